@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
+import { AuthModule } from './auth/auth.module';
+import { HealthModule } from './health/health.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config, 'api')),
+        PrismaModule,
+        RedisModule,
+        AuthModule,
+        UsersModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Public } from '../common/decorators';
+import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
+import { AuthService } from './auth.service';
+import { LoginThrottlerGuard } from './login-throttler.guard';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly service: AuthService) {}
+
+  @Public()
+  @Post('register')
+  @ApiOperation({ summary: 'Create a competitor account and sign in' })
+  register(@Body() dto: RegisterDto): Promise<TokenResponseDto> {
+    return this.service.register(dto);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginThrottlerGuard)
+  @ApiOperation({ summary: 'Sign in; rate limited per account and address' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
+  login(@Body() dto: LoginDto): Promise<TokenResponseDto> {
+    return this.service.login(dto);
+  }
+}

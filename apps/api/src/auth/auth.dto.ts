@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { UserResponseDto } from '../users/users.dto';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class RegisterDto {
+  @ApiProperty({ example: 'ana@example.com', maxLength: 254 })
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ minLength: 10, maxLength: 128 })
+  @IsString()
+  @MinLength(10, { message: 'password must be at least 10 characters' })
+  @MaxLength(128)
+  password!: string;
+
+  @ApiProperty({ example: 'Ana D.', minLength: 2, maxLength: 40 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(2)
+  @MaxLength(40)
+  @Matches(/^[^<>\u0000-\u001f]+$/, { message: 'displayName may not contain control characters or < >' })
+  displayName!: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'ana@example.com' })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty()
+  @IsString()
+  @MaxLength(128)
+  password!: string;
+}
+
+export class TokenResponseDto {
+  @ApiProperty() accessToken!: string;
+  @ApiProperty({ example: 'Bearer' }) tokenType!: 'Bearer';
+  @ApiProperty({ description: 'Seconds until the token expires' }) expiresIn!: number;
+  @ApiProperty({ type: UserResponseDto }) user!: UserResponseDto;
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { AppConfig, REDIS } from '@dcs/common';
+import { AuthGuard } from '../common/auth.guard';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { LoginThrottlerGuard } from './login-throttler.guard';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
+
+@Module({
+  imports: [
+    UsersModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+    }),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig, REDIS],
+      useFactory: (config: AppConfig, redis: Redis) => ({
+        throttlers: [{ name: 'login', limit: config.LOGIN_RATE_LIMIT, ttl: config.LOGIN_RATE_WINDOW_SECONDS * 1000 }],
+        storage: new RedisThrottlerStorage(redis, config),
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, LoginThrottlerGuard, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [JwtModule],
+})
+export class AuthModule {}

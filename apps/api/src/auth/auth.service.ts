@@ -1,0 +1,45 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import * as argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
+import type { User } from '@dcs/db';
+import { AppConfig, AppError } from '@dcs/common';
+import { TokenPayload } from '../common/auth.guard';
+import { UserResponseDto } from '../users/users.dto';
+import { UsersRepository } from '../users/users.repository';
+import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
+
+
+@Injectable()
+export class AuthService {
+  // Verified against when the email is unknown, so a missing account takes as long
+  // as a wrong password and the answer does not reveal which it was.
+  private readonly dummyHash = argon2.hash(randomBytes(16).toString('hex'), { type: argon2.argon2id });
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly jwt: JwtService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async register(dto: RegisterDto): Promise<TokenResponseDto> {
+    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const user = await this.users.create({ email: dto.email, passwordHash, displayName: dto.displayName });
+    if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', HttpStatus.CONFLICT);
+    return this.issue(user);
+  }
+
+  async login(dto: LoginDto): Promise<TokenResponseDto> {
+    const user = await this.users.findByEmail(dto.email);
+    const ok = await argon2.verify(user?.passwordHash ?? (await this.dummyHash), dto.password).catch(() => false);
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);
+    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+    return this.issue(user);
+  }
+
+  private async issue(user: User): Promise<TokenResponseDto> {
+    const payload: TokenPayload = { sub: user.id, tv: user.tokenVersion };
+    const accessToken = await this.jwt.signAsync(payload, { expiresIn: this.config.JWT_TTL_SECONDS });
+    return { accessToken, tokenType: 'Bearer', expiresIn: this.config.JWT_TTL_SECONDS, user: UserResponseDto.from(user) };
+  }
+}

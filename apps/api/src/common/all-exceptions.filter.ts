@@ -1,0 +1,59 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Response } from 'express';
+import type { ErrorBody } from '@dcs/common';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Turns every error into `{ code, message, details? }` with the right status. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, body } = this.toBody(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    res.status(status).json(body);
+  }
+
+  private toBody(exception: unknown): { status: number; body: ErrorBody } {
+    if (exception instanceof ThrottlerException) {
+      return { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many attempts; wait a minute and try again' } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'object' && response !== null && 'code' in response) {
+        const r = response as ErrorBody;
+        return { status, body: { code: r.code, message: r.message, ...(r.details !== undefined ? { details: r.details } : {}) } };
+      }
+      const message =
+        typeof response === 'string'
+          ? response
+          : ((response as { message?: unknown }).message as string | undefined) ?? exception.message;
+      return { status, body: { code: CODE_BY_STATUS[status] ?? `HTTP_${status}`, message: String(message) } };
+    }
+    // body-parser errors (malformed JSON, oversized body) carry a status and a type
+    const e = exception as { status?: number; type?: string; message?: string };
+    if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+      if (e.type === 'entity.parse.failed' || exception instanceof SyntaxError) {
+        return { status: 400, body: { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' } };
+      }
+      return { status: e.status, body: { code: CODE_BY_STATUS[e.status] ?? `HTTP_${e.status}`, message: e.message ?? 'Bad request' } };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
+  }
+}

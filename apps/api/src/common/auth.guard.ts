@@ -1,0 +1,52 @@
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import type { Role } from '@dcs/db';
+import { AppError } from '@dcs/common';
+import { AuthUser, IS_PUBLIC, ROLES } from './decorators';
+import { UsersRepository } from '../users/users.repository';
+
+export interface TokenPayload {
+  sub: string;
+  tv: number;
+}
+
+/**
+ * Global default-deny guard: a route needs a valid, current token unless it is
+ * @Public(), and the caller's roles must include one of @Roles() (admin passes all).
+ * Roles and account status are read fresh, so a role change or a ban acts at once.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly jwt: JwtService,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
+    const header = req.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Bearer' || !token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
+    let payload: TokenPayload;
+    try {
+      payload = await this.jwt.verifyAsync<TokenPayload>(token);
+    } catch {
+      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+    }
+    const user = await this.users.findById(payload.sub);
+    if (!user || user.tokenVersion !== payload.tv) {
+      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+    }
+    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+    req.user = { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    if (required?.length && !user.roles.includes('admin') && !required.some((r) => user.roles.includes(r))) {
+      throw new AppError('FORBIDDEN', `This needs the role ${required.join(' or ')}`, HttpStatus.FORBIDDEN);
+    }
+    return true;
+  }
+}

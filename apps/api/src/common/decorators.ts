@@ -1,0 +1,24 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Role } from '@dcs/db';
+
+export const IS_PUBLIC = 'isPublic';
+export const ROLES = 'roles';
+
+/** Opens a route to anyone; every other route needs a valid token (default deny). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Restricts a route to the listed roles (admin always passes). */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+
+/** The authenticated caller, as put on the request by the auth guard. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  displayName: string;
+  roles: Role[];
+}
+
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
+  const req = ctx.switchToHttp().getRequest<{ user: AuthUser }>();
+  return req.user;
+});

@@ -1,0 +1,35 @@
+import { HttpStatus, ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
+import { AppError } from '@dcs/common';
+
+interface FieldProblem {
+  field: string;
+  problems: string[];
+}
+
+function flatten(errors: ValidationError[], parent = ''): FieldProblem[] {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = e.constraints ? [{ field, problems: Object.values(e.constraints) }] : [];
+    return own.concat(flatten(e.children ?? [], field));
+  });
+}
+
+/** Global validation: unknown fields rejected, every offending field named in `details`. */
+export function validationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: (errors) => {
+      const details = flatten(errors);
+      const message = details.map((d) => d.problems.join('; ')).join('; ');
+      return new AppError('VALIDATION_FAILED', message || 'Invalid request', HttpStatus.BAD_REQUEST, details);
+    },
+  });
+}
+
+/** Path ids are UUIDs; anything else is a 400 INVALID_ID before any lookup. */
+export const uuidPipe = (name = 'id') =>
+  new ParseUUIDPipe({
+    exceptionFactory: () => new AppError('INVALID_ID', `${name} must be a UUID`, HttpStatus.BAD_REQUEST, [{ field: name, problems: ['must be a UUID'] }]),
+  });

@@ -1,0 +1,37 @@
+import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type Redis from 'ioredis';
+import { AppError, PrismaService, REDIS } from '@dcs/common';
+import { Public } from '../common/decorators';
+
+type Status = 'up' | 'down';
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+}
+
+@ApiTags('operations')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'Database and Redis reachability; 503 names what is down' })
+  @ApiServiceUnavailableResponse({ description: 'UNHEALTHY, with details.services' })
+  async check(): Promise<{ status: 'ok'; services: Record<string, Status> }> {
+    const [database, redis] = await Promise.all([
+      withTimeout(this.prisma.$queryRaw`SELECT 1`, 2000).then(() => 'up' as const, () => 'down' as const),
+      withTimeout(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
+    ]);
+    const services = { database, redis };
+    const down = Object.entries(services).filter(([, s]) => s === 'down').map(([name]) => name);
+    if (down.length) {
+      throw new AppError('UNHEALTHY', `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`, HttpStatus.SERVICE_UNAVAILABLE, { services });
+    }
+    return { status: 'ok', services };
+  }
+}

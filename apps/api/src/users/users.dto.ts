@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Role, User } from '@dcs/db';
+
+export const ALL_ROLES: Role[] = ['competitor', 'director', 'reviewer', 'admin'];
+
+export class SetRolesDto {
+  @ApiProperty({ enum: ALL_ROLES, isArray: true, example: ['competitor', 'director'] })
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMaxSize(4)
+  @IsIn(ALL_ROLES, { each: true })
+  roles!: Role[];
+
+  @ApiProperty({ required: false, maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+}
+
+export class UserResponseDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty({ enum: ALL_ROLES, isArray: true }) roles!: Role[];
+  @ApiProperty({ enum: ['active', 'suspended', 'banned'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) suspendedUntil!: string | null;
+  @ApiProperty() createdAt!: string;
+
+  static from(user: User): UserResponseDto {
+    return {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      roles: user.roles,
+      status: user.status,
+      suspendedUntil: user.suspendedUntil?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+}

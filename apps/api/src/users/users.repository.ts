@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { Role, User } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.prisma.user.findUnique({ where: { id } });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.prisma.user.findUnique({ where: { email: email.toLowerCase() } });
+  }
+
+  /** Creates the user; returns null when the email is already taken (unique constraint). */
+  async create(data: { email: string; passwordHash: string; displayName: string }): Promise<User | null> {
+    try {
+      return await this.prisma.user.create({ data: { ...data, email: data.email.toLowerCase() } });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'P2002') return null;
+      throw err;
+    }
+  }
+
+  /** Sets the roles and writes the audit entry in one transaction; bumps tokenVersion so old tokens stop working. */
+  setRoles(id: string, roles: Role[], actorId: string, reason: string | undefined, previous: Role[]): Promise<User> {
+    return this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id }, data: { roles, tokenVersion: { increment: 1 } } });
+      await tx.auditLog.create({
+        data: { actorId, action: 'user.roles.set', entityType: 'user', entityId: id, reason, data: { from: previous, to: roles } },
+      });
+      return user;
+    });
+  }
+}

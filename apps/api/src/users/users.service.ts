@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { Role } from '@dcs/db';
+import { notFound } from '@dcs/common';
+import { AuthUser } from '../common/decorators';
+import { SetRolesDto, UserResponseDto } from './users.dto';
+import { UsersRepository } from './users.repository';
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  async me(caller: AuthUser): Promise<UserResponseDto> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw notFound('User', caller.id);
+    return UserResponseDto.from(user);
+  }
+
+  async setRoles(caller: AuthUser, id: string, dto: SetRolesDto): Promise<UserResponseDto> {
+    const user = await this.users.findById(id);
+    if (!user) throw notFound('User', id);
+    // Everyone stays a competitor; the other roles are granted on top.
+    const roles = Array.from(new Set<Role>(['competitor', ...dto.roles]));
+    return UserResponseDto.from(await this.users.setRoles(id, roles, caller.id, dto.reason, user.roles));
+  }
+}

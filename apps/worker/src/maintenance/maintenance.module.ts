@@ -1,0 +1,12 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { QUEUES } from '@dcs/common';
+import { MaintenanceProcessor } from './maintenance.processor';
+import { MaintenanceRepository } from './maintenance.repository';
+import { MaintenanceScheduler } from './maintenance.scheduler';
+
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.maintenance })],
+  providers: [MaintenanceProcessor, MaintenanceRepository, MaintenanceScheduler],
+})
+export class MaintenanceModule {}

@@ -1,0 +1,23 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { JOBS, MaintenanceSweepPayload, QUEUES } from '@dcs/common';
+import { MaintenanceRepository, SweepResult } from './maintenance.repository';
+
+@Processor(QUEUES.maintenance)
+export class MaintenanceProcessor extends WorkerHost {
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+
+  constructor(private readonly repo: MaintenanceRepository) {
+    super();
+  }
+
+  async process(job: Job<MaintenanceSweepPayload>): Promise<SweepResult> {
+    if (job.name !== JOBS.maintenanceSweep) throw new Error(`unknown maintenance job ${job.name}`);
+    const asOf = job.data.requestedAt ? new Date(job.data.requestedAt) : new Date(job.timestamp);
+    if (Number.isNaN(asOf.getTime())) throw new Error(`bad requestedAt ${job.data.requestedAt}`);
+    const result = await this.repo.sweep(job.id ?? `${job.name}:${job.timestamp}`, asOf);
+    if (!result.alreadyDone) this.logger.log(`maintenance sweep ${result.jobId}: lifted ${result.liftedSuspensions} suspension(s)`);
+    return result;
+  }
+}

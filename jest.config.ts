@@ -1,0 +1,35 @@
+import type { Config } from 'jest';
+
+const moduleNameMapper = {
+  '^@dcs/db$': '<rootDir>/prisma/generated/client/client',
+  '^@dcs/(engine|ranking|anticheat|common)$': '<rootDir>/libs/$1/src',
+  '^@dcs/(engine|ranking|anticheat|common)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: '.',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      transform,
+      moduleNameMapper,
+    },
+    {
+      displayName: 'e2e',
+      rootDir: '.',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform,
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+    },
+  ],
+};
+
+export default config;

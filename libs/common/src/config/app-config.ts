@@ -1,0 +1,107 @@
+import 'reflect-metadata';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+/**
+ * Every setting of the platform, read once from the environment and validated at boot.
+ * Nothing else reads process.env. Defaults work on a developer machine.
+ */
+export class AppConfig {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgresql:// URL' })
+  DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/dcs';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every BullMQ key; lets several deployments (or test suites) share one Redis. */
+  @Matches(/^[a-z0-9:_-]+$/i, { message: 'QUEUE_PREFIX may hold letters, digits, ":", "_" and "-"' })
+  QUEUE_PREFIX = 'dcs';
+
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(7 * 24 * 3600)
+  JWT_TTL_SECONDS = 12 * 3600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  API_PORT = 3000;
+
+  @IsString()
+  API_HOST = '0.0.0.0';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Login attempts allowed per account and client address within LOGIN_RATE_WINDOW_SECONDS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_LIMIT = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_WINDOW_SECONDS = 60;
+
+  /** How often the worker's maintenance sweep runs. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
+
+  @IsOptional()
+  @IsString()
+  WORKER_CONCURRENCY?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The keys of AppConfig, for documentation and for the docker-compose check. */
+export const CONFIG_KEYS = Object.keys(new AppConfig()).concat('WORKER_CONCURRENCY') as (keyof AppConfig)[];
+
+/** Builds the typed config from an environment; throws ConfigError naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known: Record<string, string> = {};
+  for (const key of CONFIG_KEYS) {
+    const value = env[key];
+    if (value !== undefined && value !== '') known[key] = value;
+  }
+  const config = plainToInstance(AppConfig, known, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
+  if (errors.length) {
+    throw new ConfigError(
+      errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(env[e.property])})`),
+    );
+  }
+  return config;
+}
+
+/** Loads the config or exits the process with a readable message (for main.ts). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** The error body of every failed request: a stable code, a readable message, optional details. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/** An error with a stable code; the exception filter turns it into an ErrorBody. */
+export class AppError extends HttpException {
+  constructor(
+    readonly code: string,
+    message: string,
+    status: HttpStatus,
+    readonly details?: unknown,
+  ) {
+    super({ code, message, details } satisfies ErrorBody, status);
+  }
+}
+
+export const notFound = (what: string, id?: string) =>
+  new AppError('NOT_FOUND', id ? `${what} ${id} was not found` : `${what} was not found`, HttpStatus.NOT_FOUND);

@@ -1,0 +1,49 @@
+import { Global, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+
+export const REDIS = Symbol('REDIS');
+
+/**
+ * The shared ioredis client. It never gives up reconnecting (the process keeps
+ * running while Redis is down) and fails commands fast instead of queueing them,
+ * so /health and rate limiting can answer at once.
+ */
+export function createRedis(url: string, name: string): Redis {
+  const logger = new Logger(name);
+  const client = new Redis(url, {
+    lazyConnect: false,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let warned = false;
+  client.on('error', (err: Error) => {
+    if (!warned) logger.warn(`Redis unavailable (${err.message}); retrying`);
+    warned = true;
+  });
+  client.on('ready', () => {
+    if (warned) logger.log('Redis connection restored');
+    warned = false;
+  });
+  return client;
+}
+
+@Injectable()
+class RedisCloser implements OnModuleDestroy {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, 'Redis') },
+    RedisCloser,
+  ],
+  exports: [REDIS],
+})
+export class RedisModule {}
