@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { CitiesModule } from './cities/cities.module';
 import { HealthModule } from './health/health.module';
 import { UsersModule } from './users/users.module';
 
@@ -18,6 +20,8 @@ export class AppModule {
         AuthModule,
         UsersModule,
         HealthModule,
+        CitiesModule,
+        AuditModule,
       ],
     };
   }

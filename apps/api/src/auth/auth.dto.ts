@@ -23,6 +23,7 @@ export class RegisterDto {
   @IsString()
   @MinLength(2)
   @MaxLength(40)
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   @Matches(/^[^<>\u0000-\u001f]+$/, { message: 'displayName may not contain control characters or < >' })
   displayName!: string;
 }

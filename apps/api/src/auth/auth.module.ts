@@ -21,7 +21,8 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS],
       useFactory: (config: AppConfig, redis: Redis) => ({
-        throttlers: [{ name: 'login', limit: config.LOGIN_RATE_LIMIT, ttl: config.LOGIN_RATE_WINDOW_SECONDS * 1000 }],
+        // The only throttled route is login; the name 'default' keeps the standard Retry-After header.
+        throttlers: [{ name: 'default', limit: config.LOGIN_RATE_LIMIT, ttl: config.LOGIN_RATE_WINDOW_SECONDS * 1000 }],
         storage: new RedisThrottlerStorage(redis, config),
       }),
     }),

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from '@dcs/common';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -49,11 +49,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // body-parser errors (malformed JSON, oversized body) carry a status and a type
     const e = exception as { status?: number; type?: string; message?: string };
     if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-      if (e.type === 'entity.parse.failed' || exception instanceof SyntaxError) {
-        return { status: 400, body: { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' } };
-      }
       return { status: e.status, body: { code: CODE_BY_STATUS[e.status] ?? `HTTP_${e.status}`, message: e.message ?? 'Bad request' } };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
+  }
+}
+
+/** Express error middleware for the JSON body parser (runs before Nest's routing). */
+export function bodyErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const e = err as { type?: string; status?: number };
+  if (e?.type === 'entity.parse.failed') {
+    res.status(400).json({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' } satisfies ErrorBody);
+  } else if (e?.type === 'entity.too.large') {
+    res.status(413).json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 100 kB' } satisfies ErrorBody);
+  } else if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    res.status(e.status).json({ code: CODE_BY_STATUS[e.status] ?? `HTTP_${e.status}`, message: 'The request body could not be read' } satisfies ErrorBody);
+  } else {
+    next(err);
   }
 }

@@ -1,4 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JOBS, MaintenanceSweepPayload, QUEUES } from '@dcs/common';
@@ -10,6 +10,21 @@ export class MaintenanceProcessor extends WorkerHost {
 
   constructor(private readonly repo: MaintenanceRepository) {
     super();
+  }
+
+  private redisDown = false;
+
+  /** BullMQ reconnects by itself; log the outage once instead of on every retry. */
+  @OnWorkerEvent('error')
+  onError(err: Error): void {
+    if (!this.redisDown) this.logger.warn(`queue connection problem (${err.message}); retrying`);
+    this.redisDown = true;
+  }
+
+  @OnWorkerEvent('ready')
+  onReady(): void {
+    if (this.redisDown) this.logger.log('queue connection restored');
+    this.redisDown = false;
   }
 
   async process(job: Job<MaintenanceSweepPayload>): Promise<SweepResult> {

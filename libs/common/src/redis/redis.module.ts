@@ -30,6 +30,20 @@ export function createRedis(url: string, name: string): Redis {
   return client;
 }
 
+/** Waits up to `ms` for the first connection, so a healthy Redis is "up" from the first request; never fails. */
+export function waitReady(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+  });
+}
+
 @Injectable()
 class RedisCloser implements OnModuleDestroy {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
@@ -41,7 +55,15 @@ class RedisCloser implements OnModuleDestroy {
 @Global()
 @Module({
   providers: [
-    { provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, 'Redis') },
+    {
+      provide: REDIS,
+      inject: [AppConfig],
+      useFactory: async (config: AppConfig) => {
+        const client = createRedis(config.REDIS_URL, 'Redis');
+        await waitReady(client, 2000);
+        return client;
+      },
+    },
     RedisCloser,
   ],
   exports: [REDIS],

@@ -12,19 +12,15 @@
  * end 0), or MOVE_KNOCK.
  */
 import { seedRng } from '../rng';
-import {
-  ENDED_DOMINO,
-  ENDED_LOCKED,
-  ENDED_NONE,
-  ENDED_TARGET,
-  FastRecorder,
-  LEAD_AFTER_LOCK,
-  LEAD_HOUSE_DOUBLE,
-  LEAD_NEXT_DOUBLE,
-  LEAD_PREVIOUS_WINNER,
-} from './fast-recorder';
-import {
-  DOUBLE_BIT,
+import * as recorderModule from './fast-recorder';
+import type { FastRecorder } from './fast-recorder';
+import * as tables from './tables';
+
+// Module-level copies of the tables: bundlers compile a named import into a
+// getter call on every use (measured: two thirds of the run time in the hot
+// loop), a local const is a plain load.
+const {
+  DOUBLES_MASK,
   MATCH,
   OTHER,
   PIPS_HI14,
@@ -35,7 +31,18 @@ import {
   TILE_HIGH,
   TILE_IS_DOUBLE,
   TILE_LOW,
-} from './tables';
+} = tables;
+const {
+  ENDED_DOMINO,
+  ENDED_LOCKED,
+  ENDED_NONE,
+  ENDED_RESHUFFLE,
+  ENDED_TARGET,
+  LEAD_AFTER_LOCK,
+  LEAD_HOUSE_DOUBLE,
+  LEAD_NEXT_DOUBLE,
+  LEAD_PREVIOUS_WINNER,
+} = recorderModule;
 
 /** The move "knock" (SPEC 1.4); a play is `tile * 4 + end`. */
 export const MOVE_KNOCK = 112;
@@ -45,8 +52,12 @@ export const MAX_MOVES = 28;
 export const TARGET_SCORE = 150;
 
 const LEAD_DOUBLE_TILE_66 = 27;
-/** `nextLeader` value meaning: the next hand is led by the holder of the house double (first hand, after a lock). */
-const NEXT_LEAD_DOUBLE = -1;
+/** REJECT_LIMIT[n]: nextInt's bound 2^32 - (2^32 mod n), for n ≤ 32. */
+const REJECT_LIMIT = new Float64Array(33);
+for (let n = 1; n <= 32; n++) REJECT_LIMIT[n] = 0x100000000 - (0x100000000 % n);
+/** `nextLeader` values below 0: the next hand is led by the holder of the house double, as the first hand or after a lock. */
+const NEXT_LEAD_FIRST = -1;
+const NEXT_LEAD_AFTER_LOCK = -2;
 
 /** Board of a position, in the fast path's own terms (see `FastGame.getBoard`). */
 export interface FastBoardState {
@@ -124,8 +135,8 @@ export class FastGame {
   forcedLead = -1;
   /** SPEC 1.8 lead.reason of this hand, as a LEAD_* code. */
   leadReason = LEAD_HOUSE_DOUBLE;
-  /** Seat that leads the next hand, or -1 for the house-double holder. */
-  nextLeader = NEXT_LEAD_DOUBLE;
+  /** Seat that leads the next hand, or -1 / -2 for the house-double holder (first hand / after a lock). */
+  nextLeader = NEXT_LEAD_FIRST;
   /** Seat that picks its tiles first at the next deal (the previous hand's winner). */
   pickFirst = 0;
   /** Hands dealt in this game. */
@@ -155,6 +166,16 @@ export class FastGame {
   constructor(seed: number | string = 1, players: 3 | 4 = 4) {
     for (let t = 0; t < TILE_COUNT; t++) this.deck[t] = t;
     this.reset(seed, players);
+  }
+
+  /** True once the current hand has ended (or before the first deal). */
+  get isHandOver(): boolean {
+    return this.handOver !== 0;
+  }
+
+  /** True once a seat has reached 150. */
+  get isGameOver(): boolean {
+    return this.gameOver !== 0;
   }
 
   // ---------------------------------------------------------------- random
@@ -196,6 +217,15 @@ export class FastGame {
     return ((this.nextUint32() * n) / 4294967296) | 0;
   }
 
+  /** Integer in [0, n), n ≤ 32, exactly as rng.ts's nextInt (rejection, no bias). */
+  randIntExact(n: number): number {
+    const limit = REJECT_LIMIT[n];
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < limit) return x % n;
+    }
+  }
+
   /** Float in [0, 1). */
   random(): number {
     return this.nextUint32() / 4294967296;
@@ -216,7 +246,7 @@ export class FastGame {
     this.leader = 0;
     this.forcedLead = -1;
     this.leadReason = LEAD_HOUSE_DOUBLE;
-    this.nextLeader = NEXT_LEAD_DOUBLE;
+    this.nextLeader = NEXT_LEAD_FIRST;
     this.pickFirst = 0;
     this.handIndex = 0;
     this.handOver = 1;
@@ -239,7 +269,7 @@ export class FastGame {
   }
 
   /** Attaches a new recorder (or detaches with null); recording starts with the next deal. */
-  record(recorder: FastRecorder | null = new FastRecorder()): FastRecorder | null {
+  record(recorder: FastRecorder | null = new recorderModule.FastRecorder()): FastRecorder | null {
     this.recorder = recorder;
     if (recorder !== null) recorder.clear(this.players);
     return recorder;
@@ -257,8 +287,11 @@ export class FastGame {
     let leader = -1;
     let forced = -1;
     do {
+      // Exactly rng.ts's shuffle(state, ALL_TILES) (unbiased nextInt), so a
+      // seed deals the same hands here as in the readable engine's live game.
+      for (let t = 0; t < TILE_COUNT; t++) deck[t] = t;
       for (let i = TILE_COUNT - 1; i > 0; i--) {
-        const j = this.randInt(i + 1);
+        const j = this.randIntExact(i + 1);
         const tmp = deck[i];
         deck[i] = deck[j];
         deck[j] = tmp;
@@ -283,19 +316,10 @@ export class FastGame {
         forced = -1;
       } else {
         // The house double (6-6), or at the 3-seat table the highest double held.
-        // If all seven doubles sleep (about 1 deal in 1.2 million) nobody can lead: shuffle again.
-        forced = -1;
-        leader = -1;
-        for (let v = 6; v >= 0 && leader < 0; v--) {
-          const bit = DOUBLE_BIT[v];
-          for (let s = 0; s < n; s++) {
-            if ((hands[s] & bit) !== 0) {
-              leader = s;
-              forced = 31 - Math.clz32(bit);
-              break;
-            }
-          }
-        }
+        forced = this.highestDoubleHeld();
+        leader = forced < 0 ? -1 : this.holderOf(forced);
+        // All seven doubles sleep (about 1 deal in 1.2 million): the hand is reshuffled.
+        if (leader < 0) this.reshuffleHand();
       }
     } while (leader < 0);
     this.startHand(leader, forced);
@@ -309,24 +333,42 @@ export class FastGame {
   dealExplicit(hands: readonly number[], sleeping = 0): boolean {
     if (this.gameOver !== 0) throw new Error('dealExplicit: the game is over');
     const n = this.players;
+    for (let s = 0; s < 4; s++) this.hands[s] = s < n ? hands[s] | 0 : 0;
+    this.sleeping = sleeping | 0;
     let leader = this.nextLeader;
     let forced = -1;
     if (leader < 0) {
-      for (let v = 6; v >= 0 && leader < 0; v--) {
-        for (let s = 0; s < n; s++) {
-          if ((hands[s] & DOUBLE_BIT[v]) !== 0) {
-            leader = s;
-            forced = 31 - Math.clz32(DOUBLE_BIT[v]);
-            break;
-          }
-        }
+      forced = this.highestDoubleHeld();
+      leader = forced < 0 ? -1 : this.holderOf(forced);
+      if (leader < 0) {
+        this.reshuffleHand();
+        return false;
       }
-      if (leader < 0) return false;
     }
-    for (let s = 0; s < 4; s++) this.hands[s] = s < n ? hands[s] | 0 : 0;
-    this.sleeping = sleeping | 0;
     this.startHand(leader, forced);
     return true;
+  }
+
+  /** The highest double some seat holds (6-6 at a 4-seat table), or -1. */
+  private highestDoubleHeld(): number {
+    const h = this.hands;
+    const held = (h[0] | h[1] | h[2] | h[3]) & DOUBLES_MASK;
+    return held === 0 ? -1 : 31 - Math.clz32(held);
+  }
+
+  private holderOf(tile: number): number {
+    const bit = 1 << tile;
+    for (let s = 0; s < this.players; s++) if ((this.hands[s] & bit) !== 0) return s;
+    return -1;
+  }
+
+  /** A double lead is due and nobody holds a double: the hand ends at once as a reshuffle (SPEC 1.8 decisions). */
+  private reshuffleHand(): void {
+    this.handIndex++;
+    if (this.recorder !== null) {
+      this.recorder.beginHand(this.hands, this.sleeping, -1, -1, -1);
+      this.recorder.endHand(ENDED_RESHUFFLE, -1, 0);
+    }
   }
 
   private startHand(leader: number, forced: number): void {
@@ -336,7 +378,7 @@ export class FastGame {
     this.turn = leader;
     this.forcedLead = forced;
     if (forced < 0) this.leadReason = LEAD_PREVIOUS_WINNER;
-    else if (this.handIndex === 0) this.leadReason = forced === LEAD_DOUBLE_TILE_66 ? LEAD_HOUSE_DOUBLE : LEAD_NEXT_DOUBLE;
+    else if (this.nextLeader === NEXT_LEAD_FIRST) this.leadReason = forced === LEAD_DOUBLE_TILE_66 ? LEAD_HOUSE_DOUBLE : LEAD_NEXT_DOUBLE;
     else this.leadReason = LEAD_AFTER_LOCK;
     this.handIndex++;
     this.handOver = 0;
@@ -418,6 +460,48 @@ export class FastGame {
     const seat = this.turn;
     const tile = move >> 2;
     const end = move & 3;
+    const sum = this.place(tile, end);
+    const hands = this.hands;
+    const h = hands[seat] & ~(1 << tile);
+    hands[seat] = h;
+
+    let points = 0;
+    if (this.onBoard[seat] !== 0) points = SCORE_OF_SUM[sum];
+    else if (sum === 10) {
+      points = 10;
+      this.onBoard[seat] = 1;
+    }
+    if (this.recorder !== null) this.recorder.play(seat, tile, this.tilesOnBoard === 1 ? -1 : end, sum, points);
+    if (points !== 0) {
+      this.handPoints[seat] += points;
+      const sc = this.scores[seat] + points;
+      this.scores[seat] = sc;
+      if (sc >= TARGET_SCORE) {
+        this.finishHand(ENDED_TARGET, seat, 0);
+        return points;
+      }
+    }
+    if (h === 0) {
+      this.domino(seat);
+      return points;
+    }
+    const v = this.endVal;
+    let u = MATCH[v[0]] | MATCH[v[1]];
+    if (this.armsOpen !== 0) u |= MATCH[v[2]] | MATCH[v[3]];
+    if ((u & (hands[0] | hands[1] | hands[2] | hands[3])) === 0) {
+      this.lock();
+      return points;
+    }
+    const nt = seat + 1;
+    this.turn = nt === this.players ? 0 : nt;
+    return points;
+  }
+
+  /**
+   * Puts `tile` on `end` (ignored for the lead) and returns the new open-end
+   * total (SPEC 1.2). Board only: no hand, score or turn changes.
+   */
+  private place(tile: number, end: number): number {
     const endVal = this.endVal;
     const endCnt = this.endCnt;
     if (this.tilesOnBoard === 0) {
@@ -461,40 +545,7 @@ export class FastGame {
     this.tilesOnBoard++;
     const sum = endCnt[0] + endCnt[1] + endCnt[2] + endCnt[3];
     this.lastSum = sum;
-    const hands = this.hands;
-    const h = hands[seat] & ~(1 << tile);
-    hands[seat] = h;
-
-    let points = 0;
-    if (this.onBoard[seat] !== 0) points = SCORE_OF_SUM[sum];
-    else if (sum === 10) {
-      points = 10;
-      this.onBoard[seat] = 1;
-    }
-    if (this.recorder !== null) this.recorder.play(seat, tile, this.tilesOnBoard === 1 ? -1 : end, sum, points);
-    if (points !== 0) {
-      this.handPoints[seat] += points;
-      const sc = this.scores[seat] + points;
-      this.scores[seat] = sc;
-      if (sc >= TARGET_SCORE) {
-        this.finishHand(ENDED_TARGET, seat, 0);
-        return points;
-      }
-    }
-    if (h === 0) {
-      this.domino(seat);
-      return points;
-    }
-    const v = endVal;
-    let u = MATCH[v[0]] | MATCH[v[1]];
-    if (this.armsOpen !== 0) u |= MATCH[v[2]] | MATCH[v[3]];
-    if ((u & (hands[0] | hands[1] | hands[2] | hands[3])) === 0) {
-      this.lock();
-      return points;
-    }
-    const nt = seat + 1;
-    this.turn = nt === this.players ? 0 : nt;
-    return points;
+    return sum;
   }
 
   /**
@@ -562,7 +613,7 @@ export class FastGame {
       this.gameWinner = winner;
     }
     // A lock (won or tied) hands the lead back to the house double; a domino to the domino player.
-    this.nextLeader = endedBy === ENDED_DOMINO ? winner : NEXT_LEAD_DOUBLE;
+    this.nextLeader = endedBy === ENDED_DOMINO ? winner : NEXT_LEAD_AFTER_LOCK;
     if (winner >= 0) this.pickFirst = winner;
   }
 
@@ -574,6 +625,8 @@ export class FastGame {
    * play knocks instead with that probability. Returns the ENDED_* code.
    */
   playoutHand(falseKnockRate = 0): number {
+    // At rate 1 every seat would knock for ever.
+    if (!(falseKnockRate >= 0 && falseKnockRate < 1)) throw new RangeError(`falseKnockRate must be in [0, 1), not ${falseKnockRate}`);
     const hands = this.hands;
     const endVal = this.endVal;
     while (this.handOver === 0) {
@@ -673,36 +726,19 @@ export class FastGame {
    */
   static boardFromPlays(plays: readonly (readonly [number, number])[]): FastBoardState {
     const g = new FastGame(1, 4);
-    g.hands[0] = (1 << TILE_COUNT) - 1;
-    g.handOver = 0;
-    g.turn = 0;
+    let used = 0;
     for (const [tile, end] of plays) {
-      const move = g.tilesOnBoard === 0 ? tile << 2 : (tile << 2) | end;
-      if ((g.hands[0] & (1 << tile)) === 0 || !g.isLegal(move)) {
-        throw new Error(`boardFromPlays: tile ${tile} does not fit end ${end}`);
-      }
-      g.placeOnly(move);
+      const fits =
+        tile >= 0 &&
+        tile < TILE_COUNT &&
+        (used & (1 << tile)) === 0 &&
+        (g.tilesOnBoard === 0 ||
+          (end >= 0 && end < 4 && (end < 2 || g.armsOpen !== 0) && OTHER[(tile << 3) + g.endVal[end]] >= 0));
+      if (!fits) throw new Error(`boardFromPlays: tile ${tile} does not fit end ${end}`);
+      used |= 1 << tile;
+      g.place(tile, end);
     }
     return g.getBoard();
-  }
-
-  /** Puts a tile on the board without scoring or turn logic (for boardFromPlays). */
-  private placeOnly(move: number): void {
-    const saveHands = this.hands[0];
-    const saveRec = this.recorder;
-    this.recorder = null;
-    this.onBoard[0] = 0;
-    this.hands[1] = 1; // keep the "anyone can play" check from ending the hand
-    this.hands[0] = saveHands;
-    this.play(move);
-    this.scores.fill(0);
-    this.handPoints.fill(0);
-    this.handOver = 0;
-    this.gameOver = 0;
-    this.turn = 0;
-    this.hands[0] = (1 << TILE_COUNT) - 1;
-    this.hands[1] = 0;
-    this.recorder = saveRec;
   }
 
   /**
@@ -743,7 +779,7 @@ export class FastGame {
     this.leader = pos.turn;
     this.forcedLead = pos.forcedLead ?? -1;
     this.leadReason = this.forcedLead >= 0 ? LEAD_AFTER_LOCK : LEAD_PREVIOUS_WINNER;
-    this.nextLeader = NEXT_LEAD_DOUBLE;
+    this.nextLeader = NEXT_LEAD_AFTER_LOCK;
     this.handIndex = 1;
     this.handOver = 0;
     this.endedBy = ENDED_NONE;
@@ -758,6 +794,11 @@ export class FastGame {
       this.gameWinner = winner;
     }
     this.recorder = null;
+    // A position where nobody can play is a lock the readable engine would already have settled.
+    if (this.handOver === 0 && this.tilesOnBoard > 0) {
+      const h = this.hands;
+      if ((this.playableMask() & (h[0] | h[1] | h[2] | h[3])) === 0) this.lock();
+    }
   }
 
   /**

@@ -16,6 +16,8 @@ export const ENDED_NONE = 0;
 export const ENDED_DOMINO = 1;
 export const ENDED_LOCKED = 2;
 export const ENDED_TARGET = 3;
+/** A double lead was due and nobody held a double (3-seat table only): no actions, no points. */
+export const ENDED_RESHUFFLE = 4;
 
 /** Why a seat led, in SPEC 1.8 `lead.reason` order. */
 export const LEAD_HOUSE_DOUBLE = 0;
@@ -27,7 +29,7 @@ export type EndName = 'W' | 'E' | 'N' | 'S';
 export type EndedBy = 'domino' | 'locked' | 'target' | 'reshuffle' | null;
 export type LeadReason = 'house-double' | 'next-double' | 'previous-winner' | 'after-lock';
 
-const ENDED_BY_NAMES: readonly EndedBy[] = [null, 'domino', 'locked', 'target'];
+const ENDED_BY_NAMES: readonly EndedBy[] = [null, 'domino', 'locked', 'target', 'reshuffle'];
 const LEAD_REASON_NAMES: readonly LeadReason[] = ['house-double', 'next-double', 'previous-winner', 'after-lock'];
 
 /** SPEC 1.8 record action. */
@@ -57,7 +59,8 @@ export type ResultLogEntry =
   | { seat: number; type: 'knock'; falseKnock: boolean };
 
 export interface ResultHand {
-  lead: { seat: number; tile: string; reason: LeadReason };
+  /** null for a reshuffled hand (nobody held a double to lead) */
+  lead: { seat: number; tile: string; reason: LeadReason } | null;
   endedBy: EndedBy;
   winner: number | null;
   points: number[];
@@ -196,7 +199,7 @@ export class FastRecorder {
       const op = b[i];
       if (op === OP_HAND) {
         hand = {
-          lead: { seat: b[i + 1], tile: TILE_TEXT[b[i + 2]], reason: LEAD_REASON_NAMES[b[i + 3]] },
+          lead: b[i + 1] < 0 ? null : { seat: b[i + 1], tile: b[i + 2] >= 0 ? TILE_TEXT[b[i + 2]] : '', reason: LEAD_REASON_NAMES[b[i + 3]] },
           endedBy: null,
           winner: null,
           points: new Array<number>(n).fill(0),
@@ -210,6 +213,8 @@ export class FastRecorder {
         const end = b[i + 3];
         const sum = b[i + 4];
         const points = b[i + 5];
+        // The lead tile is known once it is played (a previous winner leads any tile).
+        if (hand?.lead && end < 0) hand.lead.tile = tile;
         hand?.log.push(
           end < 0
             ? { seat, type: 'play', tile, sum, points }

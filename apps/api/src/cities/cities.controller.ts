@@ -1,0 +1,55 @@
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { uuidPipe } from '../common/validation';
+import { CityResponseDto, CreateCityDto, CreateSeasonDto, SeasonResponseDto, UpdateCityDto } from './cities.dto';
+import { CitiesService } from './cities.service';
+
+@ApiTags('cities')
+@Controller('cities')
+export class CitiesController {
+  constructor(private readonly service: CitiesService) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'All cities' })
+  list(): Promise<CityResponseDto[]> {
+    return this.service.list();
+  }
+
+  @Public()
+  @Get(':id')
+  get(@Param('id', uuidPipe()) id: string): Promise<CityResponseDto> {
+    return this.service.get(id);
+  }
+
+  @Post()
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Create a city (director)' })
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateCityDto): Promise<CityResponseDto> {
+    return this.service.create(user, dto);
+  }
+
+  @Patch(':id')
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change a city\'s settings (director; reason required, audited)' })
+  update(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: UpdateCityDto): Promise<CityResponseDto> {
+    return this.service.update(user, id, dto);
+  }
+
+  @Public()
+  @Get(':id/seasons')
+  seasons(@Param('id', uuidPipe()) id: string): Promise<SeasonResponseDto[]> {
+    return this.service.seasons(id);
+  }
+
+  @Post(':id/seasons')
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Start a new 12-week season on a Saturday (director)' })
+  createSeason(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CreateSeasonDto): Promise<SeasonResponseDto> {
+    return this.service.createSeason(user, id, dto);
+  }
+}

@@ -1,0 +1,140 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import type { City, Region, Season, Tier } from '@dcs/db';
+
+export const REGIONS: Region[] = ['north', 'south', 'east', 'west'];
+export const TIERS: Tier[] = ['T1', 'T2', 'T3'];
+/** Prize pool of each tier, in US dollars (SPEC 3.1). */
+export const TIER_PRIZE_POOL_USD: Record<Tier, number> = { T1: 500, T2: 1000, T3: 2000 };
+
+@ValidatorConstraint({ name: 'ianaTimeZone' })
+export class IsIanaTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string' || !value.includes('/')) return value === 'UTC';
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  defaultMessage(): string {
+    return 'timeZone must be an IANA time zone such as America/New_York';
+  }
+}
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateCityDto {
+  @ApiProperty({ example: 'Atlanta' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(2)
+  @MaxLength(80)
+  name!: string;
+
+  @ApiProperty({ example: 'atlanta', description: 'lower-case letters, digits and dashes; unique' })
+  @IsString()
+  @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'slug may hold lower-case letters, digits and single dashes' })
+  @MaxLength(60)
+  slug!: string;
+
+  @ApiProperty({ example: 'America/New_York' })
+  @IsString()
+  @Validate(IsIanaTimeZone)
+  timeZone!: string;
+
+  @ApiProperty({ enum: REGIONS })
+  @IsIn(REGIONS)
+  region!: Region;
+
+  @ApiProperty({ enum: TIERS })
+  @IsIn(TIERS)
+  tier!: Tier;
+
+  @ApiPropertyOptional({ description: 'minutes before Saturday 12:00 when registration opens (default 7920 = Monday 00:00)' })
+  @IsOptional()
+  @IsInt()
+  @Min(60)
+  @Max(14 * 24 * 60)
+  registrationOpensMin?: number;
+
+  @ApiPropertyOptional({ description: 'minutes before 12:00 when check-in opens (default 60)' })
+  @IsOptional()
+  @IsInt()
+  @Min(10)
+  @Max(24 * 60)
+  checkInOpensMin?: number;
+
+  @ApiPropertyOptional({ description: 'minutes before 12:00 when check-in closes (default 5)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  checkInClosesMin?: number;
+}
+
+export class UpdateCityDto {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MinLength(2) @MaxLength(80) name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @Validate(IsIanaTimeZone) timeZone?: string;
+  @ApiPropertyOptional({ enum: REGIONS }) @IsOptional() @IsIn(REGIONS) region?: Region;
+  @ApiPropertyOptional({ enum: TIERS }) @IsOptional() @IsIn(TIERS) tier?: Tier;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(60) @Max(14 * 24 * 60) registrationOpensMin?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(10) @Max(24 * 60) checkInOpensMin?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(24 * 60) checkInClosesMin?: number;
+
+  @ApiProperty({ description: 'why the city is changed (audited)' })
+  @IsString()
+  @MinLength(3)
+  @MaxLength(500)
+  reason!: string;
+}
+
+export class CreateSeasonDto {
+  @ApiProperty({ example: '2027-01-02', description: 'the local date of the first Saturday' })
+  @IsString()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'startDate must be a date YYYY-MM-DD' })
+  startDate!: string;
+}
+
+export class CityResponseDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty() timeZone!: string;
+  @ApiProperty({ enum: REGIONS }) region!: Region;
+  @ApiProperty({ enum: TIERS }) tier!: Tier;
+  @ApiProperty() prizePoolUsd!: number;
+  @ApiProperty() registrationOpensMin!: number;
+  @ApiProperty() checkInOpensMin!: number;
+  @ApiProperty() checkInClosesMin!: number;
+
+  static from(c: City): CityResponseDto {
+    return {
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      timeZone: c.timeZone,
+      region: c.region,
+      tier: c.tier,
+      prizePoolUsd: TIER_PRIZE_POOL_USD[c.tier],
+      registrationOpensMin: c.registrationOpensMin,
+      checkInOpensMin: c.checkInOpensMin,
+      checkInClosesMin: c.checkInClosesMin,
+    };
+  }
+}
+
+export class SeasonResponseDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() cityId!: string;
+  @ApiProperty() number!: number;
+  @ApiProperty() startDate!: string;
+  @ApiProperty() challenges!: number;
+  @ApiProperty({ enum: ['upcoming', 'active', 'closed'] }) status!: string;
+
+  static from(s: Season): SeasonResponseDto {
+    return { id: s.id, cityId: s.cityId, number: s.number, startDate: s.startDate, challenges: s.challenges, status: s.status };
+  }
+}

@@ -1,0 +1,39 @@
+// @ts-check
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Pure libs must not know about frameworks, databases, queues or I/O. */
+const PURE_LIB_BANS = {
+  patterns: [
+    { group: ['@nestjs/*', '@nestjs/**'], message: 'The pure libs know nothing of NestJS: pass values in, return values out.' },
+    { group: ['@prisma/*', '@prisma/**', '@dcs/db', 'prisma', 'prisma/*'], message: 'The pure libs know nothing of Prisma.' },
+    { group: ['bullmq', 'bullmq/*', 'ioredis', 'socket.io', 'socket.io-*'], message: 'The pure libs know nothing of queues, Redis or sockets.' },
+    { group: ['@dcs/common', '@dcs/common/*', '**/apps/**'], message: 'The pure libs may not depend on the apps or the shared infrastructure.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'prisma/generated/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['libs/engine/**/*.ts', 'libs/ranking/**/*.ts', 'libs/anticheat/**/*.ts', 'libs/bracket/**/*.ts'],
+    ignores: ['libs/engine/src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', PURE_LIB_BANS], '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,4 @@
+export * from './tables';
+export * from './fast-recorder';
+export * from './fast-game';
+export * from './readable-bridge';

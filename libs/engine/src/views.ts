@@ -1,0 +1,129 @@
+/**
+ * What a seat, or a spectator, may see of a game (SPEC 3.3, 7): the public
+ * board, counts of tiles, scores, Grey/Yellow status, whose turn — and for a
+ * seat its own tiles. Other seats' tiles, the yard and the generator state
+ * never appear.
+ */
+import { endsTotal, openEnds, type OpenEnd } from './board';
+import { currentHand, legalMoves, skunkedSeats } from './game';
+import { RULESETS } from './rulesets';
+import { tileIndex, type Tile } from './tiles';
+import type {
+  Action,
+  BoardState,
+  GameEndedBy,
+  HandEndedBy,
+  Lead,
+  LogEntry,
+  PendingLead,
+  RulesetId,
+  Settings,
+  GameState,
+} from './types';
+
+export interface HandSummaryView {
+  index: number;
+  lead: Lead | null;
+  endedBy: HandEndedBy | null;
+  winner: number | null;
+  points: number[];
+  void: boolean;
+}
+
+export interface PlayerView {
+  /** the seat this view is for; null for a spectator */
+  viewer: number | null;
+  ruleset: RulesetId;
+  settings: Settings;
+  players: number;
+  partners: boolean;
+  version: number;
+  finished: boolean;
+  winner: number | null;
+  endedBy: GameEndedBy | null;
+  scores: number[];
+  /** tournament: true = Yellow House (on board), false = Grey House */
+  onBoard: boolean[];
+  forfeited: boolean[];
+  skunked: number[];
+  /** the index of the hand shown (the current one, or the last one played) */
+  handIndex: number | null;
+  turn: number | null;
+  /** who must open the hand, while it is not yet opened */
+  pendingLead: PendingLead | null;
+  lead: Lead | null;
+  board: BoardState | null;
+  openEnds: OpenEnd[];
+  /** the open-end total now */
+  sum: number;
+  /** tiles each seat holds */
+  tileCounts: number[];
+  /** undrawn tiles in the yard (tiles that sleep at the 3-player tournament table count here) */
+  yardCount: number;
+  yardDrawable: boolean;
+  /** this hand's accepted actions */
+  log: LogEntry[];
+  handEndedBy: HandEndedBy | null;
+  handWinner: number | null;
+  handPoints: number[];
+  /** every earlier hand's outcome */
+  history: HandSummaryView[];
+  /** the viewer's own tiles (absent for spectators) */
+  hand?: Tile[];
+  /** the viewer's legal moves (absent for spectators) */
+  legalMoves?: Action[];
+}
+
+function sortTiles(tiles: readonly Tile[]): Tile[] {
+  return tiles.slice().sort((a, b) => tileIndex(b) - tileIndex(a));
+}
+
+export function playerView(state: GameState, seat: number | null): PlayerView {
+  const viewer = seat !== null && Number.isInteger(seat) && seat >= 0 && seat < state.config.players ? seat : null;
+  const shown = state.hands[state.hands.length - 1] ?? null;
+  const live = currentHand(state);
+  const earlier = shown ? state.hands.slice(0, -1) : [];
+  const copy = <T>(value: T): T => structuredClone(value);
+  const view: PlayerView = {
+    viewer,
+    ruleset: state.config.ruleset,
+    settings: { ...state.config.settings },
+    players: state.config.players,
+    partners: state.config.partners,
+    version: state.version,
+    finished: state.finished,
+    winner: state.winner,
+    endedBy: state.endedBy,
+    scores: state.scores.slice(),
+    onBoard: state.onBoard.slice(),
+    forfeited: state.forfeited.slice(),
+    skunked: skunkedSeats(state),
+    handIndex: shown ? shown.index : null,
+    turn: live ? live.turn : null,
+    pendingLead: live?.pendingLead ? { ...live.pendingLead } : null,
+    lead: shown?.lead ? { ...shown.lead } : null,
+    board: shown ? copy(shown.board) : null,
+    openEnds: shown && live ? openEnds(shown.board) : [],
+    sum: shown ? endsTotal(shown.board) : 0,
+    tileCounts: shown ? shown.holdings.map((h) => h.length) : Array<number>(state.config.players).fill(0),
+    yardCount: shown ? shown.yard.length : 0,
+    yardDrawable: shown ? shown.yardDrawable : !RULESETS[state.config.ruleset].tournament,
+    log: shown ? copy(shown.log) : [],
+    handEndedBy: shown ? shown.endedBy : null,
+    handWinner: shown ? shown.winner : null,
+    handPoints: shown ? shown.points.slice() : Array<number>(state.config.players).fill(0),
+    history: earlier.map((h) => ({
+      index: h.index,
+      lead: h.lead ? { ...h.lead } : null,
+      endedBy: h.endedBy,
+      winner: h.winner,
+      points: h.points.slice(),
+      void: h.void,
+    })),
+  };
+  if (viewer !== null) {
+    view.hand = shown ? sortTiles(shown.holdings[viewer]) : [];
+    view.legalMoves = legalMoves(state, viewer);
+  }
+  return view;
+}

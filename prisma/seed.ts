@@ -1,0 +1,60 @@
+/**
+ * Demo data for a developer machine: a city with a season and demo accounts.
+ * Idempotent (upserts by email and slug); refuses to run with NODE_ENV=production.
+ */
+import * as argon2 from 'argon2';
+import { DateTime } from 'luxon';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient, Role } from './generated/client/client';
+
+export const DEMO_PASSWORD = 'dominoes-demo-2026';
+export const DEMO_CITY_SLUG = 'demo-atlanta';
+
+export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seasonId: string; users: number }> {
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const staff: { email: string; displayName: string; roles: Role[] }[] = [
+    { email: 'admin@demo.dcs', displayName: 'Demo Admin', roles: ['competitor', 'admin'] },
+    { email: 'director@demo.dcs', displayName: 'Demo Director', roles: ['competitor', 'director'] },
+    { email: 'reviewer@demo.dcs', displayName: 'Demo Reviewer', roles: ['competitor', 'reviewer'] },
+  ];
+  const players = Array.from({ length: 32 }, (_, i) => ({
+    email: `player${String(i + 1).padStart(2, '0')}@demo.dcs`,
+    displayName: `Demo Player ${i + 1}`,
+    roles: ['competitor'] as Role[],
+  }));
+  for (const u of [...staff, ...players]) {
+    await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash } });
+  }
+  const city = await prisma.city.upsert({
+    where: { slug: DEMO_CITY_SLUG },
+    update: {},
+    create: { name: 'Atlanta (demo)', slug: DEMO_CITY_SLUG, timeZone: 'America/New_York', region: 'south', tier: 'T2' },
+  });
+  let season = await prisma.season.findFirst({ where: { cityId: city.id }, orderBy: { number: 'desc' } });
+  if (!season) {
+    // The season starts on the coming Saturday, local to the city.
+    const today = DateTime.now().setZone(city.timeZone).startOf('day');
+    const saturday = today.plus({ days: (6 - today.weekday + 7) % 7 });
+    season = await prisma.season.create({ data: { cityId: city.id, number: 1, startDate: saturday.toISODate()!, status: 'active' } });
+    await prisma.auditLog.create({ data: { action: 'demo.seeded', entityType: 'city', entityId: city.id, reason: 'demo data for a developer machine', data: { seasonId: season.id } } });
+  }
+  return { cityId: city.id, seasonId: season.id, users: staff.length + players.length };
+}
+
+if (require.main === module) {
+  if (process.env.NODE_ENV === 'production') {
+    console.error('refusing to seed demo accounts with NODE_ENV=production');
+    process.exit(1);
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/dcs' }) });
+  seed(prisma)
+    .then((r) => {
+      console.log(`demo city ${DEMO_CITY_SLUG} (${r.cityId}) with season ${r.seasonId}; ${r.users} demo accounts`);
+      console.log(`  sign in as admin@demo.dcs, director@demo.dcs, reviewer@demo.dcs or player01..32@demo.dcs, password ${DEMO_PASSWORD}`);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(() => void prisma.$disconnect());
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm start`: install if needed, make sure PostgreSQL and Redis are up, migrate,
+# seed the demo city, build, and run the API and the worker together.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[ -d node_modules/.bin ] || npm ci
+source scripts/services.sh
+npx tsx scripts/ensure-database.ts
+npx prisma generate >/dev/null
+npx prisma migrate deploy 2>&1 | grep -E "applied|migrations|Error" || true
+npx tsx prisma/seed.ts
+npm run --silent build
+
+node dist/apps/worker/src/main.js &
+worker=$!
+node dist/apps/api/src/main.js &
+api=$!
+trap 'kill -TERM $api $worker 2>/dev/null; wait $api $worker 2>/dev/null; exit 0' INT TERM
+echo "worker pid $worker, API pid $api — Ctrl-C stops both (they finish in-flight work first)"
+wait -n $api $worker
+kill -TERM $api $worker 2>/dev/null || true
+wait

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { AppConfig, loadConfig } from '@dcs/common';
+import { TEMPLATE_DB, TEST_PG_BASE, TEST_REDIS_URL } from './env';
+
+export interface TestEnv {
+  name: string;
+  databaseUrl: string;
+  queuePrefix: string;
+  config(overrides?: Record<string, string>): AppConfig;
+  /** A direct connection to the suite's database, for asserting what is stored. */
+  sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/** Gives a suite its own database (copied from the migrated template) and its own queue prefix. */
+export async function createTestEnv(suite: string): Promise<TestEnv> {
+  const name = `dcs_test_${suite.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ connectionString: `${TEST_PG_BASE}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = `${TEST_PG_BASE}/${name}`;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const queuePrefix = `test:${name}`;
+  return {
+    name,
+    databaseUrl,
+    queuePrefix,
+    config: (overrides = {}) =>
+      loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: TEST_REDIS_URL,
+        QUEUE_PREFIX: queuePrefix,
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: `test-secret-${name}-0123456789abcdef0123456789`,
+        API_PORT: '0',
+        ...overrides,
+      }),
+    sql: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+    drop: async () => {
+      await client.end();
+      const a = new Client({ connectionString: `${TEST_PG_BASE}/postgres` });
+      await a.connect();
+      try {
+        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}

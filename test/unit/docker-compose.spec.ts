@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { CONFIG_KEYS, loadConfig } from '@dcs/common';
+
+interface Service {
+  image?: string;
+  build?: string;
+  command?: string[];
+  ports?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+}
+
+describe('docker-compose.yml', () => {
+  const root = path.resolve(__dirname, '../..');
+  const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+  const s = compose.services;
+
+  it('has postgres, redis, a migration step, the api and the worker', () => {
+    expect(Object.keys(s).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
+  });
+
+  it('gives every long-running service a health check', () => {
+    for (const name of ['postgres', 'redis', 'api', 'worker']) expect(s[name].healthcheck?.test.length).toBeGreaterThan(1);
+    expect(s.api.healthcheck?.test.join(' ')).toContain('/health');
+  });
+
+  it('publishes the API port the API listens on, and keeps data in volumes', () => {
+    expect(s.api.ports).toEqual([`${s.api.environment?.API_PORT}:3000`]);
+    expect(s.postgres.volumes?.[0]).toMatch(/^pgdata:/);
+    expect(s.redis.volumes?.[0]).toMatch(/^redisdata:/);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['pgdata', 'redisdata']);
+  });
+
+  it('runs the api and the worker after migrations, with the commands the image builds', () => {
+    for (const name of ['api', 'worker']) {
+      expect(s[name].depends_on?.migrate.condition).toBe('service_completed_successfully');
+      expect(s[name].depends_on?.redis.condition).toBe('service_healthy');
+    }
+    expect(s.api.command).toEqual(['node', 'dist/apps/api/src/main.js']);
+    expect(s.worker.command).toEqual(['node', 'dist/apps/worker/src/main.js']);
+  });
+
+  it('sets only settings the config module knows, and they pass its validation', () => {
+    for (const name of ['migrate', 'api', 'worker']) {
+      const env = s[name].environment ?? {};
+      const unknown = Object.keys(env).filter((k) => !(CONFIG_KEYS as string[]).includes(k));
+      expect(unknown).toEqual([]);
+      // ${JWT_SECRET:-default} is resolved by compose; validate the default
+      const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1')]));
+      expect(() => loadConfig(resolved)).not.toThrow();
+    }
+  });
+
+  it('points the apps at the compose postgres and redis services', () => {
+    const env = s.api.environment ?? {};
+    expect(new URL(env.DATABASE_URL).hostname).toBe('postgres');
+    expect(new URL(env.REDIS_URL).hostname).toBe('redis');
+    expect(s.postgres.environment?.POSTGRES_DB).toBe(new URL(env.DATABASE_URL).pathname.slice(1));
+  });
+});

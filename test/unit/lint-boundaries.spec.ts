@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface LintResult {
+  filePath: string;
+  messages: { ruleId: string | null; message: string }[];
+}
+
+describe('lint rule: the pure libs import no framework, database or queue', () => {
+  const root = path.resolve(__dirname, '../..');
+  const probes: Record<string, string> = {
+    'libs/engine/src/__probe_nest__.ts': "import { Injectable } from '@nestjs/common';\nexport const x = Injectable;\n",
+    'libs/ranking/src/__probe_prisma__.ts': "import { PrismaClient } from '@prisma/client';\nexport const x = PrismaClient;\n",
+    'libs/anticheat/src/__probe_bullmq__.ts': "import { Queue } from 'bullmq';\nexport const x = Queue;\n",
+    'libs/engine/src/__probe_db__.ts': "import type { User } from '@dcs/db';\nexport type X = User;\n",
+    'apps/api/src/__probe_app__.ts': "import { Injectable } from '@nestjs/common';\nexport const x = Injectable;\n",
+    'libs/engine/src/__probe_relative__.ts': "import { seedRng } from './rng';\nexport const x = seedRng;\n",
+  };
+  let results: Record<string, string[]> = {};
+
+  beforeAll(() => {
+    for (const [file, code] of Object.entries(probes)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), code);
+    }
+    try {
+      const run = spawnSync(path.join(root, 'node_modules/.bin/eslint'), ['--format', 'json', ...Object.keys(probes)], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      const parsed = JSON.parse(run.stdout) as LintResult[];
+      results = Object.fromEntries(
+        parsed.map((r) => [path.relative(root, r.filePath), r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)]),
+      );
+    } finally {
+      for (const file of Object.keys(probes)) rmSync(path.join(root, file), { force: true });
+    }
+  }, 120_000);
+
+  it.each([
+    ['libs/engine/src/__probe_nest__.ts', /NestJS/],
+    ['libs/ranking/src/__probe_prisma__.ts', /Prisma/],
+    ['libs/anticheat/src/__probe_bullmq__.ts', /queues/],
+    ['libs/engine/src/__probe_db__.ts', /Prisma/],
+  ])('rejects the import in %s', (file, why) => {
+    expect(results[file]).toEqual([expect.stringMatching(why)]);
+  });
+
+  it('allows the same import in an app', () => {
+    expect(results['apps/api/src/__probe_app__.ts']).toEqual([]);
+  });
+
+  it('allows relative imports inside a lib', () => {
+    expect(results['libs/engine/src/__probe_relative__.ts']).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { Queue, QueueEvents } from 'bullmq';
+import { JOBS, QUEUES } from '@dcs/common';
+import { createWorker } from '../apps/worker/src/setup';
+import { bullConnection } from '../apps/worker/src/worker.module';
+import { eventually, TempRedis } from './support/temp-redis';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+describe('worker: the maintenance sweep through BullMQ', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv('worker');
+  });
+  afterAll(async () => env.drop());
+
+  async function suspendedUser(email: string, until: Date): Promise<string> {
+    const [row] = await env.sql<{ id: string }>(
+      `INSERT INTO users (id, email, password_hash, display_name, status, suspended_until, updated_at)
+       VALUES (gen_random_uuid(), $1, 'x', 'Suspended', 'suspended', $2, now()) RETURNING id`,
+      [email, until],
+    );
+    return row.id;
+  }
+
+  it('processes a queued sweep: lifts ended suspensions with an audit entry, keeps running ones, and a retried job id changes nothing', async () => {
+    const config = env.config({ MAINTENANCE_INTERVAL_MS: '3600000' });
+    const worker = await createWorker(config);
+    // The schedule's first sweep runs at start-up; let it pass before setting the scene.
+    await eventually(async () => (await env.sql(`SELECT 1 FROM maintenance_runs`)).length === 1, 15_000, 'the start-up sweep');
+    const ended = await suspendedUser('ended@example.com', new Date(Date.now() - 60_000));
+    const running = await suspendedUser('running@example.com', new Date(Date.now() + 7 * 24 * 3600_000));
+    const queue = new Queue(QUEUES.maintenance, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+    const events = new QueueEvents(QUEUES.maintenance, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add(JOBS.maintenanceSweep, { requestedAt: new Date().toISOString() }, { jobId: 'sweep-test-1' });
+      const result = await job.waitUntilFinished(events, 15_000);
+      expect(result).toEqual({ jobId: 'sweep-test-1', liftedSuspensions: 1, alreadyDone: false });
+
+      const users = await env.sql<{ id: string; status: string }>(`SELECT id, status FROM users ORDER BY email`);
+      expect(users).toEqual([
+        { id: ended, status: 'active' },
+        { id: running, status: 'suspended' },
+      ]);
+      const audit = await env.sql<{ action: string; entity_id: string }>(`SELECT action, entity_id FROM audit_log`);
+      expect(audit).toEqual([{ action: 'user.suspension.lifted', entity_id: ended }]);
+
+      // The same job id run again (a retry after a crash): nothing is applied twice.
+      await env.sql(`UPDATE users SET status = 'suspended', suspended_until = now() - interval '1 minute' WHERE id = $1`, [running]);
+      await job.remove();
+      const again = await queue.add(JOBS.maintenanceSweep, { requestedAt: new Date().toISOString() }, { jobId: 'sweep-test-1' });
+      expect(await again.waitUntilFinished(events, 15_000)).toEqual({ jobId: 'sweep-test-1', liftedSuspensions: 1, alreadyDone: true });
+      expect(await env.sql(`SELECT job_id FROM maintenance_runs WHERE job_id NOT LIKE 'repeat:%'`)).toEqual([{ job_id: 'sweep-test-1' }]);
+      expect((await env.sql(`SELECT 1 FROM audit_log`)).length).toBe(1);
+
+      // The worker registered the periodic schedule itself.
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.map((s) => [s.key, s.every])).toEqual([['maintenance-sweep', 3600000]]);
+    } finally {
+      await events.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await worker.close();
+    }
+  });
+
+  it('keeps retrying while Redis is down and processes the sweep once Redis is back', async () => {
+    const redis = new TempRedis(await TempRedis.freePort());
+    const config = env.config({ REDIS_URL: redis.url, MAINTENANCE_INTERVAL_MS: '1000' });
+    let worker: INestApplicationContext | null = null;
+    try {
+      worker = await createWorker(config);
+      await new Promise((r) => setTimeout(r, 1500)); // still alive, no crash
+      await redis.start();
+      // The scheduler registers itself once Redis answers, and its first sweep runs.
+      await eventually(async () => (await env.sql(`SELECT 1 FROM maintenance_runs WHERE job_id LIKE 'repeat:%'`)).length > 0, 15_000, 'a scheduled sweep');
+    } finally {
+      await worker?.close();
+      await redis.stop();
+    }
+  });
+});
