@@ -132,18 +132,19 @@ function readableGame(api: ReadableApi, seed: string, rng: [number, number, numb
 
 /** Runs games for `budgetMs` after a warm-up; prints games/s (and hands/s). */
 function benchReadable(api: ReadableApi, label: string, choose: BotFn | null, budgetMs: number, withHands: boolean): void {
-  const rng = api.seedRng(`bench-${label}`);
+  const slug = label.replace(/\W+/g, '-');
+  const rng = api.seedRng(`bench-${slug}`);
   const warmUntil = performance.now() + budgetMs / 4;
-  for (let i = 0; performance.now() < warmUntil; i++) readableGame(api, `warm-${label}-${i}`, rng, choose);
+  for (let i = 0; performance.now() < warmUntil; i++) readableGame(api, `warm-${slug}-${i}`, rng, choose);
   let games = 0;
   let hands = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < budgetMs || games < 3) {
-    hands += readableGame(api, `bench-${label}-${games}`, rng, choose);
+    hands += readableGame(api, `bench-${slug}-${games}`, rng, choose);
     games++;
   }
   const ms = performance.now() - t0;
-  const detail = `${fmt(games)} games (${fmt(hands)} hands) from seeds "bench-${label}-0..${games - 1}", ${secs(ms)}`;
+  const detail = `${fmt(games)} games (${fmt(hands)} hands) from seeds "bench-${slug}-0..${games - 1}", ${secs(ms)}`;
   if (withHands) line(`${label}, random hands, 4 seats`, (hands * 1000) / ms, 'hands/s', detail);
   line(`${label}, games to 150, 4 seats`, (games * 1000) / ms, 'games/s', detail);
 }

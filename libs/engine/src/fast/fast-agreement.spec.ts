@@ -3,9 +3,10 @@
  * record and replayed by the readable engine, scores exactly as the fast path
  * scored it — per hand (lead, log, points, how it ended, winner) and at the end.
  */
-import { createGame } from '../game';
-import { replayRecord, type ReplayResult } from '../record';
-import { FastGame, FastRecorder, tilesOf, TILE_TEXT, type FastGameResult } from './index';
+import { apply, createGame } from '../game';
+import { gameResult, replayRecord, type ReplayResult } from '../record';
+import type { Action } from '../types';
+import { DOUBLES_MASK, FastGame, FastRecorder, tilesOf, TILE_TEXT, type FastGameResult } from './index';
 
 interface Case {
   seed: string;
@@ -15,8 +16,8 @@ interface Case {
 
 function cases(): Case[] {
   const out: Case[] = [];
-  for (let i = 0; i < 240; i++) out.push({ seed: `agree-${i}`, players: 4, falseKnockRate: i % 3 === 0 ? 0.05 : 0 });
-  for (let i = 0; i < 100; i++) out.push({ seed: `agree-odd-${i}`, players: 3, falseKnockRate: i % 4 === 0 ? 0.05 : 0 });
+  for (let i = 0; i < 400; i++) out.push({ seed: `agree-${i}`, players: 4, falseKnockRate: i % 3 === 0 ? 0.05 : 0 });
+  for (let i = 0; i < 160; i++) out.push({ seed: `agree-odd-${i}`, players: 3, falseKnockRate: i % 4 === 0 ? 0.05 : 0 });
   return out;
 }
 
@@ -104,5 +105,46 @@ describe('fast path agrees with the readable engine (replayRecord)', () => {
       }
       expect(sortTiles(tilesOf(g.sleeping).map((t) => TILE_TEXT[t]))).toEqual(sortTiles(live.state.hands[0].dealtYard));
     }
+  });
+
+  it('replays the fast games on a live readable game from the same seed: same deals, same result', () => {
+    const sorted = (tiles: readonly string[]): string[] => tiles.slice().sort();
+    for (let i = 0; i < 40; i++) {
+      const c: Case = { seed: `live-${i}`, players: i % 4 === 3 ? 3 : 4, falseKnockRate: i % 5 === 0 ? 0.05 : 0 };
+      const { fast, record } = playFast(c);
+      const live = createGame({ ruleset: 'dcs-tournament', players: c.players, seed: c.seed });
+      if (!live.ok) throw new Error(live.error.message);
+      let state = live.state;
+      record.hands.forEach((hand, k) => {
+        const dealt = state.hands[k];
+        expect({ seed: c.seed, hand: k, deal: dealt.deal.map(sorted), yard: sorted(dealt.dealtYard) }).toEqual({
+          seed: c.seed,
+          hand: k,
+          deal: hand.deal.map(sorted),
+          yard: sorted(hand.yard),
+        });
+        for (const action of hand.actions) {
+          const r = apply(state, action as Action);
+          if (!r.ok) throw new Error(`${c.seed} hand ${k}: ${JSON.stringify(action)} rejected: ${r.error.message}`);
+          state = r.state;
+        }
+      });
+      expect(comparable(gameResult(state))).toEqual(comparable(fast));
+    }
+  });
+
+  it('agrees on a 3-seat hand reshuffled because every double sleeps', () => {
+    const g = new FastGame('all-doubles-sleep', 3);
+    const rec = g.record() as FastRecorder;
+    const others = tilesOf(0x0fffffff & ~DOUBLES_MASK);
+    const hands = [0, 1, 2].map((s) => others.slice(s * 7, s * 7 + 7).reduce((m, t) => m | (1 << t), 0));
+    expect(g.dealExplicit(hands, DOUBLES_MASK)).toBe(false);
+    g.playRandomGame();
+    const fast = rec.toResult();
+    expect(fast.hands[0]).toEqual({ lead: null, endedBy: 'reshuffle', winner: null, points: [0, 0, 0], log: [] });
+    expect(fast.hands[1].lead?.reason).toBe('house-double');
+    const replayed = replayRecord(rec.toRecord());
+    if ('error' in replayed) throw new Error(JSON.stringify(replayed.error));
+    expect(comparable(replayed)).toEqual(comparable(fast));
   });
 });

@@ -153,11 +153,17 @@ export class FastGame {
   /** Number of false knocks in this game (they feed anti-cheat). */
   falseKnocks = 0;
 
-  // sfc32 state (same generator as rng.ts, inlined).
+  // Two sfc32 generators (rng.ts's, inlined): one deals, one makes the random
+  // moves. Deals use only theirs, exactly like the readable engine's live game,
+  // so a seed deals the same hands in both whatever the moves were.
   private ra = 0;
   private rb = 0;
   private rc = 0;
   private rd = 0;
+  private da = 0;
+  private db = 0;
+  private dc = 0;
+  private dd = 0;
 
   private readonly deck = new Int8Array(TILE_COUNT);
   /** Optional recorder; null in simulations. */
@@ -180,9 +186,18 @@ export class FastGame {
 
   // ---------------------------------------------------------------- random
 
-  /** Re-seeds the generator (same seeding as rng.ts) and starts a new game. */
+  /**
+   * Re-seeds and starts a new game. The deals come from seedRng(seed), as in
+   * the readable engine's createGame({ seed }); the random moves from
+   * seedRng(seed + '/moves').
+   */
   reset(seed: number | string, players: 3 | 4 = this.players === 3 ? 3 : 4): void {
-    const s = seedRng(String(seed));
+    const d = seedRng(String(seed));
+    this.da = d[0] | 0;
+    this.db = d[1] | 0;
+    this.dc = d[2] | 0;
+    this.dd = d[3] | 0;
+    const s = seedRng(`${seed}/moves`);
     this.ra = s[0] | 0;
     this.rb = s[1] | 0;
     this.rc = s[2] | 0;
@@ -190,7 +205,7 @@ export class FastGame {
     this.newGame(players);
   }
 
-  /** Sets the generator state directly (four uint32s, as rng.ts's RngState). */
+  /** Sets the state of the move generator (four uint32s, as rng.ts's RngState); the deal generator is kept. */
   setRngState(a: number, b: number, c: number, d: number): void {
     this.ra = a | 0;
     this.rb = b | 0;
@@ -217,11 +232,20 @@ export class FastGame {
     return ((this.nextUint32() * n) / 4294967296) | 0;
   }
 
-  /** Integer in [0, n), n ≤ 32, exactly as rng.ts's nextInt (rejection, no bias). */
-  randIntExact(n: number): number {
+  /** Deal generator: integer in [0, n), n ≤ 32, exactly as rng.ts's nextInt (rejection, no bias). */
+  private dealInt(n: number): number {
     const limit = REJECT_LIMIT[n];
     for (;;) {
-      const x = this.nextUint32();
+      const a = this.da;
+      const b = this.db;
+      const c = this.dc;
+      const d = this.dd;
+      const t = (((a + b) | 0) + d) | 0;
+      this.dd = (d + 1) | 0;
+      this.da = b ^ (b >>> 9);
+      this.db = (c + (c << 3)) | 0;
+      this.dc = (((c << 21) | (c >>> 11)) + t) | 0;
+      const x = t >>> 0;
       if (x < limit) return x % n;
     }
   }
@@ -276,8 +300,10 @@ export class FastGame {
   }
 
   /**
-   * Shuffles and deals a hand: the previous winner picks 7 tiles first, then
-   * clockwise; at the 3-seat table the last 7 sleep. Works out who leads.
+   * Shuffles and deals a hand as the readable engine's live game does: the
+   * previous winner picks 7 tiles first (seat 0 for the first hand; after a
+   * lock tie the same seat as before), then clockwise; at the 3-seat table the
+   * last 7 sleep. Works out who leads.
    */
   dealHand(): void {
     if (this.gameOver !== 0) throw new Error('dealHand: the game is over');
@@ -291,7 +317,7 @@ export class FastGame {
       // seed deals the same hands here as in the readable engine's live game.
       for (let t = 0; t < TILE_COUNT; t++) deck[t] = t;
       for (let i = TILE_COUNT - 1; i > 0; i--) {
-        const j = this.randIntExact(i + 1);
+        const j = this.dealInt(i + 1);
         const tmp = deck[i];
         deck[i] = deck[j];
         deck[j] = tmp;
@@ -328,7 +354,8 @@ export class FastGame {
   /**
    * Starts a hand on an explicit deal (hands as masks, plus the sleeping tiles
    * at a 3-seat table). The leader follows the game: the previous winner, or
-   * the house-double holder. Returns false (nothing changes) if nobody can lead.
+   * the house-double holder. Returns false if a double lead is due and nobody
+   * holds a double: that hand ends at once as a reshuffle (recorded as such).
    */
   dealExplicit(hands: readonly number[], sleeping = 0): boolean {
     if (this.gameOver !== 0) throw new Error('dealExplicit: the game is over');
@@ -836,6 +863,10 @@ export class FastGame {
     this.rb = src.rb;
     this.rc = src.rc;
     this.rd = src.rd;
+    this.da = src.da;
+    this.db = src.db;
+    this.dc = src.dc;
+    this.dd = src.dd;
     this.deck.set(src.deck);
   }
 
