@@ -26,6 +26,7 @@ const config: Config = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       transform,
       moduleNameMapper,
+      testTimeout: 30_000,
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },

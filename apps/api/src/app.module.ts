@@ -4,6 +4,7 @@ import { AppConfig, ConfigModule, loggerParams, PrismaModule, RedisModule } from
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CitiesModule } from './cities/cities.module';
+import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { UsersModule } from './users/users.module';
 
@@ -22,6 +23,7 @@ export class AppModule {
         HealthModule,
         CitiesModule,
         AuditModule,
+        GamesModule,
       ],
     };
   }

@@ -26,9 +26,23 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const targets = [ctx.getHandler(), ctx.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
     const header = req.headers.authorization ?? '';
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      // A public route still knows a signed-in caller (e.g. to show a player their own tiles).
+      if (header) req.user = await this.identify(header).catch(() => undefined);
+      return true;
+    }
+    req.user = await this.identify(header);
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    const roles = req.user.roles;
+    if (required?.length && !roles.includes('admin') && !required.some((r) => roles.includes(r))) {
+      throw new AppError('FORBIDDEN', `This needs the role ${required.join(' or ')}`, HttpStatus.FORBIDDEN);
+    }
+    return true;
+  }
+
+  private async identify(header: string): Promise<AuthUser> {
     const [scheme, token] = header.split(' ');
     if (scheme !== 'Bearer' || !token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
     let payload: TokenPayload;
@@ -42,11 +56,6 @@ export class AuthGuard implements CanActivate {
       throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
     }
     if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
-    req.user = { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
-    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
-    if (required?.length && !user.roles.includes('admin') && !required.some((r) => user.roles.includes(r))) {
-      throw new AppError('FORBIDDEN', `This needs the role ${required.join(' or ')}`, HttpStatus.FORBIDDEN);
-    }
-    return true;
+    return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
   }
 }

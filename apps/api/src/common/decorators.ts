@@ -22,3 +22,8 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   const req = ctx.switchToHttp().getRequest<{ user: AuthUser }>();
   return req.user;
 });
+
+/** The caller on a @Public() route when a valid token was sent, otherwise undefined. */
+export const OptionalUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser | undefined => {
+  return ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+});

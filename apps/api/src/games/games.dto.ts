@@ -1,0 +1,50 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+export const CLIENT_ACTION_TYPES = ['play', 'knock', 'draw', 'reshuffle'] as const;
+
+/** A seated player's move. The seat is the caller's own; it is never taken from the body. */
+export class GameActionDto {
+  @ApiProperty({ enum: CLIENT_ACTION_TYPES })
+  @IsIn(CLIENT_ACTION_TYPES)
+  type!: (typeof CLIENT_ACTION_TYPES)[number];
+
+  @ApiPropertyOptional({ example: '6-4', description: 'for a play; either order' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-6]-[0-6]$/, { message: 'tile must look like 6-4' })
+  tile?: string;
+
+  @ApiPropertyOptional({ enum: ['W', 'E', 'N', 'S'], description: 'the end to play on; may be omitted when only one end fits' })
+  @IsOptional()
+  @IsIn(['W', 'E', 'N', 'S'])
+  end?: 'W' | 'E' | 'N' | 'S';
+
+  @ApiProperty({ description: 'the game version the move was made on; a different current version is 409 STALE_VERSION' })
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  version!: number;
+
+  @ApiPropertyOptional({ description: 'idempotency key chosen by the client; a retry with the same key is answered without applying twice' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'requestId may hold letters, digits and _ . : -' })
+  requestId?: string;
+}
+
+export class GameViewResponseDto {
+  @ApiProperty() gameId!: string;
+  @ApiProperty({ nullable: true, type: String }) tableId!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'the caller\'s seat, null for a spectator' }) seat!: number | null;
+  @ApiProperty({ enum: ['playing', 'finished'] }) status!: string;
+  @ApiProperty({ description: 'sha256 of the deal seed, published when the game starts (provably fair)' }) seedHash!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
+  @ApiProperty({ description: 'the engine\'s view for this viewer: own tiles only for a seated player' }) view!: unknown;
+}
+
+export class ActionResponseDto extends GameViewResponseDto {
+  @ApiProperty({ description: 'false when this was a retry of an action already applied' }) applied!: boolean;
+  @ApiProperty({ description: 'public events of the change' }) events!: unknown[];
+}

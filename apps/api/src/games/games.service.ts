@@ -1,0 +1,123 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Game, Prisma } from '@dcs/db';
+import { Action, apply, createGame, GameEvent, GameState, playerView, toRecord, GameRecord } from '@dcs/engine';
+import { AppError, notFound } from '@dcs/common';
+import { AuthUser } from '../common/decorators';
+import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
+import { GamesRepository, SeatRow, Tx } from './games.repository';
+
+/** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
+const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function sameAction(stored: Prisma.JsonValue, seat: number, dto: GameActionDto): boolean {
+  const a = stored as { seat?: number; type?: string; tile?: string; end?: string };
+  const norm = (t?: string) => (t ? t.split('-').map(Number).sort((x, y) => y - x).join('-') : undefined);
+  return a.seat === seat && a.type === dto.type && norm(a.tile) === norm(dto.tile) && (a.end ?? undefined) === (dto.end ?? undefined);
+}
+
+/**
+ * The one service behind every game move (HTTP now, sockets later): the caller's own seat,
+ * a version check, idempotent retries, and the state change plus its append-only log entry
+ * in one transaction under a row lock.
+ */
+@Injectable()
+export class GamesService {
+  constructor(private readonly repo: GamesRepository) {}
+
+  /** Deals a new tournament game for a table from a fresh secret seed (its hash is public at once). */
+  async startGame(tx: Tx, tableId: string | null, players: number): Promise<Game> {
+    const seed = randomBytes(32).toString('hex');
+    const created = createGame({ ruleset: 'dcs-tournament', players, seed });
+    if (!created.ok) throw new Error(`cannot create a ${players}-player game: ${created.error.message}`);
+    return this.repo.create(tx, { tableId, ruleset: 'dcs-tournament', players, seed, seedHash: sha256(seed), state: created.state });
+  }
+
+  async view(user: AuthUser | undefined, gameId: string): Promise<GameViewResponseDto> {
+    const game = await this.repo.find(gameId);
+    if (!game) throw notFound('Game', gameId);
+    const seats = await this.repo.seats(game.tableId);
+    const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
+    return this.toView(game, game.state as unknown as GameState, seat);
+  }
+
+  async act(user: AuthUser, gameId: string, dto: GameActionDto): Promise<ActionResponseDto> {
+    const game0 = await this.repo.find(gameId);
+    if (!game0) throw notFound('Game', gameId);
+    const seat = this.seatOf(await this.repo.seats(game0.tableId), user);
+    const action = { seat, type: dto.type, ...(dto.tile ? { tile: dto.tile } : {}), ...(dto.end ? { end: dto.end } : {}) } as Action;
+
+    return this.repo.prisma.$transaction(async (tx) => {
+      const game = await this.repo.lock(tx, gameId);
+      if (!game) throw notFound('Game', gameId);
+      const state = game.state as unknown as GameState;
+
+      // A retry of a request already applied: answer it again, apply nothing.
+      if (dto.requestId) {
+        const done = await this.repo.actionByRequest(tx, gameId, dto.requestId);
+        if (done) {
+          if (done.seat !== seat) throw new AppError('REQUEST_ID_REUSED', 'This requestId belongs to another move', HttpStatus.CONFLICT);
+          return { ...this.toView(game, state, seat), applied: false, events: [] };
+        }
+      }
+      if (game.version !== dto.version) {
+        // The same move resent without a key after it was applied (a lost response).
+        const next = await this.repo.actionAt(tx, gameId, dto.version + 1);
+        if (next && next.requestId === null && !dto.requestId && sameAction(next.action, seat, dto) && game.version === dto.version + 1) {
+          return { ...this.toView(game, state, seat), applied: false, events: [] };
+        }
+        throw new AppError('STALE_VERSION', `The game is at version ${game.version}; you played on version ${dto.version}. Refresh and try again.`, HttpStatus.CONFLICT, {
+          currentVersion: game.version,
+        });
+      }
+      const result = apply(state, action, { expectedVersion: dto.version });
+      if (!result.ok) {
+        const status = CONFLICT_CODES.has(result.error.code) ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_ENTITY;
+        throw new AppError(result.error.code, result.error.message, status);
+      }
+      const last = await this.repo.lastActionTime(tx, gameId);
+      const decisionMs = Date.now() - (last ?? game.startedAt).getTime();
+      await this.repo.saveMove(tx, game, result.state, {
+        seat,
+        userId: user.id,
+        action: action as unknown as Prisma.InputJsonValue,
+        requestId: dto.requestId,
+        decisionMs,
+      });
+      const saved: Game = { ...game, version: result.state.version, status: result.state.finished ? 'finished' : game.status };
+      return { ...this.toView(saved, result.state, seat), applied: true, events: result.events as GameEvent[] };
+    });
+  }
+
+  /** SPEC 1.8 record. Hidden tiles only when the game is over, or for reviewers and admins; a seated player sees their own. */
+  async record(user: AuthUser | undefined, gameId: string): Promise<GameRecord & { gameId: string; seedHash: string; seed: string | null }> {
+    const game = await this.repo.find(gameId);
+    if (!game) throw notFound('Game', gameId);
+    const state = game.state as unknown as GameState;
+    const privileged = !!user && (user.roles.includes('reviewer') || user.roles.includes('admin'));
+    const seats = await this.repo.seats(game.tableId);
+    const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
+    const record = toRecord(state, { revealHidden: privileged || state.finished, viewer });
+    return { ...record, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
+  }
+
+  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed' | 'status'>, state: GameState, seat: number | null): GameViewResponseDto {
+    return {
+      gameId: game.id,
+      tableId: game.tableId,
+      seat,
+      status: state.finished ? 'finished' : 'playing',
+      seedHash: game.seedHash,
+      seed: state.finished ? game.seed : null,
+      view: playerView(state, seat),
+    };
+  }
+
+  private seatOf(seats: SeatRow[], user: AuthUser): number {
+    const mine = seats.find((s) => s.userId === user.id);
+    if (!mine) throw new AppError('NOT_SEATED', 'You are not seated at this game', HttpStatus.FORBIDDEN);
+    return mine.seat;
+  }
+}

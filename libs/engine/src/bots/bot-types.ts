@@ -1,0 +1,44 @@
+/**
+ * Types shared by the bots. A bot decides from one seat's PlayerView only
+ * (its hand, the public board, counts, scores, Grey/Yellow, the public log):
+ * the signature itself keeps hidden tiles out of reach. Randomness comes from
+ * the seeded generator of rng.ts, passed in and advanced in place.
+ */
+import type { RngState } from '../rng';
+import type { Action } from '../types';
+import type { PlayerView } from '../views';
+
+export type BotName = 'random' | 'greedy' | 'expert';
+
+export const BOT_NAMES: readonly BotName[] = ['random', 'greedy', 'expert'];
+
+export interface RandomBotOptions {
+  /** chance (0..1) that a seat able to play knocks anyway (a false knock; dcs-tournament only) */
+  falseKnockRate?: number;
+}
+
+export interface ExpertBotOptions {
+  /** rollouts per decision, shared among the candidate moves (default 180) */
+  rollouts?: number;
+  /** fewest and most sampled deals of the hidden tiles per decision (defaults 6 and 40) */
+  minSamples?: number;
+  maxSamples?: number;
+  /** what becoming Yellow is worth beyond its 10 points, in points (default 10) */
+  onBoardValue?: number;
+  /** what winning the game in a rollout is worth, in points (default 60) */
+  winValue?: number;
+}
+
+/** A bot as the driver uses it: the action for the seat whose view it is. */
+export interface Bot {
+  readonly name: BotName;
+  /** Decides for `view.viewer`, who must be on turn. Advances `rng`. */
+  decide(view: PlayerView, rng: RngState): Action;
+}
+
+/** A bot and its options, for the driver. */
+export type BotSpec =
+  | BotName
+  | { name: 'random'; options?: RandomBotOptions }
+  | { name: 'greedy' }
+  | { name: 'expert'; options?: ExpertBotOptions };

@@ -1,0 +1,48 @@
+import { createGame } from './game';
+import { playerView } from './views';
+import { act, deal, table } from '../test/helpers';
+
+const DEAL_A = [
+  '6-6 4-4 5-1 3-2 0-0 2-0 1-0',
+  '6-3 6-5 5-5 4-1 3-0 2-1 1-1',
+  '6-1 6-4 5-4 4-2 3-1 5-0 4-0',
+  '6-2 6-0 5-3 5-2 4-3 3-3 2-2',
+];
+
+describe('player views', () => {
+  const s = act(deal(table({ ruleset: 'dcs-tournament', players: 4 }), DEAL_A), '0 6-6', '1 6-3 W');
+
+  it('a seat sees its own tiles, the board, the others\u2019 tile counts, scores, Grey/Yellow, whose turn, the version and the log', () => {
+    const v = playerView(s, 2);
+    expect(v.viewer).toBe(2);
+    expect(v.hand).toEqual(['6-4', '6-1', '5-4', '5-0', '4-2', '4-0', '3-1']);
+    expect(v.tileCounts).toEqual([6, 6, 7, 7]);
+    expect(v.board?.lead).toEqual({ tile: '6-6', w: 6, e: 6 });
+    expect(v.sum).toBe(15);
+    expect(v.openEnds).toEqual([{ end: 'W', value: 3 }, { end: 'E', value: 6 }]);
+    expect(v.scores).toEqual([0, 0, 0, 0]);
+    expect(v.onBoard).toEqual([false, false, false, false]);
+    expect(v.turn).toBe(2);
+    expect(v.version).toBe(s.version);
+    expect(v.log).toHaveLength(2);
+    expect(v.legalMoves).toContainEqual({ seat: 2, type: 'play', tile: '6-1', end: 'E' });
+  });
+  it('a spectator sees the same without any hand', () => {
+    const v = playerView(s, null);
+    expect(v.viewer).toBeNull();
+    expect(v).not.toHaveProperty('hand');
+    expect(v).not.toHaveProperty('legalMoves');
+    const { hand: _h, legalMoves: _l, viewer: _v, ...seatPublic } = playerView(s, 2);
+    const { viewer: _sv, ...spectatorPublic } = v;
+    expect(spectatorPublic).toEqual(seatPublic);
+  });
+  it('never shows another seat\u2019s tiles, the yard or the generator state', () => {
+    const g = createGame({ ruleset: 'citizen', players: 2, seed: 'view' });
+    if (!g.ok) throw new Error(g.error.message);
+    const h = g.state.hands[g.state.hands.length - 1];
+    const text = JSON.stringify(playerView(g.state, 0));
+    for (const t of [...h.holdings[1], ...h.yard]) expect(text).not.toContain(`"${t}"`);
+    expect(text).not.toMatch(/rng|holdings|"yard"|"deal"/);
+    expect(playerView(g.state, 0).yardCount).toBe(14);
+  });
+});
