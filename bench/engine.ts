@@ -198,6 +198,22 @@ function findBot(mod: Record<string, unknown>, kind: 'greedy' | 'expert', api: R
   if (!created.ok) return null;
   const probe = created.state;
   const seat = probe.hands[probe.hands.length - 1]?.turn ?? 0;
+  // The bots' own shape (bots/bot-types.ts): `${kind}Bot()` makes a Bot whose
+  // choose(state, seat, rng) decides from that seat's view only.
+  const factory = mod[`${kind}Bot`];
+  if (typeof factory === 'function') {
+    try {
+      const bot: unknown = (factory as () => unknown)();
+      const choose = typeof bot === 'object' && bot !== null ? (bot as Record<string, unknown>).choose : undefined;
+      if (typeof choose === 'function') {
+        const rng = api.seedRng(`bench-${kind}-bot`);
+        const fn: BotFn = (s, k) => (choose as (s: StateLike, k: number, r: unknown) => ActionLike).call(bot, s, k, rng);
+        if (isAction(fn(probe, seat))) return fn;
+      }
+    } catch {
+      // fall through to the looser search below
+    }
+  }
   const re = new RegExp(kind, 'i');
   for (const [name, value] of Object.entries(mod)) {
     if (!re.test(name)) continue;

@@ -57,6 +57,17 @@ describe('playing a table over HTTP', () => {
     expect(JSON.stringify(spectator)).not.toContain(stored);
   });
 
+  it('shows a table publicly: seats with names and the public board, no hand and no seed', async () => {
+    const { tableId, gameId, players } = await tableWithGame(api);
+    const res = await api.http().get(`/tables/${tableId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: tableId, round: 1, index: 0, status: 'playing', game: { gameId, seat: null, seed: null } });
+    expect(res.body.seats.map((s: { userId: string }) => s.userId)).toEqual(players.map((p) => p.id));
+    expect(res.body.game.view.hand).toBeUndefined();
+    expect(res.body.game.view.tileCounts).toEqual([7, 7, 7, 7]);
+    expect((await api.http().get('/tables/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
   it('rejects moves by someone not seated, out of turn, on a stale version, and illegal tiles — changing nothing', async () => {
     const { gameId, players } = await tableWithGame(api);
     const outsider = await api.user();

@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { TablesModule } from './tables/tables.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -24,6 +25,7 @@ export class AppModule {
         CitiesModule,
         AuditModule,
         GamesModule,
+        TablesModule,
       ],
     };
   }

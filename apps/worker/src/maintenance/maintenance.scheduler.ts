@@ -19,6 +19,8 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
+    // The queue reconnects by itself; its errors are reported by the attempts below.
+    this.queue.on('error', () => undefined);
     void this.register(0);
   }
 

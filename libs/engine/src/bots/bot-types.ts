@@ -5,7 +5,7 @@
  * the seeded generator of rng.ts, passed in and advanced in place.
  */
 import type { RngState } from '../rng';
-import type { Action } from '../types';
+import type { Action, GameState } from '../types';
 import type { PlayerView } from '../views';
 
 export type BotName = 'random' | 'greedy' | 'expert';
@@ -27,6 +27,8 @@ export interface ExpertBotOptions {
   onBoardValue?: number;
   /** what winning the game in a rollout is worth, in points (default 60) */
   winValue?: number;
+  /** rollout players also weigh what the next player could score (slower; default false) */
+  rolloutThreat?: boolean;
 }
 
 /** A bot as the driver uses it: the action for the seat whose view it is. */
@@ -34,6 +36,11 @@ export interface Bot {
   readonly name: BotName;
   /** Decides for `view.viewer`, who must be on turn. Advances `rng`. */
   decide(view: PlayerView, rng: RngState): Action;
+  /**
+   * Convenience: decides on `playerView(state, seat)` (the bot never sees more).
+   * Without `rng` it uses its own generator, seeded from its name at creation.
+   */
+  choose(state: GameState, seat: number, rng?: RngState): Action;
 }
 
 /** A bot and its options, for the driver. */

@@ -23,6 +23,7 @@ import type { Bot, ExpertBotOptions } from './bot-types';
 import { GREY_TABLE, greedyAction, greedyMove, YELLOW_TABLE } from './greedy';
 import { allowedTiles, knowledgeFromView, type SeatKnowledge } from './knowledge';
 import { MiniBoard } from './mini-board';
+import { makeBot } from './make-bot';
 import { moveToPlay } from './moves';
 import { greedyPlayout, outcomeValue } from './rollout';
 import { DealSampler } from './sampler';
@@ -33,6 +34,7 @@ export const EXPERT_DEFAULTS: Required<ExpertBotOptions> = {
   maxSamples: 40,
   onBoardValue: 10,
   winValue: 60,
+  rolloutThreat: false,
 };
 
 /** Reusable scratch of the search (one per bot; nothing is allocated per rollout). */
@@ -141,7 +143,7 @@ export class ExpertSearch {
         const g = this.game;
         g.copyFrom(this.world);
         g.play(cands[c]);
-        greedyPlayout(g, this.scratch);
+        greedyPlayout(g, this.scratch, o.rolloutThreat);
         totals[c] += outcomeValue(g, k.seat, this.startScores, this.startOn, o);
       }
     }
@@ -170,8 +172,5 @@ export function expertAction(view: PlayerView, rng: RngState, search: ExpertSear
 
 export function expertBot(opts: ExpertBotOptions = {}): Bot {
   const search = new ExpertSearch(opts);
-  return {
-    name: 'expert',
-    decide: (view, rng) => expertAction(view, rng, search),
-  };
+  return makeBot('expert', (view, rng) => expertAction(view, rng, search));
 }

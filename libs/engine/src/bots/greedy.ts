@@ -18,6 +18,7 @@ import { tileIndex } from '../tiles';
 import type { Action } from '../types';
 import type { PlayerView } from '../views';
 import type { Bot } from './bot-types';
+import { makeBot } from './make-bot';
 import { MiniBoard, sumAfter, type BoardFields } from './mini-board';
 import { moveToPlay, nextSeatOf } from './moves';
 
@@ -159,9 +160,6 @@ export function greedyAction(view: PlayerView): Action {
   return move < 0 ? plays[0] : moveToPlay(seat, move, board.tilesOnBoard === 0);
 }
 
-export const greedyBot: Bot = {
-  name: 'greedy',
-  decide(view: PlayerView, _rng: RngState): Action {
-    return greedyAction(view);
-  },
-};
+export function greedyBot(): Bot {
+  return makeBot('greedy', (view: PlayerView, _rng: RngState) => greedyAction(view));
+}

@@ -4,6 +4,7 @@ import { RULESETS } from '../rulesets';
 import type { Action } from '../types';
 import type { PlayerView } from '../views';
 import type { Bot, RandomBotOptions } from './bot-types';
+import { makeBot } from './make-bot';
 import { canonicalOrder } from './moves';
 
 /** True with probability p (one draw of the generator when 0 < p). */
@@ -29,8 +30,5 @@ export function randomAction(view: PlayerView, rng: RngState, opts: RandomBotOpt
 }
 
 export function randomBot(opts: RandomBotOptions = {}): Bot {
-  return {
-    name: 'random',
-    decide: (view, rng) => randomAction(view, rng, opts),
-  };
+  return makeBot('random', (view, rng) => randomAction(view, rng, opts));
 }

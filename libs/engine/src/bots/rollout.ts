@@ -8,7 +8,7 @@ import { GREY_TABLE, greedyMove, YELLOW_TABLE } from './greedy';
 import { MiniBoard } from './mini-board';
 
 /** The greedy play of the seat on turn in `g` (-1: it cannot play), from that seat's own knowledge. */
-export function greedyFastMove(g: FastGame, scratch: MiniBoard): number {
+export function greedyFastMove(g: FastGame, scratch: MiniBoard, threat = true): number {
   const s = g.turn;
   const hs = g.hands;
   const h = hs[s];
@@ -19,7 +19,7 @@ export function greedyFastMove(g: FastGame, scratch: MiniBoard): number {
     g,
     h,
     g.tilesOnBoard === 0 ? g.forcedLead : -1,
-    hidden & ~h,
+    threat ? hidden & ~h : 0,
     g.onBoard[s] !== 0 ? YELLOW_TABLE : GREY_TABLE,
     nextOn ? YELLOW_TABLE : GREY_TABLE,
     !nextOn,
@@ -27,10 +27,14 @@ export function greedyFastMove(g: FastGame, scratch: MiniBoard): number {
   );
 }
 
-/** Plays the hand of `g` to its end with greedy play for every seat. */
-export function greedyPlayout(g: FastGame, scratch: MiniBoard): void {
+/**
+ * Plays the hand of `g` to its end with greedy play for every seat; with
+ * `threat` false the greedy players skip the (costly) look at what the next
+ * player could score, keeping the multiple-of-5 rule of thumb.
+ */
+export function greedyPlayout(g: FastGame, scratch: MiniBoard, threat = true): void {
   while (g.handOver === 0) {
-    const mv = greedyFastMove(g, scratch);
+    const mv = greedyFastMove(g, scratch, threat);
     if (mv < 0) g.knock();
     else g.play(mv);
   }

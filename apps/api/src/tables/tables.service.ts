@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import type { GameState } from '@dcs/engine';
+import { notFound, PrismaService } from '@dcs/common';
+import { GamesService } from '../games/games.service';
+
+export interface TablePublicView {
+  id: string;
+  challengeId: string;
+  round: number;
+  index: number;
+  status: string;
+  endedBy: string | null;
+  seats: { seat: number; userId: string; displayName: string; seed: number }[];
+  result: unknown;
+  game: unknown;
+}
+
+/** What anyone may see of a table: who sits where, the public board, scores, clocks — never a hand. */
+@Injectable()
+export class TablesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly games: GamesService,
+  ) {}
+
+  async publicView(id: string): Promise<TablePublicView> {
+    const table = await this.prisma.challengeTable.findUnique({
+      where: { id },
+      include: {
+        round: { select: { number: true } },
+        seats: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } },
+        games: { orderBy: { startedAt: 'desc' }, take: 1 },
+      },
+    });
+    if (!table) throw notFound('Table', id);
+    const game = table.games[0];
+    return {
+      id: table.id,
+      challengeId: table.challengeId,
+      round: table.round.number,
+      index: table.index,
+      status: table.status,
+      endedBy: table.endedBy,
+      seats: table.seats.map((s) => ({ seat: s.seat, userId: s.userId, displayName: s.user.displayName, seed: s.seed })),
+      result: table.result,
+      game: game ? this.games.toView(game, game.state as unknown as GameState, null) : null,
+    };
+  }
+}
