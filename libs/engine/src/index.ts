@@ -8,3 +8,4 @@ export * from './game';
 export * from './views';
 export * from './record';
 export * from './random-play';
+export * from './bots';

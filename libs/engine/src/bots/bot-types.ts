@@ -18,16 +18,16 @@ export interface RandomBotOptions {
 }
 
 export interface ExpertBotOptions {
-  /** rollouts per decision, shared among the candidate moves (default 180) */
+  /** rollouts per decision, shared among the candidate moves (default 80) */
   rollouts?: number;
   /** fewest and most sampled deals of the hidden tiles per decision (defaults 6 and 40) */
   minSamples?: number;
   maxSamples?: number;
-  /** what becoming Yellow is worth beyond its 10 points, in points (default 10) */
+  /** what becoming Yellow is worth beyond its 10 points, in points (default 20) */
   onBoardValue?: number;
   /** what winning the game in a rollout is worth, in points (default 60) */
   winValue?: number;
-  /** rollout players also weigh what the next player could score (slower; default false) */
+  /** rollout players weigh what the next player could score, as the greedy bot does (default true) */
   rolloutThreat?: boolean;
 }
 

@@ -10,7 +10,7 @@ import { toRecord, type GameRecord } from '../record';
 import { seedRng, type RngState } from '../rng';
 import type { Action, GameState, Settings } from '../types';
 import { playerView } from '../views';
-import type { Bot, BotName, BotSpec } from './bot-types';
+import type { Bot, BotSpec } from './bot-types';
 import { expertBot } from './expert';
 import { greedyBot } from './greedy';
 import { randomBot } from './random-bot';
@@ -95,4 +95,3 @@ export function playGame(opts: PlayGameOptions): PlayGameResult {
   return { state, record: toRecord(state), actions, decisions, falseKnocks };
 }
 
-export type { BotName };

@@ -29,12 +29,12 @@ import { greedyPlayout, outcomeValue } from './rollout';
 import { DealSampler } from './sampler';
 
 export const EXPERT_DEFAULTS: Required<ExpertBotOptions> = {
-  rollouts: 180,
+  rollouts: 80,
   minSamples: 6,
   maxSamples: 40,
-  onBoardValue: 10,
+  onBoardValue: 20,
   winValue: 60,
-  rolloutThreat: false,
+  rolloutThreat: true,
 };
 
 /** Reusable scratch of the search (one per bot; nothing is allocated per rollout). */
@@ -97,7 +97,6 @@ export class ExpertSearch {
     if (cands.length === 1) return { move: cands[0], values: [{ move: cands[0], value: 0 }] };
     const o = this.opts;
     const n = k.players;
-    const samples = Math.max(o.minSamples, Math.min(o.maxSamples, Math.floor(o.rollouts / cands.length)));
 
     // slots: the other seats, then the sleeping tiles (3-seat table)
     const slotSeats: number[] = [];
@@ -132,25 +131,48 @@ export class ExpertSearch {
       this.startScores[s] = s < n ? k.scores[s] : 0;
       this.startOn[s] = s < n && k.onBoard[s] ? 1 : 0;
     }
-    const totals = new Float64Array(cands.length);
+    const C = cands.length;
+    const totals = new Float64Array(C);
+    const counts = new Int32Array(C);
+    const alive = cands.map((_, c) => c);
     const dealt = this.dealt;
-    for (let i = 0; i < samples; i++) {
-      this.sampler.sample(rng, dealt);
-      for (let j = 0; j < slotSeats.length; j++) hands[slotSeats[j]] = dealt[j];
-      pos.sleeping = k.sleeping > 0 ? dealt[slotSeats.length] : 0;
-      this.world.loadPosition(pos);
-      for (let c = 0; c < cands.length; c++) {
-        const g = this.game;
-        g.copyFrom(this.world);
-        g.play(cands[c]);
-        greedyPlayout(g, this.scratch, o.rolloutThreat);
-        totals[c] += outcomeValue(g, k.seat, this.startScores, this.startOn, o);
+    const runSamples = (count: number, which: readonly number[]): void => {
+      for (let i = 0; i < count; i++) {
+        this.sampler.sample(rng, dealt);
+        for (let j = 0; j < slotSeats.length; j++) hands[slotSeats[j]] = dealt[j];
+        pos.sleeping = k.sleeping > 0 ? dealt[slotSeats.length] : 0;
+        this.world.loadPosition(pos);
+        for (const c of which) {
+          const g = this.game;
+          g.copyFrom(this.world);
+          g.play(cands[c]);
+          greedyPlayout(g, this.scratch, o.rolloutThreat);
+          totals[c] += outcomeValue(g, k.seat, this.startScores, this.startOn, o);
+          counts[c]++;
+        }
       }
+    };
+    const mean = (c: number): number => (counts[c] > 0 ? totals[c] / counts[c] : -Infinity);
+    if (C <= 2) {
+      runSamples(clamp(Math.floor(o.rollouts / C), o.minSamples, o.maxSamples), alive);
+    } else {
+      // two stages: every candidate on the first deals, then the best third (at least two) on more
+      const first = clamp(Math.floor(o.rollouts / (2 * C)), o.minSamples, o.maxSamples);
+      runSamples(first, alive);
+      const keep = Math.max(2, Math.ceil(C / 3));
+      const ranked = alive.slice().sort((a, b) => mean(b) - mean(a) || a - b).slice(0, keep).sort((a, b) => a - b);
+      const rest = clamp(Math.floor((o.rollouts - first * C) / keep), 0, o.maxSamples - first);
+      runSamples(rest, ranked);
+      for (let c = 0; c < C; c++) if (!ranked.includes(c)) counts[c] = -counts[c];
     }
-    let best = 0;
-    for (let c = 1; c < cands.length; c++) if (totals[c] > totals[best]) best = c;
-    return { move: cands[best], values: cands.map((move, c) => ({ move, value: totals[c] / samples })) };
+    let best = -1;
+    for (let c = 0; c < C; c++) if (counts[c] > 0 && (best < 0 || mean(c) > mean(best))) best = c;
+    return { move: cands[best], values: cands.map((move, c) => ({ move, value: totals[c] / Math.abs(counts[c]) })) };
   }
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, x));
 }
 
 function searchable(view: PlayerView): boolean {

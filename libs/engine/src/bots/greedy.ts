@@ -10,7 +10,7 @@
  */
 import { boardTiles } from '../board';
 import { fastBoardFromReadable } from '../fast/readable-bridge';
-import { ALL_TILES_MASK, MATCH, SCORE_OF_SUM, TILE_IS_DOUBLE, TILE_PIPS } from '../fast/tables';
+import { ALL_TILES_MASK, MATCH, OTHER, SCORE_OF_SUM, TILE_IS_DOUBLE, TILE_PIPS } from '../fast/tables';
 import type { RngState } from '../rng';
 import { RULESETS } from '../rulesets';
 import { playAward } from '../scoring';
@@ -31,11 +31,31 @@ export const GREY_TABLE: Int32Array = (() => {
   return t;
 })();
 
-/** What leaving the total `sum` costs, by the rule of thumb "no multiple of 5 for the next player". */
+/** The rule of thumb "leave no multiple of 5 for the next player" (worst: an exact 10 for a Grey next player), as a penalty. */
 export function leaveRisk(sum: number, nextGrey: boolean): number {
   if (sum <= 0 || sum % 5 !== 0) return 0;
   if (nextGrey) return sum === 10 ? 10 : 2;
   return 5;
+}
+
+// Per call of greedyMove: CONTRIB[v] is the set (bit k) of the counts an
+// unseen tile could give an end showing v (its other number, twice for a
+// double), worked out on first use (STAMP[v] === the call's stamp).
+const CONTRIB = new Int32Array(7);
+const STAMP = new Int32Array(7);
+let stamp = 0;
+
+function contributions(v: number, unseen: number): number {
+  if (STAMP[v] === stamp) return CONTRIB[v];
+  let bits = 0;
+  for (let m = unseen & MATCH[v]; m !== 0; m &= m - 1) {
+    const t = 31 - Math.clz32(m & -m);
+    const o = OTHER[(t << 3) + v];
+    bits |= 1 << (TILE_IS_DOUBLE[t] !== 0 ? o + o : o);
+  }
+  STAMP[v] = stamp;
+  CONTRIB[v] = bits;
+  return bits;
 }
 
 /**
@@ -51,14 +71,28 @@ export function threatAfter(
   scratch: MiniBoard,
 ): number {
   if (unseen === 0) return 0;
-  scratch.copyFrom(b);
-  scratch.place(tile, end);
-  const ends = scratch.armsOpen !== 0 ? 4 : 2;
+  stamp++;
+  return threatWithin(b, tile, end, unseen, nextTable, scratch);
+}
+
+/** threatAfter without a new stamp: the contribution cache of the current greedyMove call stays valid. */
+function threatWithin(b: BoardFields, tile: number, end: number, unseen: number, nextTable: Int32Array, sc: MiniBoard): number {
+  sc.copyFrom(b);
+  const total = sc.place(tile, end);
+  const ends = sc.armsOpen !== 0 ? 4 : 2;
+  const val = sc.endVal;
+  const cnt = sc.endCnt;
   let best = 0;
   for (let e = 0; e < ends; e++) {
-    for (let m = unseen & MATCH[scratch.endVal[e]]; m !== 0; m &= m - 1) {
-      const t = 31 - Math.clz32(m & -m);
-      const p = nextTable[sumAfter(scratch, t, e)];
+    let bits = contributions(val[e], unseen);
+    if (bits === 0) continue;
+    let base = total - cnt[e];
+    if (e < 2 && (sc.spinnerExposed & (1 << e)) !== 0) {
+      const rest = sc.spinnerExposed & ~(1 << e);
+      if (rest !== 0) base += sc.spinner + sc.spinner - cnt[rest >> 1];
+    }
+    for (; bits !== 0; bits &= bits - 1) {
+      const p = nextTable[base + (31 - Math.clz32(bits & -bits))];
       if (p > best) best = p;
     }
   }
@@ -68,7 +102,8 @@ export function threatAfter(
 /**
  * The greedy play (tile*4+end, the lead with end 0) for a seat holding `hand`
  * on board `b`, or -1 when it has no play. `forcedLead` is the tile that must
- * lead (-1: any). `unseen` is every tile neither in this hand nor on the board.
+ * lead (-1: any). `unseen` is every tile neither in this hand nor on the board
+ * (0: skip the look at what the next player could score).
  * Ties keep the first move in (end, tile) order, so the choice is deterministic.
  */
 export function greedyMove(
@@ -86,19 +121,30 @@ export function greedyMove(
     if (hand === 0) return -1;
     if ((hand & (hand - 1)) === 0) return (31 - Math.clz32(hand)) << 2;
   }
-  // Count the moves first: a single move needs no evaluation.
+  // First pass: the moves and the best immediate points.
   const leading = b.tilesOnBoard === 0;
   const ends = leading ? 1 : b.armsOpen !== 0 ? 4 : 2;
   let count = 0;
   let only = -1;
+  let maxPts = -1;
+  let atMax = 0;
   for (let e = 0; e < ends; e++) {
     const m0 = leading ? hand : hand & MATCH[b.endVal[e]];
     for (let m = m0; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m);
       count++;
-      only = ((31 - Math.clz32(m & -m)) << 2) | e;
+      const pts = myTable[sumAfter(b, t, e)];
+      if (pts > maxPts) {
+        maxPts = pts;
+        atMax = 1;
+        only = (t << 2) | e;
+      } else if (pts === maxPts) atMax++;
     }
   }
-  if (count <= 1) return only;
+  if (count <= 1 || atMax === 1) return only;
+  // Second pass, among the plays worth the most: no multiple of 5 left (above all no 10 for a Grey next
+  // player), then the least the next player could score with an unseen tile, then the heaviest tile, doubles first.
+  stamp++;
   const lastTile = (hand & (hand - 1)) === 0;
   let best = -1;
   let bestKey = -Infinity;
@@ -107,10 +153,11 @@ export function greedyMove(
     for (let m = m0; m !== 0; m &= m - 1) {
       const t = 31 - Math.clz32(m & -m);
       const sum = sumAfter(b, t, e);
-      const pts = myTable[sum];
+      if (myTable[sum] !== maxPts) continue;
       // a domino ends the hand: nothing is left to set up
-      const penalty = lastTile ? 0 : leaveRisk(sum, nextGrey) + threatAfter(b, t, e, unseen, nextTable, scratch);
-      const key = pts * 1_000_000 - penalty * 1_000 + TILE_PIPS[t] * 10 + TILE_IS_DOUBLE[t];
+      const risk = lastTile ? 0 : leaveRisk(sum, nextGrey);
+      const threat = lastTile || unseen === 0 ? 0 : threatWithin(b, t, e, unseen, nextTable, scratch);
+      const key = -risk * 100_000 - threat * 1_000 + TILE_PIPS[t] * 10 + TILE_IS_DOUBLE[t];
       if (key > bestKey) {
         bestKey = key;
         best = (t << 2) | e;

@@ -30,8 +30,18 @@ export class MiniBoard implements BoardFields {
 
   copyFrom(b: BoardFields): this {
     this.tilesOnBoard = b.tilesOnBoard;
-    this.endVal.set(b.endVal);
-    this.endCnt.set(b.endCnt);
+    const v = this.endVal;
+    const c = this.endCnt;
+    const bv = b.endVal;
+    const bc = b.endCnt;
+    v[0] = bv[0];
+    v[1] = bv[1];
+    v[2] = bv[2];
+    v[3] = bv[3];
+    c[0] = bc[0];
+    c[1] = bc[1];
+    c[2] = bc[2];
+    c[3] = bc[3];
     this.spinner = b.spinner;
     this.spinnerExposed = b.spinnerExposed;
     this.armsOpen = b.armsOpen;
