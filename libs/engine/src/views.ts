@@ -108,7 +108,7 @@ export function playerView(state: GameState, seat: number | null): PlayerView {
     tileCounts: shown ? shown.holdings.map((h) => h.length) : Array<number>(state.config.players).fill(0),
     yardCount: shown ? shown.yard.length : 0,
     yardDrawable: shown ? shown.yardDrawable : !RULESETS[state.config.ruleset].tournament,
-    log: shown ? copy(shown.log) : [],
+    log: shown ? publicLog(shown.log, shown.endedBy === null, viewer) : [],
     handEndedBy: shown ? shown.endedBy : null,
     handWinner: shown ? shown.winner : null,
     handPoints: shown ? shown.points.slice() : Array<number>(state.config.players).fill(0),
@@ -126,4 +126,16 @@ export function playerView(state: GameState, seat: number | null): PlayerView {
     view.legalMoves = legalMoves(state, viewer);
   }
   return view;
+}
+
+/**
+ * A false knock tells that the knocker holds a playable tile, so while the hand runs
+ * only the knocker sees the flag; everyone sees it once the hand is over.
+ */
+function publicLog(log: readonly LogEntry[], inProgress: boolean, viewer: number | null): LogEntry[] {
+  return log.map((e) => {
+    if (!inProgress || e.type !== 'knock' || e.seat === viewer) return structuredClone(e);
+    const { falseKnock: _hidden, ...rest } = e;
+    return rest as LogEntry;
+  });
 }

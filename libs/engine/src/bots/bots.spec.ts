@@ -271,6 +271,9 @@ describe('expert', () => {
         if (!h) return;
         const voids = knockVoids(playerView(state, seat));
         voids.forEach((v, s) => {
+          // A false knock is hidden from the other seats while the hand runs (they take it
+          // for an honest one, as a person at the table would); soundness is about honest knocks.
+          if (s !== seat && h.log.some((e) => e.type === 'knock' && e.seat === s && e.falseKnock)) return;
           for (const t of h.holdings[s]) {
             const hi = Number(t[0]);
             const lo = Number(t[2]);
