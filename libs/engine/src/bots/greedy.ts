@@ -19,8 +19,13 @@ import type { Action } from '../types';
 import type { PlayerView } from '../views';
 import type { Bot } from './bot-types';
 import { makeBot } from './make-bot';
-import { MiniBoard, sumAfter, type BoardFields } from './mini-board';
+import * as boardOps from '../fast/board-ops';
+import type { BoardFields } from '../fast/board-ops';
+import { MiniBoard } from './mini-board';
 import { moveToPlay, nextSeatOf } from './moves';
+
+// Module-level copy: bundlers compile a named import into a getter call on every use.
+const { sumAfter } = boardOps;
 
 /** Points of an open-end total for a Yellow (on the board) tournament player. */
 export const YELLOW_TABLE: Int32Array = Int32Array.from(SCORE_OF_SUM);

@@ -3,22 +3,15 @@
  * spinner), used by the bots to evaluate a play without changing a game:
  * `sumAfter(tile, end)` is the open-end total the play would make (SPEC 1.2).
  *
- * It mirrors FastGame's private `place` (the fast path exposes no
- * side-effect-free "sum after"), and a spec checks it against FastGame and the
- * readable engine's endsTotal over many seeded games.
+ * The mechanics are the fast path's own (fast/board-ops.ts); a spec checks the
+ * totals against FastGame and the readable engine over many seeded games.
  */
 import type { FastBoardState } from '../fast/fast-game';
-import { MATCH, OTHER, TILE_HIGH, TILE_IS_DOUBLE, TILE_LOW } from '../fast/tables';
+import * as boardOps from '../fast/board-ops';
+import type { BoardFields } from '../fast/board-ops';
 
-/** The board fields a bot reads; FastGame and MiniBoard both have them. */
-export interface BoardFields {
-  tilesOnBoard: number;
-  readonly endVal: Int32Array;
-  readonly endCnt: Int32Array;
-  spinner: number;
-  spinnerExposed: number;
-  armsOpen: number;
-}
+// Module-level copies: bundlers compile a named import into a getter call on every use.
+const { placeTile, playableMaskOf } = boardOps;
 
 export class MiniBoard implements BoardFields {
   tilesOnBoard = 0;
@@ -78,72 +71,6 @@ export class MiniBoard implements BoardFields {
 
   /** Puts `tile` on `end` (the lead ignores `end`); returns the new open-end total. Unchecked. */
   place(tile: number, end: number): number {
-    const endVal = this.endVal;
-    const endCnt = this.endCnt;
-    if (this.tilesOnBoard === 0) {
-      const hi = TILE_HIGH[tile];
-      const lo = TILE_LOW[tile];
-      endVal[0] = hi;
-      endVal[1] = lo;
-      endCnt[0] = hi;
-      endCnt[1] = lo;
-      if (hi === lo) {
-        this.spinner = hi;
-        this.spinnerExposed = 3;
-      }
-    } else {
-      const o = OTHER[(tile << 3) + endVal[end]];
-      const dbl = TILE_IS_DOUBLE[tile];
-      endVal[end] = o;
-      endCnt[end] = dbl !== 0 ? o + o : o;
-      if (end < 2) {
-        const bit = 1 << end;
-        if ((this.spinnerExposed & bit) !== 0) {
-          const rest = this.spinnerExposed & ~bit;
-          this.spinnerExposed = rest;
-          const sp = this.spinner;
-          if (rest === 0) {
-            this.armsOpen = 1;
-            endVal[2] = sp;
-            endVal[3] = sp;
-          } else {
-            endCnt[rest >> 1] = sp + sp;
-          }
-        } else if (dbl !== 0 && this.spinner < 0) {
-          this.spinner = o;
-          this.spinnerExposed = bit;
-        }
-      }
-    }
-    this.tilesOnBoard++;
-    return endCnt[0] + endCnt[1] + endCnt[2] + endCnt[3];
+    return placeTile(this, tile, end);
   }
-}
-
-/** Tiles some open end of `b` accepts (0 before the lead). */
-export function playableMaskOf(b: BoardFields): number {
-  if (b.tilesOnBoard === 0) return 0;
-  const v = b.endVal;
-  let u = MATCH[v[0]] | MATCH[v[1]];
-  if (b.armsOpen !== 0) u |= MATCH[v[2]] | MATCH[v[3]];
-  return u;
-}
-
-/** The open-end total after `tile` goes on `end` of `b` (the lead: on an empty board). `b` is not changed. */
-export function sumAfter(b: BoardFields, tile: number, end: number): number {
-  if (b.tilesOnBoard === 0) return TILE_HIGH[tile] + TILE_LOW[tile];
-  const cnt = b.endCnt;
-  const o = OTHER[(tile << 3) + b.endVal[end]];
-  let total = cnt[0] + cnt[1] + cnt[2] + cnt[3] - cnt[end] + (TILE_IS_DOUBLE[tile] !== 0 ? o + o : o);
-  if (end < 2) {
-    const bit = 1 << end;
-    if ((b.spinnerExposed & bit) !== 0) {
-      const rest = b.spinnerExposed & ~bit;
-      if (rest !== 0) {
-        const other = rest >> 1;
-        total += b.spinner + b.spinner - cnt[other];
-      }
-    }
-  }
-  return total;
 }

@@ -14,6 +14,7 @@
 import { seedRng } from '../rng';
 import * as recorderModule from './fast-recorder';
 import type { FastRecorder } from './fast-recorder';
+import * as boardOps from './board-ops';
 import * as tables from './tables';
 
 // Module-level copies of the tables: bundlers compile a named import into a
@@ -28,9 +29,6 @@ const {
   POP14,
   SCORE_OF_SUM,
   TILE_COUNT,
-  TILE_HIGH,
-  TILE_IS_DOUBLE,
-  TILE_LOW,
 } = tables;
 const {
   ENDED_DOMINO,
@@ -43,6 +41,7 @@ const {
   LEAD_NEXT_DOUBLE,
   LEAD_PREVIOUS_WINNER,
 } = recorderModule;
+const { placeTile, playableMaskOf } = boardOps;
 
 /** The move "knock" (SPEC 1.4); a play is `tile * 4 + end`. */
 export const MOVE_KNOCK = 112;
@@ -421,11 +420,7 @@ export class FastGame {
 
   /** Mask of the tiles that some open end accepts (0 before the lead). */
   playableMask(): number {
-    if (this.tilesOnBoard === 0) return 0;
-    const v = this.endVal;
-    let u = MATCH[v[0]] | MATCH[v[1]];
-    if (this.armsOpen !== 0) u |= MATCH[v[2]] | MATCH[v[3]];
-    return u;
+    return playableMaskOf(this);
   }
 
   /** True if `seat` holds a tile it could play now. */
@@ -512,10 +507,7 @@ export class FastGame {
       this.domino(seat);
       return points;
     }
-    const v = this.endVal;
-    let u = MATCH[v[0]] | MATCH[v[1]];
-    if (this.armsOpen !== 0) u |= MATCH[v[2]] | MATCH[v[3]];
-    if ((u & (hands[0] | hands[1] | hands[2] | hands[3])) === 0) {
+    if ((playableMaskOf(this) & (hands[0] | hands[1] | hands[2] | hands[3])) === 0) {
       this.lock();
       return points;
     }
@@ -524,53 +516,9 @@ export class FastGame {
     return points;
   }
 
-  /**
-   * Puts `tile` on `end` (ignored for the lead) and returns the new open-end
-   * total (SPEC 1.2). Board only: no hand, score or turn changes.
-   */
+  /** Puts `tile` on `end` (ignored for the lead); returns the new open-end total (SPEC 1.2). Board only. */
   private place(tile: number, end: number): number {
-    const endVal = this.endVal;
-    const endCnt = this.endCnt;
-    if (this.tilesOnBoard === 0) {
-      const hi = TILE_HIGH[tile];
-      const lo = TILE_LOW[tile];
-      endVal[0] = hi;
-      endVal[1] = lo;
-      endCnt[0] = hi;
-      endCnt[1] = lo;
-      // A lone double counts once (both halves): hi + lo with hi = lo.
-      if (hi === lo) {
-        this.spinner = hi;
-        this.spinnerExposed = 3;
-      }
-    } else {
-      const o = OTHER[(tile << 3) + endVal[end]];
-      const dbl = TILE_IS_DOUBLE[tile];
-      endVal[end] = o;
-      endCnt[end] = dbl !== 0 ? o + o : o;
-      if (end < 2) {
-        const bit = 1 << end;
-        if ((this.spinnerExposed & bit) !== 0) {
-          // Covering a side of the spinner.
-          const rest = this.spinnerExposed & ~bit;
-          this.spinnerExposed = rest;
-          const sp = this.spinner;
-          if (rest === 0) {
-            this.armsOpen = 1;
-            endVal[2] = sp;
-            endVal[3] = sp;
-          } else {
-            // The lead spinner's other side is now the spinner as an end: both halves.
-            endCnt[rest >> 1] = sp + sp;
-          }
-        } else if (dbl !== 0 && this.spinner < 0) {
-          this.spinner = o;
-          this.spinnerExposed = bit;
-        }
-      }
-    }
-    this.tilesOnBoard++;
-    const sum = endCnt[0] + endCnt[1] + endCnt[2] + endCnt[3];
+    const sum = placeTile(this, tile, end);
     this.lastSum = sum;
     return sum;
   }
