@@ -4,7 +4,8 @@
  * generator whose state lives in the game state.
  */
 import { acceptingEnds, emptyBoard, endsTotal, isEnd, openEnds, placeLead, placeTile } from './board';
-import { seedRng, shuffle } from './rng';
+import { liveDealOrder } from './deal';
+import { seedRng } from './rng';
 import { doublesInLeadOrder, resolveConfig, RULESETS, type RulesetDef } from './rulesets';
 import { countAward, playAward, skunkLine } from './scoring';
 import { ALL_TILES, isDouble, normalizeTile, pips, type Tile } from './tiles';
@@ -256,7 +257,7 @@ function dealLive(d: Draft): void {
   if (!s.rng) throw new Error('a live game needs its generator');
   const n = s.config.players;
   const size = s.config.settings.handSize;
-  const order = shuffle(s.rng, ALL_TILES);
+  const order = liveDealOrder(s.rng, s.hands.length);
   const picker = s.nextPicker;
   const deal: Tile[][] = Array.from({ length: n }, () => []);
   for (let k = 0; k < n; k++) deal[(picker + k) % n] = order.slice(k * size, (k + 1) * size);

@@ -1,6 +1,7 @@
 export * from './types';
 export * from './tiles';
 export * from './rng';
+export * from './deal';
 export * from './rulesets';
 export * from './board';
 export * from './scoring';

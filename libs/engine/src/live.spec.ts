@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { apply, createGame, hardStop, tablePlaces, currentHand } from './game';
 import { playRandomGame, randomAction } from './random-play';
 import { replayRecord, toRecord, gameResult } from './record';
+import { liveDealOrder } from './deal';
 import { seedRng, shuffle } from './rng';
 import { ALL_TILES } from './tiles';
 import type { GameState } from './types';
@@ -42,15 +44,24 @@ describe('live games: creation and deals from the seeded generator', () => {
     expect(live('dcs-tournament', 4, 'seed-2').hands[0].deal).not.toEqual(a.hands[0].deal);
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
   });
+  it('each hand is shuffled by its own generator, SHA-256 of the game generator and the hand number; dealing never advances the game generator', () => {
+    const s = live('dcs-tournament', 4, 'derive');
+    expect(s.rng).toEqual(seedRng('derive'));
+    const [a, b, c, d] = seedRng('derive');
+    const hex = createHash('sha256').update(`${a}.${b}.${c}.${d}:0`).digest('hex');
+    const order = shuffle(seedRng(hex), ALL_TILES);
+    expect(s.hands[0].deal[0]).toEqual(order.slice(0, 7));
+    expect(liveDealOrder(seedRng('derive'), 1)).not.toEqual(order);
+  });
   it('the first hand: seat 0 picks the first 7 tiles of the shuffled set, then seats 1, 2, 3 in turn', () => {
     const s = live('dcs-tournament', 4, 'picks');
-    const order = shuffle(seedRng('picks'), ALL_TILES);
+    const order = liveDealOrder(seedRng('picks'), 0);
     expect(s.hands[0].deal).toEqual([order.slice(0, 7), order.slice(7, 14), order.slice(14, 21), order.slice(21, 28)]);
     expect(s.hands[0].picker).toBe(0);
   });
   it('at a house table the tiles left after the picks are the yard, in shuffled order', () => {
     const s = live('citizen', 3, 'yard');
-    const order = shuffle(seedRng('yard'), ALL_TILES);
+    const order = liveDealOrder(seedRng('yard'), 0);
     expect(s.hands[0].dealtYard).toEqual(order.slice(21));
   });
   it('the winner of a hand picks first next hand, and the next hand is dealt at once', () => {
@@ -66,7 +77,7 @@ describe('live games: creation and deals from the seeded generator', () => {
       const ended = s.hands[before.hands.length - 1];
       if (s.hands.length > before.hands.length && ended.winner !== null) {
         const w = ended.winner;
-        const order = shuffle([...(before.rng as [number, number, number, number])], ALL_TILES);
+        const order = liveDealOrder(before.rng!, before.hands.length);
         const next = s.hands[s.hands.length - 1];
         expect(next.picker).toBe(w);
         expect(next.deal[w]).toEqual(order.slice(0, 7));
@@ -77,7 +88,7 @@ describe('live games: creation and deals from the seeded generator', () => {
     }
   });
   it('a live deal where nobody holds a double is reshuffled and dealt again automatically', () => {
-    const s = live('citizen', 2, 'nodouble-68');
+    const s = live('citizen', 2, 'nodouble-246');
     expect(s.hands.map((h) => h.endedBy)).toEqual(['reshuffle', null]);
     expect(s.hands[0].actions).toEqual([]);
     expect(s.hands[1].pendingLead?.reason).toMatch(/house-double|next-double/);

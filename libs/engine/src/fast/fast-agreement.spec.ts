@@ -39,8 +39,9 @@ function comparable(r: FastGameResult | ReplayResult): unknown {
   };
 }
 
-function playFast(c: Case): { fast: FastGameResult; record: ReturnType<FastRecorder['toRecord']> } {
+function playFast(c: Case, liveDeals = false): { fast: FastGameResult; record: ReturnType<FastRecorder['toRecord']> } {
   const g = new FastGame(c.seed, c.players);
+  if (liveDeals) g.useLiveDeals(c.seed, c.players);
   const rec = g.record() as FastRecorder;
   g.playRandomGame(c.falseKnockRate);
   return { fast: rec.toResult(), record: rec.toRecord() };
@@ -98,6 +99,7 @@ describe('fast path agrees with the readable engine (replayRecord)', () => {
       const live = createGame({ ruleset: 'dcs-tournament', players, seed });
       if (!live.ok) throw new Error(live.error.message);
       const g = new FastGame(seed, players);
+      g.useLiveDeals(seed, players);
       g.dealHand();
       const sortTiles = (tiles: string[]): string[] => tiles.slice().sort();
       for (let s = 0; s < players; s++) {
@@ -111,7 +113,7 @@ describe('fast path agrees with the readable engine (replayRecord)', () => {
     const sorted = (tiles: readonly string[]): string[] => tiles.slice().sort();
     for (let i = 0; i < 40; i++) {
       const c: Case = { seed: `live-${i}`, players: i % 4 === 3 ? 3 : 4, falseKnockRate: i % 5 === 0 ? 0.05 : 0 };
-      const { fast, record } = playFast(c);
+      const { fast, record } = playFast(c, true);
       const live = createGame({ ruleset: 'dcs-tournament', players: c.players, seed: c.seed });
       if (!live.ok) throw new Error(live.error.message);
       let state = live.state;

@@ -11,7 +11,9 @@
  * A move is an int: `tile * 4 + end` (end 0 W, 1 E, 2 N, 3 S; the lead uses
  * end 0), or MOVE_KNOCK.
  */
-import { seedRng } from '../rng';
+import { liveDealOrder } from '../deal';
+import { RngState, seedRng } from '../rng';
+import { tileIndex } from '../tiles';
 import * as recorderModule from './fast-recorder';
 import type { FastRecorder } from './fast-recorder';
 import * as boardOps from './board-ops';
@@ -153,8 +155,9 @@ export class FastGame {
   falseKnocks = 0;
 
   // Two sfc32 generators (rng.ts's, inlined): one deals, one makes the random
-  // moves. Deals use only theirs, exactly like the readable engine's live game,
-  // so a seed deals the same hands in both whatever the moves were.
+  // moves, so a seed deals the same hands whatever the moves were. (A live game
+  // of the readable engine derives each hand's shuffle by SHA-256 instead — see
+  // useLiveDeals.)
   private ra = 0;
   private rb = 0;
   private rc = 0;
@@ -165,11 +168,23 @@ export class FastGame {
   private dd = 0;
 
   private readonly deck = new Int8Array(TILE_COUNT);
+  /**
+   * Set by `useLiveDeals`: hands are then shuffled exactly as a live game of the
+   * readable engine shuffles them (deal.ts, SHA-256 per hand) instead of by the
+   * fast deal generator. Slower; for agreement tests and replays of live games.
+   */
+  private liveRng: RngState | null = null;
   /** Optional recorder; null in simulations. */
   recorder: FastRecorder | null = null;
 
   constructor(seed: number | string = 1, players: 3 | 4 = 4) {
     for (let t = 0; t < TILE_COUNT; t++) this.deck[t] = t;
+    this.reset(seed, players);
+  }
+
+  /** From now on (and after every reset), deal as a live readable game seeded with `seed` does. Re-seeds and starts a new game. */
+  useLiveDeals(seed: number | string, players: 3 | 4 = this.players === 3 ? 3 : 4): void {
+    this.liveRng = seedRng(String(seed));
     this.reset(seed, players);
   }
 
@@ -186,12 +201,13 @@ export class FastGame {
   // ---------------------------------------------------------------- random
 
   /**
-   * Re-seeds and starts a new game. The deals come from seedRng(seed), as in
-   * the readable engine's createGame({ seed }); the random moves from
+   * Re-seeds and starts a new game. The deals come from seedRng(seed) (or, after
+   * useLiveDeals, as the readable engine's createGame({ seed }) deals); the random moves from
    * seedRng(seed + '/moves').
    */
   reset(seed: number | string, players: 3 | 4 = this.players === 3 ? 3 : 4): void {
     const d = seedRng(String(seed));
+    if (this.liveRng !== null) this.liveRng = d.slice() as RngState;
     this.da = d[0] | 0;
     this.db = d[1] | 0;
     this.dc = d[2] | 0;
@@ -312,14 +328,18 @@ export class FastGame {
     let leader = -1;
     let forced = -1;
     do {
-      // Exactly rng.ts's shuffle(state, ALL_TILES) (unbiased nextInt), so a
-      // seed deals the same hands here as in the readable engine's live game.
-      for (let t = 0; t < TILE_COUNT; t++) deck[t] = t;
-      for (let i = TILE_COUNT - 1; i > 0; i--) {
-        const j = this.dealInt(i + 1);
-        const tmp = deck[i];
-        deck[i] = deck[j];
-        deck[j] = tmp;
+      if (this.liveRng !== null) {
+        const order = liveDealOrder(this.liveRng, this.handIndex);
+        for (let t = 0; t < TILE_COUNT; t++) deck[t] = tileIndex(order[t]);
+      } else {
+        // rng.ts's shuffle (unbiased nextInt) on one continuing stream: fast, for simulations.
+        for (let t = 0; t < TILE_COUNT; t++) deck[t] = t;
+        for (let i = TILE_COUNT - 1; i > 0; i--) {
+          const j = this.dealInt(i + 1);
+          const tmp = deck[i];
+          deck[i] = deck[j];
+          deck[j] = tmp;
+        }
       }
       hands[0] = 0;
       hands[1] = 0;
