@@ -4,12 +4,30 @@
  */
 export const QUEUES = {
   maintenance: 'maintenance',
+  /** the weekly calendar: creating challenges, opening registration and check-in */
+  schedule: 'schedule',
+  /** a running challenge: start at 12:00, round hard stops, next rounds, table decisions, tiebreak windows */
+  challenge: 'challenge',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const JOBS = {
   maintenanceSweep: 'maintenance-sweep',
+  /** creates the coming challenges of every city (idempotent) and schedules their transitions */
+  scheduleSweep: 'schedule-sweep',
+  /** moves one challenge to the status due at this time (registration_open, check_in_open, check_in_closed) */
+  challengeTransition: 'challenge-transition',
+  /** 12:00: cancel (< 16 checked in) or seed, draw the bracket and seat round 1 */
+  challengeStart: 'challenge-start',
+  /** a round's 30-minute hard stop */
+  roundHardStop: 'round-hard-stop',
+  /** the next round after the break */
+  roundStart: 'round-start',
+  /** a table whose game ended: places, tiebreak or result */
+  tableDecide: 'table-decide',
+  /** a tiebreak draw's 5-second picking window closes */
+  tiebreakClose: 'tiebreak-close',
 } as const;
 
 /** Payload of the periodic maintenance sweep: lifts expired suspensions. */
@@ -18,8 +36,53 @@ export interface MaintenanceSweepPayload {
   requestedAt?: string;
 }
 
-export interface JobPayloads {
-  [JOBS.maintenanceSweep]: MaintenanceSweepPayload;
+export interface ScheduleSweepPayload {
+  requestedAt?: string;
 }
 
+export interface ChallengeTransitionPayload {
+  challengeId: string;
+  to: 'registration_open' | 'check_in_open' | 'check_in_closed';
+}
+
+export interface ChallengeStartPayload {
+  challengeId: string;
+}
+
+export interface RoundPayload {
+  roundId: string;
+}
+
+export interface TablePayload {
+  tableId: string;
+}
+
+export interface TiebreakPayload {
+  tiebreakId: string;
+  /** the draw version the window belongs to; a stale job does nothing */
+  version: number;
+}
+
+export interface JobPayloads {
+  [JOBS.maintenanceSweep]: MaintenanceSweepPayload;
+  [JOBS.scheduleSweep]: ScheduleSweepPayload;
+  [JOBS.challengeTransition]: ChallengeTransitionPayload;
+  [JOBS.challengeStart]: ChallengeStartPayload;
+  [JOBS.roundHardStop]: RoundPayload;
+  [JOBS.roundStart]: RoundPayload;
+  [JOBS.tableDecide]: TablePayload;
+  [JOBS.tiebreakClose]: TiebreakPayload;
+}
+
+/** Deterministic job ids: the same fact never queues twice. */
+export const jobIds = {
+  transition: (challengeId: string, to: string) => `challenge-transition:${challengeId}:${to}`,
+  start: (challengeId: string) => `challenge-start:${challengeId}`,
+  hardStop: (roundId: string) => `round-stop:${roundId}`,
+  roundStart: (roundId: string) => `round-start:${roundId}`,
+  tableDecide: (tableId: string) => `table-decide:${tableId}`,
+  tiebreakClose: (tiebreakId: string, version: number) => `tiebreak-close:${tiebreakId}:${version}`,
+};
+
 export const MAINTENANCE_SCHEDULER_ID = 'maintenance-sweep';
+export const SCHEDULE_SCHEDULER_ID = 'schedule-sweep';
