@@ -2,8 +2,8 @@ import type { Config } from 'jest';
 
 const moduleNameMapper = {
   '^@dcs/db$': '<rootDir>/prisma/generated/client/client',
-  '^@dcs/(engine|ranking|anticheat|common|bracket)$': '<rootDir>/libs/$1/src',
-  '^@dcs/(engine|ranking|anticheat|common|bracket)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule)$': '<rootDir>/libs/$1/src',
+  '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }],

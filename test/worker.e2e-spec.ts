@@ -1,8 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
-import { JOBS, QUEUES } from '@dcs/common';
+import { bullConnection, JOBS, QUEUES } from '@dcs/common';
 import { createWorker } from '../apps/worker/src/setup';
-import { bullConnection } from '../apps/worker/src/worker.module';
 import { eventually, TempRedis } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 

@@ -1,5 +1,5 @@
 import { PrismaService } from '@dcs/common';
-import { GamesService } from '../../apps/api/src/games/games.service';
+import { GamesRepository } from '@dcs/tournament';
 import { TestApi } from './api';
 
 export interface SeatedPlayer {
@@ -11,7 +11,7 @@ export interface SeatedPlayer {
 /** A city, a running challenge with one round and one table of `n` seated players, and its game dealt. */
 export async function tableWithGame(api: TestApi, n = 4): Promise<{ tableId: string; gameId: string; players: SeatedPlayer[] }> {
   const prisma = api.app.get(PrismaService);
-  const games = api.app.get(GamesService);
+  const games = api.app.get(GamesRepository);
   const users = [];
   for (let i = 0; i < n; i++) users.push(await api.user());
   const slug = `fx-${Math.random().toString(36).slice(2, 10)}`;
@@ -27,12 +27,12 @@ export async function tableWithGame(api: TestApi, n = 4): Promise<{ tableId: str
       checkInClosesAt: t,
       status: 'running',
       prizePoolCents: 50000,
-      prizeSplit: { '1': 5000, '2': 3000, '3-4': 1000 },
+      prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
     },
   });
   const round = await prisma.round.create({ data: { challengeId: challenge.id, number: 1, status: 'running', startsAt: t } });
   const table = await prisma.challengeTable.create({ data: { challengeId: challenge.id, roundId: round.id, index: 0, status: 'playing' } });
   await prisma.tableSeat.createMany({ data: users.map((u, seat) => ({ tableId: table.id, seat, userId: u.id, seed: seat + 1 })) });
-  const game = await prisma.$transaction((tx) => games.startGame(tx, table.id, n));
+  const game = await prisma.$transaction((tx) => games.createTournamentGame(tx, table.id, n));
   return { tableId: table.id, gameId: game.id, players: users.map((u, seat) => ({ id: u.id, token: u.token, seat })) };
 }

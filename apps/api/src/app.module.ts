@@ -1,12 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { AppConfig, bullConnection, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { ChallengesModule } from './challenges/challenges.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { TablesModule } from './tables/tables.module';
+import { TournamentApiModule } from './tournament/tournament.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -19,6 +23,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config, 'api')),
         PrismaModule,
         RedisModule,
+        BullModule.forRoot({ connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         AuthModule,
         UsersModule,
         HealthModule,
@@ -26,6 +31,9 @@ export class AppModule {
         AuditModule,
         GamesModule,
         TablesModule,
+        ChallengesModule,
+        NotificationsModule,
+        TournamentApiModule,
       ],
     };
   }

@@ -6,3 +6,4 @@ export * from './queue/queues';
 export * from './errors/app-error';
 export * from './logging/logger';
 export * from './prisma/prisma.module';
+export * from './queue/connection';

@@ -10,3 +10,4 @@ export * from './views';
 export * from './record';
 export * from './random-play';
 export * from './bots';
+export * from './tiebreak';

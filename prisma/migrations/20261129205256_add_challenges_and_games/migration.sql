@@ -31,7 +31,7 @@ CREATE TABLE "challenges" (
     "prize_split" JSONB NOT NULL,
     "cancel_reason" TEXT,
     "bracket" JSONB,
-    "round_minutes" INTEGER NOT NULL DEFAULT 30,
+    "round_seconds" INTEGER NOT NULL DEFAULT 1800,
     "break_seconds" INTEGER NOT NULL DEFAULT 120,
     "turn_ms" INTEGER NOT NULL DEFAULT 20000,
     "completed_at" TIMESTAMPTZ(3),

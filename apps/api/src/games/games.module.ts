@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TournamentModule } from '@dcs/tournament';
 import { GamesController } from './games.controller';
-import { GamesRepository } from './games.repository';
 import { GamesService } from './games.service';
 
-@Module({ controllers: [GamesController], providers: [GamesService, GamesRepository], exports: [GamesService] })
+@Module({ imports: [TournamentModule], controllers: [GamesController], providers: [GamesService], exports: [GamesService] })
 export class GamesModule {}

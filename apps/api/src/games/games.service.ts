@@ -1,16 +1,13 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import type { Game, Prisma } from '@dcs/db';
-import { Action, apply, createGame, GameEvent, GameState, playerView, toRecord, GameRecord } from '@dcs/engine';
+import { Action, apply, GameEvent, GameState, playerView, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { GamesRepository, SeatRow, Tx } from './games.repository';
+import { ChallengeFlowService, GamesRepository, SeatRow } from '@dcs/tournament';
 
 /** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
 const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function sameAction(stored: Prisma.JsonValue, seat: number, dto: GameActionDto): boolean {
   const a = stored as { seat?: number; type?: string; tile?: string; end?: string };
@@ -25,15 +22,12 @@ function sameAction(stored: Prisma.JsonValue, seat: number, dto: GameActionDto):
  */
 @Injectable()
 export class GamesService {
-  constructor(private readonly repo: GamesRepository) {}
+  private readonly logger = new Logger(GamesService.name);
 
-  /** Deals a new tournament game for a table from a fresh secret seed (its hash is public at once). */
-  async startGame(tx: Tx, tableId: string | null, players: number): Promise<Game> {
-    const seed = randomBytes(32).toString('hex');
-    const created = createGame({ ruleset: 'dcs-tournament', players, seed });
-    if (!created.ok) throw new Error(`cannot create a ${players}-player game: ${created.error.message}`);
-    return this.repo.create(tx, { tableId, ruleset: 'dcs-tournament', players, seed, seedHash: sha256(seed), state: created.state });
-  }
+  constructor(
+    private readonly repo: GamesRepository,
+    private readonly flow: ChallengeFlowService,
+  ) {}
 
   async view(user: AuthUser | undefined, gameId: string): Promise<GameViewResponseDto> {
     const game = await this.repo.find(gameId);
@@ -49,7 +43,7 @@ export class GamesService {
     const seat = this.seatOf(await this.repo.seats(game0.tableId), user);
     const action = { seat, type: dto.type, ...(dto.tile ? { tile: dto.tile } : {}), ...(dto.end ? { end: dto.end } : {}) } as Action;
 
-    return this.repo.prisma.$transaction(async (tx) => {
+    const response = await this.repo.prisma.$transaction(async (tx) => {
       const game = await this.repo.lock(tx, gameId);
       if (!game) throw notFound('Game', gameId);
       const state = game.state as unknown as GameState;
@@ -89,6 +83,12 @@ export class GamesService {
       const saved: Game = { ...game, version: result.state.version, status: result.state.finished ? 'finished' : game.status };
       return { ...this.toView(saved, result.state, seat), applied: true, events: result.events as GameEvent[] };
     });
+    // The move ended the game: decide the table now (places, tiebreak, next round). If this
+    // fails or the process dies here, the table-decide job queued by the recovery sweep does it.
+    if (response.applied && response.status === 'finished' && game0.tableId) {
+      await this.flow.decideTable(game0.tableId).catch((err: Error) => this.logger.error(`deciding table ${game0.tableId}: ${err.message}`));
+    }
+    return response;
   }
 
   /** SPEC 1.8 record. Hidden tiles only when the game is over, or for reviewers and admins; a seated player sees their own. */

@@ -61,6 +61,12 @@ export class AppConfig {
   @Min(1000)
   MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
+  /** How often the worker's schedule sweep runs (creates the coming challenges, re-queues their timers). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  SCHEDULE_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
   @IsOptional()
   @IsString()
   WORKER_CONCURRENCY?: string;

@@ -74,14 +74,14 @@ export interface JobPayloads {
   [JOBS.tiebreakClose]: TiebreakPayload;
 }
 
-/** Deterministic job ids: the same fact never queues twice. */
+/** Deterministic job ids: the same fact never queues twice. (BullMQ refuses ":" in custom ids.) */
 export const jobIds = {
-  transition: (challengeId: string, to: string) => `challenge-transition:${challengeId}:${to}`,
-  start: (challengeId: string) => `challenge-start:${challengeId}`,
-  hardStop: (roundId: string) => `round-stop:${roundId}`,
-  roundStart: (roundId: string) => `round-start:${roundId}`,
-  tableDecide: (tableId: string) => `table-decide:${tableId}`,
-  tiebreakClose: (tiebreakId: string, version: number) => `tiebreak-close:${tiebreakId}:${version}`,
+  transition: (challengeId: string, to: string) => `challenge-transition.${challengeId}.${to}`,
+  start: (challengeId: string) => `challenge-start.${challengeId}`,
+  hardStop: (roundId: string) => `round-stop.${roundId}`,
+  roundStart: (roundId: string) => `round-start.${roundId}`,
+  tableDecide: (tableId: string) => `table-decide.${tableId}`,
+  tiebreakClose: (tiebreakId: string, version: number) => `tiebreak-close.${tiebreakId}.${version}`,
 };
 
 export const MAINTENANCE_SCHEDULER_ID = 'maintenance-sweep';

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Game, GameAction, Prisma } from '@dcs/db';
-import type { GameState } from '@dcs/engine';
+import { createGame, type GameState } from '@dcs/engine';
 import { PrismaService } from '@dcs/common';
 
 export type Tx = Prisma.TransactionClient;
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface SeatRow {
   seat: number;
@@ -23,8 +26,24 @@ export class GamesRepository {
     return this.prisma.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
   }
 
-  create(tx: Tx, data: { tableId: string | null; ruleset: string; players: number; seed: string; seedHash: string; state: GameState }): Promise<Game> {
-    return tx.game.create({ data: { ...data, state: data.state as unknown as Prisma.InputJsonValue, version: data.state.version } });
+  /** Deals a new tournament game for a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). */
+  createTournamentGame(tx: Tx, tableId: string | null, players: number): Promise<Game> {
+    const seed = randomBytes(32).toString('hex');
+    const created = createGame({ ruleset: 'dcs-tournament', players, seed });
+    if (!created.ok) throw new Error(`cannot create a ${players}-player game: ${created.error.message}`);
+    const state = created.state;
+    return tx.game.create({
+      data: { tableId, ruleset: 'dcs-tournament', players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
+    });
+  }
+
+  /** Ends a game without a player action (hard stop): the new state, no action row; the caller audits it. */
+  async saveSystemChange(tx: Tx, game: Game, next: GameState): Promise<void> {
+    const updated = await tx.game.updateMany({
+      where: { id: game.id, version: game.version },
+      data: { state: next as unknown as Prisma.InputJsonValue, version: next.version, ...(next.finished ? { status: 'finished' as const, finishedAt: new Date() } : {}) },
+    });
+    if (updated.count !== 1) throw new Error(`game ${game.id} changed under a lock`);
   }
 
   /** Locks the game row for the rest of the transaction (concurrent moves queue up here). */

@@ -1,0 +1,66 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { uuidPipe } from '../common/validation';
+import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
+import { ChallengesService } from './challenges.service';
+
+@ApiTags('challenges')
+@Controller()
+export class ChallengesController {
+  constructor(private readonly service: ChallengesService) {}
+
+  @Public()
+  @Get('cities/:id/challenges')
+  @ApiOperation({ summary: 'A city\'s upcoming challenges and those of the last weeks, by start time' })
+  forCity(@Param('id', uuidPipe()) id: string, @Query() q: CityChallengesQueryDto): Promise<ChallengeResponseDto[]> {
+    return this.service.forCity(id, q);
+  }
+
+  @Public()
+  @Get('challenges/:id')
+  @ApiOperation({ summary: 'A challenge: times, status, prize pool and registration counts' })
+  get(@Param('id', uuidPipe()) id: string): Promise<ChallengeDetailDto> {
+    return this.service.get(id);
+  }
+
+  @Public()
+  @Get('challenges/:id/registrations')
+  @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only)' })
+  registrations(@Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
+    return this.service.registrations(id);
+  }
+
+  @Get('challenges/:id/registration')
+  @Roles('competitor')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'My registration for this challenge' })
+  mine(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
+    return this.service.mine(user, id);
+  }
+
+  @Post('challenges/:id/registration')
+  @Roles('competitor')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Register (waitlisted beyond capacity); open from registration opening until check-in closes' })
+  register(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
+    return this.service.register(user, id);
+  }
+
+  @Delete('challenges/:id/registration')
+  @Roles('competitor')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Withdraw until check-in closes; a registered player\'s place goes to the first waitlisted player' })
+  withdraw(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
+    return this.service.withdraw(user, id);
+  }
+
+  @Post('challenges/:id/check-in')
+  @HttpCode(200)
+  @Roles('competitor')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Check in during the check-in window (registered or waitlisted); again → the same check-in time' })
+  checkIn(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
+    return this.service.checkIn(user, id);
+  }
+}

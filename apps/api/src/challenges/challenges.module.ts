@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { ChallengesController } from './challenges.controller';
+import { ChallengesRepository } from './challenges.repository';
+import { ChallengesService } from './challenges.service';
+
+@Module({ imports: [UsersModule], controllers: [ChallengesController], providers: [ChallengesService, ChallengesRepository] })
+export class ChallengesModule {}

@@ -1,0 +1,125 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Challenge } from '@dcs/db';
+import { AppError, notFound } from '@dcs/common';
+import { AuthUser } from '../common/decorators';
+import { UsersRepository } from '../users/users.repository';
+import { ChallengesRepository } from './challenges.repository';
+import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+const notRegistered = () => new AppError('NOT_REGISTERED', 'You are not registered for this challenge', HttpStatus.NOT_FOUND);
+
+@Injectable()
+export class ChallengesService {
+  constructor(
+    private readonly repo: ChallengesRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async forCity(cityId: string, q: CityChallengesQueryDto): Promise<ChallengeResponseDto[]> {
+    if (!(await this.repo.cityExists(cityId))) throw notFound('City', cityId);
+    const since = new Date(Date.now() - (q.pastWeeks ?? 4) * WEEK_MS);
+    return (await this.repo.listForCity(cityId, since)).map(ChallengeResponseDto.from);
+  }
+
+  async get(id: string): Promise<ChallengeDetailDto> {
+    const challenge = await this.repo.find(id);
+    if (!challenge) throw notFound('Challenge', id);
+    return ChallengeDetailDto.of(challenge, await this.repo.counts(id));
+  }
+
+  async registrations(id: string): Promise<PublicRegistrationDto[]> {
+    if (!(await this.repo.find(id))) throw notFound('Challenge', id);
+    return (await this.repo.publicRegistrations(id)).map(PublicRegistrationDto.from);
+  }
+
+  async mine(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
+    if (!(await this.repo.find(id))) throw notFound('Challenge', id);
+    const r = await this.repo.myRegistration(id, user.id);
+    if (!r || r.status === 'withdrawn') throw notRegistered();
+    return RegistrationResponseDto.from(r);
+  }
+
+  async register(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
+    const now = new Date();
+    await this.assertInGoodStanding(user.id, now);
+    const out = await this.repo.register(id, user.id, now);
+    switch (out.kind) {
+      case 'not_found':
+        throw notFound('Challenge', id);
+      case 'already':
+        throw new AppError('ALREADY_REGISTERED', `You are already ${out.registration.status} for this challenge`, HttpStatus.CONFLICT, RegistrationResponseDto.from(out.registration));
+      case 'closed':
+        throw new AppError('REGISTRATION_CLOSED', registrationClosedMessage(out.challenge, now), HttpStatus.CONFLICT, windowOf(out.challenge));
+      case 'done':
+        return RegistrationResponseDto.from(out.registration);
+    }
+  }
+
+  async withdraw(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
+    const out = await this.repo.withdraw(id, user.id, new Date());
+    switch (out.kind) {
+      case 'not_found':
+        throw notFound('Challenge', id);
+      case 'not_registered':
+        throw notRegistered();
+      case 'closed':
+        throw new AppError('REGISTRATION_CLOSED', 'Withdrawal is possible only until check-in closes', HttpStatus.CONFLICT, windowOf(out.challenge));
+      case 'done':
+        return RegistrationResponseDto.from(out.registration);
+    }
+  }
+
+  async checkIn(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
+    const now = new Date();
+    await this.assertInGoodStanding(user.id, now);
+    const out = await this.repo.checkIn(id, user.id, now);
+    switch (out.kind) {
+      case 'not_found':
+        throw notFound('Challenge', id);
+      case 'not_registered':
+        throw notRegistered();
+      case 'closed':
+        throw new AppError(
+          'CHECK_IN_CLOSED',
+          now < out.challenge.checkInOpensAt && out.challenge.status !== 'cancelled' ? 'Check-in has not opened yet' : 'Check-in is closed',
+          HttpStatus.CONFLICT,
+          { checkInOpensAt: out.challenge.checkInOpensAt.toISOString(), checkInClosesAt: out.challenge.checkInClosesAt.toISOString(), status: out.challenge.status },
+        );
+      case 'done':
+        return RegistrationResponseDto.from(out.registration);
+    }
+  }
+
+  /** SPEC 3.1: suspended or banned players cannot register (nor check in). Read fresh, not from the token. */
+  private async assertInGoodStanding(userId: string, now: Date): Promise<void> {
+    const u = await this.users.findById(userId);
+    if (!u) throw new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
+    if (u.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'A banned account cannot take part in challenges', HttpStatus.FORBIDDEN);
+    if (u.status === 'suspended' && (u.suspendedUntil === null || u.suspendedUntil > now)) {
+      throw new AppError(
+        'ACCOUNT_SUSPENDED',
+        u.suspendedUntil ? `This account is suspended until ${u.suspendedUntil.toISOString()}` : 'This account is suspended',
+        HttpStatus.FORBIDDEN,
+        { suspendedUntil: u.suspendedUntil?.toISOString() ?? null },
+      );
+    }
+  }
+}
+
+function windowOf(c: Challenge) {
+  return {
+    status: c.status,
+    registrationOpensAt: c.registrationOpensAt.toISOString(),
+    registrationClosesAt: c.checkInClosesAt.toISOString(),
+  };
+}
+
+function registrationClosedMessage(c: Challenge, now: Date): string {
+  if (c.status === 'cancelled') return 'This challenge was cancelled';
+  if (now < c.registrationOpensAt && ['scheduled', 'registration_open', 'check_in_open'].includes(c.status)) {
+    return `Registration opens at ${c.registrationOpensAt.toISOString()}`;
+  }
+  return 'Registration is closed: check-in has closed';
+}

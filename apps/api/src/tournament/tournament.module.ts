@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { TournamentModule as SharedTournamentModule } from '@dcs/tournament';
+import { BracketService } from './bracket.service';
+import { TournamentController } from './tournament.controller';
+
+@Module({ imports: [SharedTournamentModule], controllers: [TournamentController], providers: [BracketService] })
+export class TournamentApiModule {}

@@ -1,0 +1,49 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload } from '@dcs/common';
+import { ChallengeFlowService } from '@dcs/tournament';
+
+type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload>;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function idOf(data: unknown, key: string): string {
+  const value = (data as Record<string, unknown> | null)?.[key];
+  if (typeof value !== 'string' || !uuid.test(value)) throw new Error(`payload.${key} must be a UUID`);
+  return value;
+}
+
+/** The running challenge's timers; every handler is idempotent (see ChallengeFlowService). */
+@Processor(QUEUES.challenge, { concurrency: 8 })
+export class ChallengeProcessor extends WorkerHost {
+  private readonly logger = new Logger(ChallengeProcessor.name);
+  private redisDown = false;
+
+  constructor(private readonly flow: ChallengeFlowService) {
+    super();
+  }
+
+  @OnWorkerEvent('error')
+  onError(err: Error): void {
+    if (!this.redisDown) this.logger.warn(`queue connection problem (${err.message}); retrying`);
+    this.redisDown = true;
+  }
+
+  async process(job: ChallengeJob): Promise<unknown> {
+    switch (job.name) {
+      case JOBS.challengeStart:
+        return this.flow.start(idOf(job.data, 'challengeId'));
+      case JOBS.roundHardStop:
+        return this.flow.hardStop(idOf(job.data, 'roundId'));
+      case JOBS.roundStart:
+        return this.flow.startRound(idOf(job.data, 'roundId'));
+      case JOBS.tableDecide:
+        return this.flow.decideTable(idOf(job.data, 'tableId'));
+      case JOBS.tiebreakClose:
+        return this.flow.closeTiebreak(idOf(job.data, 'tiebreakId'));
+      default:
+        throw new Error(`unknown challenge job ${job.name}`);
+    }
+  }
+}

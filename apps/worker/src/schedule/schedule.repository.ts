@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import type { Challenge, ChallengeStatus, City, Prisma, Season } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+
+export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
+
+export type PendingChallenge = Pick<Challenge, 'id' | 'status' | 'startsAt' | 'registrationOpensAt' | 'checkInOpensAt' | 'checkInClosesAt'>;
+
+export type TransitionTarget = 'registration_open' | 'check_in_open' | 'check_in_closed';
+
+/** The statuses before 12:00, in the order they follow each other. */
+export const PRE_START: readonly ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'];
+
+export interface TransitionResult {
+  challengeId: string;
+  from: ChallengeStatus | null;
+  to: TransitionTarget;
+  changed: boolean;
+  /** user ids moved from the waitlist to a seat at check-in close */
+  promoted: string[];
+}
+
+/** Only this class touches the database for the weekly calendar. */
+@Injectable()
+export class ScheduleRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  cities(): Promise<CityWithSeasons[]> {
+    return this.prisma.city.findMany({
+      orderBy: { slug: 'asc' },
+      include: { seasons: { select: { id: true, startDate: true, challenges: true }, orderBy: { number: 'asc' } } },
+    });
+  }
+
+  /**
+   * Inserts the challenges that do not exist yet (unique city + local date; ON CONFLICT DO
+   * NOTHING, so two sweeps racing each other create each one once) with an audit entry for
+   * each one actually created.
+   */
+  createChallenges(rows: Prisma.ChallengeCreateManyInput[]): Promise<Challenge[]> {
+    if (!rows.length) return Promise.resolve([]);
+    return this.prisma.$transaction(async (tx) => {
+      const created = await tx.challenge.createManyAndReturn({ data: rows, skipDuplicates: true });
+      if (created.length) {
+        await tx.auditLog.createMany({
+          data: created.map((c) => ({
+            action: 'challenge.created',
+            entityType: 'challenge',
+            entityId: c.id,
+            data: { cityId: c.cityId, localDate: c.localDate, seasonId: c.seasonId, week: c.week, startsAt: c.startsAt.toISOString() },
+          })),
+        });
+      }
+      return created;
+    });
+  }
+
+  /** Every challenge that has not started (nor been cancelled): its timers must exist. */
+  pending(): Promise<PendingChallenge[]> {
+    return this.prisma.challenge.findMany({
+      where: { status: { in: [...PRE_START] } },
+      select: { id: true, status: true, startsAt: true, registrationOpensAt: true, checkInOpensAt: true, checkInClosesAt: true },
+      orderBy: { startsAt: 'asc' },
+    });
+  }
+
+  find(id: string): Promise<Challenge | null> {
+    return this.prisma.challenge.findUnique({ where: { id } });
+  }
+
+  /**
+   * Moves the challenge forward to `to` (never back, never out of cancelled/running/completed),
+   * under a row lock that registrations take too. Closing check-in seats checked-in waitlisted
+   * players, in waitlist order, in the places registered no-shows leave (SPEC 3.1), and tells
+   * them. A retried job finds the status already reached and changes nothing.
+   */
+  transition(challengeId: string, to: TransitionTarget, now: Date, jobId: string): Promise<TransitionResult> {
+    return this.prisma.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ status: ChallengeStatus }[]>`SELECT status FROM challenges WHERE id = ${challengeId}::uuid FOR UPDATE`;
+      if (!locked) return { challengeId, from: null, to, changed: false, promoted: [] };
+      const from = locked.status;
+      const rank = PRE_START.indexOf(from);
+      if (rank < 0 || rank >= PRE_START.indexOf(to)) return { challengeId, from, to, changed: false, promoted: [] };
+
+      const challenge = await tx.challenge.findUniqueOrThrow({ where: { id: challengeId }, include: { city: { select: { name: true } } } });
+      let promoted: string[] = [];
+      if (to === 'check_in_closed') {
+        const seated = await tx.registration.count({ where: { challengeId, status: 'registered', checkedInAt: { not: null } } });
+        const free = Math.max(0, challenge.capacity - seated);
+        const lucky = free
+          ? await tx.registration.findMany({
+              where: {
+                challengeId,
+                status: 'waitlisted',
+                checkedInAt: { not: null },
+                // A player suspended or banned since checking in is not seated.
+                user: { OR: [{ status: 'active' }, { status: 'suspended', suspendedUntil: { lte: now } }] },
+              },
+              orderBy: { position: 'asc' },
+              take: free,
+              select: { id: true, userId: true, position: true },
+            })
+          : [];
+        if (lucky.length) {
+          await tx.registration.updateMany({ where: { id: { in: lucky.map((r) => r.id) }, status: 'waitlisted' }, data: { status: 'registered' } });
+          await tx.notification.createMany({
+            skipDuplicates: true,
+            data: lucky.map((r) => ({
+              userId: r.userId,
+              kind: 'challenge.seated_from_waitlist',
+              title: 'You have a seat',
+              body: `A registered player did not check in, so you are seated in the ${challenge.city.name} challenge of ${challenge.localDate} at 12:00.`,
+              data: { challengeId, position: r.position },
+              dedupeKey: `seated:${challengeId}`,
+            })),
+          });
+        }
+        promoted = lucky.map((r) => r.userId);
+      }
+
+      // Compare-and-set on the version read under the lock: belt and braces with FOR UPDATE.
+      const moved = await tx.challenge.updateMany({ where: { id: challengeId, version: challenge.version, status: from }, data: { status: to, version: { increment: 1 } } });
+      if (moved.count !== 1) throw new Error(`challenge ${challengeId} changed under the lock`);
+      await tx.auditLog.create({
+        data: {
+          action: 'challenge.status.changed',
+          entityType: 'challenge',
+          entityId: challengeId,
+          data: { from, to, jobId, ...(to === 'check_in_closed' ? { promotedFromWaitlist: promoted } : {}) },
+        },
+      });
+      return { challengeId, from, to, changed: true, promoted };
+    });
+  }
+}

@@ -1,0 +1,474 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { Challenge, ChallengeTable, Game, Prisma, Round, Tiebreak } from '@dcs/db';
+import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
+import { AppError, notFound, PrismaService } from '@dcs/common';
+import {
+  closePicks,
+  drawResult,
+  type GameState,
+  hardStop as engineHardStop,
+  isTiebreakError,
+  pick as drawPick,
+  PICK_WINDOW_MS,
+  seedRng,
+  shuffle,
+  startDraw,
+  tablePlaces,
+  type TiebreakState,
+  tiebreakPublicView,
+  type TiebreakPublicView,
+} from '@dcs/engine';
+import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError, type PlayerExit, type PrizeSplit } from '@dcs/ranking';
+import { ChallengeQueue, Effect } from './challenge-queue';
+import { GamesRepository, Tx } from './games.repository';
+import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
+
+/** What `challenge.bracket` stores: the generated bracket plus the recorded seeding draw. */
+export interface StoredBracket {
+  bracket: Bracket;
+  /** Seed of the random order among players with equal season points (re-derivable). */
+  seedingDraw: string;
+  /** Season points each player was seeded with. */
+  seasonPoints: Record<string, number>;
+}
+
+/** One seat's line of a decided table (`challenge_tables.result`). */
+export interface SeatResult {
+  userId: string;
+  seat: number;
+  score: number;
+  /** 1-based; at the final table 3rd and 4th both show 3 (they share 3rd-4th) */
+  place: number;
+  advanced: boolean;
+  forfeited: boolean;
+}
+
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
+
+/**
+ * A challenge from 12:00 on (SPEC 3.2-3.6): seeding and the bracket, seating each
+ * round with its games, the 30-minute hard stop, deciding tables (with the
+ * 6-4/5-5 draw where a tie matters), the next round after the break, and the
+ * placements, points and prizes at the end.
+ *
+ * Every step runs in one transaction under row locks (the round first, then its
+ * table or draw), is idempotent (a step already done is a no-op), and returns the
+ * timers it made due; they are queued after the commit. A crash between the two
+ * is repaired by `recover()`, which re-queues every timer the database says is due.
+ */
+@Injectable()
+export class ChallengeFlowService {
+  private readonly logger = new Logger(ChallengeFlowService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly games: GamesRepository,
+    private readonly queue: ChallengeQueue,
+  ) {}
+
+  // ------------------------------------------------------------------ start
+
+  /** 12:00: cancel with fewer than the minimum checked in, otherwise seed, draw the bracket and seat round 1. */
+  async start(challengeId: string, now = new Date()): Promise<'started' | 'cancelled' | 'noop'> {
+    const effects: Effect[] = [];
+    const result = await this.prisma.$transaction(async (tx) => {
+      const ch = await this.lockChallenge(tx, challengeId);
+      if (!ch || !(ACTIVE_BEFORE_START as readonly string[]).includes(ch.status)) return 'noop' as const;
+      const regs = await tx.registration.findMany({
+        where: { challengeId, status: { in: ['registered', 'waitlisted'] } },
+        orderBy: { position: 'asc' },
+      });
+      // Checked-in registered players hold their places; checked-in waitlisted players take the places left, in order.
+      const checkedIn = regs.filter((r) => r.checkedInAt !== null);
+      const seated = [...checkedIn.filter((r) => r.status === 'registered'), ...checkedIn.filter((r) => r.status === 'waitlisted')]
+        .slice(0, ch.capacity)
+        .map((r) => r.userId);
+      if (seated.length < ch.minPlayers) {
+        const reason = `only ${seated.length} player${seated.length === 1 ? '' : 's'} checked in; a challenge needs at least ${ch.minPlayers}`;
+        await tx.challenge.update({ where: { id: ch.id }, data: { status: 'cancelled', cancelReason: reason, version: { increment: 1 } } });
+        await tx.notification.createMany({
+          data: regs.map((r) => ({
+            userId: r.userId,
+            kind: 'challenge.cancelled',
+            title: 'Challenge cancelled',
+            body: `The challenge of ${ch.localDate} is cancelled: ${reason}.`,
+            data: json({ challengeId: ch.id }),
+            dedupeKey: `cancelled:${ch.id}`,
+          })),
+          skipDuplicates: true,
+        });
+        await tx.auditLog.create({ data: { action: 'challenge.cancelled', entityType: 'challenge', entityId: ch.id, reason, data: json({ checkedIn: seated.length }) } });
+        return 'cancelled' as const;
+      }
+
+      const stored = await this.seed(tx, ch, seated);
+      const round = await tx.round.create({
+        data: {
+          challengeId: ch.id,
+          number: 1,
+          status: 'running',
+          startsAt: now,
+          hardStopAt: new Date(now.getTime() + ch.roundSeconds * 1000),
+          byes: json(stored.bracket.byes.map((b) => b.playerId)),
+        },
+      });
+      await this.seatTables(tx, ch, round, roundOne(stored.bracket), stored.bracket);
+      await tx.challenge.update({ where: { id: ch.id }, data: { status: 'running', bracket: json(stored), version: { increment: 1 } } });
+      await tx.auditLog.create({
+        data: { action: 'challenge.started', entityType: 'challenge', entityId: ch.id, data: json({ players: seated.length, rounds: stored.bracket.rounds, byes: stored.bracket.byeCount }) },
+      });
+      effects.push({ kind: 'hard-stop', roundId: round.id, at: round.hardStopAt! });
+      return 'started' as const;
+    });
+    await this.queue.run(effects);
+    return result;
+  }
+
+  /** Seeds by season points in the city's season, equal points by a recorded random draw, and generates the bracket. */
+  private async seed(tx: Tx, ch: Challenge, players: string[]): Promise<StoredBracket> {
+    const seasonPoints: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
+    if (ch.seasonId) {
+      const rows = await tx.placement.groupBy({
+        by: ['userId'],
+        where: { userId: { in: players }, challenge: { seasonId: ch.seasonId, status: 'completed' } },
+        _sum: { rankingPoints: true },
+      });
+      for (const r of rows) seasonPoints[r.userId] = r._sum.rankingPoints ?? 0;
+    }
+    const seedingDraw = randomBytes(16).toString('hex');
+    const drawn = shuffle(seedRng(seedingDraw), [...players].sort());
+    const rankInDraw = new Map(drawn.map((id, i) => [id, i]));
+    const ordered = [...players].sort((a, b) => seasonPoints[b] - seasonPoints[a] || rankInDraw.get(a)! - rankInDraw.get(b)!);
+    const bracket = generateBracket({ players: ordered.map((id, i) => ({ id, seed: i + 1 })), seed: randomBytes(16).toString('hex') });
+    if (isBracketError(bracket)) throw new Error(`bracket: ${bracket.code} ${bracket.message}`);
+    return { bracket, seedingDraw, seasonPoints };
+  }
+
+  /** Creates a round's tables, their seats (as drawn by the bracket) and their games. */
+  private async seatTables(tx: Tx, ch: Challenge, round: Round, seated: BracketRound, bracket: Bracket): Promise<void> {
+    const seedOf = new Map(bracket.seeding.map((id, i) => [id, i + 1]));
+    for (const t of seated.tables) {
+      const table = await tx.challengeTable.create({ data: { challengeId: ch.id, roundId: round.id, index: t.index, status: 'playing' } });
+      await tx.tableSeat.createMany({ data: t.seats.map((userId, seat) => ({ tableId: table.id, seat, userId, seed: seedOf.get(userId)! })) });
+      await this.games.createTournamentGame(tx, table.id, t.seats.length);
+    }
+    await tx.notification.createMany({
+      data: seated.tables.flatMap((t) =>
+        t.seats.map((userId, seat) => ({
+          userId,
+          kind: 'table.seated',
+          title: `Round ${round.number}: your table`,
+          body: `You sit at table ${t.index + 1}, seat ${seat + 1}. The round ends at the latest at ${round.hardStopAt?.toISOString()}.`,
+          data: json({ challengeId: ch.id, roundId: round.id, round: round.number, table: t.index, seat }),
+          dedupeKey: `seated:${round.id}`,
+        })),
+      ),
+      skipDuplicates: true,
+    });
+  }
+
+  // ------------------------------------------------------------------ tables
+
+  /** A table whose game has ended: places, a draw where a tie matters, or the result. No-op otherwise. */
+  async decideTable(tableId: string): Promise<void> {
+    const effects: Effect[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId }, select: { roundId: true } });
+      if (!t0) return;
+      const round = await this.lockRound(tx, t0.roundId);
+      const table = await tx.challengeTable.findUnique({ where: { id: tableId } });
+      if (!round || !table || table.status !== 'playing') return;
+      await this.decideInTx(tx, round, table, effects);
+    });
+    await this.queue.run(effects);
+  }
+
+  private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[]): Promise<void> {
+    const game = await this.currentGame(tx, table.id);
+    if (!game || game.status !== 'finished') return;
+    const state = game.state as unknown as GameState;
+    const { final } = await this.roundInfo(tx, round);
+    const places = tablePlaces(state);
+    const outcome = tableOutcome(places, final);
+    if (outcome.kind === 'tiebreak') {
+      const seats = await tx.tableSeat.findMany({ where: { tableId: table.id } });
+      const userOf = new Map(seats.map((s) => [s.seat, s.userId]));
+      const players = outcome.group.map((s) => userOf.get(s)!);
+      const draw = startDraw({ drawId: randomBytes(16).toString('hex'), players, places: outcome.places });
+      if (isTiebreakError(draw)) throw new Error(`tiebreak: ${draw.code} ${draw.message}`);
+      const closesAt = new Date(Date.now() + PICK_WINDOW_MS);
+      const tb = await tx.tiebreak.create({
+        data: { challengeId: table.challengeId, tableId: table.id, players: json(players), state: json(draw), closesAt, version: draw.version },
+      });
+      await tx.challengeTable.update({ where: { id: table.id }, data: { status: 'tiebreak' } });
+      await tx.notification.createMany({
+        data: players.map((userId) => ({
+          userId,
+          kind: 'tiebreak.started',
+          title: '6-4/5-5 tiebreaker draw',
+          body: 'You are tied at your table: pick 7 of the 28 face-down tiles within 5 seconds.',
+          data: json({ tiebreakId: tb.id, tableId: table.id }),
+          dedupeKey: `tiebreak:${tb.id}`,
+        })),
+        skipDuplicates: true,
+      });
+      effects.push({ kind: 'tiebreak-close', tiebreakId: tb.id, version: draw.version, at: closesAt });
+      return;
+    }
+    await this.writeResult(tx, round, table, state, outcome, final, effects);
+  }
+
+  private async writeResult(tx: Tx, round: Round, table: ChallengeTable, state: GameState, outcome: TableOutcome & { kind: 'decided' }, final: boolean, effects: Effect[]): Promise<void> {
+    const seats = await tx.tableSeat.findMany({ where: { tableId: table.id } });
+    const userOf = new Map(seats.map((s) => [s.seat, s.userId]));
+    const result: SeatResult[] = outcome.order.map((seat, i) => ({
+      userId: userOf.get(seat)!,
+      seat,
+      score: state.scores[seat],
+      place: final ? finalPlaceOf(i) : i + 1,
+      advanced: outcome.advanced.includes(seat),
+      forfeited: state.forfeited[seat],
+    }));
+    const done = await tx.challengeTable.updateMany({
+      where: { id: table.id, status: { in: ['playing', 'tiebreak'] } },
+      data: { status: 'finished', result: json(result), endedBy: state.endedBy, decidedAt: new Date() },
+    });
+    if (done.count !== 1) return;
+    await this.afterTableDecided(tx, round, effects);
+  }
+
+  /** When the round's last table is decided: the next round after the break, or the challenge's results. */
+  private async afterTableDecided(tx: Tx, round: Round, effects: Effect[]): Promise<void> {
+    const open = await tx.challengeTable.count({ where: { roundId: round.id, status: { not: 'finished' } } });
+    if (open > 0) return;
+    await tx.round.update({ where: { id: round.id }, data: { status: 'finished', endedAt: new Date() } });
+    const { challenge, final } = await this.roundInfo(tx, round);
+    if (final) {
+      await this.complete(tx, challenge);
+      return;
+    }
+    const startsAt = new Date(Date.now() + challenge.breakSeconds * 1000);
+    const next = await tx.round.upsert({
+      where: { challengeId_number: { challengeId: challenge.id, number: round.number + 1 } },
+      create: { challengeId: challenge.id, number: round.number + 1, status: 'pending', startsAt },
+      update: {},
+    });
+    effects.push({ kind: 'round-start', roundId: next.id, at: next.startsAt ?? startsAt });
+  }
+
+  // ------------------------------------------------------------------ rounds
+
+  /** After the break: seats the round from the previous round's advancers. */
+  async startRound(roundId: string, now = new Date()): Promise<void> {
+    const effects: Effect[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const round = await this.lockRound(tx, roundId);
+      if (!round || round.status !== 'pending') return;
+      if (round.startsAt && round.startsAt.getTime() > now.getTime()) {
+        effects.push({ kind: 'round-start', roundId, at: round.startsAt });
+        return;
+      }
+      const { challenge, stored } = await this.roundInfo(tx, round);
+      const prev = await tx.round.findUnique({ where: { challengeId_number: { challengeId: challenge.id, number: round.number - 1 } } });
+      if (!prev || prev.status !== 'finished') return;
+      const prevTables = await tx.challengeTable.findMany({ where: { roundId: prev.id }, orderBy: { index: 'asc' }, include: { seats: true } });
+      const current: BracketRound =
+        prev.number === 1
+          ? roundOne(stored.bracket)
+          : { round: prev.number, tables: prevTables.map((t) => ({ round: prev.number, index: t.index, players: t.seats.map((s) => s.userId), seats: [] })) };
+      const advancers = prevTables.map((t) => (t.result as unknown as SeatResult[]).filter((r) => r.advanced).map((r) => r.userId));
+      const next = seatRound(stored.bracket, current, advancers);
+      if (isBracketError(next)) throw new Error(`seating round ${round.number}: ${next.code} ${next.message}`);
+      const hardStopAt = new Date(now.getTime() + challenge.roundSeconds * 1000);
+      const started = await tx.round.update({ where: { id: round.id }, data: { status: 'running', startsAt: now, hardStopAt } });
+      await this.seatTables(tx, challenge, started, next, stored.bracket);
+      effects.push({ kind: 'hard-stop', roundId, at: hardStopAt });
+    });
+    await this.queue.run(effects);
+  }
+
+  /** The 30-minute hard stop (SPEC 3.4): every table still playing ends now, the hand in progress void, places by score. */
+  async hardStop(roundId: string, now = new Date()): Promise<void> {
+    const effects: Effect[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const round = await this.lockRound(tx, roundId);
+      if (!round || round.status !== 'running') return;
+      if (round.hardStopAt && round.hardStopAt.getTime() > now.getTime()) {
+        effects.push({ kind: 'hard-stop', roundId, at: round.hardStopAt }); // fired early (clock skew): wait
+        return;
+      }
+      const tables = await tx.challengeTable.findMany({ where: { roundId, status: 'playing' }, orderBy: { index: 'asc' } });
+      for (const table of tables) {
+        const game = await this.currentGame(tx, table.id, true);
+        if (game && game.status === 'playing') {
+          const stopped = engineHardStop(game.state as unknown as GameState);
+          if (!stopped.ok) throw new Error(`hard stop of game ${game.id}: ${stopped.error.message}`);
+          await this.games.saveSystemChange(tx, game, stopped.state);
+          await tx.auditLog.create({
+            data: { action: 'game.hard-stop', entityType: 'game', entityId: game.id, reason: '30-minute round limit', data: json({ roundId, scores: stopped.state.scores }) },
+          });
+        }
+        await this.decideInTx(tx, round, table, effects);
+      }
+    });
+    await this.queue.run(effects);
+  }
+
+  // ------------------------------------------------------------------ tiebreaks
+
+  async tiebreakView(tiebreakId: string): Promise<TiebreakPublicView & { id: string; tableId: string | null; closesAt: string; decided: boolean }> {
+    const tb = await this.prisma.tiebreak.findUnique({ where: { id: tiebreakId } });
+    if (!tb) throw notFound('Tiebreak', tiebreakId);
+    return { id: tb.id, tableId: tb.tableId, closesAt: tb.closesAt.toISOString(), decided: tb.decidedAt !== null, ...tiebreakPublicView(tb.state as unknown as TiebreakState) };
+  }
+
+  /** A tied player takes the face-down tile at `position` while the 5-second window is open. */
+  async pickTile(userId: string, tiebreakId: string, position: number, now = new Date()): Promise<TiebreakPublicView> {
+    return this.prisma.$transaction(async (tx) => {
+      const tb = await this.lockTiebreak(tx, tiebreakId);
+      if (!tb) throw notFound('Tiebreak', tiebreakId);
+      if (tb.decidedAt || now.getTime() > tb.closesAt.getTime()) {
+        throw new AppError('DRAW_CLOSED', 'The picking window of this draw is closed', HttpStatus.CONFLICT, { closesAt: tb.closesAt.toISOString() });
+      }
+      const next = drawPick(tb.state as unknown as TiebreakState, userId, position);
+      if (isTiebreakError(next)) {
+        const status = next.code === 'NOT_IN_DRAW' ? HttpStatus.FORBIDDEN : next.code === 'BAD_POSITION' ? HttpStatus.BAD_REQUEST : HttpStatus.CONFLICT;
+        throw new AppError(next.code, next.message, status);
+      }
+      await tx.tiebreak.update({ where: { id: tb.id }, data: { state: json(next), version: next.version } });
+      return tiebreakPublicView(next);
+    });
+  }
+
+  /** The window closed: unpicked tiles are picked at random; a winner settles the table, a split or none draws again. */
+  async closeTiebreak(tiebreakId: string, now = new Date()): Promise<void> {
+    const effects: Effect[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const t0 = await tx.tiebreak.findUnique({ where: { id: tiebreakId }, select: { tableId: true } });
+      const table0 = t0?.tableId ? await tx.challengeTable.findUnique({ where: { id: t0.tableId } }) : null;
+      if (!table0) return;
+      const round = await this.lockRound(tx, table0.roundId);
+      const tb = await this.lockTiebreak(tx, tiebreakId);
+      if (!round || !tb || tb.decidedAt) return;
+      const state = tb.state as unknown as TiebreakState;
+      // Whichever window's job this is, only the current window counts: not over yet → wait for it.
+      if (tb.closesAt.getTime() > now.getTime()) {
+        effects.push({ kind: 'tiebreak-close', tiebreakId, version: tb.version, at: tb.closesAt });
+        return;
+      }
+      const closed = closePicks(state);
+      if (isTiebreakError(closed)) throw new Error(`tiebreak ${tiebreakId}: ${closed.code}`);
+      const result = drawResult(closed);
+      if (!result) {
+        const closesAt = new Date(now.getTime() + PICK_WINDOW_MS);
+        await tx.tiebreak.update({ where: { id: tb.id }, data: { state: json(closed), version: closed.version, closesAt } });
+        effects.push({ kind: 'tiebreak-close', tiebreakId, version: closed.version, at: closesAt });
+        return;
+      }
+      await tx.tiebreak.update({ where: { id: tb.id }, data: { state: json(closed), version: closed.version, decidedAt: now } });
+      const table = await tx.challengeTable.findUnique({ where: { id: table0.id } });
+      const game = await this.currentGame(tx, table0.id);
+      if (!table || table.status !== 'tiebreak' || !game) return;
+      const gameState = game.state as unknown as GameState;
+      const seats = await tx.tableSeat.findMany({ where: { tableId: table.id } });
+      const seatOf = new Map(seats.map((s) => [s.userId, s.seat]));
+      const group = (tb.players as string[]).map((u) => seatOf.get(u)!);
+      const { final } = await this.roundInfo(tx, round);
+      const outcome = orderAfterDraw(tablePlaces(gameState), group, result.winners.map((u) => seatOf.get(u)!), final);
+      if (outcome.kind !== 'decided') return;
+      await this.writeResult(tx, round, table, gameState, outcome, final, effects);
+    });
+    await this.queue.run(effects);
+  }
+
+  // ------------------------------------------------------------------ results
+
+  /** Placements, ranking points and prizes of every player, written once (SPEC 3.6). */
+  private async complete(tx: Tx, challenge: Challenge): Promise<void> {
+    const stored = challenge.bracket as unknown as StoredBracket;
+    const R = stored.bracket.rounds;
+    const rounds = await tx.round.findMany({ where: { challengeId: challenge.id }, include: { tables: true } });
+    const exits: PlayerExit[] = [];
+    for (const round of rounds) {
+      for (const table of round.tables) {
+        (table.result as unknown as SeatResult[]).forEach((r, i) => {
+          if (round.number === R) exits.push({ playerId: r.userId, round: R, finalPlace: finalPlaceOf(i) });
+          else if (!r.advanced) exits.push({ playerId: r.userId, round: round.number });
+        });
+      }
+    }
+    const split = isPrizeSplit(challenge.prizeSplit) ? challenge.prizeSplit : DEFAULT_PRIZE_SPLIT;
+    const awards = challengeAwards(R, exits, challenge.prizePoolCents, split);
+    if (isPointsError(awards)) throw new Error(`awards of ${challenge.id}: ${awards.code} ${awards.message}`);
+    await tx.placement.createMany({
+      data: awards.map((a) => ({ challengeId: challenge.id, userId: a.playerId, placement: a.placement, rankingPoints: a.points, prizeCents: a.prizeCents })),
+      skipDuplicates: true,
+    });
+    await tx.challenge.update({ where: { id: challenge.id }, data: { status: 'completed', completedAt: new Date(), version: { increment: 1 } } });
+    await tx.notification.createMany({
+      data: awards.map((a) => ({
+        userId: a.playerId,
+        kind: 'challenge.result',
+        title: 'Your result',
+        body: `Placement ${a.placement}: ${a.points} ranking points${a.prizeCents ? `, prize $${(a.prizeCents / 100).toFixed(2)}` : ''}.`,
+        data: json({ challengeId: challenge.id, ...a }),
+        dedupeKey: `result:${challenge.id}`,
+      })),
+      skipDuplicates: true,
+    });
+    await tx.auditLog.create({ data: { action: 'challenge.completed', entityType: 'challenge', entityId: challenge.id, data: json({ players: awards.length }) } });
+  }
+
+  // ------------------------------------------------------------------ recovery
+
+  /** Re-queues every timer the database says is due (after a crash between a commit and its queueing). */
+  async recover(): Promise<number> {
+    const effects: Effect[] = [];
+    const running = await this.prisma.round.findMany({ where: { status: 'running' }, select: { id: true, hardStopAt: true } });
+    for (const r of running) if (r.hardStopAt) effects.push({ kind: 'hard-stop', roundId: r.id, at: r.hardStopAt });
+    const pending = await this.prisma.round.findMany({ where: { status: 'pending' }, select: { id: true, startsAt: true } });
+    for (const r of pending) effects.push({ kind: 'round-start', roundId: r.id, at: r.startsAt ?? new Date() });
+    const undecided = await this.prisma.challengeTable.findMany({ where: { status: 'playing', games: { some: { status: 'finished' } } }, select: { id: true } });
+    for (const t of undecided) effects.push({ kind: 'table-decide', tableId: t.id });
+    const draws = await this.prisma.tiebreak.findMany({ where: { decidedAt: null }, select: { id: true, version: true, closesAt: true } });
+    for (const d of draws) effects.push({ kind: 'tiebreak-close', tiebreakId: d.id, version: d.version, at: d.closesAt });
+    await this.queue.run(effects);
+    return effects.length;
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private async lockChallenge(tx: Tx, id: string): Promise<Challenge | null> {
+    await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.challenge.findUnique({ where: { id } });
+  }
+
+  private async lockRound(tx: Tx, id: string): Promise<Round | null> {
+    await tx.$queryRaw`SELECT id FROM rounds WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.round.findUnique({ where: { id } });
+  }
+
+  private async lockTiebreak(tx: Tx, id: string): Promise<Tiebreak | null> {
+    await tx.$queryRaw`SELECT id FROM tiebreaks WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.tiebreak.findUnique({ where: { id } });
+  }
+
+  private async currentGame(tx: Tx, tableId: string, lock = false): Promise<Game | null> {
+    const g = await tx.game.findFirst({ where: { tableId }, orderBy: { startedAt: 'desc' }, select: { id: true } });
+    if (!g) return null;
+    return lock ? this.games.lock(tx, g.id) : tx.game.findUnique({ where: { id: g.id } });
+  }
+
+  private async roundInfo(tx: Tx, round: Round): Promise<{ challenge: Challenge; stored: StoredBracket; final: boolean }> {
+    const challenge = await tx.challenge.findUniqueOrThrow({ where: { id: round.challengeId } });
+    const stored = challenge.bracket as unknown as StoredBracket;
+    return { challenge, stored, final: round.number === stored.bracket.rounds };
+  }
+}
+
+function isPrizeSplit(v: unknown): v is PrizeSplit {
+  const s = v as Partial<PrizeSplit> | null;
+  return !!s && typeof s.first === 'number' && typeof s.second === 'number' && typeof s.thirdFourthEach === 'number';
+}

@@ -1,0 +1,57 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import { JOBS, jobIds, QUEUES } from '@dcs/common';
+
+/** A job to queue once the transaction that made it due has committed. */
+export type Effect =
+  | { kind: 'hard-stop'; roundId: string; at: Date }
+  | { kind: 'round-start'; roundId: string; at: Date }
+  | { kind: 'table-decide'; tableId: string }
+  | { kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date };
+
+const opts = (jobId: string, at?: Date): JobsOptions => ({
+  jobId,
+  delay: at ? Math.max(0, at.getTime() - Date.now()) : 0,
+  removeOnComplete: true,
+  removeOnFail: 1000,
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 500 },
+});
+
+/**
+ * Queues a running challenge's timers with deterministic ids, so queuing the same
+ * fact twice is a no-op; every handler is idempotent as well, so a re-created job
+ * (recovery sweep) changes nothing that is already done.
+ */
+@Injectable()
+export class ChallengeQueue {
+  private readonly logger = new Logger(ChallengeQueue.name);
+
+  constructor(@InjectQueue(QUEUES.challenge) private readonly queue: Queue) {
+    this.queue.on('error', () => undefined); // reconnects by itself; the recovery sweep re-queues what was missed
+  }
+
+  async run(effects: readonly Effect[]): Promise<void> {
+    for (const e of effects) {
+      try {
+        await this.add(e);
+      } catch (err) {
+        this.logger.warn(`could not queue ${e.kind} (${(err as Error).message}); the recovery sweep will`);
+      }
+    }
+  }
+
+  private add(e: Effect): Promise<unknown> {
+    switch (e.kind) {
+      case 'hard-stop':
+        return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(jobIds.hardStop(e.roundId), e.at));
+      case 'round-start':
+        return this.queue.add(JOBS.roundStart, { roundId: e.roundId }, opts(jobIds.roundStart(e.roundId), e.at));
+      case 'table-decide':
+        return this.queue.add(JOBS.tableDecide, { tableId: e.tableId }, opts(jobIds.tableDecide(e.tableId)));
+      case 'tiebreak-close':
+        return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at));
+    }
+  }
+}

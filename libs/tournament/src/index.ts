@@ -1,0 +1,5 @@
+export * from './table-outcome';
+export * from './games.repository';
+export * from './challenge-queue';
+export * from './challenge-flow.service';
+export * from './tournament.module';

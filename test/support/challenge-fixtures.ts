@@ -1,0 +1,59 @@
+import type { PrismaClient } from '@dcs/db';
+
+export interface ChallengeFixture {
+  challengeId: string;
+  cityId: string;
+  players: string[];
+}
+
+let n = 0;
+
+/**
+ * A city and a challenge whose check-in has closed, with `checkedIn` players registered and
+ * checked in, plus `noShows` registered who did not check in. Users are inserted directly
+ * (no password hashing) to keep large brackets fast.
+ */
+export async function challengeWithPlayers(
+  prisma: PrismaClient,
+  opts: { checkedIn: number; noShows?: number; roundSeconds?: number; breakSeconds?: number; tier?: 'T1' | 'T2' | 'T3' },
+): Promise<ChallengeFixture> {
+  n += 1;
+  const tag = `${Date.now().toString(36)}${n}`;
+  const city = await prisma.city.create({ data: { name: `Flow City ${tag}`, slug: `flow-${tag}`, timeZone: 'America/New_York', region: 'south', tier: opts.tier ?? 'T1' } });
+  const t = new Date();
+  const pool = { T1: 50_000, T2: 100_000, T3: 200_000 }[opts.tier ?? 'T1'];
+  const challenge = await prisma.challenge.create({
+    data: {
+      cityId: city.id,
+      localDate: '2027-01-02',
+      startsAt: t,
+      registrationOpensAt: new Date(t.getTime() - 86_400_000),
+      checkInOpensAt: new Date(t.getTime() - 3_600_000),
+      checkInClosesAt: new Date(t.getTime() - 300_000),
+      status: 'check_in_closed',
+      prizePoolCents: pool,
+      prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+      roundSeconds: opts.roundSeconds ?? 1800,
+      breakSeconds: opts.breakSeconds ?? 0,
+    },
+  });
+  const total = opts.checkedIn + (opts.noShows ?? 0);
+  const users = Array.from({ length: total }, (_, i) => ({
+    email: `p${i}-${tag}@flow.test`,
+    passwordHash: 'not-a-login',
+    displayName: `Flow ${i + 1}`,
+  }));
+  await prisma.user.createMany({ data: users });
+  const rows = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@flow.test` } }, select: { id: true, email: true } });
+  const byIndex = rows.sort((a, b) => Number(a.email.slice(1, a.email.indexOf('-'))) - Number(b.email.slice(1, b.email.indexOf('-'))));
+  await prisma.registration.createMany({
+    data: byIndex.map((u, i) => ({
+      challengeId: challenge.id,
+      userId: u.id,
+      status: 'registered' as const,
+      position: i + 1,
+      checkedInAt: i < opts.checkedIn ? t : null,
+    })),
+  });
+  return { challengeId: challenge.id, cityId: city.id, players: byIndex.slice(0, opts.checkedIn).map((u) => u.id) };
+}
