@@ -4,7 +4,7 @@ import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, TestApi } from './support/api';
-import { playRunningTables } from './support/bot-play';
+import { playRunningTables } from '../scripts/lib/bot-driver';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';

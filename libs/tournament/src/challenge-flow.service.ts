@@ -4,6 +4,7 @@ import type { Challenge, ChallengeTable, Game, Prisma, Round, Tiebreak } from '@
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import {
+  apply as engineApply,
   closePicks,
   drawResult,
   type GameState,
@@ -149,10 +150,16 @@ export class ChallengeFlowService {
   /** Creates a round's tables, their seats (as drawn by the bracket) and their games. */
   private async seatTables(tx: Tx, ch: Challenge, round: Round, seated: BracketRound, bracket: Bracket): Promise<void> {
     const seedOf = new Map(bracket.seeding.map((id, i) => [id, i + 1]));
+    const dq = new Set(
+      (await tx.registration.findMany({ where: { challengeId: ch.id, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
+    );
     for (const t of seated.tables) {
       const table = await tx.challengeTable.create({ data: { challengeId: ch.id, roundId: round.id, index: t.index, status: 'playing' } });
       await tx.tableSeat.createMany({ data: t.seats.map((userId, seat) => ({ tableId: table.id, seat, userId, seed: seedOf.get(userId)! })) });
-      await this.games.createTournamentGame(tx, table.id, t.seats.length);
+      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length);
+      for (const [seat, userId] of t.seats.entries()) {
+        if (dq.has(userId)) game = await this.forfeitSeat(tx, game, seat, null);
+      }
     }
     await tx.notification.createMany({
       data: seated.tables.flatMap((t) =>
@@ -402,8 +409,18 @@ export class ChallengeFlowService {
     const split = isPrizeSplit(challenge.prizeSplit) ? challenge.prizeSplit : DEFAULT_PRIZE_SPLIT;
     const awards = challengeAwards(R, exits, challenge.prizePoolCents, split);
     if (isPointsError(awards)) throw new Error(`awards of ${challenge.id}: ${awards.code} ${awards.message}`);
+    const dq = new Set(
+      (await tx.registration.findMany({ where: { challengeId: challenge.id, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
+    );
     await tx.placement.createMany({
-      data: awards.map((a) => ({ challengeId: challenge.id, userId: a.playerId, placement: a.placement, rankingPoints: a.points, prizeCents: a.prizeCents })),
+      data: awards.map((a) => ({
+        challengeId: challenge.id,
+        userId: a.playerId,
+        placement: a.placement,
+        rankingPoints: dq.has(a.playerId) ? 0 : a.points,
+        prizeCents: dq.has(a.playerId) ? 0 : a.prizeCents,
+        disqualified: dq.has(a.playerId),
+      })),
       skipDuplicates: true,
     });
     await tx.challenge.update({ where: { id: challenge.id }, data: { status: 'completed', completedAt: new Date(), version: { increment: 1 } } });
@@ -419,6 +436,169 @@ export class ChallengeFlowService {
       skipDuplicates: true,
     });
     await tx.auditLog.create({ data: { action: 'challenge.completed', entityType: 'challenge', entityId: challenge.id, data: json({ players: awards.length }) } });
+  }
+
+  // ------------------------------------------------------------------ director acts (reason required, audited)
+
+  /** Cancels a challenge that has not completed: games in progress end, nobody is placed, every registrant is told why. */
+  async cancel(actorId: string, challengeId: string, reason: string): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const ch = await this.lockChallenge(tx, challengeId);
+      if (!ch) throw notFound('Challenge', challengeId);
+      if (ch.status === 'completed' || ch.status === 'cancelled') {
+        throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
+      }
+      const playing = await tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
+      for (const { id } of playing) {
+        const game = (await this.games.lock(tx, id))!;
+        const stopped = engineHardStop(game.state as unknown as GameState);
+        if (stopped.ok) await this.games.saveSystemChange(tx, game, stopped.state);
+      }
+      await tx.round.updateMany({ where: { challengeId, status: { not: 'finished' } }, data: { status: 'finished', endedAt: new Date() } });
+      await tx.challenge.update({ where: { id: challengeId }, data: { status: 'cancelled', cancelReason: reason, version: { increment: 1 } } });
+      const regs = await tx.registration.findMany({ where: { challengeId, status: { in: ['registered', 'waitlisted'] } }, select: { userId: true } });
+      await tx.notification.createMany({
+        data: regs.map((r) => ({
+          userId: r.userId,
+          kind: 'challenge.cancelled',
+          title: 'Challenge cancelled',
+          body: `The challenge of ${ch.localDate} is cancelled by the director: ${reason}.`,
+          data: json({ challengeId }),
+          dedupeKey: `cancelled:${challengeId}`,
+        })),
+        skipDuplicates: true,
+      });
+      await tx.auditLog.create({ data: { actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: challengeId, reason, data: json({ from: ch.status }) } });
+    });
+  }
+
+  /**
+   * Disqualifies a player: they forfeit the table they sit at now (placed last there) and any
+   * later one, and earn no ranking points or prize from this challenge.
+   */
+  async disqualify(actorId: string, challengeId: string, userId: string, reason: string): Promise<void> {
+    const effects: Effect[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const ch = await this.lockChallenge(tx, challengeId);
+      if (!ch) throw notFound('Challenge', challengeId);
+      if (ch.status === 'completed' || ch.status === 'cancelled') {
+        throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
+      }
+      const reg = await tx.registration.findUnique({ where: { challengeId_userId: { challengeId, userId } } });
+      if (!reg || reg.status === 'withdrawn') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
+      if (reg.disqualifiedAt) throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
+      await tx.registration.update({ where: { id: reg.id }, data: { disqualifiedAt: new Date(), disqualifyReason: reason } });
+      const seat = await tx.tableSeat.findFirst({ where: { userId, table: { challengeId, status: 'playing' } } });
+      if (seat) {
+        const g = await this.currentGame(tx, seat.tableId, true);
+        if (g && g.status === 'playing') {
+          const after = await this.forfeitSeat(tx, g, seat.seat, actorId);
+          if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
+        }
+      }
+      await tx.notification.createMany({
+        data: [{ userId, kind: 'challenge.disqualified', title: 'Disqualified', body: `You are disqualified from this challenge: ${reason}.`, data: json({ challengeId }), dedupeKey: `dq:${challengeId}` }],
+        skipDuplicates: true,
+      });
+      await tx.auditLog.create({ data: { actorId, action: 'challenge.player-disqualified', entityType: 'challenge', entityId: challengeId, reason, data: json({ userId, tableId: seat?.tableId ?? null }) } });
+    });
+    await this.queue.run(effects);
+  }
+
+  /** Voids a table's game that is not decided yet and deals a new one (a replay): the old game and its log stay on record. */
+  async voidTable(actorId: string, tableId: string, reason: string): Promise<{ gameId: string }> {
+    const effects: Effect[] = [];
+    const out = await this.prisma.$transaction(async (tx) => {
+      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
+      if (!t0) throw notFound('Table', tableId);
+      const round = (await this.lockRound(tx, t0.roundId))!;
+      const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: { orderBy: { seat: 'asc' } } } }))!;
+      if (round.status !== 'running' || table.status === 'finished') {
+        throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed', HttpStatus.CONFLICT);
+      }
+      const old = await this.currentGame(tx, tableId, true);
+      if (old && old.status === 'playing') {
+        const stopped = engineHardStop(old.state as unknown as GameState);
+        if (stopped.ok) await this.games.saveSystemChange(tx, old, stopped.state);
+      }
+      await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: new Date() } });
+      await tx.challengeTable.update({ where: { id: tableId }, data: { status: 'playing' } });
+      const dq = new Set(
+        (await tx.registration.findMany({ where: { challengeId: table.challengeId, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
+      );
+      let game = await this.games.createTournamentGame(tx, tableId, table.seats.length);
+      for (const s of table.seats) if (dq.has(s.userId)) game = await this.forfeitSeat(tx, game, s.seat, actorId);
+      if (game.status === 'finished') effects.push({ kind: 'table-decide', tableId });
+      await tx.auditLog.create({ data: { actorId, action: 'table.voided', entityType: 'table', entityId: tableId, reason, data: json({ voidedGameId: old?.id ?? null, newGameId: game.id }) } });
+      return { gameId: game.id };
+    });
+    await this.queue.run(effects);
+    return out;
+  }
+
+  /**
+   * Corrects a table's result: the director gives the order of its players (1st first). Allowed
+   * until the next round is seated; at the final table, also after completion (the placements,
+   * points and prizes are recomputed in the same transaction).
+   */
+  async correctResult(actorId: string, tableId: string, order: string[], reason: string): Promise<void> {
+    const effects: Effect[] = [];
+    await this.prisma.$transaction(async (tx) => {
+      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
+      if (!t0) throw notFound('Table', tableId);
+      const round = (await this.lockRound(tx, t0.roundId))!;
+      await this.lockChallenge(tx, t0.challengeId);
+      const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: true } }))!;
+      const { challenge, final } = await this.roundInfo(tx, round);
+      const ids = table.seats.map((s) => s.userId).sort();
+      if (order.length !== ids.length || [...order].sort().join() !== ids.join()) {
+        throw new AppError('BAD_ORDER', 'The order must list every player of the table exactly once', HttpStatus.BAD_REQUEST);
+      }
+      const next = await tx.round.findUnique({ where: { challengeId_number: { challengeId: challenge.id, number: round.number + 1 } } });
+      if (next && next.status !== 'pending') {
+        throw new AppError('ROUND_SEATED', 'The next round is already seated; this result can no longer change', HttpStatus.CONFLICT);
+      }
+      const game = await this.currentGame(tx, tableId, true);
+      if (game && game.status === 'playing') {
+        const stopped = engineHardStop(game.state as unknown as GameState);
+        if (stopped.ok) await this.games.saveSystemChange(tx, game, stopped.state);
+      }
+      const state = ((await this.currentGame(tx, tableId))?.state ?? null) as unknown as GameState | null;
+      const seatOf = new Map(table.seats.map((s) => [s.userId, s.seat]));
+      const before = table.result;
+      const result: SeatResult[] = order.map((userId, i) => {
+        const seat = seatOf.get(userId)!;
+        return {
+          userId,
+          seat,
+          score: state?.scores[seat] ?? 0,
+          place: final ? finalPlaceOf(i) : i + 1,
+          advanced: !final && i < 2,
+          forfeited: state?.forfeited[seat] ?? false,
+        };
+      });
+      await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: new Date() } });
+      await tx.challengeTable.update({ where: { id: tableId }, data: { status: 'finished', result: json(result), endedBy: table.endedBy ?? 'director', decidedAt: new Date() } });
+      await tx.auditLog.create({ data: { actorId, action: 'table.result-corrected', entityType: 'table', entityId: tableId, reason, data: json({ before, after: result }) } });
+      if (final && challenge.status === 'completed') {
+        await tx.$executeRaw`DELETE FROM placements WHERE challenge_id = ${challenge.id}::uuid`;
+        await tx.challenge.update({ where: { id: challenge.id }, data: { status: 'running' } });
+        await this.complete(tx, (await tx.challenge.findUniqueOrThrow({ where: { id: challenge.id } })));
+      } else if (table.status !== 'finished') {
+        await this.afterTableDecided(tx, round, effects);
+      }
+    });
+    await this.queue.run(effects);
+  }
+
+  /** Applies a forfeit for `seat` (SPEC 1.7) as a logged action of the system or a director. */
+  private async forfeitSeat(tx: Tx, game: Game, seat: number, actorId: string | null): Promise<Game> {
+    const state = game.state as unknown as GameState;
+    if (state.finished || state.forfeited[seat]) return game;
+    const r = engineApply(state, { seat, type: 'forfeit' });
+    if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
+    await this.games.saveMove(tx, game, r.state, { seat, userId: actorId, action: json({ seat, type: 'forfeit' }), decisionMs: null });
+    return (await tx.game.findUniqueOrThrow({ where: { id: game.id } }));
   }
 
   // ------------------------------------------------------------------ recovery

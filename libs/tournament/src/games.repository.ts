@@ -60,10 +60,6 @@ export class GamesRepository {
     return tx.gameAction.findUnique({ where: { gameId_version: { gameId, version } } });
   }
 
-  lastActionTime(tx: Tx, gameId: string): Promise<Date | null> {
-    return tx.gameAction.findFirst({ where: { gameId }, orderBy: { version: 'desc' }, select: { createdAt: true } }).then((a) => a?.createdAt ?? null);
-  }
-
   /** Writes the new state (compare-and-set on the version) and appends the action, in the caller's transaction. */
   async saveMove(
     tx: Tx,

@@ -51,6 +51,8 @@ CREATE TABLE "registrations" (
     "position" INTEGER NOT NULL,
     "checked_in_at" TIMESTAMPTZ(3),
     "withdrawn_at" TIMESTAMPTZ(3),
+    "disqualified_at" TIMESTAMPTZ(3),
+    "disqualify_reason" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
@@ -154,6 +156,7 @@ CREATE TABLE "placements" (
     "placement" TEXT NOT NULL,
     "ranking_points" INTEGER NOT NULL,
     "prize_cents" INTEGER NOT NULL,
+    "disqualified" BOOLEAN NOT NULL DEFAULT false,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "placements_pkey" PRIMARY KEY ("id")

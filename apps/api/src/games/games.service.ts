@@ -71,8 +71,8 @@ export class GamesService {
         const status = CONFLICT_CODES.has(result.error.code) ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_ENTITY;
         throw new AppError(result.error.code, result.error.message, status);
       }
-      const last = await this.repo.lastActionTime(tx, gameId);
-      const decisionMs = Date.now() - (last ?? game.startedAt).getTime();
+      // The game row changes with every accepted move, so its updatedAt is when this turn began.
+      const decisionMs = Date.now() - game.updatedAt.getTime();
       await this.repo.saveMove(tx, game, result.state, {
         seat,
         userId: user.id,

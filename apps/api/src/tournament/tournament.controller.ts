@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { TiebreakPublicView } from '@dcs/engine';
 import { ChallengeFlowService } from '@dcs/tournament';
-import { AuthUser, CurrentUser, Public } from '../common/decorators';
+import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { BracketService, BracketView } from './bracket.service';
-import { TiebreakPickDto } from './tournament.dto';
+import { CorrectResultDto, DisqualifyDto, ReasonDto, TiebreakPickDto } from './tournament.dto';
 
 @ApiTags('tournament')
 @Controller()
@@ -36,5 +36,44 @@ export class TournamentController {
   @ApiConflictResponse({ description: 'DRAW_CLOSED, POSITION_TAKEN, HAND_FULL' })
   pick(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: TiebreakPickDto): Promise<TiebreakPublicView> {
     return this.flow.pickTile(user.id, id, dto.position);
+  }
+
+  @Post('challenges/:id/cancel')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Cancel a challenge that has not completed (director; reason required, audited)' })
+  async cancel(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ReasonDto): Promise<{ ok: true }> {
+    await this.flow.cancel(user.id, id, dto.reason);
+    return { ok: true };
+  }
+
+  @Post('challenges/:id/disqualifications')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Disqualify a player: forfeits their table, no points or prize (director; audited)' })
+  async disqualify(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DisqualifyDto): Promise<{ ok: true }> {
+    await this.flow.disqualify(user.id, id, dto.userId, dto.reason);
+    return { ok: true };
+  }
+
+  @Post('tables/:id/void')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Void a table\'s game and deal a replay (director; audited)' })
+  voidTable(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ReasonDto): Promise<{ gameId: string }> {
+    return this.flow.voidTable(user.id, id, dto.reason);
+  }
+
+  @Post('tables/:id/result')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Correct a table\'s result (director; audited; until the next round is seated)' })
+  async correct(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CorrectResultDto): Promise<{ ok: true }> {
+    await this.flow.correctResult(user.id, id, dto.order, dto.reason);
+    return { ok: true };
   }
 }

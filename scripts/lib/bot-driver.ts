@@ -1,0 +1,51 @@
+/**
+ * Bot players for simulations, benches and tests: each move is chosen from the seat's own
+ * view and sent through the same service as POST /games/:id/actions.
+ */
+import { INestApplication } from '@nestjs/common';
+import { PrismaService } from '@dcs/common';
+import { Bot, createBot, playerView, seedRng, type BotName, type GameState } from '@dcs/engine';
+import { GamesService } from '../../apps/api/src/games/games.service';
+
+export interface DriveStats {
+  moves: number;
+  /** milliseconds of each move's service call (one transaction each) */
+  latencies: number[];
+}
+
+export async function playOut(app: INestApplication, gameId: string, botName: BotName = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
+  const prisma = app.get(PrismaService);
+  const games = app.get(GamesService);
+  const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+  const seats = await prisma.tableSeat.findMany({ where: { tableId: game.tableId! } });
+  const bot: Bot = createBot(botName);
+  const rng = seedRng(`play-${gameId}`);
+  let moves = 0;
+  let state = game.state as unknown as GameState;
+  while (!state.finished) {
+    const hand = state.hands[state.hands.length - 1];
+    const seat = hand.turn!;
+    const action = bot.decide(playerView(state, seat), rng);
+    const user = seats.find((s) => s.seat === seat)!;
+    const t0 = performance.now();
+    await games.act({ id: user.userId, email: '', displayName: '', roles: ['competitor'] }, gameId, {
+      type: action.type as 'play' | 'knock' | 'draw' | 'reshuffle',
+      tile: 'tile' in action ? action.tile : undefined,
+      end: 'end' in action ? action.end : undefined,
+      version: state.version,
+    });
+    stats?.latencies.push(performance.now() - t0);
+    if (stats) stats.moves++;
+    state = (await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as unknown as GameState;
+    if (++moves > maxMoves) throw new Error(`game ${gameId} did not end in ${maxMoves} moves`);
+  }
+  return moves;
+}
+
+/** Plays every table of the challenge that is playing, the tables concurrently. */
+export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats): Promise<number> {
+  const prisma = app.get(PrismaService);
+  const tables = await prisma.challengeTable.findMany({ where: { challengeId, status: 'playing' }, include: { games: { where: { status: 'playing' }, select: { id: true } } } });
+  const counts = await Promise.all(tables.flatMap((t) => t.games.map((g) => playOut(app, g.id, botName, stats))));
+  return counts.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,205 @@
+/**
+ * `npm run simulate -- --players N [--seed S] [--bots greedy|expert] [--json]`
+ *
+ * Rehearses a whole Saturday challenge through the real services: the database
+ * named by DATABASE_URL, the queue in Redis, the worker's processors and the API's
+ * game service, with bot players. Clocks are accelerated: no break between rounds,
+ * and a 6-4/5-5 draw's 5-second window is closed as soon as the round's games end.
+ * It creates its own city, players and challenge (slug `sim-…`), so it never touches
+ * a real city's data.
+ */
+import 'reflect-metadata';
+import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { loadConfig, PrismaService } from '@dcs/common';
+import type { BotName } from '@dcs/engine';
+import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
+import { createApi } from '../apps/api/src/setup';
+import { createWorker } from '../apps/worker/src/setup';
+import { DriveStats, playRunningTables } from './lib/bot-driver';
+
+export interface SimulationOptions {
+  players: number;
+  seed?: string;
+  bots?: BotName;
+  onProgress?: (line: string) => void;
+}
+
+export interface SimulationSummary {
+  challengeId: string;
+  seed: string;
+  players: number;
+  rounds: {
+    round: number;
+    byes: string[];
+    tables: {
+      index: number;
+      endedBy: string | null;
+      seats: { playerId: string; seed: number; score: number; place: number; advanced: boolean; forfeited: boolean }[];
+      tiebreaks: { id: string; players: string[]; winners: string[]; draws: number }[];
+    }[];
+  }[];
+  placements: { playerId: string; placement: string; rankingPoints: number; prize: number }[];
+  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function runSimulation(opts: SimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SimulationSummary> {
+  const seed = opts.seed ?? randomBytes(4).toString('hex');
+  // Logs go to stdout as JSON lines; keep them out of the summary unless asked for.
+  const config = loadConfig({ ...env, LOG_LEVEL: env.SIM_LOG_LEVEL ?? 'fatal' });
+  const api: INestApplication = await createApi(config);
+  await api.init();
+  const worker: INestApplicationContext = await createWorker(config);
+  const prisma = api.get(PrismaService);
+  const flow = api.get(ChallengeFlowService);
+  const progress = opts.onProgress ?? (() => undefined);
+  try {
+    const tag = `${seed}-${Date.now().toString(36)}`;
+    const city = await prisma.city.create({ data: { name: `Simulation ${seed}`, slug: `sim-${tag}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' } });
+    const now = new Date();
+    const challenge = await prisma.challenge.create({
+      data: {
+        cityId: city.id,
+        localDate: now.toISOString().slice(0, 10),
+        startsAt: now,
+        registrationOpensAt: now,
+        checkInOpensAt: now,
+        checkInClosesAt: now,
+        status: 'check_in_closed',
+        prizePoolCents: 100_000,
+        prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+        breakSeconds: 0,
+      },
+    });
+    await prisma.user.createMany({
+      data: Array.from({ length: opts.players }, (_, i) => ({ email: `bot${i + 1}-${tag}@sim.dcs`, passwordHash: 'bot: no login', displayName: `Bot ${i + 1}` })),
+    });
+    const users = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true } });
+    await prisma.registration.createMany({
+      data: users.map((u, i) => ({ challengeId: challenge.id, userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })),
+    });
+
+    const stats: DriveStats = { moves: 0, latencies: [] };
+    const started = performance.now();
+    const outcome = await flow.start(challenge.id);
+    if (outcome !== 'started') throw new Error(`the challenge did not start (${outcome})`);
+    const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
+    for (let r = 1; r <= rounds; r++) {
+      // Wait for the round to be seated (the worker's round-start job after the break).
+      for (let i = 0; ; i++) {
+        const round = await prisma.round.findFirst({ where: { challengeId: challenge.id, number: r } });
+        if (round?.status === 'running' || round?.status === 'finished') break;
+        if (i > 600) throw new Error(`round ${r} was not seated`);
+        await sleep(50);
+      }
+      const moves = await playRunningTables(api, challenge.id, opts.bots ?? 'greedy', stats);
+      // Accelerated clock: close every open draw's window now instead of after 5 seconds.
+      for (let i = 0; ; i++) {
+        const open = await prisma.tiebreak.findMany({ where: { challengeId: challenge.id, decidedAt: null } });
+        for (const tb of open) await flow.closeTiebreak(tb.id, new Date(tb.closesAt.getTime() + 1));
+        const undecided = await prisma.challengeTable.count({ where: { challengeId: challenge.id, round: { number: r }, status: { not: 'finished' } } });
+        if (undecided === 0) break;
+        if (i > 600) throw new Error(`round ${r} was not decided`);
+        await sleep(20);
+      }
+      progress(`round ${r}/${rounds} done: ${moves} moves, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    for (let i = 0; (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status !== 'completed'; i++) {
+      if (i > 200) throw new Error('the challenge did not complete');
+      await sleep(20);
+    }
+    const wallMs = performance.now() - started;
+    return { ...(await summarize(prisma, challenge.id, seed, opts.players)), stats: {
+      wallMs: Math.round(wallMs),
+      actions: stats.moves,
+      actionsPerSecond: Math.round((stats.moves / wallMs) * 1000),
+      p50Ms: Number(percentile(stats.latencies, 50).toFixed(2)),
+      p99Ms: Number(percentile(stats.latencies, 99).toFixed(2)),
+    } };
+  } finally {
+    await worker.close();
+    await api.close();
+  }
+}
+
+async function summarize(prisma: PrismaService, challengeId: string, seed: string, players: number): Promise<Omit<SimulationSummary, 'stats'>> {
+  const ch = await prisma.challenge.findUniqueOrThrow({
+    where: { id: challengeId },
+    include: {
+      rounds: { orderBy: { number: 'asc' }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true, tiebreaks: true } } } },
+      placements: true,
+    },
+  });
+  const order = ['1', '2', '3-4', '5-8', '9-16', 'participation'];
+  return {
+    challengeId,
+    seed,
+    players,
+    rounds: ch.rounds.map((r) => ({
+      round: r.number,
+      byes: r.byes as string[],
+      tables: r.tables.map((t) => ({
+        index: t.index,
+        endedBy: t.endedBy,
+        seats: (t.result as unknown as SeatResult[]).map((x) => ({
+          playerId: x.userId,
+          seed: t.seats.find((s) => s.userId === x.userId)!.seed,
+          score: x.score,
+          place: x.place,
+          advanced: x.advanced,
+          forfeited: x.forfeited,
+        })),
+        tiebreaks: t.tiebreaks.map((tb) => {
+          const st = tb.state as { winners: string[]; rounds: unknown[] };
+          return { id: tb.id, players: tb.players as string[], winners: st.winners, draws: st.rounds.length };
+        }),
+      })),
+    })),
+    placements: ch.placements
+      .sort((a, b) => order.indexOf(a.placement) - order.indexOf(b.placement))
+      .map((p) => ({ playerId: p.userId, placement: p.placement, rankingPoints: p.rankingPoints, prize: p.prizeCents / 100 })),
+  };
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (require.main === module) {
+  const players = Number(arg('players') ?? 16);
+  const bots = (arg('bots') ?? 'greedy') as BotName;
+  const json = process.argv.includes('--json');
+  if (!Number.isInteger(players) || players < 16 || players > 512) {
+    console.error('--players must be a whole number from 16 to 512');
+    process.exit(2);
+  }
+  if (!['greedy', 'expert', 'random'].includes(bots)) {
+    console.error('--bots must be greedy, expert or random');
+    process.exit(2);
+  }
+  runSimulation({ players, seed: arg('seed'), bots, onProgress: json ? undefined : (l) => process.stderr.write(`${l}\n`) })
+    .then((s) => {
+      if (json) {
+        process.stdout.write(`${JSON.stringify(s)}\n`);
+      } else {
+        console.log(`challenge ${s.challengeId}: ${s.players} players, ${s.rounds.length} rounds, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s`);
+        for (const p of s.placements.filter((x) => ['1', '2', '3-4'].includes(x.placement))) {
+          console.log(`  ${p.placement.padEnd(5)} ${p.playerId}  ${p.rankingPoints} pts  $${p.prize.toFixed(2)}`);
+        }
+      }
+      process.exit(0);
+    })
+    .catch((err: Error) => {
+      console.error(`simulation failed: ${err.stack ?? err.message}`);
+      process.exit(1);
+    });
+}

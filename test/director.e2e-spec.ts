@@ -1,0 +1,125 @@
+import { PrismaService } from '@dcs/common';
+import type { GameState } from '@dcs/engine';
+import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
+import { startApi, TestApi } from './support/api';
+import { challengeWithPlayers } from './support/challenge-fixtures';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+describe('director controls: disqualify, void and replay, correct a result, cancel — reason required, audited', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let prisma: PrismaService;
+  let flow: ChallengeFlowService;
+  let director: { id: string; token: string };
+  let competitor: { id: string; token: string };
+
+  beforeAll(async () => {
+    env = await createTestEnv('director');
+    api = await startApi(env);
+    prisma = api.app.get(PrismaService);
+    flow = api.app.get(ChallengeFlowService);
+    director = await api.user({ roles: ['director'] });
+    competitor = await api.user();
+  });
+  afterAll(async () => {
+    await api.close();
+    await env.drop();
+  });
+
+  const as = (u: { token: string }) => ({ Authorization: `Bearer ${u.token}` });
+  const audit = (action: string, entityId: string) => prisma.auditLog.findMany({ where: { action, entityId } });
+
+  async function running() {
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await flow.start(fx.challengeId);
+    const round = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true } } } });
+    return { ...fx, round };
+  }
+
+  it('refuses every director act to a competitor (403) and without a reason (400), changing nothing', async () => {
+    const fx = await running();
+    const t = fx.round.tables[0];
+    const routes: [string, object][] = [
+      [`/challenges/${fx.challengeId}/cancel`, { reason: 'x'.repeat(10) }],
+      [`/challenges/${fx.challengeId}/disqualifications`, { userId: t.seats[0].userId, reason: 'x'.repeat(10) }],
+      [`/tables/${t.id}/void`, { reason: 'x'.repeat(10) }],
+      [`/tables/${t.id}/result`, { order: t.seats.map((s) => s.userId), reason: 'x'.repeat(10) }],
+    ];
+    for (const [url, body] of routes) {
+      const forbidden = await api.http().post(url).set(as(competitor)).send(body);
+      expect([url, forbidden.status, forbidden.body.code]).toEqual([url, 403, 'FORBIDDEN']);
+      const { reason: _r, ...noReason } = body as { reason: string };
+      const invalid = await api.http().post(url).set(as(director)).send(noReason);
+      expect([url, invalid.status, invalid.body.details?.[0]?.field]).toEqual([url, 400, 'reason']);
+    }
+    expect((await prisma.challenge.findUniqueOrThrow({ where: { id: fx.challengeId } })).status).toBe('running');
+    expect(await prisma.gameAction.count({ where: { game: { tableId: t.id } } })).toBe(0);
+    expect(await prisma.auditLog.count({ where: { actorId: director.id } })).toBe(0);
+  });
+
+  it('disqualifies a seated player: their seat forfeits at once, audited and notified, and not twice', async () => {
+    const fx = await running();
+    const t = fx.round.tables[1];
+    const victim = t.seats.find((s) => s.seat === 2)!;
+    const res = await api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'collusion seen on video' });
+    expect(res.status).toBe(200);
+    const game = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
+    expect((game.state as unknown as GameState).forfeited[2]).toBe(true);
+    const actions = await prisma.gameAction.findMany({ where: { gameId: game.id } });
+    expect(actions.map((a) => [a.seat, a.userId, a.action])).toEqual([[2, director.id, { seat: 2, type: 'forfeit' }]]);
+    expect(await audit('challenge.player-disqualified', fx.challengeId)).toEqual([expect.objectContaining({ actorId: director.id, reason: 'collusion seen on video' })]);
+    expect(await prisma.notification.count({ where: { userId: victim.userId, kind: 'challenge.disqualified' } })).toBe(1);
+    const again = await api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'twice' });
+    expect([again.status, again.body.code]).toEqual([409, 'ALREADY_DISQUALIFIED']);
+  });
+
+  it('voids a table and deals a replay; the voided game stays on record', async () => {
+    const fx = await running();
+    const t = fx.round.tables[2];
+    const old = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
+    const res = await api.http().post(`/tables/${t.id}/void`).set(as(director)).send({ reason: 'server fault dealt a bad hand' });
+    expect(res.status).toBe(200);
+    expect(res.body.gameId).not.toBe(old.id);
+    const games = await prisma.game.findMany({ where: { tableId: t.id }, orderBy: { startedAt: 'asc' } });
+    expect(games.map((g) => [g.id, g.status])).toEqual([[old.id, 'finished'], [res.body.gameId, 'playing']]);
+    expect(await audit('table.voided', t.id)).toEqual([expect.objectContaining({ data: { voidedGameId: old.id, newGameId: res.body.gameId } })]);
+    const view = await api.http().get(`/tables/${t.id}`);
+    expect(view.body.game.gameId).toBe(res.body.gameId);
+  });
+
+  it('corrects results until the next round is seated; the round then moves on with the corrected advancers', async () => {
+    const fx = await running();
+    const tables = fx.round.tables;
+    for (const t of tables) {
+      const order = [...t.seats].sort((a, b) => b.seed - a.seed).map((s) => s.userId); // the lowest seeds first
+      const res = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper after an outage' });
+      expect(res.status).toBe(200);
+      const result = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: t.id } })).result as unknown as SeatResult[];
+      expect(result.map((r) => r.userId)).toEqual(order);
+      expect(result.map((r) => r.advanced)).toEqual([true, true, false, false]);
+    }
+    expect(await prisma.auditLog.count({ where: { action: 'table.result-corrected', actorId: director.id, entityId: { in: tables.map((t) => t.id) } } })).toBe(4);
+    const next = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 2 } });
+    expect(next.status).toBe('pending');
+    await flow.startRound(next.id);
+    const r2 = await prisma.tableSeat.findMany({ where: { table: { roundId: next.id } } });
+    const expected = tables.flatMap((t) => [...t.seats].sort((a, b) => b.seed - a.seed).slice(0, 2).map((s) => s.userId));
+    expect(r2.map((s) => s.userId).sort()).toEqual(expected.sort());
+    const late = await api.http().post(`/tables/${tables[0].id}/result`).set(as(director)).send({ order: tables[0].seats.map((s) => s.userId), reason: 'too late' });
+    expect([late.status, late.body.code]).toEqual([409, 'ROUND_SEATED']);
+    const bad = await api.http().post(`/tables/${tables[0].id}/result`).set(as(director)).send({ order: [director.id, director.id, director.id], reason: 'bad order' });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('cancels a running challenge: games end, everyone registered is told, and it cannot be cancelled twice', async () => {
+    const fx = await running();
+    const res = await api.http().post(`/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'venue power failure' });
+    expect(res.status).toBe(200);
+    const ch = await prisma.challenge.findUniqueOrThrow({ where: { id: fx.challengeId } });
+    expect([ch.status, ch.cancelReason]).toEqual(['cancelled', 'venue power failure']);
+    expect(await prisma.game.count({ where: { table: { challengeId: fx.challengeId }, status: 'playing' } })).toBe(0);
+    expect(await prisma.notification.count({ where: { kind: 'challenge.cancelled', data: { path: ['challengeId'], equals: fx.challengeId } } })).toBe(16);
+    const again = await api.http().post(`/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'again' });
+    expect([again.status, again.body.code]).toEqual([409, 'CHALLENGE_CLOSED']);
+  });
+});
