@@ -89,8 +89,10 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
 
     const stats: DriveStats = { moves: 0, latencies: [] };
     const started = performance.now();
-    const outcome = await flow.start(challenge.id);
-    if (outcome !== 'started') throw new Error(`the challenge did not start (${outcome})`);
+    // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it.
+    await flow.start(challenge.id);
+    const status = (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status;
+    if (status !== 'running') throw new Error(`the challenge did not start (${status})`);
     const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
     for (let r = 1; r <= rounds; r++) {
       // Wait for the round to be seated (the worker's round-start job after the break).

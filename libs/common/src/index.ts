@@ -7,3 +7,4 @@ export * from './errors/app-error';
 export * from './logging/logger';
 export * from './prisma/prisma.module';
 export * from './queue/connection';
+export * from './prisma/pg-pool';

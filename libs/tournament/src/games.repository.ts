@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Game, GameAction, Prisma } from '@dcs/db';
+import type { Game, Prisma } from '@dcs/db';
 import { createGame, type GameState } from '@dcs/engine';
 import { PrismaService } from '@dcs/common';
 
@@ -50,14 +50,6 @@ export class GamesRepository {
   async lock(tx: Tx, id: string): Promise<Game | null> {
     await tx.$queryRaw`SELECT id FROM games WHERE id = ${id}::uuid FOR UPDATE`;
     return tx.game.findUnique({ where: { id } });
-  }
-
-  actionByRequest(tx: Tx, gameId: string, requestId: string): Promise<GameAction | null> {
-    return tx.gameAction.findUnique({ where: { gameId_requestId: { gameId, requestId } } });
-  }
-
-  actionAt(tx: Tx, gameId: string, version: number): Promise<GameAction | null> {
-    return tx.gameAction.findUnique({ where: { gameId_version: { gameId, version } } });
   }
 
   /** Writes the new state (compare-and-set on the version) and appends the action, in the caller's transaction. */

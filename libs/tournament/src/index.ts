@@ -3,3 +3,4 @@ export * from './games.repository';
 export * from './challenge-queue';
 export * from './challenge-flow.service';
 export * from './tournament.module';
+export * from './game-move.store';

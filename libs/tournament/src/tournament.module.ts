@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
 import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeQueue } from './challenge-queue';
+import { GameMoveStore } from './game-move.store';
 import { GamesRepository } from './games.repository';
 
 /**
@@ -11,7 +12,7 @@ import { GamesRepository } from './games.repository';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge })],
-  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository],
-  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository],
+  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore],
+  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore],
 })
 export class TournamentModule {}

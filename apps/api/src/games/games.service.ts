@@ -1,16 +1,15 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import type { Game, Prisma } from '@dcs/db';
+import type { Game } from '@dcs/db';
 import { Action, apply, GameEvent, GameState, playerView, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GamesRepository, SeatRow } from '@dcs/tournament';
+import { ChallengeFlowService, GameMoveStore, GamesRepository, SeatRow, StoredAction } from '@dcs/tournament';
 
 /** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
 const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
 
-function sameAction(stored: Prisma.JsonValue, seat: number, dto: GameActionDto): boolean {
-  const a = stored as { seat?: number; type?: string; tile?: string; end?: string };
+function sameAction(a: StoredAction['action'], seat: number, dto: GameActionDto): boolean {
   const norm = (t?: string) => (t ? t.split('-').map(Number).sort((x, y) => y - x).join('-') : undefined);
   return a.seat === seat && a.type === dto.type && norm(a.tile) === norm(dto.tile) && (a.end ?? undefined) === (dto.end ?? undefined);
 }
@@ -24,8 +23,11 @@ function sameAction(stored: Prisma.JsonValue, seat: number, dto: GameActionDto):
 export class GamesService {
   private readonly logger = new Logger(GamesService.name);
 
+  private readonly seatCache = new Map<string, SeatRow[]>();
+
   constructor(
     private readonly repo: GamesRepository,
+    private readonly moves: GameMoveStore,
     private readonly flow: ChallengeFlowService,
   ) {}
 
@@ -38,19 +40,16 @@ export class GamesService {
   }
 
   async act(user: AuthUser, gameId: string, dto: GameActionDto): Promise<ActionResponseDto> {
-    const game0 = await this.repo.find(gameId);
-    if (!game0) throw notFound('Game', gameId);
-    const seat = this.seatOf(await this.repo.seats(game0.tableId), user);
-    const action = { seat, type: dto.type, ...(dto.tile ? { tile: dto.tile } : {}), ...(dto.end ? { end: dto.end } : {}) } as Action;
-
-    const response = await this.repo.prisma.$transaction(async (tx) => {
-      const game = await this.repo.lock(tx, gameId);
-      if (!game) throw notFound('Game', gameId);
-      const state = game.state as unknown as GameState;
+    let tableId: string | null = null;
+    const response = await this.moves.withGame(gameId, async (tx) => {
+      const { game } = tx;
+      tableId = game.tableId;
+      const seat = this.seatOf(await this.seatsOf(game.tableId), user);
+      const state = game.state;
 
       // A retry of a request already applied: answer it again, apply nothing.
       if (dto.requestId) {
-        const done = await this.repo.actionByRequest(tx, gameId, dto.requestId);
+        const done = await tx.actionByRequest(dto.requestId);
         if (done) {
           if (done.seat !== seat) throw new AppError('REQUEST_ID_REUSED', 'This requestId belongs to another move', HttpStatus.CONFLICT);
           return { ...this.toView(game, state, seat), applied: false, events: [] };
@@ -58,14 +57,15 @@ export class GamesService {
       }
       if (game.version !== dto.version) {
         // The same move resent without a key after it was applied (a lost response).
-        const next = await this.repo.actionAt(tx, gameId, dto.version + 1);
-        if (next && next.requestId === null && !dto.requestId && sameAction(next.action, seat, dto) && game.version === dto.version + 1) {
+        const next = game.version === dto.version + 1 && !dto.requestId ? await tx.actionAt(dto.version + 1) : null;
+        if (next && next.requestId === null && sameAction(next.action, seat, dto)) {
           return { ...this.toView(game, state, seat), applied: false, events: [] };
         }
         throw new AppError('STALE_VERSION', `The game is at version ${game.version}; you played on version ${dto.version}. Refresh and try again.`, HttpStatus.CONFLICT, {
           currentVersion: game.version,
         });
       }
+      const action = { seat, type: dto.type, ...(dto.tile ? { tile: dto.tile } : {}), ...(dto.end ? { end: dto.end } : {}) } as Action;
       const result = apply(state, action, { expectedVersion: dto.version });
       if (!result.ok) {
         const status = CONFLICT_CODES.has(result.error.code) ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_ENTITY;
@@ -73,22 +73,28 @@ export class GamesService {
       }
       // The game row changes with every accepted move, so its updatedAt is when this turn began.
       const decisionMs = Date.now() - game.updatedAt.getTime();
-      await this.repo.saveMove(tx, game, result.state, {
-        seat,
-        userId: user.id,
-        action: action as unknown as Prisma.InputJsonValue,
-        requestId: dto.requestId,
-        decisionMs,
-      });
-      const saved: Game = { ...game, version: result.state.version, status: result.state.finished ? 'finished' : game.status };
-      return { ...this.toView(saved, result.state, seat), applied: true, events: result.events as GameEvent[] };
+      await tx.save(result.state, { seat, userId: user.id, action, requestId: dto.requestId, decisionMs });
+      return { ...this.toView(game, result.state, seat), applied: true, events: result.events as GameEvent[] };
     });
+    if (!response) throw notFound('Game', gameId);
     // The move ended the game: decide the table now (places, tiebreak, next round). If this
     // fails or the process dies here, the table-decide job queued by the recovery sweep does it.
-    if (response.applied && response.status === 'finished' && game0.tableId) {
-      await this.flow.decideTable(game0.tableId).catch((err: Error) => this.logger.error(`deciding table ${game0.tableId}: ${err.message}`));
+    if (response.applied && response.status === 'finished' && tableId) {
+      const t = tableId;
+      await this.flow.decideTable(t).catch((err: Error) => this.logger.error(`deciding table ${t}: ${err.message}`));
     }
     return response;
+  }
+
+  /** Seats never change once a table is seated, so they are cached per table. */
+  private async seatsOf(tableId: string | null): Promise<SeatRow[]> {
+    if (!tableId) return [];
+    const cached = this.seatCache.get(tableId);
+    if (cached) return cached;
+    const seats = await this.repo.seats(tableId);
+    if (this.seatCache.size >= 10_000) this.seatCache.clear();
+    if (seats.length) this.seatCache.set(tableId, seats);
+    return seats;
   }
 
   /** SPEC 1.8 record. Hidden tiles only when the game is over, or for reviewers and admins; a seated player sees their own. */
@@ -103,7 +109,7 @@ export class GamesService {
     return { ...record, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
   }
 
-  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed' | 'status'>, state: GameState, seat: number | null): GameViewResponseDto {
+  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>, state: GameState, seat: number | null): GameViewResponseDto {
     return {
       gameId: game.id,
       tableId: game.tableId,
