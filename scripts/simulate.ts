@@ -191,7 +191,9 @@ if (require.main === module) {
   runSimulation({ players, seed: arg('seed'), bots, onProgress: json ? undefined : (l) => process.stderr.write(`${l}\n`) })
     .then((s) => {
       if (json) {
-        process.stdout.write(`${JSON.stringify(s)}\n`);
+        // Exit only once the whole summary is flushed (a pipe takes 64 kB at a time).
+        process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
+        return;
       } else {
         console.log(`challenge ${s.challengeId}: ${s.players} players, ${s.rounds.length} rounds, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s`);
         for (const p of s.placements.filter((x) => ['1', '2', '3-4'].includes(x.placement))) {

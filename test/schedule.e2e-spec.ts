@@ -373,8 +373,10 @@ describe('worker start-up: the schedule sweep', () => {
     } finally {
       await queue.obliterate({ force: true });
       await queue.close();
-      await new Queue(QUEUES.challenge, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX }).obliterate({ force: true });
+      const challengeQueue = new Queue(QUEUES.challenge, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+      await challengeQueue.obliterate({ force: true });
+      await challengeQueue.close();
       await worker.close();
     }
-  });
+  }, 30_000);
 });

@@ -124,7 +124,7 @@ export function upcomingSaturdays(timeZone: string, now: Date, count: number): s
 export function challengeTimes(timeZone: string, localDate: string, offsets: ScheduleOffsets = DEFAULT_OFFSETS): ChallengeTimes {
   const zone = zoneOf(timeZone);
   const { registrationOpensMin, checkInOpensMin, checkInClosesMin } = offsets;
-  for (const [name, v] of Object.entries(offsets)) {
+  for (const [name, v] of Object.entries({ registrationOpensMin, checkInOpensMin, checkInClosesMin })) {
     if (!Number.isInteger(v) || v < 0) throw new ScheduleInputError('INVALID_OFFSETS', `${name} must be a whole number of minutes ≥ 0`);
   }
   if (!(registrationOpensMin > checkInOpensMin && checkInOpensMin > checkInClosesMin)) {

@@ -79,7 +79,11 @@ export class ScheduleService {
 
   private challengesFor(city: CityWithSeasons, asOf: Date): Prisma.ChallengeCreateManyInput[] {
     return upcomingSaturdays(city.timeZone, asOf, WEEKS_AHEAD).map((localDate) => {
-      const times = challengeTimes(city.timeZone, localDate, city);
+      const times = challengeTimes(city.timeZone, localDate, {
+        registrationOpensMin: city.registrationOpensMin,
+        checkInOpensMin: city.checkInOpensMin,
+        checkInClosesMin: city.checkInClosesMin,
+      });
       const season = city.seasons
         .map((s) => ({ id: s.id, week: seasonWeek(s.startDate, localDate, s.challenges) }))
         .find((s) => s.week !== null);
