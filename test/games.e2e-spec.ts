@@ -118,6 +118,21 @@ describe('playing a table over HTTP', () => {
     expect(await actionCount(gameId)).toBe(2);
   });
 
+  it('goes on from the database after the API restarts mid-game', async () => {
+    const { gameId, players } = await tableWithGame(api);
+    const v0 = (await viewOf(gameId)).view;
+    const leader = players[v0.turn!];
+    expect((await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version })).status).toBe(200);
+    await api.close();
+    api = await startApi(env);
+    const v1 = (await viewOf(gameId)).view;
+    expect(v1.version).toBe(v0.version + 1);
+    const next = players[v1.turn!];
+    const move = (await viewOf(gameId, next)).view.legalMoves![0];
+    const res = await api.http().post(`/games/${gameId}/actions`).set(auth(next)).send({ type: move.type, tile: move.tile, end: move.end, version: v1.version });
+    expect([res.status, res.body.applied, res.body.view.version]).toEqual([200, true, v0.version + 2]);
+  });
+
   it('applies exactly one of two concurrent submissions of the same seat\'s move', async () => {
     const { gameId, players } = await tableWithGame(api);
     const v0 = (await viewOf(gameId)).view;
