@@ -278,25 +278,26 @@ describe('worker: the weekly calendar before 12:00', () => {
     await reloaded!.remove();
   });
 
-  it('at check-in close seats checked-in waitlisted players, in waitlist order, in the places of registered no-shows, and tells them once', async () => {
+  it('at check-in close withdraws suspended or banned players, then seats checked-in waitlisted players, in waitlist order, in the places left, and tells each once', async () => {
     const id = await challengeAt({ reg: -120, ciOpen: -30, ciClose: -1, start: 4 }, { capacity: 4, status: 'check_in_open' });
     const users: Record<string, string> = {};
-    const entries: [string, string, boolean, string?][] = [
+    const entries: [string, string, boolean, ('suspended' | 'banned')?][] = [
       ['r1', 'registered', true],
-      ['r2', 'registered', true],
-      ['r3', 'registered', false],
+      ['r2', 'registered', true, 'banned'], // checked in, then banned: withdrawn, not seated
+      ['r3', 'registered', false], // no-show: keeps the registration, not seated
       ['r4', 'registered', false],
-      ['w5', 'waitlisted', true, 'suspended'], // checked in, then suspended: not seated
-      ['w6', 'waitlisted', false],
+      ['w5', 'waitlisted', true, 'suspended'], // checked in, then suspended: withdrawn
+      ['w6', 'waitlisted', false], // did not check in: not seated
       ['w7', 'waitlisted', true],
       ['w8', 'waitlisted', true],
       ['w9', 'waitlisted', true],
+      ['w10', 'waitlisted', true], // checked in, but no place is left
     ];
     for (const [i, [name, status, checkedIn, userStatus]] of entries.entries()) {
       const [u] = await env.sql<{ id: string }>(
         `INSERT INTO users (id, email, password_hash, display_name, status, suspended_until, updated_at)
          VALUES (gen_random_uuid(), $1, 'x', $2, $3::"UserStatus", $4, now()) RETURNING id`,
-        [`${name}-${id}@example.com`, name, userStatus ?? 'active', userStatus ? new Date(Date.now() + 86_400_000) : null],
+        [`${name}-${id}@example.com`, name, userStatus ?? 'active', userStatus === 'suspended' ? new Date(Date.now() + 86_400_000) : null],
       );
       users[name] = u.id;
       await env.sql(
@@ -319,32 +320,36 @@ describe('worker: the weekly calendar before 12:00', () => {
     );
     expect(regs.map((r) => `${r.name}:${r.status}`)).toEqual([
       'r1:registered',
-      'r2:registered',
+      'r2:withdrawn',
       'r3:registered',
       'r4:registered',
-      'w5:waitlisted',
+      'w5:withdrawn',
       'w6:waitlisted',
       'w7:registered',
       'w8:registered',
-      'w9:waitlisted',
+      'w9:registered',
+      'w10:waitlisted',
     ]);
     // The seated set for 12:00: registered and checked in — exactly the capacity.
-    expect(regs.filter((r) => r.status === 'registered' && r.checked_in).map((r) => r.name)).toEqual(['r1', 'r2', 'w7', 'w8']);
+    expect(regs.filter((r) => r.status === 'registered' && r.checked_in).map((r) => r.name)).toEqual(['r1', 'w7', 'w8', 'w9']);
 
     // Retried once more after the fact: nothing changes, nobody is told twice.
     await service.transition({ challengeId: id, to: 'check_in_closed' }, new Date(), 'close-3');
     const notes = await env.sql<{ user_id: string; kind: string; dedupe_key: string }>(
-      `SELECT user_id, kind, dedupe_key FROM notifications WHERE data->>'challengeId' = $1 ORDER BY user_id`,
+      `SELECT user_id, kind, dedupe_key FROM notifications WHERE data->>'challengeId' = $1 ORDER BY kind, user_id`,
       [id],
     );
-    expect(notes).toEqual(
-      [users.w7, users.w8].sort().map((u) => ({ user_id: u, kind: 'challenge.seated_from_waitlist', dedupe_key: `seated:${id}` })),
-    );
-    const audit = await env.sql<{ data: { promotedFromWaitlist: string[] } }>(
+    expect(notes).toEqual([
+      ...[users.r2, users.w5].sort().map((u) => ({ user_id: u, kind: 'challenge.registration_withdrawn', dedupe_key: `withdrawn-ineligible:${id}` })),
+      ...[users.w7, users.w8, users.w9].sort().map((u) => ({ user_id: u, kind: 'challenge.seated_from_waitlist', dedupe_key: `seated:${id}` })),
+    ]);
+    const audit = await env.sql<{ data: { promotedFromWaitlist: string[]; withdrawnSuspendedOrBanned: string[] } }>(
       `SELECT data FROM audit_log WHERE action = 'challenge.status.changed' AND entity_id = $1`,
       [id],
     );
-    expect(audit.map((a) => a.data.promotedFromWaitlist)).toEqual([[users.w7, users.w8]]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].data.promotedFromWaitlist).toEqual([users.w7, users.w8, users.w9]);
+    expect([...audit[0].data.withdrawnSuspendedOrBanned].sort()).toEqual([users.r2, users.w5].sort());
   });
 });
 

@@ -18,6 +18,8 @@ export interface TransitionResult {
   changed: boolean;
   /** user ids moved from the waitlist to a seat at check-in close */
   promoted: string[];
+  /** user ids whose registration was withdrawn at check-in close because they are suspended or banned */
+  withdrawn: string[];
 }
 
 /** Only this class touches the database for the weekly calendar. */
@@ -77,14 +79,16 @@ export class ScheduleRepository {
   transition(challengeId: string, to: TransitionTarget, now: Date, jobId: string): Promise<TransitionResult> {
     return this.prisma.$transaction(async (tx) => {
       const [locked] = await tx.$queryRaw<{ status: ChallengeStatus }[]>`SELECT status FROM challenges WHERE id = ${challengeId}::uuid FOR UPDATE`;
-      if (!locked) return { challengeId, from: null, to, changed: false, promoted: [] };
+      if (!locked) return { challengeId, from: null, to, changed: false, promoted: [], withdrawn: [] };
       const from = locked.status;
       const rank = PRE_START.indexOf(from);
-      if (rank < 0 || rank >= PRE_START.indexOf(to)) return { challengeId, from, to, changed: false, promoted: [] };
+      if (rank < 0 || rank >= PRE_START.indexOf(to)) return { challengeId, from, to, changed: false, promoted: [], withdrawn: [] };
 
       const challenge = await tx.challenge.findUniqueOrThrow({ where: { id: challengeId }, include: { city: { select: { name: true } } } });
       let promoted: string[] = [];
+      let withdrawn: string[] = [];
       if (to === 'check_in_closed') {
+        withdrawn = await this.withdrawIneligible(tx, challengeId, challenge.localDate, challenge.city.name, now);
         const seated = await tx.registration.count({ where: { challengeId, status: 'registered', checkedInAt: { not: null } } });
         const free = Math.max(0, challenge.capacity - seated);
         const lucky = free
@@ -93,7 +97,7 @@ export class ScheduleRepository {
                 challengeId,
                 status: 'waitlisted',
                 checkedInAt: { not: null },
-                // A player suspended or banned since checking in is not seated.
+                // Belt and braces: withdrawIneligible ran just before.
                 user: { OR: [{ status: 'active' }, { status: 'suspended', suspendedUntil: { lte: now } }] },
               },
               orderBy: { position: 'asc' },
@@ -126,10 +130,40 @@ export class ScheduleRepository {
           action: 'challenge.status.changed',
           entityType: 'challenge',
           entityId: challengeId,
-          data: { from, to, jobId, ...(to === 'check_in_closed' ? { promotedFromWaitlist: promoted } : {}) },
+          data: { from, to, jobId, ...(to === 'check_in_closed' ? { promotedFromWaitlist: promoted, withdrawnSuspendedOrBanned: withdrawn } : {}) },
         },
       });
-      return { challengeId, from, to, changed: true, promoted };
+      return { challengeId, from, to, changed: true, promoted, withdrawn };
     });
+  }
+
+  /**
+   * SPEC 3.1: "a registration of a player who becomes suspended is withdrawn". Whatever
+   * suspends or bans a player should do it at once; closing check-in does it as well, so
+   * nobody suspended or banned is seated at 12:00 whichever path missed it.
+   */
+  private async withdrawIneligible(tx: Prisma.TransactionClient, challengeId: string, localDate: string, cityName: string, now: Date): Promise<string[]> {
+    const out = await tx.registration.findMany({
+      where: {
+        challengeId,
+        status: { in: ['registered', 'waitlisted'] },
+        user: { OR: [{ status: 'banned' }, { status: 'suspended', OR: [{ suspendedUntil: null }, { suspendedUntil: { gt: now } }] }] },
+      },
+      select: { id: true, userId: true },
+    });
+    if (!out.length) return [];
+    await tx.registration.updateMany({ where: { id: { in: out.map((r) => r.id) } }, data: { status: 'withdrawn', withdrawnAt: now } });
+    await tx.notification.createMany({
+      skipDuplicates: true,
+      data: out.map((r) => ({
+        userId: r.userId,
+        kind: 'challenge.registration_withdrawn',
+        title: 'Your registration was withdrawn',
+        body: `Your account is suspended or banned, so your registration for the ${cityName} challenge of ${localDate} was withdrawn.`,
+        data: { challengeId },
+        dedupeKey: `withdrawn-ineligible:${challengeId}`,
+      })),
+    });
+    return out.map((r) => r.userId);
   }
 }

@@ -48,7 +48,11 @@ export class ScheduleService {
     private readonly repo: ScheduleRepository,
     @InjectQueue(QUEUES.schedule) private readonly scheduleQueue: Queue,
     @InjectQueue(QUEUES.challenge) private readonly challengeQueue: Queue,
-  ) {}
+  ) {
+    // Both reconnect by themselves; a sweep that fails meanwhile is retried by the next one.
+    this.scheduleQueue.on('error', () => undefined);
+    this.challengeQueue.on('error', () => undefined);
+  }
 
   /**
    * Creates the challenges of every city's next WEEKS_AHEAD Saturdays (as of `asOf`) that
