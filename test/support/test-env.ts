@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { AppConfig, loadConfig } from '@dcs/common';
-import { TEMPLATE_DB, TEST_PG_BASE, TEST_REDIS_URL } from './env';
+import { DB_PREFIX, TEMPLATE_DB, TEST_PG_BASE, TEST_REDIS_URL } from './env';
 
 export interface TestEnv {
   name: string;
@@ -15,7 +15,7 @@ export interface TestEnv {
 
 /** Gives a suite its own database (copied from the migrated template) and its own queue prefix. */
 export async function createTestEnv(suite: string): Promise<TestEnv> {
-  const name = `dcs_test_${suite.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
+  const name = `${DB_PREFIX}${suite.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: `${TEST_PG_BASE}/postgres` });
   await admin.connect();
   try {
