@@ -1,4 +1,5 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload } from '@dcs/common';
@@ -16,18 +17,11 @@ function idOf(data: unknown, key: string): string {
 
 /** The running challenge's timers; every handler is idempotent (see ChallengeFlowService). */
 @Processor(QUEUES.challenge, { concurrency: 8 })
-export class ChallengeProcessor extends WorkerHost {
-  private readonly logger = new Logger(ChallengeProcessor.name);
-  private redisDown = false;
+export class ChallengeProcessor extends ResilientWorkerHost {
+  protected readonly logger = new Logger(ChallengeProcessor.name);
 
   constructor(private readonly flow: ChallengeFlowService) {
     super();
-  }
-
-  @OnWorkerEvent('error')
-  onError(err: Error): void {
-    if (!this.redisDown) this.logger.warn(`queue connection problem (${err.message}); retrying`);
-    this.redisDown = true;
   }
 
   async process(job: ChallengeJob): Promise<unknown> {

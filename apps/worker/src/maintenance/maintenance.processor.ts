@@ -1,30 +1,16 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JOBS, MaintenanceSweepPayload, QUEUES } from '@dcs/common';
 import { MaintenanceRepository, SweepResult } from './maintenance.repository';
 
 @Processor(QUEUES.maintenance)
-export class MaintenanceProcessor extends WorkerHost {
-  private readonly logger = new Logger(MaintenanceProcessor.name);
+export class MaintenanceProcessor extends ResilientWorkerHost {
+  protected readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(private readonly repo: MaintenanceRepository) {
     super();
-  }
-
-  private redisDown = false;
-
-  /** BullMQ reconnects by itself; log the outage once instead of on every retry. */
-  @OnWorkerEvent('error')
-  onError(err: Error): void {
-    if (!this.redisDown) this.logger.warn(`queue connection problem (${err.message}); retrying`);
-    this.redisDown = true;
-  }
-
-  @OnWorkerEvent('ready')
-  onReady(): void {
-    if (this.redisDown) this.logger.log('queue connection restored');
-    this.redisDown = false;
   }
 
   async process(job: Job<MaintenanceSweepPayload>): Promise<SweepResult> {

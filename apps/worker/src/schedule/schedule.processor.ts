@@ -1,4 +1,5 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
 import { ChallengeTransitionPayload, JOBS, QUEUES, ScheduleSweepPayload } from '@dcs/common';
@@ -10,24 +11,11 @@ const TARGETS = new Set<string>(['registration_open', 'check_in_open', 'check_in
 
 /** The weekly calendar's jobs: the periodic sweep and the registration / check-in transitions. */
 @Processor(QUEUES.schedule, { concurrency: 4 })
-export class ScheduleProcessor extends WorkerHost {
-  private readonly logger = new Logger(ScheduleProcessor.name);
-  private redisDown = false;
+export class ScheduleProcessor extends ResilientWorkerHost {
+  protected readonly logger = new Logger(ScheduleProcessor.name);
 
   constructor(private readonly service: ScheduleService) {
     super();
-  }
-
-  @OnWorkerEvent('error')
-  onError(err: Error): void {
-    if (!this.redisDown) this.logger.warn(`queue connection problem (${err.message}); retrying`);
-    this.redisDown = true;
-  }
-
-  @OnWorkerEvent('ready')
-  onReady(): void {
-    if (this.redisDown) this.logger.log('queue connection restored');
-    this.redisDown = false;
   }
 
   async process(job: Job, token?: string): Promise<ScheduleSweepResult | TransitionResult> {
