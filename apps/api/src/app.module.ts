@@ -10,6 +10,7 @@ import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { TablesModule } from './tables/tables.module';
+import { TiersModule } from './tiers/tiers.module';
 import { TournamentApiModule } from './tournament/tournament.module';
 import { UsersModule } from './users/users.module';
 
@@ -31,6 +32,7 @@ export class AppModule {
         AuditModule,
         GamesModule,
         TablesModule,
+        TiersModule,
         ChallengesModule,
         NotificationsModule,
         TournamentApiModule,

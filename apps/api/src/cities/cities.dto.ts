@@ -2,11 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import type { City, Region, Season, Tier } from '@dcs/db';
+import { TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 
 export const REGIONS: Region[] = ['north', 'south', 'east', 'west'];
 export const TIERS: Tier[] = ['T1', 'T2', 'T3'];
-/** Prize pool of each tier, in US dollars (SPEC 3.1). */
-export const TIER_PRIZE_POOL_USD: Record<Tier, number> = { T1: 500, T2: 1000, T3: 2000 };
 
 @ValidatorConstraint({ name: 'ianaTimeZone' })
 export class IsIanaTimeZone implements ValidatorConstraintInterface {
@@ -118,7 +117,7 @@ export class CityResponseDto {
       timeZone: c.timeZone,
       region: c.region,
       tier: c.tier,
-      prizePoolUsd: TIER_PRIZE_POOL_USD[c.tier],
+      prizePoolUsd: TIER_PRIZE_POOL_CENTS[c.tier] / 100,
       registrationOpensMin: c.registrationOpensMin,
       checkInOpensMin: c.checkInOpensMin,
       checkInClosesMin: c.checkInClosesMin,

@@ -1,3 +1,4 @@
+import type { PrizeSplit } from '@dcs/ranking';
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, City, Prisma, Season } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
@@ -165,5 +166,11 @@ export class ScheduleRepository {
       })),
     });
     return out.map((r) => r.userId);
+  }
+
+  /** The tiers' configured prize splits (a tier without a row uses the default). */
+  async tierSplits(): Promise<Partial<Record<string, PrizeSplit>>> {
+    const rows = await this.prisma.tierSetting.findMany();
+    return Object.fromEntries(rows.map((r) => [r.tier, r.prizeSplit as unknown as PrizeSplit]));
   }
 }

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import type { Prisma } from '@dcs/db';
 import { ChallengeStartPayload, ChallengeTransitionPayload, JOBS, jobIds, QUEUES } from '@dcs/common';
-import { DEFAULT_PRIZE_SPLIT, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
+import { DEFAULT_PRIZE_SPLIT, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { challengeTimes, seasonWeek, upcomingSaturdays } from '@dcs/schedule';
 import { CityWithSeasons, PendingChallenge, PRE_START, ScheduleRepository, TransitionResult, TransitionTarget } from './schedule.repository';
 
@@ -16,8 +16,6 @@ const TRANSITIONS: readonly { to: TransitionTarget; at: (c: PendingChallenge) =>
   { to: 'check_in_closed', at: (c) => c.checkInClosesAt },
 ];
 
-/** Stored as libs/ranking's PrizeSplit (basis points), the shape the start and payout code read back. */
-const PRIZE_SPLIT_JSON = { ...DEFAULT_PRIZE_SPLIT };
 
 const DAY_S = 24 * 3600;
 /** Timers are kept a while after completing, so re-adding the same id stays a no-op. */
@@ -61,9 +59,10 @@ export class ScheduleService {
   async sweep(asOf: Date): Promise<ScheduleSweepResult> {
     const skippedCities: string[] = [];
     const rows: Prisma.ChallengeCreateManyInput[] = [];
+    const splits = await this.repo.tierSplits();
     for (const city of await this.repo.cities()) {
       try {
-        rows.push(...this.challengesFor(city, asOf));
+        rows.push(...this.challengesFor(city, asOf, splits[city.tier] ?? DEFAULT_PRIZE_SPLIT));
       } catch (err) {
         // One misconfigured city must not stop the calendar of the others.
         skippedCities.push(city.slug);
@@ -81,7 +80,8 @@ export class ScheduleService {
     return { asOf: asOf.toISOString(), created: created.length, queued, retried, skippedCities };
   }
 
-  private challengesFor(city: CityWithSeasons, asOf: Date): Prisma.ChallengeCreateManyInput[] {
+  /** `split` is the tier's prize split (libs/ranking PrizeSplit), copied into each challenge it creates. */
+  private challengesFor(city: CityWithSeasons, asOf: Date, split: PrizeSplit): Prisma.ChallengeCreateManyInput[] {
     return upcomingSaturdays(city.timeZone, asOf, WEEKS_AHEAD).map((localDate) => {
       const times = challengeTimes(city.timeZone, localDate, {
         registrationOpensMin: city.registrationOpensMin,
@@ -98,7 +98,7 @@ export class ScheduleService {
         week: season?.week ?? null,
         ...times,
         prizePoolCents: TIER_PRIZE_POOL_CENTS[city.tier],
-        prizeSplit: PRIZE_SPLIT_JSON,
+        prizeSplit: { ...split },
       };
     });
   }

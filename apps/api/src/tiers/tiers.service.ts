@@ -1,0 +1,36 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Tier } from '@dcs/db';
+import { AppError } from '@dcs/common';
+import { DEFAULT_PRIZE_SPLIT, isPointsError, prizeAmounts, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
+import { AuthUser } from '../common/decorators';
+import { SetPrizeSplitDto, TierResponseDto } from './tiers.dto';
+import { TiersRepository } from './tiers.repository';
+
+const TIERS: Tier[] = ['T1', 'T2', 'T3'];
+
+@Injectable()
+export class TiersService {
+  constructor(private readonly repo: TiersRepository) {}
+
+  async list(): Promise<TierResponseDto[]> {
+    const rows = new Map((await this.repo.all()).map((r) => [r.tier, r.prizeSplit as unknown as PrizeSplit]));
+    return TIERS.map((tier) => this.toDto(tier, rows.get(tier) ?? null));
+  }
+
+  async setSplit(user: AuthUser, tier: Tier, dto: SetPrizeSplitDto): Promise<TierResponseDto> {
+    if (!TIERS.includes(tier)) throw new AppError('NOT_FOUND', `There is no tier ${tier}`, HttpStatus.NOT_FOUND);
+    const split: PrizeSplit = { first: dto.first, second: dto.second, thirdFourthEach: dto.thirdFourthEach };
+    const checked = prizeAmounts(TIER_PRIZE_POOL_CENTS[tier], split);
+    if (isPointsError(checked)) throw new AppError('INVALID_PRIZE_SPLIT', checked.message, HttpStatus.BAD_REQUEST);
+    const before = (await this.list()).find((t) => t.tier === tier)!.prizeSplit;
+    await this.repo.set(tier, { ...split }, user.id, dto.reason, before);
+    return this.toDto(tier, split);
+  }
+
+  private toDto(tier: Tier, stored: PrizeSplit | null): TierResponseDto {
+    const split = stored ?? DEFAULT_PRIZE_SPLIT;
+    const cents = prizeAmounts(TIER_PRIZE_POOL_CENTS[tier], split);
+    const usd = isPointsError(cents) ? { first: 0, second: 0, thirdFourthEach: 0 } : { first: cents.first / 100, second: cents.second / 100, thirdFourthEach: cents.thirdFourthEach / 100 };
+    return { tier, prizePoolUsd: TIER_PRIZE_POOL_CENTS[tier] / 100, prizeSplit: { ...split }, prizesUsd: usd, isDefault: stored === null };
+  }
+}
