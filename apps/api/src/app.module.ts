@@ -9,6 +9,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { LiveModule } from './live/live.module';
 import { TablesModule } from './tables/tables.module';
 import { TiersModule } from './tiers/tiers.module';
 import { TournamentApiModule } from './tournament/tournament.module';
@@ -36,6 +37,7 @@ export class AppModule {
         ChallengesModule,
         NotificationsModule,
         TournamentApiModule,
+        LiveModule,
       ],
     };
   }

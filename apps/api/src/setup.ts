@@ -8,6 +8,7 @@ import { AppConfig } from '@dcs/common';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
+import { RedisIoAdapter } from './live/redis-io.adapter';
 
 /** Builds the API with everything main.ts has (pipes, filter, OpenAPI, shutdown hooks); tests use it too. */
 export async function createApi(config: AppConfig): Promise<INestApplication> {
@@ -19,6 +20,8 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   app.set('trust proxy', 'loopback');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
+  // socket.io rooms span every API instance through Redis (live tables).
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.enableShutdownHooks();
   const doc = new DocumentBuilder()
     .setTitle('DCS Tournament Platform')

@@ -1,1 +1,4 @@
 export * from './points';
+export * from './standings';
+export * from './elite-six';
+export * from './status';

@@ -45,6 +45,11 @@ export class AuthGuard implements CanActivate {
   private async identify(header: string): Promise<AuthUser> {
     const [scheme, token] = header.split(' ');
     if (scheme !== 'Bearer' || !token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
+    return this.userFromToken(token);
+  }
+
+  /** The same check for a bare token (the socket.io handshake sends one without the scheme). */
+  async userFromToken(token: string): Promise<AuthUser> {
     let payload: TokenPayload;
     try {
       payload = await this.jwt.verifyAsync<TokenPayload>(token);

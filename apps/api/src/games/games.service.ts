@@ -5,6 +5,7 @@ import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
 import { ChallengeFlowService, GameMoveStore, GamesRepository, SeatRow, StoredAction } from '@dcs/tournament';
+import { GameEventsPublisher, GameMoved } from '../live/game-events.publisher';
 
 /** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
 const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
@@ -29,6 +30,7 @@ export class GamesService {
     private readonly repo: GamesRepository,
     private readonly moves: GameMoveStore,
     private readonly flow: ChallengeFlowService,
+    private readonly events: GameEventsPublisher,
   ) {}
 
   async view(user: AuthUser | undefined, gameId: string): Promise<GameViewResponseDto> {
@@ -41,6 +43,7 @@ export class GamesService {
 
   async act(user: AuthUser, gameId: string, dto: GameActionDto): Promise<ActionResponseDto> {
     let tableId: string | null = null;
+    let committed: GameMoved | null = null;
     const response = await this.moves.withGame(gameId, async (tx) => {
       const { game } = tx;
       tableId = game.tableId;
@@ -74,9 +77,12 @@ export class GamesService {
       // The game row changes with every accepted move, so its updatedAt is when this turn began.
       const decisionMs = Date.now() - game.updatedAt.getTime();
       await tx.save(result.state, { seat, userId: user.id, action, requestId: dto.requestId, decisionMs });
+      committed = { game, state: result.state, seats: await this.seatsOf(game.tableId) };
       return { ...this.toView(game, result.state, seat), applied: true, events: result.events as GameEvent[] };
     });
     if (!response) throw notFound('Game', gameId);
+    // After the commit: every seat gets its own view, spectators the public one (live gateway).
+    if (committed) this.events.moved(committed);
     // The move ended the game: decide the table now (places, tiebreak, next round). If this
     // fails or the process dies here, the table-decide job queued by the recovery sweep does it.
     if (response.applied && response.status === 'finished' && tableId) {

@@ -55,6 +55,12 @@ export class AppConfig {
   @Min(1)
   LOGIN_RATE_WINDOW_SECONDS = 60;
 
+  /** Game actions one socket connection may send per second (live tables); more are answered RATE_LIMITED. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_ACTIONS_PER_SECOND = 20;
+
   /** How often the worker's maintenance sweep runs. */
   @Transform(toInt)
   @IsInt()

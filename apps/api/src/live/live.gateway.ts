@@ -1,0 +1,207 @@
+import { HttpException, HttpStatus, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, OnGatewayConnection, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { Namespace, Socket } from 'socket.io';
+import { isUUID } from 'class-validator';
+import { AppConfig, AppError, ErrorBody } from '@dcs/common';
+import { AuthGuard } from '../common/auth.guard';
+import { AuthUser } from '../common/decorators';
+import { validationPipe } from '../common/validation';
+import { GameActionDto } from '../games/games.dto';
+import { GamesService } from '../games/games.service';
+import { GameEventsPublisher, GameMoved } from './game-events.publisher';
+import {
+  Ack,
+  ActedGame,
+  ClientToServerEvents,
+  JoinedGame,
+  LIVE_NAMESPACE,
+  LiveSocketData,
+  rooms,
+  ServerToClientEvents,
+} from './live.events';
+
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData & { token: string | null }>;
+type LiveNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData & { token: string | null }>;
+
+const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, HttpStatus.BAD_REQUEST, [{ field, problems: [message] }]);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Live tables. Handlers are thin: every move goes through GamesService.act, the same code path
+ * as POST /games/:id/actions. A handler never throws (Nest would end the socket's handler
+ * stream): every failure is an `{ ok: false, error }` acknowledgement with the HTTP code.
+ */
+@WebSocketGateway({ namespace: LIVE_NAMESPACE })
+export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConnection {
+  private readonly logger = new Logger(LiveGateway.name);
+  private readonly validation = validationPipe();
+  private unsubscribe?: () => void;
+
+  @WebSocketServer()
+  private readonly nsp!: LiveNamespace;
+
+  constructor(
+    private readonly games: GamesService,
+    private readonly publisher: GameEventsPublisher,
+    private readonly auth: AuthGuard,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.publisher.subscribe((e) => this.broadcast(e));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  /** The handshake: no token → a spectator; a bad token or a banned account → refused with a stable code. */
+  afterInit(nsp: LiveNamespace): void {
+    nsp.use((socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      socket.data.windowStart = 0;
+      socket.data.actionsInWindow = 0;
+      if (token === undefined || token === null || token === '') {
+        socket.data.userId = null;
+        socket.data.token = null;
+        return next();
+      }
+      const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.code), { data: body }));
+      if (typeof token !== 'string') return refuse({ code: 'INVALID_TOKEN', message: 'The token is invalid or has expired; sign in again' });
+      this.auth.userFromToken(token).then(
+        (user) => {
+          socket.data.userId = user.id;
+          socket.data.token = token;
+          next();
+        },
+        (err: unknown) => refuse(this.errorBody(err)),
+      );
+    });
+  }
+
+  handleConnection(socket: LiveSocket): void {
+    if (socket.data.userId) void socket.join(rooms.user(socket.data.userId));
+  }
+
+  @SubscribeMessage('join')
+  join(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<JoinedGame>> {
+    return this.answer(async () => {
+      const gameId = this.gameIdOf(payload);
+      // Join first, then read: a move in between arrives as an event with a higher seq, never lost.
+      await socket.join(rooms.game(gameId));
+      try {
+        const view = await this.games.view(await this.userOf(socket, false), gameId);
+        return { seq: (view.view as { version: number }).version, view };
+      } catch (err) {
+        await socket.leave(rooms.game(gameId));
+        throw err;
+      }
+    });
+  }
+
+  @SubscribeMessage('leave')
+  leave(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ gameId: string }>> {
+    return this.answer(async () => {
+      const gameId = this.gameIdOf(payload);
+      await socket.leave(rooms.game(gameId));
+      return { gameId };
+    });
+  }
+
+  @SubscribeMessage('watchChallenge')
+  watchChallenge(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ challengeId: string }>> {
+    return this.answer(async () => {
+      const challengeId = isObject(payload) ? payload.challengeId : undefined;
+      if (typeof challengeId !== 'string' || !isUUID(challengeId)) throw invalid('challengeId must be a UUID', 'challengeId');
+      await socket.join(rooms.challenge(challengeId));
+      return { challengeId };
+    });
+  }
+
+  @SubscribeMessage('action')
+  action(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<ActedGame>> {
+    return this.answer(async () => {
+      this.throttle(socket);
+      const user = await this.userOf(socket, true);
+      const gameId = this.gameIdOf(payload);
+      const { gameId: _id, ...body } = payload as Record<string, unknown>;
+      const dto = (await this.validation.transform(body, { type: 'body', metatype: GameActionDto })) as GameActionDto;
+      const view = await this.games.act(user!, gameId, dto);
+      return { seq: (view.view as { version: number }).version, view };
+    });
+  }
+
+  /**
+   * After a committed move: each seat gets its own view in its user room (every tab of that
+   * player, on any instance), and the game room minus the seated players gets the public view.
+   * No payload sent to a room ever holds a hand; engine events are never broadcast.
+   */
+  private broadcast({ game, state, seats }: GameMoved): void {
+    const seq = state.version;
+    for (const { seat, userId } of seats) {
+      this.nsp.to(rooms.user(userId)).emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, seat) });
+    }
+    this.nsp
+      .to(rooms.game(game.id))
+      .except(seats.map((s) => rooms.user(s.userId)))
+      .emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, null) });
+  }
+
+  /** A fixed one-second window per connection: LIVE_ACTIONS_PER_SECOND actions, then RATE_LIMITED until it rolls over. */
+  private throttle(socket: LiveSocket): void {
+    const now = Date.now();
+    if (now - socket.data.windowStart >= 1000) {
+      socket.data.windowStart = now;
+      socket.data.actionsInWindow = 0;
+    }
+    socket.data.actionsInWindow += 1;
+    if (socket.data.actionsInWindow > this.config.LIVE_ACTIONS_PER_SECOND) {
+      throw new AppError('RATE_LIMITED', `At most ${this.config.LIVE_ACTIONS_PER_SECOND} actions a second on one connection`, HttpStatus.TOO_MANY_REQUESTS);
+    }
+  }
+
+  /**
+   * The caller, checked again on every action like every HTTP request (a ban or a password
+   * change acts at once on open sockets too); undefined for a spectator.
+   */
+  private async userOf(socket: LiveSocket, required: boolean): Promise<AuthUser | undefined> {
+    if (!socket.data.token) {
+      if (required) throw new AppError('UNAUTHORIZED', 'Sign in first: connect with auth.token to play', HttpStatus.UNAUTHORIZED);
+      return undefined;
+    }
+    return this.auth.userFromToken(socket.data.token);
+  }
+
+  private gameIdOf(payload: unknown): string {
+    if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
+    if (typeof payload.gameId !== 'string' || !isUUID(payload.gameId)) {
+      throw new AppError('INVALID_ID', 'gameId must be a UUID', HttpStatus.BAD_REQUEST, [{ field: 'gameId', problems: ['must be a UUID'] }]);
+    }
+    return payload.gameId;
+  }
+
+  private async answer<T>(fn: () => Promise<T>): Promise<Ack<T>> {
+    try {
+      return { ok: true, ...(await fn()) };
+    } catch (err) {
+      return { ok: false, error: this.errorBody(err) };
+    }
+  }
+
+  /** The same body the HTTP exception filter writes. */
+  private errorBody(err: unknown): ErrorBody {
+    if (err instanceof HttpException) {
+      const res = err.getResponse();
+      if (isObject(res) && typeof res.code === 'string') {
+        const r = res as unknown as ErrorBody;
+        return { code: r.code, message: r.message, ...(r.details !== undefined ? { details: r.details } : {}) };
+      }
+      return { code: err.getStatus() === 429 ? 'RATE_LIMITED' : `HTTP_${err.getStatus()}`, message: err.message };
+    }
+    this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    return { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' };
+  }
+}

@@ -1,0 +1,45 @@
+import { INestApplicationContext, Logger } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import { AppConfig } from '@dcs/common';
+
+/**
+ * socket.io over the Redis adapter, so a room spans every API instance: a move made through
+ * one instance reaches the players connected to another. Two dedicated ioredis clients (a
+ * subscriber cannot issue other commands); the channels live under QUEUE_PREFIX so deployments
+ * and test suites sharing a Redis never hear each other.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly logger = new Logger(RedisIoAdapter.name);
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+
+  constructor(app: INestApplicationContext, private readonly config: AppConfig) {
+    super(app);
+    // Unlike the shared client, these keep the offline queue: a subscription made before the
+    // connection is up must be sent once it is, not fail.
+    this.pub = new Redis(config.REDIS_URL, { retryStrategy: (n) => Math.min(n * 200, 2000) });
+    this.sub = this.pub.duplicate();
+    let warned = false;
+    for (const client of [this.pub, this.sub]) {
+      client.on('error', (err: Error) => {
+        if (!warned) this.logger.warn(`socket.io Redis adapter: ${err.message}; retrying`);
+        warned = true;
+      });
+    }
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options) as Server;
+    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.config.QUEUE_PREFIX}:socket.io` }));
+    return server;
+  }
+
+  override async dispose(): Promise<void> {
+    await super.dispose();
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}

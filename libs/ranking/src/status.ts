@@ -1,0 +1,210 @@
+/**
+ * Elite Six status during the season (SPEC 4): clinched, in contention or
+ * eliminated, decided exactly over every possible outcome of the remaining
+ * challenges, without enumerating them.
+ *
+ * The model (SPEC 4): each remaining challenge awards each slot of its
+ * placement table at most once (one 500, one 350, two 200, four 100, eight 50)
+ * and 25 to anyone else who plays; every player plays each challenge at most
+ * once and may finish anywhere or not play at all. Slots nobody in the
+ * standings takes go to players outside them (by default newcomers may also
+ * join and score: `openField`). Players who lost Elite Six qualification are
+ * never in the six, so they are nobody's rival and are themselves eliminated.
+ *
+ * ELIMINATED (ties counted in the player's favour). The outcome best for p is
+ * p winning every remaining challenge while no rival plays: p's final total
+ * F = T_p + 500·R is the most p can have, and every rival's final total is at
+ * least what they have now, which they keep by not playing. Both extremes hold
+ * in one outcome, so p can make the six iff F ≥ 1,000 and fewer than 6 rivals
+ * already have more than F. (A tie at F counts for p.)
+ *
+ * CLINCHED (ties counted against the player). The outcome worst for p gives p
+ * nothing more (any points for p, or any slot p occupies, only help p), so p's
+ * final total is X = T_p. p fails iff X < 1,000 or at least 6 rivals end with
+ * ≥ X. The a rivals already at ≥ X stay there; the adversary needs k = 6 − a
+ * more rivals q to gain at least d_q = X − T_q each. Whoever can, the k with
+ * the smallest deficits can (swap any chosen rival for one with a smaller
+ * deficit and give them the same results), so only those k are tried.
+ * Can k ≤ 6 players gain d_1..d_k over R challenges? In any one challenge, k
+ * players are best off holding the k best slots of that challenge (a player in
+ * a worse slot, or not playing, can move up to a free one among the top k), so
+ * per challenge they share exactly the top-k values V (for k = 6: 500, 350,
+ * 200, 200, 100, 100). Over R challenges each player holds R values, and a
+ * value that appears m times in V is held m·R times in all. Conversely, any
+ * such split of counts is playable: the player × slot count matrix has all
+ * row and column sums R, so (König / Birkhoff) it is a sum of R permutation
+ * matrices, one per challenge. So the question is a small integer program:
+ * choose per player counts of each value (summing to R) within the totals m·R,
+ * each player reaching their deficit. Only the values above the lowest need
+ * their totals checked (any surplus of the lowest value can be upgraded into
+ * the unused higher slots, which only adds points), and for each choice of
+ * the higher counts a player takes the fewest of the last one that reach the
+ * deficit (taking more only uses up a scarce slot). A dynamic programme over
+ * the k players on the used counts of the higher values (at most 13·13·25
+ * states for R = 12) decides it. It is checked against brute-force
+ * enumeration in status.spec.ts.
+ */
+import { RANKING_POINTS } from './points';
+import { ELITE_SIX_MIN_POINTS, ELITE_SIX_SIZE } from './elite-six';
+
+/** A challenge's placement table for the status model: slots awarded once each, then participation for anyone else. */
+export interface StatusPlacementTable {
+  /** Points of each once-per-challenge slot, any order. */
+  readonly slots: readonly number[];
+  /** Points for anyone else who plays (unlimited). */
+  readonly participation: number;
+}
+
+export const SEASON_PLACEMENT_TABLE: StatusPlacementTable = {
+  slots: [
+    RANKING_POINTS['1'],
+    RANKING_POINTS['2'],
+    ...new Array<number>(2).fill(RANKING_POINTS['3-4']),
+    ...new Array<number>(4).fill(RANKING_POINTS['5-8']),
+    ...new Array<number>(8).fill(RANKING_POINTS['9-16']),
+  ],
+  participation: RANKING_POINTS.participation,
+};
+
+export type SeasonStatus = 'clinched' | 'in-contention' | 'eliminated';
+
+export interface StatusInput {
+  readonly playerId: string;
+  readonly points: number;
+  /** False after a loss of Elite Six qualification (conduct); default true. */
+  readonly eliteSixEligible?: boolean;
+}
+
+export interface PlayerStatus {
+  readonly playerId: string;
+  readonly points: number;
+  /** The most this player can still earn: the best slot (500) per remaining challenge. */
+  readonly pointsStillPossible: number;
+  readonly maxPoints: number;
+  readonly status: SeasonStatus;
+}
+
+export interface StatusOptions {
+  /** Places in the Elite Six (6). */
+  readonly cutSize?: number;
+  /** Points required (1,000). */
+  readonly minPoints?: number;
+  readonly table?: StatusPlacementTable;
+  /**
+   * Players not yet in the standings may join and score (default true). With
+   * false, only the players given can score; slots they do not take go unawarded.
+   */
+  readonly openField?: boolean;
+}
+
+/**
+ * Whether players needing `deficits` more points can all reach them at once
+ * over `remaining` challenges of `table` (see the module comment).
+ */
+export function canAllReach(deficits: readonly number[], remaining: number, table: StatusPlacementTable = SEASON_PLACEMENT_TABLE): boolean {
+  const needs = deficits.filter((d) => d > 0).sort((a, b) => b - a);
+  const k = needs.length;
+  if (k === 0) return true;
+  const R = remaining;
+  const sorted = [...table.slots].sort((a, b) => b - a);
+  const top: number[] = [];
+  for (let i = 0; i < k; i++) top.push(i < sorted.length ? sorted[i] : table.participation);
+  if (needs[0] > top[0] * R) return false;
+
+  // Distinct values of the top k, best first, with how many of each per challenge.
+  const values: number[] = [];
+  const perChallenge: number[] = [];
+  for (const v of top) {
+    if (values.length > 0 && values[values.length - 1] === v) perChallenge[perChallenge.length - 1]++;
+    else {
+      values.push(v);
+      perChallenge.push(1);
+    }
+  }
+  const low = values[values.length - 1];
+  const dims = values.length - 1; // the capped higher values
+  if (dims === 0) return needs.every((d) => d <= low * R);
+  const caps = perChallenge.slice(0, dims).map((m) => m * R);
+
+  let states = new Map<string, number[]>([[caps.map(() => 0).join(','), caps.map(() => 0)]]);
+  for (const need of needs) {
+    const next = new Map<string, number[]>();
+    for (const used of states.values()) {
+      const x = new Array<number>(dims).fill(0);
+      const place = (t: number, count: number, gained: number): void => {
+        if (t === dims - 1) {
+          // Fewest of the last higher value that reach the need, the rest at the lowest value.
+          const rest = R - count;
+          const short = need - gained - R * low;
+          const step = values[t] - low;
+          const take = short <= 0 ? 0 : Math.ceil(short / step);
+          if (take > rest || used[t] + take > caps[t]) return;
+          x[t] = take;
+          const after = used.map((u, i) => u + x[i]);
+          const key = after.join(',');
+          if (!next.has(key)) next.set(key, after);
+          return;
+        }
+        const max = Math.min(R - count, caps[t] - used[t]);
+        for (let c = 0; c <= max; c++) {
+          x[t] = c;
+          place(t + 1, count + c, gained + c * (values[t] - low));
+        }
+      };
+      place(0, 0, 0);
+    }
+    if (next.size === 0) return false;
+    states = next;
+  }
+  return true;
+}
+
+export function seasonStatus(players: readonly StatusInput[], remainingChallenges: number, options: StatusOptions = {}): PlayerStatus[] {
+  const cut = options.cutSize ?? ELITE_SIX_SIZE;
+  const minPoints = options.minPoints ?? ELITE_SIX_MIN_POINTS;
+  const table = options.table ?? SEASON_PLACEMENT_TABLE;
+  const openField = options.openField ?? true;
+  const R = Math.max(0, remainingChallenges);
+  const best = Math.max(table.participation, ...table.slots);
+  const stillPossible = best * R;
+
+  // Rivals: eligible players, highest first.
+  const rivals = players.filter((p) => p.eliteSixEligible !== false).map((p) => ({ id: p.playerId, points: p.points }));
+  rivals.sort((a, b) => b.points - a.points);
+  const rivalPoints = rivals.map((r) => r.points);
+  // Counts of rivals with points > x / ≥ x, by binary search on the descending list.
+  const countAbove = (x: number, orEqual: boolean): number => {
+    let lo = 0;
+    let hi = rivalPoints.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (orEqual ? rivalPoints[mid] >= x : rivalPoints[mid] > x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  return players.map((p) => {
+    const base = { playerId: p.playerId, points: p.points, pointsStillPossible: stillPossible, maxPoints: p.points + stillPossible };
+    if (p.eliteSixEligible === false) return { ...base, status: 'eliminated' as const };
+
+    const finalBest = p.points + stillPossible;
+    // Rivals with more than the player's best final total (the player is among the "≥" rivals of itself only when counting ≥).
+    if (finalBest < minPoints || countAbove(finalBest, false) >= cut) return { ...base, status: 'eliminated' as const };
+
+    const x = p.points;
+    if (x < minPoints) return { ...base, status: 'in-contention' as const };
+    const already = countAbove(x, true) - 1; // minus the player themself
+    if (already >= cut) return { ...base, status: 'in-contention' as const };
+    const k = cut - already;
+    // The k rivals below x with the smallest deficits: the next ones down the list.
+    const deficits: number[] = [];
+    for (let i = already + 1; i < rivals.length && deficits.length < k; i++) {
+      if (rivals[i].id === p.playerId) continue;
+      deficits.push(x - rivals[i].points);
+    }
+    if (openField) while (deficits.length < k) deficits.push(x);
+    const caught = deficits.length >= k && canAllReach(deficits, R, table);
+    return { ...base, status: caught ? ('in-contention' as const) : ('clinched' as const) };
+  });
+}
