@@ -10,6 +10,7 @@ import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
+import { RankingsModule } from './rankings/rankings.module';
 import { TablesModule } from './tables/tables.module';
 import { TiersModule } from './tiers/tiers.module';
 import { TournamentApiModule } from './tournament/tournament.module';
@@ -34,6 +35,7 @@ export class AppModule {
         GamesModule,
         TablesModule,
         TiersModule,
+        RankingsModule,
         ChallengesModule,
         NotificationsModule,
         TournamentApiModule,

@@ -20,9 +20,10 @@ import {
   tiebreakPublicView,
   type TiebreakPublicView,
 } from '@dcs/engine';
-import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError, type PlayerExit, type PrizeSplit } from '@dcs/ranking';
+import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError, isStandingsError, type PlayerExit, type PrizeSplit, seasonStandings } from '@dcs/ranking';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
+import { loadSeasonChallenges } from './season-facts';
 import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
 
 /** What `challenge.bracket` stores: the generated bracket plus the recorded seeding draw. */
@@ -127,21 +128,29 @@ export class ChallengeFlowService {
     return result;
   }
 
-  /** Seeds by season points in the city's season, equal points by a recorded random draw, and generates the bracket. */
+  /**
+   * Seeds by the city's season standings (points, then SPEC 4's tiebreaker chain); players
+   * still level after the chain, and players not ranked yet, are ordered by a recorded random
+   * draw. Generates the bracket from that order.
+   */
   private async seed(tx: Tx, ch: Challenge, players: string[]): Promise<StoredBracket> {
     const seasonPoints: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
+    const rankOf = new Map<string, number>();
     if (ch.seasonId) {
-      const rows = await tx.placement.groupBy({
-        by: ['userId'],
-        where: { userId: { in: players }, challenge: { seasonId: ch.seasonId, status: 'completed' } },
-        _sum: { rankingPoints: true },
-      });
-      for (const r of rows) seasonPoints[r.userId] = r._sum.rankingPoints ?? 0;
+      const standings = seasonStandings(await loadSeasonChallenges(tx, ch.seasonId));
+      if (isStandingsError(standings)) throw new Error(`standings: ${standings.code} ${standings.message}`);
+      for (const s of standings) {
+        if (s.playerId in seasonPoints) {
+          seasonPoints[s.playerId] = s.points;
+          rankOf.set(s.playerId, s.rank);
+        }
+      }
     }
     const seedingDraw = randomBytes(16).toString('hex');
     const drawn = shuffle(seedRng(seedingDraw), [...players].sort());
     const rankInDraw = new Map(drawn.map((id, i) => [id, i]));
-    const ordered = [...players].sort((a, b) => seasonPoints[b] - seasonPoints[a] || rankInDraw.get(a)! - rankInDraw.get(b)!);
+    const ranked = (id: string) => rankOf.get(id) ?? Number.MAX_SAFE_INTEGER;
+    const ordered = [...players].sort((a, b) => ranked(a) - ranked(b) || rankInDraw.get(a)! - rankInDraw.get(b)!);
     const bracket = generateBracket({ players: ordered.map((id, i) => ({ id, seed: i + 1 })), seed: randomBytes(16).toString('hex') });
     if (isBracketError(bracket)) throw new Error(`bracket: ${bracket.code} ${bracket.message}`);
     return { bracket, seedingDraw, seasonPoints };

@@ -4,3 +4,4 @@ export * from './challenge-queue';
 export * from './challenge-flow.service';
 export * from './tournament.module';
 export * from './game-move.store';
+export * from './season-facts';

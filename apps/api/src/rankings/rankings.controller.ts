@@ -1,0 +1,27 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { EliteSixResult } from '@dcs/ranking';
+import { Public } from '../common/decorators';
+import { uuidPipe } from '../common/validation';
+import { StandingsQueryDto } from './rankings.dto';
+import { RankingsService, StandingsPage } from './rankings.service';
+
+@ApiTags('rankings')
+@Controller('cities/:cityId/seasons/:seasonId')
+export class RankingsController {
+  constructor(private readonly service: RankingsService) {}
+
+  @Public()
+  @Get('standings')
+  @ApiOperation({ summary: 'Season standings with the tiebreaker that placed each player, and clinched / in contention / eliminated' })
+  standings(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Query() q: StandingsQueryDto): Promise<StandingsPage> {
+    return this.service.standings(cityId, seasonId, q);
+  }
+
+  @Public()
+  @Get('elite-six')
+  @ApiOperation({ summary: 'The Elite Six (final once the season\'s 12 challenges are played), with benefits and any tie across the cut' })
+  eliteSix(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string): Promise<EliteSixResult & { final: boolean }> {
+    return this.service.eliteSix(cityId, seasonId);
+  }
+}

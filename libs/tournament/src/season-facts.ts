@@ -1,0 +1,42 @@
+import type { Prisma } from '@dcs/db';
+import type { Placement, SeasonChallenge, TableGame } from '@dcs/ranking';
+import type { SeatResult } from './challenge-flow.service';
+
+type Db = Pick<Prisma.TransactionClient, 'challenge'>;
+
+/**
+ * The facts libs/ranking computes season standings from: every completed challenge of the
+ * season in date order, each player's points, placement and win, and the table games they
+ * played (all seats of each table with final place and score). Standings are always
+ * recomputed from these facts, so they never drift.
+ */
+export async function loadSeasonChallenges(db: Db, seasonId: string): Promise<SeasonChallenge[]> {
+  const challenges = await db.challenge.findMany({
+    where: { seasonId, status: 'completed' },
+    orderBy: { localDate: 'asc' },
+    select: {
+      id: true,
+      week: true,
+      placements: { select: { userId: true, rankingPoints: true, placement: true } },
+      tables: { where: { status: 'finished' }, select: { result: true } },
+    },
+  });
+  return challenges.map((c, i) => {
+    const games = new Map<string, TableGame[]>();
+    for (const t of c.tables) {
+      const game: TableGame = ((t.result as unknown as SeatResult[] | null) ?? []).map((r) => ({ playerId: r.userId, place: r.place, score: r.score }));
+      for (const seat of game) games.set(seat.playerId, [...(games.get(seat.playerId) ?? []), game]);
+    }
+    return {
+      challengeId: c.id,
+      week: c.week ?? i + 1,
+      entries: c.placements.map((p) => ({
+        playerId: p.userId,
+        points: p.rankingPoints,
+        placement: p.placement as Placement,
+        won: p.placement === '1',
+        tableGames: games.get(p.userId) ?? [],
+      })),
+    };
+  });
+}

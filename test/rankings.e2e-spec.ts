@@ -1,0 +1,66 @@
+import { PrismaService } from '@dcs/common';
+import { ChallengeFlowService, type StoredBracket } from '@dcs/tournament';
+import { startApi, TestApi } from './support/api';
+import { challengeWithPlayers } from './support/challenge-fixtures';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+describe('season standings and Elite Six over HTTP, and seeding from them', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    env = await createTestEnv('rankings');
+    api = await startApi(env);
+    prisma = api.app.get(PrismaService);
+  });
+  afterAll(async () => {
+    await api.close();
+    await env.drop();
+  });
+
+  it('ranks by points, explains a tie broken head-to-head, pages and searches, and seeds the next challenge in that order', async () => {
+    // One completed challenge of a season: placements and the final table's result are the facts.
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    const season = await prisma.season.create({ data: { cityId: fx.cityId, number: 1, startDate: '2027-01-02', status: 'active' } });
+    const [a, b, c, d, ...rest] = fx.players;
+    const round = await prisma.round.create({ data: { challengeId: fx.challengeId, number: 3, status: 'finished' } });
+    // c and d both earn 200 points; d placed above c at their table: d wins the meeting.
+    const result = [a, b, d, c].map((userId, i) => ({ userId, seat: i, score: 150 - 30 * i, place: i + 1, advanced: false, forfeited: false }));
+    await prisma.challengeTable.create({ data: { challengeId: fx.challengeId, roundId: round.id, index: 0, status: 'finished', result } });
+    const placements = [
+      [a, '1', 500],
+      [b, '2', 350],
+      [c, '3-4', 200],
+      [d, '3-4', 200],
+      ...rest.map((p) => [p, 'participation', 25] as const),
+    ] as const;
+    await prisma.placement.createMany({ data: placements.map(([userId, placement, rankingPoints]) => ({ challengeId: fx.challengeId, userId, placement, rankingPoints, prizeCents: 0 })) });
+    await prisma.challenge.update({ where: { id: fx.challengeId }, data: { status: 'completed', seasonId: season.id, week: 1 } });
+
+    const res = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 5 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ challengesPlayed: 1, challengesRemaining: 11, total: 16, page: 1, pageSize: 5 });
+    expect(res.body.items.slice(0, 4).map((r: { playerId: string; rank: number; points: number; tiebreak: string | null }) => [r.playerId, r.rank, r.points, r.tiebreak])).toEqual([
+      [a, 1, 500, null],
+      [b, 2, 350, 'points'],
+      [d, 3, 200, 'points'],
+      [c, 4, 200, 'head-to-head'],
+    ]);
+    expect(res.body.items[0].status).toBe('in-contention');
+    const found = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow 2' });
+    expect(found.body.items.map((r: { displayName: string }) => r.displayName)).toEqual(expect.arrayContaining(['Flow 2']));
+    const six = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/elite-six`);
+    expect(six.status).toBe(200);
+    expect(six.body).toMatchObject({ final: false, qualifiers: [] }); // nobody has 1,000 points yet
+    expect((await api.http().get(`/cities/${fx.cityId}/seasons/00000000-0000-4000-8000-000000000000/standings`)).status).toBe(404);
+
+    // The next challenge of the season seeds from these standings: a, b, d, c are seeds 1-4.
+    const next = await challengeWithPlayers(prisma, { checkedIn: 0 });
+    await prisma.challenge.update({ where: { id: next.challengeId }, data: { seasonId: season.id, cityId: fx.cityId, localDate: '2027-01-09' } });
+    await prisma.registration.createMany({ data: fx.players.map((userId, i) => ({ challengeId: next.challengeId, userId, status: 'registered' as const, position: i + 1, checkedInAt: new Date() })) });
+    await api.app.get(ChallengeFlowService).start(next.challengeId);
+    const stored = (await prisma.challenge.findUniqueOrThrow({ where: { id: next.challengeId } })).bracket as unknown as StoredBracket;
+    expect(stored.bracket.seeding.slice(0, 4)).toEqual([a, b, d, c]);
+  });
+});
