@@ -27,7 +27,8 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
     const round = await prisma.round.create({ data: { challengeId: fx.challengeId, number: 3, status: 'finished' } });
     // c and d both earn 200 points; d placed above c at their table: d wins the meeting.
     const result = [a, b, d, c].map((userId, i) => ({ userId, seat: i, score: 150 - 30 * i, place: i + 1, advanced: false, forfeited: false }));
-    await prisma.challengeTable.create({ data: { challengeId: fx.challengeId, roundId: round.id, index: 0, status: 'finished', result } });
+    const table = await prisma.challengeTable.create({ data: { challengeId: fx.challengeId, roundId: round.id, index: 0, status: 'finished', result } });
+    await prisma.tableSeat.createMany({ data: [a, b, d, c].map((userId, seat) => ({ tableId: table.id, seat, userId, seed: seat + 1 })) });
     const placements = [
       [a, '1', 500],
       [b, '2', 350],
@@ -54,6 +55,14 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
     expect(six.status).toBe(200);
     expect(six.body).toMatchObject({ final: false, qualifiers: [] }); // nobody has 1,000 points yet
     expect((await api.http().get(`/cities/${fx.cityId}/seasons/00000000-0000-4000-8000-000000000000/standings`)).status).toBe(404);
+
+    // A player's page: season rank, results, and head-to-head against another player.
+    const mine = await api.http().get(`/players/${d}/ranking`).query({ vs: c });
+    expect(mine.status).toBe(200);
+    expect(mine.body.seasons).toEqual([expect.objectContaining({ seasonId: season.id, rank: 3, points: 200, status: 'in-contention' })]);
+    expect(mine.body.history).toEqual([expect.objectContaining({ challengeId: fx.challengeId, placement: '3-4', rankingPoints: 200 })]);
+    expect(mine.body.headToHead).toMatchObject({ opponentId: c, wins: 1, losses: 0 });
+    expect((await api.http().get(`/players/${d}/ranking`).query({ vs: 'nope' })).status).toBe(400);
 
     // The next challenge of the season seeds from these standings: a, b, d, c are seeds 1-4.
     const next = await challengeWithPlayers(prisma, { checkedIn: 0 });

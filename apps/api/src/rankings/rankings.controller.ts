@@ -3,8 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EliteSixResult } from '@dcs/ranking';
 import { Public } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { StandingsQueryDto } from './rankings.dto';
-import { RankingsService, StandingsPage } from './rankings.service';
+import { PlayerRankingQueryDto, StandingsQueryDto } from './rankings.dto';
+import { PlayerRanking, RankingsService, StandingsPage } from './rankings.service';
 
 @ApiTags('rankings')
 @Controller('cities/:cityId/seasons/:seasonId')
@@ -23,5 +23,18 @@ export class RankingsController {
   @ApiOperation({ summary: 'The Elite Six (final once the season\'s 12 challenges are played), with benefits and any tie across the cut' })
   eliteSix(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string): Promise<EliteSixResult & { final: boolean }> {
     return this.service.eliteSix(cityId, seasonId);
+  }
+}
+
+@ApiTags('rankings')
+@Controller('players')
+export class PlayersController {
+  constructor(private readonly service: RankingsService) {}
+
+  @Public()
+  @Get(':id/ranking')
+  @ApiOperation({ summary: 'A player\'s season totals and ranks, every challenge result, and head-to-head against ?vs=<playerId>' })
+  ranking(@Param('id', uuidPipe()) id: string, @Query() q: PlayerRankingQueryDto): Promise<PlayerRanking> {
+    return this.service.player(id, q.vs);
   }
 }

@@ -10,6 +10,13 @@ export interface StandingRow extends StandingsEntry {
   pointsStillPossible: number;
 }
 
+export interface PlayerRanking {
+  playerId: string;
+  seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: PlayerStatus['status'] | null }[];
+  history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; placement: string; rankingPoints: number; prizeCents: number }[];
+  headToHead: { opponentId: string; wins: number; losses: number; meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: string }[] } | null;
+}
+
 export interface StandingsPage {
   seasonId: string;
   challengesPlayed: number;
@@ -45,6 +52,46 @@ export class RankingsService {
   async eliteSix(cityId: string, seasonId: string): Promise<EliteSixResult & { final: boolean }> {
     const { standings, remaining } = await this.compute(cityId, seasonId);
     return { ...eliteSix(standings), final: remaining === 0 };
+  }
+
+  /** A player's season totals and ranks, every result, and (with `vs`) their head-to-head record against that player. */
+  async player(userId: string, vs?: string): Promise<PlayerRanking> {
+    if (!(await this.repo.userExists(userId))) throw notFound('Player', userId);
+    if (vs && !(await this.repo.userExists(vs))) throw notFound('Player', vs);
+    const seasons = [];
+    for (const season of await this.repo.seasonsOf(userId)) {
+      const { rows } = await this.compute(season.city.id, season.id);
+      const mine = rows.find((r) => r.playerId === userId);
+      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status: mine?.status ?? null });
+    }
+    const history = (await this.repo.history(userId)).map((p) => ({
+      challengeId: p.challenge.id,
+      date: p.challenge.localDate,
+      city: p.challenge.city,
+      seasonId: p.challenge.seasonId,
+      week: p.challenge.week,
+      placement: p.placement,
+      rankingPoints: p.rankingPoints,
+      prizeCents: p.prizeCents,
+    }));
+    let headToHead: PlayerRanking['headToHead'] = null;
+    if (vs) {
+      let wins = 0;
+      let losses = 0;
+      const meetings = [];
+      for (const t of await this.repo.sharedTables(userId, vs)) {
+        const result = (t.result as { userId: string; place: number }[] | null) ?? [];
+        const me = result.find((r) => r.userId === userId);
+        const them = result.find((r) => r.userId === vs);
+        if (!me || !them) continue;
+        const outcome = me.place < them.place ? 'win' : me.place > them.place ? 'loss' : 'level';
+        if (outcome === 'win') wins++;
+        if (outcome === 'loss') losses++;
+        meetings.push({ tableId: t.id, challengeId: t.challengeId, round: t.round.number, myPlace: me.place, theirPlace: them.place, outcome });
+      }
+      headToHead = { opponentId: vs, wins, losses, meetings };
+    }
+    return { playerId: userId, seasons, history, headToHead };
   }
 
   private async compute(cityId: string, seasonId: string) {
