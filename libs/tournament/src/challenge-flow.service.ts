@@ -25,6 +25,7 @@ import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
 import { loadSeasonChallenges } from './season-facts';
 import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
+import { TurnClockService } from './turn-clock.service';
 
 /** What `challenge.bracket` stores: the generated bracket plus the recorded seeding draw. */
 export interface StoredBracket {
@@ -68,6 +69,7 @@ export class ChallengeFlowService {
     private readonly prisma: PrismaService,
     private readonly games: GamesRepository,
     private readonly queue: ChallengeQueue,
+    private readonly clock: TurnClockService,
   ) {}
 
   // ------------------------------------------------------------------ start
@@ -116,7 +118,7 @@ export class ChallengeFlowService {
           byes: json(stored.bracket.byes.map((b) => b.playerId)),
         },
       });
-      await this.seatTables(tx, ch, round, roundOne(stored.bracket), stored.bracket);
+      await this.seatTables(tx, ch, round, roundOne(stored.bracket), stored.bracket, effects);
       await tx.challenge.update({ where: { id: ch.id }, data: { status: 'running', bracket: json(stored), version: { increment: 1 } } });
       await tx.auditLog.create({
         data: { action: 'challenge.started', entityType: 'challenge', entityId: ch.id, data: json({ players: seated.length, rounds: stored.bracket.rounds, byes: stored.bracket.byeCount }) },
@@ -157,7 +159,7 @@ export class ChallengeFlowService {
   }
 
   /** Creates a round's tables, their seats (as drawn by the bracket) and their games. */
-  private async seatTables(tx: Tx, ch: Challenge, round: Round, seated: BracketRound, bracket: Bracket): Promise<void> {
+  private async seatTables(tx: Tx, ch: Challenge, round: Round, seated: BracketRound, bracket: Bracket, effects: Effect[]): Promise<void> {
     const seedOf = new Map(bracket.seeding.map((id, i) => [id, i + 1]));
     const dq = new Set(
       (await tx.registration.findMany({ where: { challengeId: ch.id, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
@@ -169,6 +171,7 @@ export class ChallengeFlowService {
       for (const [seat, userId] of t.seats.entries()) {
         if (dq.has(userId)) game = await this.forfeitSeat(tx, game, seat, null);
       }
+      effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(Date.now() + ch.turnMs) });
     }
     await tx.notification.createMany({
       data: seated.tables.flatMap((t) =>
@@ -299,7 +302,7 @@ export class ChallengeFlowService {
       if (isBracketError(next)) throw new Error(`seating round ${round.number}: ${next.code} ${next.message}`);
       const hardStopAt = new Date(now.getTime() + challenge.roundSeconds * 1000);
       const started = await tx.round.update({ where: { id: round.id }, data: { status: 'running', startsAt: now, hardStopAt } });
-      await this.seatTables(tx, challenge, started, next, stored.bracket);
+      await this.seatTables(tx, challenge, started, next, stored.bracket, effects);
       effects.push({ kind: 'hard-stop', roundId, at: hardStopAt });
     });
     await this.queue.run(effects);
@@ -623,6 +626,7 @@ export class ChallengeFlowService {
     for (const t of undecided) effects.push({ kind: 'table-decide', tableId: t.id });
     const draws = await this.prisma.tiebreak.findMany({ where: { decidedAt: null }, select: { id: true, version: true, closesAt: true } });
     for (const d of draws) effects.push({ kind: 'tiebreak-close', tiebreakId: d.id, version: d.version, at: d.closesAt });
+    effects.push(...(await this.clock.recover()));
     await this.queue.run(effects);
     return effects.length;
   }

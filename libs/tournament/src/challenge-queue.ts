@@ -8,7 +8,8 @@ export type Effect =
   | { kind: 'hard-stop'; roundId: string; at: Date }
   | { kind: 'round-start'; roundId: string; at: Date }
   | { kind: 'table-decide'; tableId: string }
-  | { kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date };
+  | { kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date }
+  | { kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date };
 
 const opts = (jobId: string, at?: Date): JobsOptions => ({
   jobId,
@@ -42,6 +43,14 @@ export class ChallengeQueue {
     }
   }
 
+  /**
+   * Drops the clock job of a turn that has just been played (its handler would find the
+   * version moved on and do nothing); cheaper than letting thousands of them fire.
+   */
+  async dropTurnClock(gameId: string, version: number): Promise<void> {
+    await this.queue.remove(jobIds.turnClock(gameId, version, 0)).catch(() => undefined);
+  }
+
   private add(e: Effect): Promise<unknown> {
     switch (e.kind) {
       case 'hard-stop':
@@ -52,6 +61,8 @@ export class ChallengeQueue {
         return this.queue.add(JOBS.tableDecide, { tableId: e.tableId }, opts(jobIds.tableDecide(e.tableId)));
       case 'tiebreak-close':
         return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at));
+      case 'turn-clock':
+        return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.turnClock(e.gameId, e.version, e.attempt), e.at));
     }
   }
 }

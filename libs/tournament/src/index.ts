@@ -5,3 +5,4 @@ export * from './challenge-flow.service';
 export * from './tournament.module';
 export * from './game-move.store';
 export * from './season-facts';
+export * from './turn-clock.service';

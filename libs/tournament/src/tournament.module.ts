@@ -5,6 +5,7 @@ import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeQueue } from './challenge-queue';
 import { GameMoveStore } from './game-move.store';
 import { GamesRepository } from './games.repository';
+import { TurnClockService } from './turn-clock.service';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
@@ -12,7 +13,7 @@ import { GamesRepository } from './games.repository';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge })],
-  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore],
-  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore],
+  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService],
+  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService],
 })
 export class TournamentModule {}

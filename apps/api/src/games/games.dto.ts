@@ -41,6 +41,7 @@ export class GameViewResponseDto {
   @ApiProperty({ enum: ['playing', 'finished'] }) status!: string;
   @ApiProperty({ description: 'sha256 of the deal seed, published when the game starts (provably fair)' }) seedHash!: string;
   @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over' }) turnDeadline!: string | null;
   @ApiProperty({ description: 'the engine\'s view for this viewer: own tiles only for a seated player' }) view!: unknown;
 }
 

@@ -4,7 +4,7 @@ import { Action, apply, GameEvent, GameState, playerView, toRecord, GameRecord }
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GameMoveStore, GamesRepository, SeatRow, StoredAction } from '@dcs/tournament';
+import { ChallengeFlowService, GameMoveStore, GamesRepository, SeatRow, StoredAction, TurnClockService } from '@dcs/tournament';
 import { GameEventsPublisher, GameMoved } from '../live/game-events.publisher';
 
 /** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
@@ -31,6 +31,7 @@ export class GamesService {
     private readonly moves: GameMoveStore,
     private readonly flow: ChallengeFlowService,
     private readonly events: GameEventsPublisher,
+    private readonly clock: TurnClockService,
   ) {}
 
   async view(user: AuthUser | undefined, gameId: string): Promise<GameViewResponseDto> {
@@ -38,7 +39,7 @@ export class GamesService {
     if (!game) throw notFound('Game', gameId);
     const seats = await this.repo.seats(game.tableId);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    return this.toView(game, game.state as unknown as GameState, seat);
+    return this.toView(game, game.state as unknown as GameState, seat, await this.clock.deadline(game));
   }
 
   async act(user: AuthUser, gameId: string, dto: GameActionDto): Promise<ActionResponseDto> {
@@ -81,7 +82,11 @@ export class GamesService {
       return { ...this.toView(game, result.state, seat), applied: true, events: result.events as GameEvent[] };
     });
     if (!response) throw notFound('Game', gameId);
-    // After the commit: every seat gets its own view, spectators the public one (live gateway).
+    // After the commit: the next turn's clock starts, every seat gets its own view, spectators the public one.
+    if (response.applied && response.status === 'playing') {
+      const deadline = await this.clock.start(gameId, committed!.state.version, tableId);
+      response.turnDeadline = deadline.toISOString();
+    }
     if (committed) this.events.moved(committed);
     // The move ended the game: decide the table now (places, tiebreak, next round). If this
     // fails or the process dies here, the table-decide job queued by the recovery sweep does it.
@@ -115,7 +120,7 @@ export class GamesService {
     return { ...record, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
   }
 
-  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>, state: GameState, seat: number | null): GameViewResponseDto {
+  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
     return {
       gameId: game.id,
       tableId: game.tableId,
@@ -123,6 +128,7 @@ export class GamesService {
       status: state.finished ? 'finished' : 'playing',
       seedHash: game.seedHash,
       seed: state.finished ? game.seed : null,
+      turnDeadline: state.finished || !deadline ? null : deadline.toISOString(),
       view: playerView(state, seat),
     };
   }

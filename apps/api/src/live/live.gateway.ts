@@ -140,14 +140,37 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
    * No payload sent to a room ever holds a hand; engine events are never broadcast.
    */
   private broadcast({ game, state, seats }: GameMoved): void {
-    const seq = state.version;
-    for (const { seat, userId } of seats) {
-      this.nsp.to(rooms.user(userId)).emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, seat) });
+    void this.othersMayListen().then((remote) => {
+      // Rendering and publishing a view nobody can receive is most of a move's cost when no
+      // one watches; with this the only instance, local room membership says who can.
+      const heard = (room: string) => remote || (this.nsp.adapter.rooms.get(room)?.size ?? 0) > 0;
+      const seq = state.version;
+      for (const { seat, userId } of seats) {
+        if (heard(rooms.user(userId))) this.nsp.to(rooms.user(userId)).emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, seat) });
+      }
+      if (heard(rooms.game(game.id))) {
+        this.nsp
+          .to(rooms.game(game.id))
+          .except(seats.map((s) => rooms.user(s.userId)))
+          .emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, null) });
+      }
+    });
+  }
+
+  private servers = { count: 2, checkedAt: 0 };
+
+  /**
+   * Whether another API instance may hold sockets (the Redis adapter's server count, re-read
+   * every 3 s; on any doubt, yes). An instance that has just started is heard from within 3 s;
+   * its clients see the current view when they join, and a sequence gap makes them re-join.
+   */
+  private async othersMayListen(): Promise<boolean> {
+    if (Date.now() - this.servers.checkedAt > 3000) {
+      this.servers.checkedAt = Date.now();
+      const adapter = this.nsp.adapter as unknown as { serverCount?: () => Promise<number> };
+      this.servers.count = adapter.serverCount ? await adapter.serverCount().catch(() => 2) : 1;
     }
-    this.nsp
-      .to(rooms.game(game.id))
-      .except(seats.map((s) => rooms.user(s.userId)))
-      .emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, null) });
+    return this.servers.count > 1;
   }
 
   /** A fixed one-second window per connection: LIVE_ACTIONS_PER_SECOND actions, then RATE_LIMITED until it rolls over. */

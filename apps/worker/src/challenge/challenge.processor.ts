@@ -2,10 +2,10 @@ import { Processor } from '@nestjs/bullmq';
 import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload } from '@dcs/common';
-import { ChallengeFlowService } from '@dcs/tournament';
+import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload, TurnClockPayload } from '@dcs/common';
+import { ChallengeFlowService, TurnClockService } from '@dcs/tournament';
 
-type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload>;
+type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,12 +15,21 @@ function idOf(data: unknown, key: string): string {
   return value;
 }
 
+function count(data: unknown, key: string): number {
+  const value = (data as Record<string, unknown> | null)?.[key];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`payload.${key} must be a whole number`);
+  return value;
+}
+
 /** The running challenge's timers; every handler is idempotent (see ChallengeFlowService). */
 @Processor(QUEUES.challenge, { concurrency: 8 })
 export class ChallengeProcessor extends ResilientWorkerHost {
   protected readonly logger = new Logger(ChallengeProcessor.name);
 
-  constructor(private readonly flow: ChallengeFlowService) {
+  constructor(
+    private readonly flow: ChallengeFlowService,
+    private readonly clock: TurnClockService,
+  ) {
     super();
   }
 
@@ -36,6 +45,8 @@ export class ChallengeProcessor extends ResilientWorkerHost {
         return this.flow.decideTable(idOf(job.data, 'tableId'));
       case JOBS.tiebreakClose:
         return this.flow.closeTiebreak(idOf(job.data, 'tiebreakId'));
+      case JOBS.turnClock:
+        return this.clock.expire(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
       default:
         throw new Error(`unknown challenge job ${job.name}`);
     }

@@ -28,6 +28,8 @@ export const JOBS = {
   tableDecide: 'table-decide',
   /** a tiebreak draw's 5-second picking window closes */
   tiebreakClose: 'tiebreak-close',
+  /** a turn's 20-second clock runs out (SPEC 1.7) */
+  turnClock: 'turn-clock',
 } as const;
 
 /** Payload of the periodic maintenance sweep: lifts expired suspensions. */
@@ -63,6 +65,14 @@ export interface TiebreakPayload {
   version: number;
 }
 
+export interface TurnClockPayload {
+  gameId: string;
+  /** the game version the clock runs on; a move since makes the job a no-op */
+  version: number;
+  /** how many times the clock already ran out on this version */
+  attempt: number;
+}
+
 export interface JobPayloads {
   [JOBS.maintenanceSweep]: MaintenanceSweepPayload;
   [JOBS.scheduleSweep]: ScheduleSweepPayload;
@@ -72,6 +82,7 @@ export interface JobPayloads {
   [JOBS.roundStart]: RoundPayload;
   [JOBS.tableDecide]: TablePayload;
   [JOBS.tiebreakClose]: TiebreakPayload;
+  [JOBS.turnClock]: TurnClockPayload;
 }
 
 /** Deterministic job ids: the same fact never queues twice. (BullMQ refuses ":" in custom ids.) */
@@ -82,6 +93,7 @@ export const jobIds = {
   roundStart: (roundId: string) => `round-start.${roundId}`,
   tableDecide: (tableId: string) => `table-decide.${tableId}`,
   tiebreakClose: (tiebreakId: string, version: number) => `tiebreak-close.${tiebreakId}.${version}`,
+  turnClock: (gameId: string, version: number, attempt: number) => `turn.${gameId}.${version}.${attempt}`,
 };
 
 export const MAINTENANCE_SCHEDULER_ID = 'maintenance-sweep';

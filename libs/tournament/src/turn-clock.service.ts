@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { Game, Prisma } from '@dcs/db';
+import { apply as engineApply, type GameState } from '@dcs/engine';
+import { PG_POOL, PrismaService } from '@dcs/common';
+import { ChallengeQueue, Effect } from './challenge-queue';
+import { GamesRepository, Tx } from './games.repository';
+
+/** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
+export const TIMEOUTS_TO_FORFEIT = 5;
+const DEFAULT_TURN_MS = 20_000;
+/** A clock job may fire a little early (timers, clock skew); earlier than this it waits. */
+const EARLY_MS = 50;
+
+/**
+ * The 20-second turn clock (SPEC 1.7), server-authoritative, as delayed jobs keyed by
+ * game, version and attempt: a job for a turn that has moved on does nothing. When the
+ * clock runs out a ticket is recorded against the seat on turn and the clock restarts
+ * (the turn is not skipped); the seat's 5th ticket in the game forfeits it and is
+ * recorded as a major stalling violation.
+ */
+@Injectable()
+export class TurnClockService {
+  private readonly turnMsCache = new Map<string, { ms: number; until: number }>();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly games: GamesRepository,
+    private readonly queue: ChallengeQueue,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  /** The clock length of a game (its challenge's `turnMs`; 20 s by default), cached briefly per table: it is read on every move. */
+  async turnMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, tableId: string | null): Promise<number> {
+    if (!tableId) return DEFAULT_TURN_MS;
+    const hit = this.turnMsCache.get(tableId);
+    if (hit && hit.until > Date.now()) return hit.ms;
+    const t = await db.challengeTable.findUnique({ where: { id: tableId }, select: { challenge: { select: { turnMs: true } } } });
+    const ms = t?.challenge.turnMs ?? DEFAULT_TURN_MS;
+    if (this.turnMsCache.size >= 10_000) this.turnMsCache.clear();
+    this.turnMsCache.set(tableId, { ms, until: Date.now() + 60_000 });
+    return ms;
+  }
+
+  /** When the current turn's clock runs out (null once the game is over). */
+  async deadline(game: Pick<Game, 'id' | 'tableId' | 'version' | 'updatedAt' | 'status'>): Promise<Date | null> {
+    if (game.status !== 'playing') return null;
+    const last = await this.prisma.gameTimeout.findFirst({ where: { gameId: game.id, version: game.version }, orderBy: { attempt: 'desc' } });
+    const start = last ? last.createdAt : game.updatedAt;
+    return new Date(start.getTime() + (await this.turnMs(this.prisma, game.tableId)));
+  }
+
+  /**
+   * Starts the clock of a game's current turn (after a move) and returns its deadline at once;
+   * the job is queued in the background (a lost one is re-queued by the recovery sweep).
+   */
+  async start(gameId: string, version: number, tableId: string | null, from = new Date()): Promise<Date> {
+    const at = new Date(from.getTime() + (await this.turnMs(this.prisma, tableId)));
+    void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]).then(() => this.queue.dropTurnClock(gameId, version - 1));
+    return at;
+  }
+
+  /** The clock of (version, attempt) ran out. */
+  async expire(gameId: string, version: number, attempt: number, now = new Date()): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
+    // Nearly every clock job finds its turn already played: answer those with one cheap read.
+    const current = await this.pool.query<{ version: number; status: string }>('SELECT version, status FROM games WHERE id = $1', [gameId]);
+    if (!current.rows.length || current.rows[0].version !== version || current.rows[0].status !== 'playing') return 'noop';
+    const effects: Effect[] = [];
+    const outcome = await this.prisma.$transaction(async (tx) => {
+      const game = await this.games.lock(tx, gameId);
+      if (!game || game.status !== 'playing' || game.version !== version) return 'noop' as const;
+      const tickets = await tx.gameTimeout.findMany({ where: { gameId, version }, orderBy: { attempt: 'asc' } });
+      if (tickets.length !== attempt) return 'noop' as const;
+      const ms = await this.turnMs(tx, game.tableId);
+      const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;
+      const due = start.getTime() + ms;
+      if (now.getTime() < due - EARLY_MS) {
+        effects.push({ kind: 'turn-clock', gameId, version, attempt, at: new Date(due) });
+        return 'wait' as const;
+      }
+      const state = game.state as unknown as GameState;
+      const seat = state.hands[state.hands.length - 1]?.turn ?? null;
+      if (seat === null) return 'noop' as const;
+      await tx.gameTimeout.create({ data: { gameId, seat, version, attempt } });
+      const total = await tx.gameTimeout.count({ where: { gameId, seat } });
+      if (total < TIMEOUTS_TO_FORFEIT) {
+        effects.push({ kind: 'turn-clock', gameId, version, attempt: attempt + 1, at: new Date(now.getTime() + ms) });
+        return 'ticket' as const;
+      }
+      const after = await this.forfeit(tx, game, seat, total);
+      if (after.status === 'finished') {
+        if (game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
+      } else {
+        effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: new Date(now.getTime() + ms) });
+      }
+      return 'forfeit' as const;
+    });
+    await this.queue.run(effects);
+    return outcome;
+  }
+
+  /** Re-queues the clock of every game still being played (recovery after a crash or a missed queueing). */
+  async recover(): Promise<Effect[]> {
+    const games = await this.prisma.game.findMany({
+      where: { status: 'playing', table: { status: 'playing' } },
+      select: { id: true, version: true, updatedAt: true, tableId: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
+    });
+    const effects: Effect[] = [];
+    for (const g of games) {
+      const atVersion = g.timeouts.filter((t) => t.version === g.version).sort((a, b) => a.attempt - b.attempt);
+      const start = atVersion.length ? atVersion[atVersion.length - 1].createdAt : g.updatedAt;
+      const ms = await this.turnMs(this.prisma, g.tableId);
+      effects.push({ kind: 'turn-clock', gameId: g.id, version: g.version, attempt: atVersion.length, at: new Date(start.getTime() + ms) });
+    }
+    return effects;
+  }
+
+  private async forfeit(tx: Tx, game: Game, seat: number, tickets: number): Promise<Game> {
+    const r = engineApply(game.state as unknown as GameState, { seat, type: 'forfeit' });
+    if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
+    await this.games.saveMove(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+    const seatRow = game.tableId ? await tx.tableSeat.findFirst({ where: { tableId: game.tableId, seat } }) : null;
+    await tx.auditLog.create({
+      data: {
+        action: 'conduct.stalling',
+        entityType: 'game',
+        entityId: game.id,
+        reason: `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`,
+        data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets },
+      },
+    });
+    return tx.game.findUniqueOrThrow({ where: { id: game.id } });
+  }
+}

@@ -1,0 +1,81 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { PrismaService } from '@dcs/common';
+import type { GameState } from '@dcs/engine';
+import { ChallengeQueue, TIMEOUTS_TO_FORFEIT } from '@dcs/tournament';
+import { createWorker } from '../apps/worker/src/setup';
+import { startApi, TestApi } from './support/api';
+import { tableWithGame } from './support/fixtures';
+import { eventually } from './support/temp-redis';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exactly once with two workers', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let workers: INestApplicationContext[];
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    env = await createTestEnv('clock');
+    api = await startApi(env);
+    workers = [await createWorker(env.config()), await createWorker(env.config())];
+    prisma = api.app.get(PrismaService);
+  });
+  afterAll(async () => {
+    for (const w of workers) await w.close();
+    await api.close();
+    await env.drop();
+  });
+
+  async function shortClockTable(ms: number) {
+    const t = await tableWithGame(api);
+    const table = await prisma.challengeTable.findUniqueOrThrow({ where: { id: t.tableId } });
+    await prisma.challenge.update({ where: { id: table.challengeId }, data: { turnMs: ms } });
+    return t;
+  }
+
+  it('records a ticket per run-out without skipping the turn, and forfeits the seat on its 5th, once', async () => {
+    const { gameId, players } = await shortClockTable(400);
+    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const sleeper = (game.state as unknown as GameState).hands[0].turn!;
+    await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 400) }]);
+
+    await eventually(async () => (await prisma.auditLog.count({ where: { action: 'conduct.stalling', entityId: gameId } })) === 1, 20_000, 'the forfeit');
+    const tickets = await prisma.gameTimeout.findMany({ where: { gameId }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+    const sleeperTickets = tickets.filter((t) => t.seat === sleeper);
+    expect(sleeperTickets.map((t) => [t.version, t.attempt])).toEqual(Array.from({ length: TIMEOUTS_TO_FORFEIT }, (_, i) => [game.version, i]));
+    // Each run-out came one clock length after the previous one: the turn was not skipped.
+    for (let i = 1; i < sleeperTickets.length; i++) {
+      expect(sleeperTickets[i].createdAt.getTime() - sleeperTickets[i - 1].createdAt.getTime()).toBeGreaterThanOrEqual(350);
+    }
+    const after = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const state = after.state as unknown as GameState;
+    expect(state.forfeited[sleeper]).toBe(true);
+    expect(after.version).toBe(game.version + 1);
+    const forfeit = await prisma.gameAction.findFirstOrThrow({ where: { gameId, version: after.version } });
+    expect(forfeit).toMatchObject({ seat: sleeper, userId: null, action: { seat: sleeper, type: 'forfeit' } });
+    const conduct = await prisma.auditLog.findFirstOrThrow({ where: { action: 'conduct.stalling', entityId: gameId } });
+    expect(conduct.data).toMatchObject({ seat: sleeper, userId: players[sleeper].id, severity: 'major', tickets: 5 });
+    // Two workers ran the clock: still one ticket per (version, attempt), one forfeit.
+    expect(await prisma.gameAction.count({ where: { gameId, action: { path: ['type'], equals: 'forfeit' } } })).toBe(1);
+    // The clock goes on for the next seat.
+    await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: after.version } })) >= 1, 10_000, 'the next seat\'s clock');
+  }, 40_000);
+
+  it('a move restarts the clock: the old run-out job does nothing, and the view shows the new deadline', async () => {
+    const { gameId, players } = await shortClockTable(1500);
+    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const state = game.state as unknown as GameState;
+    const leader = players[state.hands[0].turn!];
+    await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 1500) }]);
+    const before = await api.http().get(`/games/${gameId}/view`);
+    expect(Date.parse(before.body.turnDeadline)).toBeGreaterThan(Date.now());
+    const res = await api.http().post(`/games/${gameId}/actions`).set('Authorization', `Bearer ${leader.token}`).send({ type: 'play', tile: '6-6', version: game.version });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.turnDeadline) - Date.now()).toBeGreaterThan(1000);
+    await new Promise((r) => setTimeout(r, 1800));
+    // Nothing on the old version; the new turn's clock has not run out yet or has for the next seat only.
+    expect(await prisma.gameTimeout.count({ where: { gameId, version: game.version } })).toBe(0);
+    const next = await prisma.gameTimeout.findMany({ where: { gameId } });
+    expect(next.every((t) => t.version === game.version + 1 && t.seat !== leader.seat)).toBe(true);
+  }, 20_000);
+});
