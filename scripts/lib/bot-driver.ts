@@ -5,7 +5,7 @@
 import { INestApplication } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PG_POOL, PrismaService } from '@dcs/common';
-import { Bot, createBot, playerView, seedRng, type BotName, type GameState } from '@dcs/engine';
+import { apply, Bot, createBot, playerView, seedRng, type BotName, type GameState } from '@dcs/engine';
 import { GamesService } from '../../apps/api/src/games/games.service';
 
 export interface DriveStats {
@@ -30,7 +30,7 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
     const action = bot.decide(playerView(state, seat), rng);
     const user = seats.find((s) => s.seat === seat)!;
     const t0 = performance.now();
-    await games.act({ id: user.userId, email: '', displayName: '', roles: ['competitor'] }, gameId, {
+    const res = await games.act({ id: user.userId, email: '', displayName: '', roles: ['competitor'] }, gameId, {
       type: action.type as 'play' | 'knock' | 'draw' | 'reshuffle',
       tile: 'tile' in action ? action.tile : undefined,
       end: 'end' in action ? action.end : undefined,
@@ -38,8 +38,13 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
     });
     stats?.latencies.push(performance.now() - t0);
     if (stats) stats.moves++;
-    // What a client does next: read the game again (here straight from the table, to keep the driver cheap).
-    state = (await pool.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state as GameState;
+    // The driver follows the game by applying the same move to its own copy (the engine is
+    // deterministic); it reads the stored game only if that copy is not the server's version.
+    const local = apply(state, action);
+    const serverVersion = (res.view as { version: number }).version;
+    state = local.ok && local.state.version === serverVersion
+      ? local.state
+      : ((await pool.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state as GameState);
     if (++moves > maxMoves) throw new Error(`game ${gameId} did not end in ${maxMoves} moves`);
   }
   return moves;

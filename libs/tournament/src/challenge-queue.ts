@@ -43,14 +43,6 @@ export class ChallengeQueue {
     }
   }
 
-  /**
-   * Drops the clock job of a turn that has just been played (its handler would find the
-   * version moved on and do nothing); cheaper than letting thousands of them fire.
-   */
-  async dropTurnClock(gameId: string, version: number): Promise<void> {
-    await this.queue.remove(jobIds.turnClock(gameId, version, 0)).catch(() => undefined);
-  }
-
   private add(e: Effect): Promise<unknown> {
     switch (e.kind) {
       case 'hard-stop':

@@ -56,7 +56,7 @@ export class TurnClockService {
    */
   async start(gameId: string, version: number, tableId: string | null, from = new Date()): Promise<Date> {
     const at = new Date(from.getTime() + (await this.turnMs(this.prisma, tableId)));
-    void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]).then(() => this.queue.dropTurnClock(gameId, version - 1));
+    void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]);
     return at;
   }
 
