@@ -11,7 +11,7 @@ import * as boardOps from '../fast/board-ops';
 import type { BoardFields } from '../fast/board-ops';
 
 // Module-level copies: bundlers compile a named import into a getter call on every use.
-const { placeTile, playableMaskOf } = boardOps;
+const { loadBoard, placeTile, playableMaskOf } = boardOps;
 
 export class MiniBoard implements BoardFields {
   tilesOnBoard = 0;
@@ -42,20 +42,7 @@ export class MiniBoard implements BoardFields {
   }
 
   loadState(b: FastBoardState): this {
-    this.tilesOnBoard = b.tilesOnBoard;
-    for (let e = 0; e < 4; e++) {
-      this.endVal[e] = b.ends[e] | 0;
-      this.endCnt[e] = b.counts[e] | 0;
-    }
-    this.spinner = b.spinner;
-    this.spinnerExposed = b.spinnerExposed;
-    this.armsOpen = b.armsOpen ? 1 : 0;
-    if (!b.armsOpen) {
-      this.endVal[2] = 0;
-      this.endVal[3] = 0;
-      this.endCnt[2] = 0;
-      this.endCnt[3] = 0;
-    }
+    loadBoard(this, b);
     return this;
   }
 

@@ -3,6 +3,7 @@
  * the tiles the open ends accept, and the total a play would make. FastGame and
  * the bots' MiniBoard both keep their boards in these fields and call these.
  */
+import type { FastBoardState } from './fast-game';
 import * as tables from './tables';
 
 // Module-level copies: bundlers compile a named import into a getter call on every use.
@@ -93,4 +94,22 @@ export function sumAfter(b: BoardFields, tile: number, end: number): number {
     }
   }
   return total;
+}
+
+/** Loads a board given as plain values (a position from the readable engine, a test) into `b`. */
+export function loadBoard(b: BoardFields, from: FastBoardState): void {
+  b.tilesOnBoard = from.tilesOnBoard;
+  for (let e = 0; e < 4; e++) {
+    b.endVal[e] = from.ends[e] | 0;
+    b.endCnt[e] = from.counts[e] | 0;
+  }
+  b.spinner = from.spinner;
+  b.spinnerExposed = from.spinnerExposed;
+  b.armsOpen = from.armsOpen ? 1 : 0;
+  if (!from.armsOpen) {
+    b.endVal[2] = 0;
+    b.endVal[3] = 0;
+    b.endCnt[2] = 0;
+    b.endCnt[3] = 0;
+  }
 }

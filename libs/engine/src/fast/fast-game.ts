@@ -43,7 +43,7 @@ const {
   LEAD_NEXT_DOUBLE,
   LEAD_PREVIOUS_WINNER,
 } = recorderModule;
-const { placeTile, playableMaskOf } = boardOps;
+const { loadBoard, placeTile, playableMaskOf } = boardOps;
 
 /** The move "knock" (SPEC 1.4); a play is `tile * 4 + end`. */
 export const MOVE_KNOCK = 112;
@@ -754,20 +754,7 @@ export class FastGame {
     this.clearBoard();
     const b = pos.board;
     if (b && b.tilesOnBoard > 0) {
-      this.tilesOnBoard = b.tilesOnBoard;
-      for (let e = 0; e < 4; e++) {
-        this.endVal[e] = b.ends[e] | 0;
-        this.endCnt[e] = b.counts[e] | 0;
-      }
-      this.spinner = b.spinner;
-      this.spinnerExposed = b.spinnerExposed;
-      this.armsOpen = b.armsOpen ? 1 : 0;
-      if (!b.armsOpen) {
-        this.endVal[2] = 0;
-        this.endVal[3] = 0;
-        this.endCnt[2] = 0;
-        this.endCnt[3] = 0;
-      }
+      loadBoard(this, b);
       this.lastSum = this.openEndTotal();
     }
     this.turn = pos.turn;
