@@ -10,6 +10,9 @@ const transform = {
 };
 
 const config: Config = {
+  // A global option (a project-level one is ignored): hooks that close workers and APIs wait for
+  // BullMQ's blocking connections, which can take several seconds on a loaded machine.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'unit',
@@ -26,7 +29,6 @@ const config: Config = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       transform,
       moduleNameMapper,
-      testTimeout: 30_000,
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
