@@ -23,7 +23,7 @@ import {
 import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError, isStandingsError, type PlayerExit, type PrizeSplit, seasonStandings } from '@dcs/ranking';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
-import { loadSeasonChallenges } from './season-facts';
+import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
 import { TurnClockService } from './turn-clock.service';
 
@@ -139,7 +139,7 @@ export class ChallengeFlowService {
     const seasonPoints: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
     const rankOf = new Map<string, number>();
     if (ch.seasonId) {
-      const standings = seasonStandings(await loadSeasonChallenges(tx, ch.seasonId));
+      const standings = seasonStandings(await loadSeasonChallenges(tx, ch.seasonId), await loadSeasonPenalties(tx, ch.seasonId));
       if (isStandingsError(standings)) throw new Error(`standings: ${standings.code} ${standings.message}`);
       for (const s of standings) {
         if (s.playerId in seasonPoints) {

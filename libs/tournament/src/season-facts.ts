@@ -1,5 +1,5 @@
 import type { Prisma } from '@dcs/db';
-import type { Placement, SeasonChallenge, TableGame } from '@dcs/ranking';
+import type { Placement, SeasonChallenge, SeasonPenalty, TableGame } from '@dcs/ranking';
 import type { SeatResult } from './challenge-flow.service';
 
 type Db = Pick<Prisma.TransactionClient, 'challenge'>;
@@ -38,5 +38,22 @@ export async function loadSeasonChallenges(db: Db, seasonId: string): Promise<Se
         tableGames: games.get(p.userId) ?? [],
       })),
     };
+  });
+}
+
+type PenaltyDb = Pick<Prisma.TransactionClient, 'seasonPenalty'>;
+
+/** The penalties in force for a season (revoked ones are kept in the table but no longer count). */
+export async function loadSeasonPenalties(db: PenaltyDb, seasonId: string): Promise<SeasonPenalty[]> {
+  const rows = await db.seasonPenalty.findMany({ where: { seasonId, revokedAt: null }, orderBy: { createdAt: 'asc' } });
+  return rows.map((r): SeasonPenalty => {
+    switch (r.kind) {
+      case 'rank_reset':
+        return { kind: 'rank-reset', playerId: r.userId, afterWeek: r.afterWeek ?? 0, reason: r.reason };
+      case 'season_ban':
+        return { kind: 'season-ban', playerId: r.userId, reason: r.reason };
+      case 'elite_six_disqualification':
+        return { kind: 'elite-six-disqualification', playerId: r.userId, reason: r.reason };
+    }
   });
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Season } from '@dcs/db';
-import type { SeasonChallenge } from '@dcs/ranking';
+import type { SeasonChallenge, SeasonPenalty } from '@dcs/ranking';
 import { PrismaService } from '@dcs/common';
-import { loadSeasonChallenges } from '@dcs/tournament';
+import { loadSeasonChallenges, loadSeasonPenalties } from '@dcs/tournament';
 
 @Injectable()
 export class RankingsRepository {
@@ -14,6 +14,10 @@ export class RankingsRepository {
 
   challenges(seasonId: string): Promise<SeasonChallenge[]> {
     return loadSeasonChallenges(this.prisma, seasonId);
+  }
+
+  penalties(seasonId: string): Promise<SeasonPenalty[]> {
+    return loadSeasonPenalties(this.prisma, seasonId);
   }
 
   async names(ids: string[]): Promise<Map<string, string>> {

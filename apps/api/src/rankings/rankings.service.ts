@@ -97,8 +97,8 @@ export class RankingsService {
   private async compute(cityId: string, seasonId: string) {
     const season = await this.repo.season(cityId, seasonId);
     if (!season) throw notFound('Season', seasonId);
-    const challenges = await this.repo.challenges(seasonId);
-    const standings = seasonStandings(challenges);
+    const [challenges, penalties] = await Promise.all([this.repo.challenges(seasonId), this.repo.penalties(seasonId)]);
+    const standings = seasonStandings(challenges, penalties);
     if (isStandingsError(standings)) throw new AppError('STANDINGS_UNAVAILABLE', standings.message, HttpStatus.INTERNAL_SERVER_ERROR);
     const remaining = Math.max(0, season.challenges - challenges.length);
     const statuses = new Map(seasonStatus(standings.map((s) => ({ playerId: s.playerId, points: s.points, eliteSixEligible: s.eliteSixEligible })), remaining).map((s) => [s.playerId, s]));
