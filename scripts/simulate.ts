@@ -1,5 +1,6 @@
 /**
  * `npm run simulate -- --players N [--seed S] [--bots greedy|expert] [--json]`
+ * `npm run simulate -- --weeks 12 --players 64 [--seed S] [--json]` — a whole season (see runSeasonSimulation)
  *
  * Rehearses a whole Saturday challenge through the real services: the database
  * named by DATABASE_URL, the queue in Redis, the worker's processors and the API's
@@ -12,7 +13,7 @@ import 'reflect-metadata';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { loadConfig, PrismaService } from '@dcs/common';
-import type { BotName } from '@dcs/engine';
+import { type BotName, seedRng, shuffle } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
@@ -59,7 +60,6 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   await api.init();
   const worker: INestApplicationContext = await createWorker(config);
   const prisma = api.get(PrismaService);
-  const flow = api.get(ChallengeFlowService);
   const progress = opts.onProgress ?? (() => undefined);
   try {
     const tag = `${seed}-${Date.now().toString(36)}`;
@@ -89,35 +89,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
 
     const stats: DriveStats = { moves: 0, latencies: [] };
     const started = performance.now();
-    // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it.
-    await flow.start(challenge.id);
-    const status = (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status;
-    if (status !== 'running') throw new Error(`the challenge did not start (${status})`);
-    const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
-    for (let r = 1; r <= rounds; r++) {
-      // Wait for the round to be seated (the worker's round-start job after the break).
-      for (let i = 0; ; i++) {
-        const round = await prisma.round.findFirst({ where: { challengeId: challenge.id, number: r } });
-        if (round?.status === 'running' || round?.status === 'finished') break;
-        if (i > 600) throw new Error(`round ${r} was not seated`);
-        await sleep(50);
-      }
-      const moves = await playRunningTables(api, challenge.id, opts.bots ?? 'greedy', stats);
-      // Accelerated clock: close every open draw's window now instead of after 5 seconds.
-      for (let i = 0; ; i++) {
-        const open = await prisma.tiebreak.findMany({ where: { challengeId: challenge.id, decidedAt: null } });
-        for (const tb of open) await flow.closeTiebreak(tb.id, new Date(tb.closesAt.getTime() + 1));
-        const undecided = await prisma.challengeTable.count({ where: { challengeId: challenge.id, round: { number: r }, status: { not: 'finished' } } });
-        if (undecided === 0) break;
-        if (i > 600) throw new Error(`round ${r} was not decided`);
-        await sleep(20);
-      }
-      progress(`round ${r}/${rounds} done: ${moves} moves, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
-    for (let i = 0; (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status !== 'completed'; i++) {
-      if (i > 200) throw new Error('the challenge did not complete');
-      await sleep(20);
-    }
+    await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, progress);
     const wallMs = performance.now() - started;
     return { ...(await summarize(prisma, challenge.id, seed, opts.players)), stats: {
       wallMs: Math.round(wallMs),
@@ -132,7 +104,163 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   }
 }
 
-async function summarize(prisma: PrismaService, challengeId: string, seed: string, players: number): Promise<Omit<SimulationSummary, 'stats'>> {
+/** Starts a challenge whose players are checked in and plays it to completion with bots (accelerated clocks). */
+export async function playChallenge(api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void): Promise<void> {
+  const prisma = api.get(PrismaService);
+  const flow = api.get(ChallengeFlowService);
+  const challenge = { id: challengeId };
+  // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it.
+  await flow.start(challenge.id);
+  const status = (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status;
+  if (status !== 'running') throw new Error(`the challenge did not start (${status})`);
+  const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
+  for (let r = 1; r <= rounds; r++) {
+    // Wait for the round to be seated (the worker's round-start job after the break).
+    for (let i = 0; ; i++) {
+      const round = await prisma.round.findFirst({ where: { challengeId: challenge.id, number: r } });
+      if (round?.status === 'running' || round?.status === 'finished') break;
+      if (i > 600) throw new Error(`round ${r} was not seated`);
+      await sleep(50);
+    }
+    const moves = await playRunningTables(api, challenge.id, bots, stats);
+    // Accelerated clock: close every open draw's window now instead of after 5 seconds.
+    for (let i = 0; ; i++) {
+      const open = await prisma.tiebreak.findMany({ where: { challengeId: challenge.id, decidedAt: null } });
+      for (const tb of open) await flow.closeTiebreak(tb.id, new Date(tb.closesAt.getTime() + 1));
+      const undecided = await prisma.challengeTable.count({ where: { challengeId: challenge.id, round: { number: r }, status: { not: 'finished' } } });
+      if (undecided === 0) break;
+      if (i > 600) throw new Error(`round ${r} was not decided`);
+      await sleep(20);
+    }
+    progress(`round ${r}/${rounds} done: ${moves} moves, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  for (let i = 0; (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status !== 'completed'; i++) {
+    if (i > 200) throw new Error('the challenge did not complete');
+    await sleep(20);
+  }
+}
+
+export interface SeasonSimulationOptions {
+  weeks: number;
+  players: number;
+  seed?: string;
+  bots?: BotName;
+  onProgress?: (line: string) => void;
+}
+
+export interface SeasonSimulationSummary {
+  seed: string;
+  cityId: string;
+  seasonId: string;
+  weeks: number;
+  players: number;
+  /** Each week's challenge, as `runSimulation` summarises one. */
+  challenges: SimulationSummary[];
+  /** The stored final standings (after the worker's season-close job). */
+  standings: { rank: number; playerId: string; points: number; status: string; tiebreak: string | null }[];
+  eliteSix: { playerId: string; rank: number; benefit: 'seed-1-travel' | 'seed-2-3' | 'qualification' }[];
+  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; closeMs: number };
+}
+
+/**
+ * A whole season through the real services: a city with `players` bots and a season of `weeks`
+ * challenges; each week a deterministic share of the bots (at least 16) checks in and the
+ * challenge is played out by bots. After the last week the worker's season-close job closes the
+ * season (final standings, the Elite Six); the summary reads what is stored.
+ */
+export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SeasonSimulationSummary> {
+  const seed = opts.seed ?? randomBytes(4).toString('hex');
+  const config = loadConfig({ ...env, LOG_LEVEL: env.SIM_LOG_LEVEL ?? 'fatal' });
+  const api: INestApplication = await createApi(config);
+  await api.init();
+  const worker: INestApplicationContext = await createWorker(config);
+  const prisma = api.get(PrismaService);
+  const progress = opts.onProgress ?? (() => undefined);
+  try {
+    const tag = `${seed}-${Date.now().toString(36)}`;
+    const city = await prisma.city.create({ data: { name: `Season simulation ${seed}`, slug: `sim-season-${tag}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' } });
+    const startDate = '2030-01-05'; // a Saturday; simulated weeks need no real calendar
+    const season = await prisma.season.create({ data: { cityId: city.id, number: 1, startDate, challenges: opts.weeks, status: 'active' } });
+    await prisma.user.createMany({
+      data: Array.from({ length: opts.players }, (_, i) => ({ email: `bot${i + 1}-${tag}@sim.dcs`, passwordHash: 'bot: no login', displayName: `Bot ${i + 1}` })),
+    });
+    const users = (await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id);
+    const stats: DriveStats = { moves: 0, latencies: [] };
+    const started = performance.now();
+    const challenges: SimulationSummary[] = [];
+    for (let week = 1; week <= opts.weeks; week++) {
+      const t0 = performance.now();
+      const moves0 = stats.moves;
+      const lat0 = stats.latencies.length;
+      const localDate = new Date(Date.parse(`${startDate}T12:00:00Z`) + (week - 1) * 7 * 86_400_000).toISOString().slice(0, 10);
+      // Between 3/4 of the field and all of it shows up, at least 16.
+      const present = Math.max(16, opts.players - ((week * 7) % Math.max(1, Math.ceil(opts.players / 4))));
+      const playing = shuffle(seedRng(`${seed}:week:${week}`), users).slice(0, Math.min(present, users.length));
+      const now = new Date();
+      const challenge = await prisma.challenge.create({
+        data: {
+          cityId: city.id,
+          seasonId: season.id,
+          week,
+          localDate,
+          startsAt: now,
+          registrationOpensAt: now,
+          checkInOpensAt: now,
+          checkInClosesAt: now,
+          status: 'check_in_closed',
+          prizePoolCents: 100_000,
+          prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+          breakSeconds: 0,
+        },
+      });
+      await prisma.registration.createMany({
+        data: playing.map((userId, i) => ({ challengeId: challenge.id, userId, status: 'registered' as const, position: i + 1, checkedInAt: now })),
+      });
+      await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, (l) => progress(`week ${week}: ${l}`));
+      const wallMs = performance.now() - t0;
+      const lat = stats.latencies.slice(lat0);
+      const moves = stats.moves - moves0;
+      challenges.push({
+        ...(await summarize(prisma, challenge.id, seed, playing.length)),
+        stats: { wallMs: Math.round(wallMs), actions: moves, actionsPerSecond: Math.round((moves / wallMs) * 1000), p50Ms: Number(percentile(lat, 50).toFixed(2)), p99Ms: Number(percentile(lat, 99).toFixed(2)) },
+      });
+      progress(`week ${week}/${opts.weeks} completed: ${playing.length} players, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    // The last completion queued the close job; the worker runs it.
+    const closeStarted = performance.now();
+    for (let i = 0; (await prisma.season.findUniqueOrThrow({ where: { id: season.id } })).status !== 'closed'; i++) {
+      if (i > 1500) throw new Error('the season was not closed by the worker');
+      await sleep(20);
+    }
+    const closeMs = performance.now() - closeStarted;
+    const wallMs = performance.now() - started;
+    const rows = await prisma.seasonStanding.findMany({ where: { seasonId: season.id }, orderBy: [{ rank: 'asc' }, { userId: 'asc' }] });
+    const six = await prisma.eliteSixEntry.findMany({ where: { seasonId: season.id, removedAt: null }, orderBy: { seed: 'asc' } });
+    return {
+      seed,
+      cityId: city.id,
+      seasonId: season.id,
+      weeks: opts.weeks,
+      players: opts.players,
+      challenges,
+      standings: rows.map((r) => ({ rank: r.rank, playerId: r.userId, points: r.points, status: r.status, tiebreak: r.tiebreak })),
+      eliteSix: six.map((e) => ({ playerId: e.userId, rank: e.rank, benefit: e.benefit as SeasonSimulationSummary['eliteSix'][number]['benefit'] })),
+      stats: {
+        wallMs: Math.round(wallMs),
+        actions: stats.moves,
+        actionsPerSecond: Math.round((stats.moves / wallMs) * 1000),
+        p50Ms: Number(percentile(stats.latencies, 50).toFixed(2)),
+        p99Ms: Number(percentile(stats.latencies, 99).toFixed(2)),
+        closeMs: Math.round(closeMs),
+      },
+    };
+  } finally {
+    await worker.close();
+    await api.close();
+  }
+}
+
+export async function summarize(prisma: PrismaService, challengeId: string, seed: string, players: number): Promise<Omit<SimulationSummary, 'stats'>> {
   const ch = await prisma.challenge.findUniqueOrThrow({
     where: { id: challengeId },
     include: {
@@ -176,7 +304,34 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-if (require.main === module) {
+if (require.main === module && arg('weeks') !== undefined) {
+  const weeks = Number(arg('weeks'));
+  const players = Number(arg('players') ?? 64);
+  const bots = (arg('bots') ?? 'greedy') as BotName;
+  const json = process.argv.includes('--json');
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > 12) {
+    console.error('--weeks must be a whole number from 1 to 12');
+    process.exit(2);
+  }
+  if (!Number.isInteger(players) || players < 16 || players > 512) {
+    console.error('--players must be a whole number from 16 to 512');
+    process.exit(2);
+  }
+  runSeasonSimulation({ weeks, players, seed: arg('seed'), bots, onProgress: json ? undefined : (l) => process.stderr.write(`${l}\n`) })
+    .then((s) => {
+      if (json) {
+        process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
+        return;
+      }
+      console.log(`season ${s.seasonId}: ${s.weeks} weeks, ${s.players} players, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s (close ${s.stats.closeMs} ms)`);
+      for (const e of s.eliteSix) console.log(`  Elite Six rank ${e.rank}: ${e.playerId} ${e.benefit}`);
+      process.exit(0);
+    })
+    .catch((err: Error) => {
+      console.error(`season simulation failed: ${err.stack ?? err.message}`);
+      process.exit(1);
+    });
+} else if (require.main === module) {
   const players = Number(arg('players') ?? 16);
   const bots = (arg('bots') ?? 'greedy') as BotName;
   const json = process.argv.includes('--json');

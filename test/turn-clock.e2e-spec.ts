@@ -6,6 +6,8 @@ import { createWorker } from '../apps/worker/src/setup';
 import { startApi, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { eventually } from './support/temp-redis';
+import type { AddressInfo } from 'node:net';
+import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exactly once with two workers', () => {
@@ -59,6 +61,42 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     expect(await prisma.gameAction.count({ where: { gameId, action: { path: ['type'], equals: 'forfeit' } } })).toBe(1);
     // The clock goes on for the next seat.
     await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: after.version } })) >= 1, 10_000, 'the next seat\'s clock');
+  }, 40_000);
+
+  it('pushes the worker\'s tickets and the forfeit to the table live: game:clock to all, then a fresh view per seat and the public view', async () => {
+    await api.app.listen(0, '127.0.0.1');
+    const port = (api.app.getHttpServer().address() as AddressInfo).port;
+    const { gameId, players } = await shortClockTable(300);
+    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const sleeper = (game.state as unknown as GameState).hands[0].turn!;
+    const clients: RecordingClient[] = [];
+    try {
+      for (const p of players) clients.push(await connectLive(port, p.token));
+      const spectator = await connectLive(port);
+      clients.push(spectator);
+      for (const c of clients) expect(await c.call('join', { gameId })).toMatchObject({ ok: true });
+      await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 300) }]);
+      await waitFor('the forfeit view', () => clients.every((c) => c.of('game:view').some((e) => e.seq === game.version + 1)), 20_000);
+      for (const c of clients) {
+        const clocks = c.of('game:clock').filter((e) => e.seq === game.version);
+        expect(clocks.map((e) => e.tickets)).toEqual([1, 2, 3, 4]);
+        expect(clocks.every((e) => e.seat === sleeper && typeof e.turnDeadline === 'string')).toBe(true);
+      }
+      clients.slice(0, 4).forEach((c, seat) => {
+        const v = c.of('game:view').find((e) => e.seq === game.version + 1)!.view as { seat: number; turnDeadline: string; view: { forfeited: boolean[]; hand?: string[] } };
+        expect(v.seat).toBe(seat);
+        expect(v.view.forfeited[sleeper]).toBe(true);
+        expect(typeof v.turnDeadline).toBe('string');
+        expect(Array.isArray(v.view.hand)).toBe(true);
+      });
+      const pub = spectator.of('game:view').find((e) => e.seq === game.version + 1)!.view as { seat: null; view: { hand?: string[] } };
+      expect(pub.seat).toBeNull();
+      expect(pub.view.hand).toBeUndefined();
+      // exactly once each, though two workers run the clock
+      for (const c of clients) expect(c.of('game:view').filter((e) => e.seq === game.version + 1)).toHaveLength(1);
+    } finally {
+      for (const c of clients) c.socket.close();
+    }
   }, 40_000);
 
   it('a move restarts the clock: the old run-out job does nothing, and the view shows the new deadline', async () => {

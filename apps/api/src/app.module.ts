@@ -9,8 +9,11 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { IntegrityModule } from './integrity/integrity.module';
+import { ConductModule } from './conduct/conduct.module';
 import { LiveModule } from './live/live.module';
 import { RankingsModule } from './rankings/rankings.module';
+import { SeasonsModule } from './seasons/seasons.module';
 import { TablesModule } from './tables/tables.module';
 import { TiersModule } from './tiers/tiers.module';
 import { TournamentApiModule } from './tournament/tournament.module';
@@ -36,9 +39,12 @@ export class AppModule {
         TablesModule,
         TiersModule,
         RankingsModule,
+        SeasonsModule,
         ChallengesModule,
         NotificationsModule,
         TournamentApiModule,
+        IntegrityModule,
+        ConductModule,
         LiveModule,
       ],
     };

@@ -3,9 +3,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig, bullConnection, ConfigModule, loggerParams, PrismaModule } from '@dcs/common';
+import { AnticheatWorkerModule } from './anticheat/anticheat.module';
 import { ChallengeModule } from './challenge/challenge.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { IntegrityWorkerModule } from './integrity/integrity.module';
 import { CalendarModule } from './schedule/schedule.module';
+import { SeasonModule } from './season/season.module';
 
 @Module({})
 export class WorkerModule {
@@ -19,8 +22,11 @@ export class WorkerModule {
         ScheduleModule.forRoot(),
         BullModule.forRoot({ connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         MaintenanceModule,
+        IntegrityWorkerModule,
         CalendarModule,
         ChallengeModule,
+        SeasonModule,
+        AnticheatWorkerModule,
       ],
     };
   }

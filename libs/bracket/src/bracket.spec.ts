@@ -313,3 +313,33 @@ describe('the rulebook examples', () => {
     expect(isBracketError(b) ? null : b.playerCount).toBe(512);
   });
 });
+
+describe('small brackets for events beyond the city (allowSmall: Regionals, NDT Finals)', () => {
+  const small = (n: number): Bracket => {
+    const b = generateBracket({ players: playersOf(n), seed: 'small', allowSmall: true });
+    if (isBracketError(b)) throw new Error(b.message);
+    return b;
+  };
+
+  it('4 players (the NDT Finals) are the final table alone: one round', () => {
+    const b = small(4);
+    expect([b.size, b.rounds, b.byeCount, b.tablesPerRound]).toEqual([4, 1, 0, [1]]);
+    expect([...roundOne(b).tables[0].players].sort()).toEqual(['s1', 's2', 's3', 's4']);
+  });
+
+  it('6 players: seeds 1-2 have byes, seeds 3-6 play one table, then the final table', () => {
+    const b = small(6);
+    expect([b.size, b.rounds, b.byeCount, b.tablesPerRound]).toEqual([8, 2, 2, [1, 1]]);
+    expect(b.byes.map((x) => x.playerId)).toEqual(['s1', 's2']);
+    const final = seatRound(b, roundOne(b), [['s3', 's4']]);
+    if (isBracketError(final)) throw new Error(final.message);
+    expect([...final.tables[0].players].sort()).toEqual(['s1', 's2', 's3', 's4']);
+  });
+
+  it('12 players use the 16 bracket with byes; fewer than 3 are refused; weekly brackets keep the minimum of 16', () => {
+    expect([small(12).size, small(12).byeCount]).toEqual([16, 4]);
+    expect(generateBracket({ players: playersOf(2), seed: 'x', allowSmall: true })).toMatchObject({ code: 'TOO_FEW_PLAYERS' });
+    expect(generateBracket({ players: playersOf(12), seed: 'x' })).toMatchObject({ code: 'TOO_FEW_PLAYERS' });
+    expect(bracketShape(16, true)).toEqual(bracketShape(16));
+  });
+});

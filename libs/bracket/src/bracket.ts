@@ -45,6 +45,8 @@
 import { seedRng, shuffle } from '@dcs/engine/rng';
 
 export const MIN_BRACKET_PLAYERS = 16;
+/** With `allowSmall` (events beyond the city): a 3- or 4-player final table alone. */
+export const MIN_SMALL_BRACKET_PLAYERS = 3;
 export const MAX_BRACKET_PLAYERS = 512;
 
 export interface BracketPlayer {
@@ -57,6 +59,12 @@ export interface GenerateBracketInput {
   readonly players: readonly BracketPlayer[];
   /** Seed string of the bracket's recorded random draws (the seats). */
   readonly seed: string;
+  /**
+   * Events beyond the city (Regional, NDT Finals) may have fewer than 16 players: then S is the
+   * smallest 4·2^k ≥ N and N may be 3..512 (4 players = the final table alone). Weekly challenges
+   * keep the SPEC 3.2 minimum of 16.
+   */
+  readonly allowSmall?: boolean;
 }
 
 export type BracketErrorCode =
@@ -145,8 +153,8 @@ export function standardOrder(n: number): number[] {
   return order;
 }
 
-/** S, rounds, byes and round-1 shape for N players (N must be 16..512). */
-export function bracketShape(playerCount: number): {
+/** S, rounds, byes and round-1 shape for N players (N must be 16..512, or 3..512 with `allowSmall`). */
+export function bracketShape(playerCount: number, allowSmall = false): {
   size: number;
   rounds: number;
   byes: number;
@@ -154,8 +162,8 @@ export function bracketShape(playerCount: number): {
   roundOneTables: number;
   tablesPerRound: number[];
 } {
-  let size = MIN_BRACKET_PLAYERS;
-  let rounds = 3;
+  let size = allowSmall ? 4 : MIN_BRACKET_PLAYERS;
+  let rounds = allowSmall ? 1 : 3;
   while (size < playerCount) {
     size *= 2;
     rounds++;
@@ -174,7 +182,8 @@ function seatTables(seed: string, round: number, lists: readonly string[][]): st
 
 export function generateBracket(input: GenerateBracketInput): Bracket | BracketError {
   const n = input.players.length;
-  if (n < MIN_BRACKET_PLAYERS) return err('TOO_FEW_PLAYERS', `a bracket needs at least ${MIN_BRACKET_PLAYERS} players, got ${n}`);
+  const min = input.allowSmall ? MIN_SMALL_BRACKET_PLAYERS : MIN_BRACKET_PLAYERS;
+  if (n < min) return err('TOO_FEW_PLAYERS', `a bracket needs at least ${min} players, got ${n}`);
   if (n > MAX_BRACKET_PLAYERS) return err('TOO_MANY_PLAYERS', `a bracket holds at most ${MAX_BRACKET_PLAYERS} players, got ${n}`);
   const ids = new Set<string>();
   for (let i = 0; i < n; i++) {
@@ -185,7 +194,7 @@ export function generateBracket(input: GenerateBracketInput): Bracket | BracketE
     ids.add(p.id);
   }
   const seeding = input.players.map((p) => p.id);
-  const shape = bracketShape(n);
+  const shape = bracketShape(n, input.allowSmall ?? false);
   const half = shape.size / 2;
   const t = shape.roundOneTables;
   const b = shape.byes;

@@ -8,3 +8,4 @@ export * from './logging/logger';
 export * from './prisma/prisma.module';
 export * from './queue/connection';
 export * from './prisma/pg-pool';
+export * from './clock/clock';

@@ -2,3 +2,4 @@ export * from './points';
 export * from './standings';
 export * from './elite-six';
 export * from './status';
+export * from './season-table';

@@ -49,7 +49,10 @@ describe('placement from where a player went out', () => {
     const code = (v: unknown): string | null => (isPointsError(v) ? v.code : null);
     expect(code(placementOf(5, { round: 0 }))).toBe('BAD_ROUND');
     expect(code(placementOf(5, { round: 6 }))).toBe('BAD_ROUND');
-    expect(code(placementOf(2, { round: 1 }))).toBe('BAD_ROUND');
+    expect(code(placementOf(0, { round: 1 }))).toBe('BAD_ROUND');
+    // events beyond the city: the NDT Finals is one table (1 round), a small Regional 2 rounds
+    expect(placementOf(1, { round: 1, finalPlace: 2 })).toBe('2');
+    expect(placementOf(2, { round: 1 })).toBe('5-8');
     expect(code(placementOf(5, { round: 5 }))).toBe('BAD_FINAL_PLACE');
     expect(code(placementOf(5, { round: 4, finalPlace: 1 }))).toBe('BAD_FINAL_PLACE');
   });

@@ -72,7 +72,8 @@ export interface ChallengeExit {
 }
 
 export function placementOf(totalRounds: number, exit: ChallengeExit): Placement | PointsError {
-  if (!Number.isInteger(totalRounds) || totalRounds < 3) return err('BAD_ROUND', 'a challenge has at least 3 rounds');
+  // Weekly challenges have at least 3 rounds; events beyond the city (NDT Finals: one table) may have fewer.
+  if (!Number.isInteger(totalRounds) || totalRounds < 1) return err('BAD_ROUND', 'a challenge has at least 1 round');
   if (!Number.isInteger(exit.round) || exit.round < 1 || exit.round > totalRounds) {
     return err('BAD_ROUND', `round must be 1..${totalRounds}`);
   }

@@ -150,22 +150,48 @@ export function seasonFacts(
   penalties: readonly SeasonPenalty[] = [],
   options: StandingsOptions = {},
 ): SeasonFacts | StandingsError {
-  const banned = new Set(penalties.filter((p) => p.kind === 'season-ban').map((p) => p.playerId));
-  const disqualified = new Set(penalties.filter((p) => p.kind === 'elite-six-disqualification').map((p) => p.playerId));
-  const resetAfter = new Map<string, number>();
-  const resetReasons = new Map<string, string[]>();
-  for (const p of penalties) {
-    if (p.kind !== 'rank-reset') continue;
-    resetAfter.set(p.playerId, Math.max(resetAfter.get(p.playerId) ?? -Infinity, p.afterWeek));
-    resetReasons.set(p.playerId, [...(resetReasons.get(p.playerId) ?? []), p.reason]);
+  const acc = new SeasonAccumulator(penalties, options);
+  for (const challenge of challenges) {
+    const error = acc.add(challenge);
+    if (error) return error;
+  }
+  return acc.facts();
+}
+
+/**
+ * The season's facts built one completed challenge at a time (the incremental path): `add` folds a
+ * challenge into the running totals and head-to-head records in O(its entries), without looking at
+ * earlier challenges again; `facts()` is what `seasonFacts` would build from all of them at once.
+ * A penalty change cannot be folded in (a reset rewrites earlier weeks): start a new accumulator.
+ */
+export class SeasonAccumulator {
+  private readonly banned: Set<string>;
+  private readonly disqualified: Set<string>;
+  private readonly resetAfter = new Map<string, number>();
+  private readonly resetReasons = new Map<string, string[]>();
+  private readonly players = new Map<string, MutableFacts>();
+  private readonly meetings = new Map<string, Map<string, number>>();
+  private readonly minGames: number;
+  /** Challenges added so far (the index of the next one). */
+  private count = 0;
+
+  constructor(penalties: readonly SeasonPenalty[] = [], options: StandingsOptions = {}) {
+    this.banned = new Set(penalties.filter((p) => p.kind === 'season-ban').map((p) => p.playerId));
+    this.disqualified = new Set(penalties.filter((p) => p.kind === 'elite-six-disqualification').map((p) => p.playerId));
+    for (const p of penalties) {
+      if (p.kind !== 'rank-reset') continue;
+      this.resetAfter.set(p.playerId, Math.max(this.resetAfter.get(p.playerId) ?? -Infinity, p.afterWeek));
+      this.resetReasons.set(p.playerId, [...(this.resetReasons.get(p.playerId) ?? []), p.reason]);
+    }
+    this.minGames = options.minGames ?? DEFAULT_MIN_GAMES;
   }
 
-  const players = new Map<string, MutableFacts>();
-  const meetings = new Map<string, Map<string, number>>();
-  const n = challenges.length;
+  get challenges(): number {
+    return this.count;
+  }
 
-  for (let ci = 0; ci < n; ci++) {
-    const challenge = challenges[ci];
+  /** Folds in the next challenge (in date order). On an error nothing is changed. */
+  add(challenge: SeasonChallenge): StandingsError | null {
     const seen = new Set<string>();
     for (const entry of challenge.entries) {
       if (seen.has(entry.playerId)) {
@@ -175,8 +201,17 @@ export function seasonFacts(
       if (!Number.isInteger(entry.points) || entry.points < 0) {
         return { code: 'BAD_POINTS', message: `${entry.playerId} has bad points in ${challenge.challengeId}` };
       }
-      if (banned.has(entry.playerId)) continue;
-      let f = players.get(entry.playerId);
+      if (this.banned.has(entry.playerId)) continue;
+      for (const game of entry.tableGames) {
+        if (game.length < 2 || game.length > 6 || !game.some((s) => s.playerId === entry.playerId)) {
+          return { code: 'BAD_TABLE_GAME', message: `a table game of ${entry.playerId} in ${challenge.challengeId} lacks their seat or has a bad size` };
+        }
+      }
+    }
+    const ci = this.count++;
+    for (const entry of challenge.entries) {
+      if (this.banned.has(entry.playerId)) continue;
+      let f = this.players.get(entry.playerId);
       if (f === undefined) {
         f = {
           playerId: entry.playerId,
@@ -184,28 +219,27 @@ export function seasonFacts(
           tournamentWins: 0,
           gamesPlayed: 0,
           scaledDiffSum: 0,
-          pointsByChallenge: new Array<number>(n).fill(0),
-          eliteSixEligible: !disqualified.has(entry.playerId),
-          resets: resetReasons.get(entry.playerId) ?? [],
+          pointsByChallenge: [],
+          eliteSixEligible: !this.disqualified.has(entry.playerId),
+          resets: this.resetReasons.get(entry.playerId) ?? [],
         };
-        players.set(entry.playerId, f);
+        this.players.set(entry.playerId, f);
       }
-      const wiped = challenge.week <= (resetAfter.get(entry.playerId) ?? -Infinity);
+      const wiped = challenge.week <= (this.resetAfter.get(entry.playerId) ?? -Infinity);
       const counted = wiped ? 0 : entry.points;
       f.points += counted;
+      // Challenges the player missed stay holes (read as 0 by the recent-performance rule).
+      while (f.pointsByChallenge.length < ci) f.pointsByChallenge.push(0);
       f.pointsByChallenge[ci] = counted;
       if (entry.won) f.tournamentWins += 1;
 
-      let record = meetings.get(entry.playerId);
+      let record = this.meetings.get(entry.playerId);
       if (record === undefined) {
         record = new Map<string, number>();
-        meetings.set(entry.playerId, record);
+        this.meetings.set(entry.playerId, record);
       }
       for (const game of entry.tableGames) {
-        const own = game.find((s) => s.playerId === entry.playerId);
-        if (own === undefined || game.length < 2 || game.length > 6) {
-          return { code: 'BAD_TABLE_GAME', message: `a table game of ${entry.playerId} in ${challenge.challengeId} lacks their seat or has a bad size` };
-        }
+        const own = game.find((s) => s.playerId === entry.playerId)!;
         let othersSum = 0;
         for (const seat of game) {
           if (seat.playerId === entry.playerId) continue;
@@ -219,8 +253,13 @@ export function seasonFacts(
         f.scaledDiffSum += own.score * DIFF_SCALE - (othersSum * DIFF_SCALE) / k;
       }
     }
+    return null;
   }
-  return { players, meetings, minGames: options.minGames ?? DEFAULT_MIN_GAMES };
+
+  /** The facts so far (a live view: later `add`s show through). */
+  facts(): SeasonFacts {
+    return { players: this.players, meetings: this.meetings, minGames: this.minGames };
+  }
 }
 
 function factsOf(facts: SeasonFacts, id: string): PlayerSeasonFacts {

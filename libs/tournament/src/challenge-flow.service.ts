@@ -19,12 +19,16 @@ import {
   type TiebreakState,
   tiebreakPublicView,
   type TiebreakPublicView,
+  TILE_POSITIONS,
 } from '@dcs/engine';
 import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError, isStandingsError, type PlayerExit, type PrizeSplit, seasonStandings } from '@dcs/ranking';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
+import { gameViewEmits, LiveEmit, liveEmit, liveRooms } from './live-emitter';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
+import { eventBracket } from './season-events';
+import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
 
 /** What `challenge.bracket` stores: the generated bracket plus the recorded seeding draw. */
@@ -70,6 +74,7 @@ export class ChallengeFlowService {
     private readonly games: GamesRepository,
     private readonly queue: ChallengeQueue,
     private readonly clock: TurnClockService,
+    private readonly seasons: SeasonStandingsStore,
   ) {}
 
   // ------------------------------------------------------------------ start
@@ -136,6 +141,7 @@ export class ChallengeFlowService {
    * draw. Generates the bracket from that order.
    */
   private async seed(tx: Tx, ch: Challenge, players: string[]): Promise<StoredBracket> {
+    if (ch.kind !== 'weekly') return eventBracket(ch, players); // Regional / NDT: seeded by the event's entrant order
     const seasonPoints: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
     const rankOf = new Map<string, number>();
     if (ch.seasonId) {
@@ -164,6 +170,7 @@ export class ChallengeFlowService {
     const dq = new Set(
       (await tx.registration.findMany({ where: { challengeId: ch.id, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
     );
+    const seating: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[] = [];
     for (const t of seated.tables) {
       const table = await tx.challengeTable.create({ data: { challengeId: ch.id, roundId: round.id, index: t.index, status: 'playing' } });
       await tx.tableSeat.createMany({ data: t.seats.map((userId, seat) => ({ tableId: table.id, seat, userId, seed: seedOf.get(userId)! })) });
@@ -172,7 +179,9 @@ export class ChallengeFlowService {
         if (dq.has(userId)) game = await this.forfeitSeat(tx, game, seat, null);
       }
       effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(Date.now() + ch.turnMs) });
+      seating.push({ tableId: table.id, table: t.index, gameId: game.id, seats: t.seats.map((userId, seat) => ({ seat, userId })) });
     }
+    effects.push(...this.seatingEmits(ch.id, round, seating));
     await tx.notification.createMany({
       data: seated.tables.flatMap((t) =>
         t.seats.map((userId, seat) => ({
@@ -207,6 +216,8 @@ export class ChallengeFlowService {
   private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[]): Promise<void> {
     const game = await this.currentGame(tx, table.id);
     if (!game || game.status !== 'finished') return;
+    // anti-cheat: analyse the finished game within seconds (job id = game id: queued once)
+    effects.push({ kind: 'anticheat-game', gameId: game.id });
     const state = game.state as unknown as GameState;
     const { final } = await this.roundInfo(tx, round);
     const places = tablePlaces(state);
@@ -234,6 +245,17 @@ export class ChallengeFlowService {
         skipDuplicates: true,
       });
       effects.push({ kind: 'tiebreak-close', tiebreakId: tb.id, version: draw.version, at: closesAt });
+      effects.push(this.tiebreakOpen(tb, draw, game.id, await this.tableRooms(tx, table, game.id)));
+      effects.push(
+        ...players.map((userId) =>
+          liveEmit([liveRooms.user(userId)], 'notification', {
+            kind: 'tiebreak.started',
+            title: '6-4/5-5 tiebreaker draw',
+            body: 'You are tied at your table: pick 7 of the 28 face-down tiles within 5 seconds.',
+            data: { challengeId: table.challengeId, tiebreakId: tb.id, tableId: table.id, gameId: game.id, closesAt: closesAt.toISOString() },
+          }),
+        ),
+      );
       return;
     }
     await this.writeResult(tx, round, table, state, outcome, final, effects);
@@ -255,6 +277,18 @@ export class ChallengeFlowService {
       data: { status: 'finished', result: json(result), endedBy: state.endedBy, decidedAt: new Date() },
     });
     if (done.count !== 1) return;
+    effects.push(
+      liveEmit([liveRooms.challenge(table.challengeId), ...seats.map((s) => liveRooms.user(s.userId))], 'table:result', {
+        challengeId: table.challengeId,
+        roundId: round.id,
+        round: round.number,
+        tableId: table.id,
+        table: table.index,
+        endedBy: state.endedBy,
+        final,
+        result,
+      }),
+    );
     await this.afterTableDecided(tx, round, effects);
   }
 
@@ -265,7 +299,8 @@ export class ChallengeFlowService {
     await tx.round.update({ where: { id: round.id }, data: { status: 'finished', endedAt: new Date() } });
     const { challenge, final } = await this.roundInfo(tx, round);
     if (final) {
-      await this.complete(tx, challenge);
+      await this.complete(tx, challenge, effects);
+      effects.push(liveEmit([liveRooms.challenge(challenge.id)], 'round:finished', { challengeId: challenge.id, roundId: round.id, round: round.number, next: null, completed: true }));
       return;
     }
     const startsAt = new Date(Date.now() + challenge.breakSeconds * 1000);
@@ -275,6 +310,15 @@ export class ChallengeFlowService {
       update: {},
     });
     effects.push({ kind: 'round-start', roundId: next.id, at: next.startsAt ?? startsAt });
+    effects.push(
+      liveEmit([liveRooms.challenge(challenge.id)], 'round:finished', {
+        challengeId: challenge.id,
+        roundId: round.id,
+        round: round.number,
+        next: { roundId: next.id, round: next.number, startsAt: (next.startsAt ?? startsAt).toISOString() },
+        completed: false,
+      }),
+    );
   }
 
   // ------------------------------------------------------------------ rounds
@@ -319,12 +363,22 @@ export class ChallengeFlowService {
         return;
       }
       const tables = await tx.challengeTable.findMany({ where: { roundId, status: 'playing' }, orderBy: { index: 'asc' } });
+      effects.push(
+        liveEmit([liveRooms.challenge(round.challengeId)], 'round:hard-stop', {
+          challengeId: round.challengeId,
+          roundId,
+          round: round.number,
+          at: now.toISOString(),
+          tables: tables.map((t) => ({ tableId: t.id, table: t.index })),
+        }),
+      );
       for (const table of tables) {
         const game = await this.currentGame(tx, table.id, true);
         if (game && game.status === 'playing') {
           const stopped = engineHardStop(game.state as unknown as GameState);
           if (!stopped.ok) throw new Error(`hard stop of game ${game.id}: ${stopped.error.message}`);
           await this.games.saveSystemChange(tx, game, stopped.state);
+          effects.push(...gameViewEmits(game, stopped.state, await tx.tableSeat.findMany({ where: { tableId: table.id }, select: { seat: true, userId: true } }), null));
           await tx.auditLog.create({
             data: { action: 'game.hard-stop', entityType: 'game', entityId: game.id, reason: '30-minute round limit', data: json({ roundId, scores: stopped.state.scores }) },
           });
@@ -345,9 +399,13 @@ export class ChallengeFlowService {
 
   /** A tied player takes the face-down tile at `position` while the 5-second window is open. */
   async pickTile(userId: string, tiebreakId: string, position: number, now = new Date()): Promise<TiebreakPublicView> {
-    return this.prisma.$transaction(async (tx) => {
+    const effects: Effect[] = [];
+    const view = await this.prisma.$transaction(async (tx) => {
       const tb = await this.lockTiebreak(tx, tiebreakId);
       if (!tb) throw notFound('Tiebreak', tiebreakId);
+      const current = tb.state as unknown as TiebreakState;
+      // The same pick again (a retry after a lost answer, HTTP or socket): answered, not applied twice.
+      if (current.status === 'picking' && current.picks.some((p) => p.playerId === userId && p.position === position && !p.auto)) return tiebreakPublicView(current);
       if (tb.decidedAt || now.getTime() > tb.closesAt.getTime()) {
         throw new AppError('DRAW_CLOSED', 'The picking window of this draw is closed', HttpStatus.CONFLICT, { closesAt: tb.closesAt.toISOString() });
       }
@@ -357,8 +415,16 @@ export class ChallengeFlowService {
         throw new AppError(next.code, next.message, status);
       }
       await tx.tiebreak.update({ where: { id: tb.id }, data: { state: json(next), version: next.version } });
+      if (tb.tableId) {
+        const table = await tx.challengeTable.findUniqueOrThrow({ where: { id: tb.tableId } });
+        effects.push(
+          liveEmit(await this.tableRooms(tx, table), 'tiebreak:picked', { tiebreakId: tb.id, tableId: tb.tableId, round: next.round, version: next.version, playerId: userId, position, taken: next.picks.map((p) => ({ playerId: p.playerId, position: p.position })) }),
+        );
+      }
       return tiebreakPublicView(next);
     });
+    await this.queue.run(effects);
+    return view;
   }
 
   /** The window closed: unpicked tiles are picked at random; a winner settles the table, a split or none draws again. */
@@ -380,10 +446,30 @@ export class ChallengeFlowService {
       const closed = closePicks(state);
       if (isTiebreakError(closed)) throw new Error(`tiebreak ${tiebreakId}: ${closed.code}`);
       const result = drawResult(closed);
+      const gameId = (await this.currentGame(tx, table0.id))?.id ?? null;
+      const rooms = await this.tableRooms(tx, table0, gameId);
+      const record = closed.rounds[closed.rounds.length - 1];
+      effects.push(
+        liveEmit(rooms, 'tiebreak:reveal', {
+          tiebreakId,
+          tableId: table0.id,
+          challengeId: table0.challengeId,
+          round: record.round,
+          place: record.place,
+          contenders: record.contenders,
+          picks: record.picks.map((p) => ({ playerId: p.playerId, position: p.position, tile: p.tile, auto: p.auto })),
+          hands: record.hands,
+          outcome: record.outcome,
+          decided: result !== null,
+          winners: closed.winners,
+          order: result ? [...result.winners, ...result.rest] : null,
+        }),
+      );
       if (!result) {
         const closesAt = new Date(now.getTime() + PICK_WINDOW_MS);
         await tx.tiebreak.update({ where: { id: tb.id }, data: { state: json(closed), version: closed.version, closesAt } });
         effects.push({ kind: 'tiebreak-close', tiebreakId, version: closed.version, at: closesAt });
+        effects.push(this.tiebreakOpen({ ...tb, closesAt }, closed, gameId, rooms));
         return;
       }
       await tx.tiebreak.update({ where: { id: tb.id }, data: { state: json(closed), version: closed.version, decidedAt: now } });
@@ -405,7 +491,7 @@ export class ChallengeFlowService {
   // ------------------------------------------------------------------ results
 
   /** Placements, ranking points and prizes of every player, written once (SPEC 3.6). */
-  private async complete(tx: Tx, challenge: Challenge): Promise<void> {
+  private async complete(tx: Tx, challenge: Challenge, effects: Effect[]): Promise<void> {
     const stored = challenge.bracket as unknown as StoredBracket;
     const R = stored.bracket.rounds;
     const rounds = await tx.round.findMany({ where: { challengeId: challenge.id }, include: { tables: true } });
@@ -448,12 +534,15 @@ export class ChallengeFlowService {
       skipDuplicates: true,
     });
     await tx.auditLog.create({ data: { action: 'challenge.completed', entityType: 'challenge', entityId: challenge.id, data: json({ players: awards.length }) } });
+    // Same transaction: the season's stored standings (or the WDC entry of an NDT champion).
+    await this.seasons.afterChallengeCompleted(tx, (await tx.challenge.findUniqueOrThrow({ where: { id: challenge.id } })), effects);
   }
 
   // ------------------------------------------------------------------ director acts (reason required, audited)
 
   /** Cancels a challenge that has not completed: games in progress end, nobody is placed, every registrant is told why. */
   async cancel(actorId: string, challengeId: string, reason: string): Promise<void> {
+    const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
       const ch = await this.lockChallenge(tx, challengeId);
       if (!ch) throw notFound('Challenge', challengeId);
@@ -464,7 +553,11 @@ export class ChallengeFlowService {
       for (const { id } of playing) {
         const game = (await this.games.lock(tx, id))!;
         const stopped = engineHardStop(game.state as unknown as GameState);
-        if (stopped.ok) await this.games.saveSystemChange(tx, game, stopped.state);
+        if (stopped.ok) {
+          await this.games.saveSystemChange(tx, game, stopped.state);
+          const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
+          effects.push(...gameViewEmits(game, stopped.state, seats, null));
+        }
       }
       await tx.round.updateMany({ where: { challengeId, status: { not: 'finished' } }, data: { status: 'finished', endedAt: new Date() } });
       await tx.challenge.update({ where: { id: challengeId }, data: { status: 'cancelled', cancelReason: reason, version: { increment: 1 } } });
@@ -482,6 +575,7 @@ export class ChallengeFlowService {
       });
       await tx.auditLog.create({ data: { actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: challengeId, reason, data: json({ from: ch.status }) } });
     });
+    await this.queue.run(effects);
   }
 
   /**
@@ -505,7 +599,16 @@ export class ChallengeFlowService {
         const g = await this.currentGame(tx, seat.tableId, true);
         if (g && g.status === 'playing') {
           const after = await this.forfeitSeat(tx, g, seat.seat, actorId);
+          let deadline: Date | null = null;
           if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
+          else if (after.version !== g.version) {
+            // the turn may have passed: the new version's clock starts now
+            deadline = new Date(Date.now() + (await this.clock.turnMs(tx, seat.tableId)));
+            effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
+          }
+          if (after.version !== g.version) {
+            effects.push(...gameViewEmits(after, after.state as unknown as GameState, await tx.tableSeat.findMany({ where: { tableId: seat.tableId }, select: { seat: true, userId: true } }), deadline));
+          }
         }
       }
       await tx.notification.createMany({
@@ -595,7 +698,7 @@ export class ChallengeFlowService {
       if (final && challenge.status === 'completed') {
         await tx.$executeRaw`DELETE FROM placements WHERE challenge_id = ${challenge.id}::uuid`;
         await tx.challenge.update({ where: { id: challenge.id }, data: { status: 'running' } });
-        await this.complete(tx, (await tx.challenge.findUniqueOrThrow({ where: { id: challenge.id } })));
+        await this.complete(tx, (await tx.challenge.findUniqueOrThrow({ where: { id: challenge.id } })), effects);
       } else if (table.status !== 'finished') {
         await this.afterTableDecided(tx, round, effects);
       }
@@ -629,6 +732,54 @@ export class ChallengeFlowService {
     effects.push(...(await this.clock.recover()));
     await this.queue.run(effects);
     return effects.length;
+  }
+
+  // ------------------------------------------------------------------ live events (emitted after the commit, see LiveEmitter)
+
+  /** Where a table's live events go: its challenge room, its game's room and every seat's user room. */
+  private async tableRooms(tx: Tx, table: Pick<ChallengeTable, 'id' | 'challengeId'>, gameId?: string | null): Promise<string[]> {
+    const seats = await tx.tableSeat.findMany({ where: { tableId: table.id }, select: { userId: true } });
+    const game = gameId === undefined ? ((await this.currentGame(tx, table.id))?.id ?? null) : gameId;
+    return [liveRooms.challenge(table.challengeId), ...(game ? [liveRooms.game(game)] : []), ...seats.map((s) => liveRooms.user(s.userId))];
+  }
+
+  /** A picking window opens: 28 face-down positions, who picks, until when. No tile identity. */
+  private tiebreakOpen(tb: Pick<Tiebreak, 'id' | 'tableId' | 'challengeId' | 'closesAt'>, state: TiebreakState, gameId: string | null, rooms: string[]): LiveEmit {
+    return liveEmit(rooms, 'tiebreak:open', {
+      tiebreakId: tb.id,
+      challengeId: tb.challengeId,
+      tableId: tb.tableId,
+      gameId,
+      round: state.round,
+      place: state.winners.length + 1,
+      players: state.players,
+      contenders: state.contenders,
+      winners: state.winners,
+      handSize: state.handSize,
+      positions: TILE_POSITIONS,
+      taken: state.picks.map((p) => ({ playerId: p.playerId, position: p.position })),
+      version: state.version,
+      closesAt: tb.closesAt.toISOString(),
+    });
+  }
+
+  /** A round is seated: the seating to the challenge room, and each player their own table in their user room. */
+  private seatingEmits(challengeId: string, round: Round, tables: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[]): LiveEmit[] {
+    const startsAt = round.startsAt?.toISOString() ?? null;
+    const hardStopAt = round.hardStopAt?.toISOString() ?? null;
+    return [
+      liveEmit([liveRooms.challenge(challengeId)], 'round:started', { challengeId, roundId: round.id, round: round.number, startsAt, hardStopAt, tables }),
+      ...tables.flatMap((t) =>
+        t.seats.map((s) =>
+          liveEmit([liveRooms.user(s.userId)], 'notification', {
+            kind: 'table.seated',
+            title: `Round ${round.number}: your table`,
+            body: `You sit at table ${t.table + 1}, seat ${s.seat + 1}. The round ends at the latest at ${hardStopAt}.`,
+            data: { challengeId, roundId: round.id, round: round.number, table: t.table, tableId: t.tableId, gameId: t.gameId, seat: s.seat, hardStopAt },
+          }),
+        ),
+      ),
+    ];
   }
 
   // ------------------------------------------------------------------ helpers

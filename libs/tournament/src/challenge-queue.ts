@@ -2,14 +2,21 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import { JOBS, jobIds, QUEUES } from '@dcs/common';
+import { LiveEmit, LiveEmitter } from './live-emitter';
+import { SeasonQueue } from './season-queue';
+import { AnticheatQueue } from './anticheat-queue';
 
-/** A job to queue once the transaction that made it due has committed. */
+/** A job to queue (or a live event to emit) once the transaction that made it due has committed. */
 export type Effect =
+  | LiveEmit
   | { kind: 'hard-stop'; roundId: string; at: Date }
   | { kind: 'round-start'; roundId: string; at: Date }
   | { kind: 'table-decide'; tableId: string }
   | { kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date }
-  | { kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date };
+  | { kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date }
+  | { kind: 'challenge-start'; challengeId: string; at: Date }
+  | { kind: 'season-close'; seasonId: string }
+  | { kind: 'anticheat-game'; gameId: string };
 
 const opts = (jobId: string, at?: Date): JobsOptions => ({
   jobId,
@@ -29,12 +36,21 @@ const opts = (jobId: string, at?: Date): JobsOptions => ({
 export class ChallengeQueue {
   private readonly logger = new Logger(ChallengeQueue.name);
 
-  constructor(@InjectQueue(QUEUES.challenge) private readonly queue: Queue) {
+  constructor(
+    @InjectQueue(QUEUES.challenge) private readonly queue: Queue,
+    private readonly live: LiveEmitter,
+    private readonly seasons: SeasonQueue,
+    private readonly anticheat: AnticheatQueue,
+  ) {
     this.queue.on('error', () => undefined); // reconnects by itself; the recovery sweep re-queues what was missed
   }
 
   async run(effects: readonly Effect[]): Promise<void> {
     for (const e of effects) {
+      if (e.kind === 'emit') {
+        this.live.emit(e);
+        continue;
+      }
       try {
         await this.add(e);
       } catch (err) {
@@ -43,7 +59,7 @@ export class ChallengeQueue {
     }
   }
 
-  private add(e: Effect): Promise<unknown> {
+  private add(e: Exclude<Effect, LiveEmit>): Promise<unknown> {
     switch (e.kind) {
       case 'hard-stop':
         return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(jobIds.hardStop(e.roundId), e.at));
@@ -55,6 +71,12 @@ export class ChallengeQueue {
         return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at));
       case 'turn-clock':
         return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.turnClock(e.gameId, e.version, e.attempt), e.at));
+      case 'challenge-start':
+        return this.queue.add(JOBS.challengeStart, { challengeId: e.challengeId }, opts(jobIds.start(e.challengeId), e.at));
+      case 'season-close':
+        return this.seasons.close(e.seasonId);
+      case 'anticheat-game':
+        return this.anticheat.analyse(e.gameId);
     }
   }
 }

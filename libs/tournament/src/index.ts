@@ -6,3 +6,8 @@ export * from './tournament.module';
 export * from './game-move.store';
 export * from './season-facts';
 export * from './turn-clock.service';
+export * from './live-emitter';
+export * from './season-standings.store';
+export * from './season-draw';
+export * from './season-queue';
+export * from './season-events';

@@ -5,6 +5,10 @@ import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeQueue } from './challenge-queue';
 import { GameMoveStore } from './game-move.store';
 import { GamesRepository } from './games.repository';
+import { LiveEmitter } from './live-emitter';
+import { SeasonQueue } from './season-queue';
+import { AnticheatQueue } from './anticheat-queue';
+import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
 
 /**
@@ -12,8 +16,8 @@ import { TurnClockService } from './turn-clock.service';
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge })],
-  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService],
-  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService],
+  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat })],
+  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -5,6 +5,7 @@ import { apply as engineApply, type GameState } from '@dcs/engine';
 import { PG_POOL, PrismaService } from '@dcs/common';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
+import { gameViewEmits, liveEmit, liveRooms } from './live-emitter';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -81,18 +82,35 @@ export class TurnClockService {
       const state = game.state as unknown as GameState;
       const seat = state.hands[state.hands.length - 1]?.turn ?? null;
       if (seat === null) return 'noop' as const;
-      await tx.gameTimeout.create({ data: { gameId, seat, version, attempt } });
+      const ticket = await tx.gameTimeout.create({ data: { gameId, seat, version, attempt } });
       const total = await tx.gameTimeout.count({ where: { gameId, seat } });
+      const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
       if (total < TIMEOUTS_TO_FORFEIT) {
         effects.push({ kind: 'turn-clock', gameId, version, attempt: attempt + 1, at: new Date(now.getTime() + ms) });
+        // Live: the seat's ticket and the restarted clock, to the game room and every seat (public facts).
+        const turnDeadline = new Date(ticket.createdAt.getTime() + ms).toISOString();
+        effects.push(
+          liveEmit([liveRooms.game(gameId), ...seats.map((s) => liveRooms.user(s.userId))], 'game:clock', {
+            gameId,
+            seq: version,
+            seat,
+            attempt,
+            tickets: total,
+            ticketsToForfeit: TIMEOUTS_TO_FORFEIT,
+            turnDeadline,
+          }),
+        );
         return 'ticket' as const;
       }
       const after = await this.forfeit(tx, game, seat, total);
+      const deadline = after.status === 'finished' ? null : new Date(now.getTime() + ms);
       if (after.status === 'finished') {
         if (game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
       } else {
-        effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: new Date(now.getTime() + ms) });
+        effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: deadline! });
       }
+      // Live: fresh per-viewer views of the forfeited game (rendered here, in the worker).
+      effects.push(...gameViewEmits(after, after.state as unknown as GameState, seats, deadline));
       return 'forfeit' as const;
     });
     await this.queue.run(effects);
@@ -129,6 +147,22 @@ export class TurnClockService {
         data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets },
       },
     });
+    // The conduct ledger (SPEC 6) records the stalling violation in the same transaction; one per game and seat.
+    if (seatRow) {
+      await tx.conductViolation.createMany({
+        skipDuplicates: true,
+        data: [
+          {
+            userId: seatRow.userId,
+            kind: 'stalling',
+            gameId: game.id,
+            reason: `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`,
+            details: { seat, severity: 'major', tickets },
+            dedupeKey: `stalling:${game.id}:${seat}`,
+          },
+        ],
+      });
+    }
     return tx.game.findUniqueOrThrow({ where: { id: game.id } });
   }
 }

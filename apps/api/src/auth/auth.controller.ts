@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public } from '../common/decorators';
 import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
@@ -23,7 +23,7 @@ export class AuthController {
   @UseGuards(LoginThrottlerGuard)
   @ApiOperation({ summary: 'Sign in; rate limited per account and address' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
-  login(@Body() dto: LoginDto): Promise<TokenResponseDto> {
-    return this.service.login(dto);
+  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<TokenResponseDto> {
+    return this.service.login(dto, ip);
   }
 }

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { UserResponseDto } from '../users/users.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -39,6 +39,12 @@ export class LoginDto {
   @IsString()
   @MaxLength(128)
   password!: string;
+
+  @ApiPropertyOptional({ description: "The client's device fingerprint (anti-cheat: only its hash is stored, with the IP address)", maxLength: 512 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  deviceFingerprint?: string;
 }
 
 export class TokenResponseDto {

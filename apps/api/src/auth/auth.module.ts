@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import { AppConfig, REDIS } from '@dcs/common';
 import { AuthGuard } from '../common/auth.guard';
 import { UsersModule } from '../users/users.module';
+import { SessionCaptureModule } from '../anticheat/session-capture.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginThrottlerGuard } from './login-throttler.guard';
@@ -14,6 +15,7 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
 @Module({
   imports: [
     UsersModule,
+    SessionCaptureModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),

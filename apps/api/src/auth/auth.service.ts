@@ -8,6 +8,7 @@ import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
 import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
+import { SessionCaptureService } from '../anticheat/session-capture.service';
 
 
 @Injectable()
@@ -20,6 +21,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
+    private readonly sessions: SessionCaptureService,
   ) {}
 
   async register(dto: RegisterDto): Promise<TokenResponseDto> {
@@ -29,11 +31,12 @@ export class AuthService {
     return this.issue(user);
   }
 
-  async login(dto: LoginDto): Promise<TokenResponseDto> {
+  async login(dto: LoginDto, ip?: string): Promise<TokenResponseDto> {
     const user = await this.users.findByEmail(dto.email);
     const ok = await argon2.verify(user?.passwordHash ?? (await this.dummyHash), dto.password).catch(() => false);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);
     if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+    await this.sessions.record(user.id, dto.deviceFingerprint, ip, 'login');
     return this.issue(user);
   }
 

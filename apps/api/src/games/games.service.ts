@@ -1,11 +1,23 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import type { Game } from '@dcs/db';
-import { Action, apply, GameEvent, GameState, playerView, toRecord, GameRecord } from '@dcs/engine';
+import { Action, apply, GameEvent, GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GameMoveStore, GamesRepository, SeatRow, StoredAction, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, GameMoveStore, GamesRepository, renderGameView, SeatRow, StoredAction, TurnClockService } from '@dcs/tournament';
 import { GameEventsPublisher, GameMoved } from '../live/game-events.publisher';
+
+/** One move a reconnecting client missed (public facts only; see GamesService.viewSince). */
+export interface MissedEvent {
+  seq: number;
+  type: 'play' | 'knock' | 'draw' | 'reshuffle' | 'forfeit' | 'stopped';
+  seat: number | null;
+  tile?: string;
+  end?: string;
+  /** a seated player's move, or the system's (a turn-clock forfeit, a director, a hard stop) */
+  by: 'player' | 'system';
+  at: string | null;
+}
 
 /** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
 const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
@@ -35,11 +47,51 @@ export class GamesService {
   ) {}
 
   async view(user: AuthUser | undefined, gameId: string): Promise<GameViewResponseDto> {
+    return (await this.viewSince(user, gameId, null)).view;
+  }
+
+  /**
+   * The caller's current view and, with `since` (the last version the client saw), the moves
+   * it missed: versions since+1 … current, read from the append-only game_actions, one entry
+   * per version (no gap, no duplicate), each holding only what everyone may know: who did
+   * what, the tile of a play (public once played), never the tile of a draw and never a
+   * false-knock flag. A version with no action row is a stop by the system (hard stop,
+   * cancel, replay).
+   */
+  async viewSince(user: AuthUser | undefined, gameId: string, since: number | null): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
     const game = await this.repo.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const seats = await this.repo.seats(game.tableId);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    return this.toView(game, game.state as unknown as GameState, seat, await this.clock.deadline(game));
+    const view = this.toView(game, game.state as unknown as GameState, seat, await this.clock.deadline(game));
+    if (since === null) return { view };
+    const upTo = (game.state as unknown as GameState).version;
+    if (since >= upTo) return { view, missed: [] };
+    const rows = await this.repo.prisma.gameAction.findMany({
+      where: { gameId, version: { gt: since, lte: upTo } },
+      orderBy: { version: 'asc' },
+      select: { version: true, seat: true, userId: true, action: true, createdAt: true },
+    });
+    const byVersion = new Map(rows.map((r) => [r.version, r]));
+    const missed: MissedEvent[] = [];
+    for (let v = Math.max(since, 0) + 1; v <= upTo; v++) {
+      const r = byVersion.get(v);
+      if (!r) {
+        missed.push({ seq: v, type: 'stopped', seat: null, by: 'system', at: null });
+        continue;
+      }
+      const a = r.action as { type?: string; tile?: string; end?: string };
+      missed.push({
+        seq: v,
+        type: (a.type ?? 'unknown') as MissedEvent['type'],
+        seat: r.seat,
+        ...(a.type === 'play' && a.tile ? { tile: a.tile } : {}),
+        ...(a.type === 'play' && a.end ? { end: a.end } : {}),
+        by: r.userId ? 'player' : 'system',
+        at: r.createdAt.toISOString(),
+      });
+    }
+    return { view, missed };
   }
 
   async act(user: AuthUser, gameId: string, dto: GameActionDto): Promise<ActionResponseDto> {
@@ -86,6 +138,7 @@ export class GamesService {
     if (response.applied && response.status === 'playing') {
       const deadline = await this.clock.start(gameId, committed!.state.version, tableId);
       response.turnDeadline = deadline.toISOString();
+      (committed as GameMoved | null)!.deadline = deadline;
     }
     if (committed) this.events.moved(committed);
     // The move ended the game: decide the table now (places, tiebreak, next round). If this
@@ -121,16 +174,7 @@ export class GamesService {
   }
 
   toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
-    return {
-      gameId: game.id,
-      tableId: game.tableId,
-      seat,
-      status: state.finished ? 'finished' : 'playing',
-      seedHash: game.seedHash,
-      seed: state.finished ? game.seed : null,
-      turnDeadline: state.finished || !deadline ? null : deadline.toISOString(),
-      view: playerView(state, seat),
-    };
+    return renderGameView(game, state, seat, deadline);
   }
 
   private seatOf(seats: SeatRow[], user: AuthUser): number {

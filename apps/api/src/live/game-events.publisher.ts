@@ -8,6 +8,8 @@ export interface GameMoved {
   game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>;
   state: GameState;
   seats: SeatRow[];
+  /** the next turn's clock deadline (null when the game is over or the clock is unknown) */
+  deadline?: Date | null;
 }
 
 export type GameMovedListener = (event: GameMoved) => void;

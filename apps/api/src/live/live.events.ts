@@ -3,21 +3,37 @@
  * server→client, in one place. docs/realtime.md describes each event with example payloads.
  */
 import type { ErrorBody } from '@dcs/common';
+import type { ChatMessage } from '../conduct/conduct.service';
+import type { TiebreakPublicView, TiebreakHand, TiebreakOutcome } from '@dcs/engine';
+import { LIVE_NAMESPACE, liveRooms } from '@dcs/tournament';
+import type { SeatResult } from '@dcs/tournament';
 import type { ActionResponseDto, GameViewResponseDto } from '../games/games.dto';
+import type { MissedEvent } from '../games/games.service';
 
-export const LIVE_NAMESPACE = '/live';
-
-export const rooms = {
-  game: (gameId: string) => `game:${gameId}`,
-  challenge: (challengeId: string) => `challenge:${challengeId}`,
-  user: (userId: string) => `user:${userId}`,
-};
+export { LIVE_NAMESPACE };
+/** Room names (shared with the worker, which emits through Redis: see LiveEmitter). */
+export const rooms = liveRooms;
 
 /** Every acknowledgement: the result, or the same `{ code, message, details? }` as an HTTP error body. */
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: ErrorBody };
 
+/** Table chat: the text (1-500 characters) and an optional idempotency key for retries. */
+export interface ChatPayload {
+  gameId: string;
+  text: string;
+  requestId?: string;
+}
+
 export interface JoinGamePayload {
   gameId: string;
+  /** the last `seq` this client saw of the game (a reconnect or a second tab): the answer adds what it missed */
+  since?: number;
+}
+
+export interface TiebreakPickPayload {
+  tiebreakId: string;
+  /** 0 … 27, a face-down position not taken yet */
+  position: number;
 }
 
 export interface ActionPayload {
@@ -37,6 +53,8 @@ export interface WatchChallengePayload {
 export interface JoinedGame {
   seq: number;
   view: GameViewResponseDto;
+  /** with `since`: one entry per version since+1 … seq, in order (public facts only) */
+  missed?: MissedEvent[];
 }
 
 export interface ActedGame {
@@ -53,6 +71,10 @@ export interface ClientToServerEvents {
   action: (payload: ActionPayload, ack: (res: Ack<ActedGame>) => void) => void;
   /** Joins `challenge:<id>` (bracket and standings pushes). */
   watchChallenge: (payload: WatchChallengePayload, ack: (res: Ack<{ challengeId: string }>) => void) => void;
+  /** A tied player takes a face-down tile: ChallengeFlowService.pickTile, the same as POST /tiebreaks/:id/picks; a repeat is answered, not applied twice. */
+  'tiebreak:pick': (payload: TiebreakPickPayload, ack: (res: Ack<{ tiebreak: TiebreakPublicView }>) => void) => void;
+  /** Table chat (seated players): filtered before delivery (SPEC 6); delivered as `chat:message` to the table. */
+  chat: (payload: ChatPayload, ack: (res: Ack<{ message: ChatMessage }>) => void) => void;
 }
 
 /** A game changed. A seated player's `view` is their own seat view; anyone else's the public view. */
@@ -62,13 +84,125 @@ export interface GameViewEvent {
   view: GameViewResponseDto;
 }
 
+/** A turn clock ran out: a ticket for `seat`, the clock restarted (the turn is not skipped; `seq` is unchanged). */
+export interface GameClockEvent {
+  gameId: string;
+  seq: number;
+  seat: number;
+  attempt: number;
+  /** this seat's tickets in the game so far; the `ticketsToForfeit`-th forfeits */
+  tickets: number;
+  ticketsToForfeit: number;
+  turnDeadline: string;
+}
+
+export interface TiebreakOpenEvent {
+  tiebreakId: string;
+  challengeId: string;
+  tableId: string | null;
+  gameId: string | null;
+  round: number;
+  place: number;
+  players: string[];
+  contenders: string[];
+  winners: string[];
+  handSize: number;
+  /** face-down positions 0 … positions-1 (28) */
+  positions: number;
+  taken: { playerId: string; position: number }[];
+  version: number;
+  closesAt: string;
+}
+
+export interface TiebreakPickedEvent {
+  tiebreakId: string;
+  tableId: string;
+  round: number;
+  version: number;
+  playerId: string;
+  position: number;
+  taken: { playerId: string; position: number }[];
+}
+
+export interface TiebreakRevealEvent {
+  tiebreakId: string;
+  tableId: string;
+  challengeId: string;
+  round: number;
+  place: number;
+  contenders: string[];
+  picks: { playerId: string; position: number; tile: string; auto: boolean }[];
+  hands: TiebreakHand[];
+  outcome: TiebreakOutcome;
+  /** false: a split or nobody drew a deciding tile, a new round opens (`tiebreak:open`) */
+  decided: boolean;
+  winners: string[];
+  order: string[] | null;
+}
+
+export interface TableResultEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  tableId: string;
+  table: number;
+  endedBy: string | null;
+  final: boolean;
+  result: SeatResult[];
+}
+
+export interface RoundStartedEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  startsAt: string | null;
+  hardStopAt: string | null;
+  tables: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[];
+}
+
+export interface RoundFinishedEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  next: { roundId: string; round: number; startsAt: string } | null;
+  completed: boolean;
+}
+
+export interface RoundHardStopEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  at: string;
+  tables: { tableId: string; table: number }[];
+}
+
+export interface NotificationEvent {
+  kind: 'table.seated' | 'tiebreak.started' | string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
 export interface ServerToClientEvents {
   'game:view': (event: GameViewEvent) => void;
+  'chat:message': (event: ChatMessage) => void;
+  'game:clock': (event: GameClockEvent) => void;
+  'tiebreak:open': (event: TiebreakOpenEvent) => void;
+  'tiebreak:picked': (event: TiebreakPickedEvent) => void;
+  'tiebreak:reveal': (event: TiebreakRevealEvent) => void;
+  'table:result': (event: TableResultEvent) => void;
+  'round:started': (event: RoundStartedEvent) => void;
+  'round:finished': (event: RoundFinishedEvent) => void;
+  'round:hard-stop': (event: RoundHardStopEvent) => void;
+  notification: (event: NotificationEvent) => void;
 }
 
 /** What the handshake leaves on `socket.data`. */
 export interface LiveSocketData {
   userId: string | null;
+  /** the handshake token's version claim and expiry (seconds), re-checked on every event */
+  tokenVersion: number;
+  tokenExp: number | null;
   /** start of the current one-second rate-limit window, and the actions counted in it */
   windowStart: number;
   actionsInWindow: number;

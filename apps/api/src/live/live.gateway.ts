@@ -1,14 +1,21 @@
-import { HttpException, HttpStatus, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import { isUUID } from 'class-validator';
-import { AppConfig, AppError, ErrorBody } from '@dcs/common';
+import type { Pool } from 'pg';
+import type { Role } from '@dcs/db';
+import { AppConfig, AppError, ErrorBody, PG_POOL } from '@dcs/common';
 import { AuthGuard } from '../common/auth.guard';
 import { AuthUser } from '../common/decorators';
 import { validationPipe } from '../common/validation';
 import { GameActionDto } from '../games/games.dto';
+import { TiebreakPickDto } from '../tournament/tournament.dto';
 import { GamesService } from '../games/games.service';
+import { ChatMessage, ConductService } from '../conduct/conduct.service';
+import { ChallengeFlowService } from '@dcs/tournament';
+import type { TiebreakPublicView } from '@dcs/engine';
 import { GameEventsPublisher, GameMoved } from './game-events.publisher';
+import { SessionCaptureService } from '../anticheat/session-capture.service';
 import {
   Ack,
   ActedGame,
@@ -48,6 +55,10 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
     private readonly publisher: GameEventsPublisher,
     private readonly auth: AuthGuard,
     private readonly config: AppConfig,
+    private readonly flow: ChallengeFlowService,
+    private readonly conduct: ConductService,
+    private readonly sessions: SessionCaptureService,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   onModuleInit(): void {
@@ -75,6 +86,12 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
         (user) => {
           socket.data.userId = user.id;
           socket.data.token = token;
+          // Verified just now: what later checks need of it (see userOf).
+          const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { tv?: number; exp?: number };
+          socket.data.tokenVersion = claims.tv ?? 0;
+          socket.data.tokenExp = typeof claims.exp === 'number' ? claims.exp : null;
+          // anti-cheat evidence: the device fingerprint (hashed) and IP of this connection; never blocks it
+          void this.sessions.record(user.id, (socket.handshake.auth as { fingerprint?: unknown }).fingerprint, socket.handshake.address, 'socket');
           next();
         },
         (err: unknown) => refuse(this.errorBody(err)),
@@ -90,11 +107,15 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
   join(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<JoinedGame>> {
     return this.answer(async () => {
       const gameId = this.gameIdOf(payload);
+      const since = (payload as { since?: unknown }).since;
+      if (since !== undefined && (typeof since !== 'number' || !Number.isInteger(since) || since < 0 || since > 1_000_000)) {
+        throw invalid('since must be a whole number (the last seq seen)', 'since');
+      }
       // Join first, then read: a move in between arrives as an event with a higher seq, never lost.
       await socket.join(rooms.game(gameId));
       try {
-        const view = await this.games.view(await this.userOf(socket, false), gameId);
-        return { seq: (view.view as { version: number }).version, view };
+        const { view, missed } = await this.games.viewSince(await this.userOf(socket, false), gameId, since ?? null);
+        return { seq: (view.view as { version: number }).version, view, ...(missed ? { missed } : {}) };
       } catch (err) {
         await socket.leave(rooms.game(gameId));
         throw err;
@@ -121,6 +142,39 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
     });
   }
 
+  /** A tied player's pick in a live 6-4/5-5 draw: the same service and checks as POST /tiebreaks/:id/picks. */
+  @SubscribeMessage('tiebreak:pick')
+  tiebreakPick(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ tiebreak: TiebreakPublicView }>> {
+    return this.answer(async () => {
+      this.throttle(socket);
+      if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
+      const { tiebreakId, position, ...rest } = payload;
+      if (typeof tiebreakId !== 'string' || !isUUID(tiebreakId)) {
+        throw new AppError('INVALID_ID', 'tiebreakId must be a UUID', HttpStatus.BAD_REQUEST, [{ field: 'tiebreakId', problems: ['must be a UUID'] }]);
+      }
+      // The HTTP body's DTO and pipe: the same checks and VALIDATION_FAILED details.
+      const dto = (await this.validation.transform({ position, ...rest }, { type: 'body', metatype: TiebreakPickDto })) as TiebreakPickDto;
+      const user = await this.userOf(socket, true);
+      return { tiebreak: await this.flow.pickTile(user!.id, tiebreakId, dto.position) };
+    });
+  }
+
+  /** Table chat: ConductService filters (and sanctions) before anything is delivered; the table's room and seats get `chat:message`. */
+  @SubscribeMessage('chat')
+  chat(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ message: ChatMessage }>> {
+    return this.answer(async () => {
+      this.throttle(socket);
+      const user = await this.userOf(socket, true);
+      const gameId = this.gameIdOf(payload);
+      const { text, requestId } = payload as Record<string, unknown>;
+      if (typeof text !== 'string' || text.trim().length < 1 || text.length > 500) throw invalid('text must be 1-500 characters', 'text');
+      if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > 100)) throw invalid('requestId must be a string of at most 100 characters', 'requestId');
+      const { message, recipients } = await this.conduct.chat(user!, gameId, text.trim(), requestId);
+      this.nsp.to([rooms.game(gameId), ...recipients.map((id) => rooms.user(id))]).emit('chat:message', message);
+      return { message };
+    });
+  }
+
   @SubscribeMessage('action')
   action(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<ActedGame>> {
     return this.answer(async () => {
@@ -139,20 +193,20 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
    * player, on any instance), and the game room minus the seated players gets the public view.
    * No payload sent to a room ever holds a hand; engine events are never broadcast.
    */
-  private broadcast({ game, state, seats }: GameMoved): void {
+  private broadcast({ game, state, seats, deadline }: GameMoved): void {
     void this.othersMayListen().then((remote) => {
       // Rendering and publishing a view nobody can receive is most of a move's cost when no
       // one watches; with this the only instance, local room membership says who can.
       const heard = (room: string) => remote || (this.nsp.adapter.rooms.get(room)?.size ?? 0) > 0;
       const seq = state.version;
       for (const { seat, userId } of seats) {
-        if (heard(rooms.user(userId))) this.nsp.to(rooms.user(userId)).emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, seat) });
+        if (heard(rooms.user(userId))) this.nsp.to(rooms.user(userId)).emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, seat, deadline ?? null) });
       }
       if (heard(rooms.game(game.id))) {
         this.nsp
           .to(rooms.game(game.id))
           .except(seats.map((s) => rooms.user(s.userId)))
-          .emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, null) });
+          .emit('game:view', { gameId: game.id, seq, view: this.games.toView(game, state, null, deadline ?? null) });
       }
     });
   }
@@ -187,15 +241,32 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
   }
 
   /**
-   * The caller, checked again on every action like every HTTP request (a ban or a password
-   * change acts at once on open sockets too); undefined for a spectator.
+   * The caller, checked again on every event like every HTTP request (a ban, a password change
+   * or "sign out everywhere" acts at once on open sockets too); undefined for a spectator.
+   * The token's signature was verified at the handshake by AuthGuard.userFromToken and a
+   * socket's token never changes, so only what can change is checked again, with
+   * AuthGuard.userFromToken's rules: the expiry, the account's current token version and its
+   * status — one indexed row read on the move path's node-postgres pool (a JWT verification
+   * and a Prisma query per move were a third of a move's CPU in bench/live.ts).
    */
   private async userOf(socket: LiveSocket, required: boolean): Promise<AuthUser | undefined> {
-    if (!socket.data.token) {
+    if (!socket.data.token || !socket.data.userId) {
       if (required) throw new AppError('UNAUTHORIZED', 'Sign in first: connect with auth.token to play', HttpStatus.UNAUTHORIZED);
       return undefined;
     }
-    return this.auth.userFromToken(socket.data.token);
+    const expired = socket.data.tokenExp !== null && socket.data.tokenExp * 1000 <= Date.now();
+    const { rows } = expired
+      ? { rows: [] }
+      : await this.pool.query<{ email: string; display_name: string; roles: Role[]; status: string; token_version: number }>(
+          'SELECT email, display_name, roles::text[] AS roles, status::text AS status, token_version FROM users WHERE id = $1',
+          [socket.data.userId],
+        );
+    const user = rows[0];
+    if (!user || user.token_version !== socket.data.tokenVersion) {
+      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+    }
+    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+    return { id: socket.data.userId, email: user.email, displayName: user.display_name, roles: user.roles };
   }
 
   private gameIdOf(payload: unknown): string {

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TournamentModule } from '@dcs/tournament';
 import { AuthModule } from '../auth/auth.module';
+import { ConductModule } from '../conduct/conduct.module';
 import { AuthGuard } from '../common/auth.guard';
 import { GamesModule } from '../games/games.module';
 import { UsersModule } from '../users/users.module';
 import { LiveGateway } from './live.gateway';
+import { SessionCaptureModule } from '../anticheat/session-capture.module';
 
 /** Live tables over socket.io (namespace /live). The adapter (RedisIoAdapter) is set in setup.ts. */
-@Module({ imports: [AuthModule, UsersModule, GamesModule], providers: [LiveGateway, AuthGuard] })
+@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule], providers: [LiveGateway, AuthGuard] })
 export class LiveModule {}

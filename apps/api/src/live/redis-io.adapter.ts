@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { AppConfig } from '@dcs/common';
+import { socketIoKey } from '@dcs/tournament';
 
 /**
  * socket.io over the Redis adapter, so a room spans every API instance: a move made through
@@ -20,8 +21,9 @@ export class RedisIoAdapter extends IoAdapter {
     super(app);
     // Unlike the shared client, these keep the offline queue: a subscription made before the
     // connection is up must be sent once it is, not fail.
-    this.pub = new Redis(config.REDIS_URL, { retryStrategy: (n) => Math.min(n * 200, 2000) });
-    this.sub = this.pub.duplicate();
+    // Auto-pipelining: the publishes of one move (a view per seat, the public view) leave in one write.
+    this.pub = new Redis(config.REDIS_URL, { retryStrategy: (n) => Math.min(n * 200, 2000), enableAutoPipelining: true });
+    this.sub = this.pub.duplicate({ enableAutoPipelining: false });
     let warned = false;
     for (const client of [this.pub, this.sub]) {
       client.on('error', (err: Error) => {
@@ -33,7 +35,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
-    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.config.QUEUE_PREFIX}:socket.io` }));
+    server.adapter(createAdapter(this.pub, this.sub, { key: socketIoKey(this.config.QUEUE_PREFIX) }));
     return server;
   }
 

@@ -1,10 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { EliteSixResult } from '@dcs/ranking';
 import { Public } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { PlayerRankingQueryDto, StandingsQueryDto } from './rankings.dto';
-import { PlayerRanking, RankingsService, StandingsPage } from './rankings.service';
+import { EliteSixView, PlayerRanking, RankingsService, StandingsPage } from './rankings.service';
 
 @ApiTags('rankings')
 @Controller('cities/:cityId/seasons/:seasonId')
@@ -20,8 +19,8 @@ export class RankingsController {
 
   @Public()
   @Get('elite-six')
-  @ApiOperation({ summary: 'The Elite Six (final once the season\'s 12 challenges are played), with benefits and any tie across the cut' })
-  eliteSix(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string): Promise<EliteSixResult & { final: boolean }> {
+  @ApiOperation({ summary: 'The Elite Six: provisional during the season (ties at the cut reported), final once the season is closed (with the close\'s draws and any later replacements)' })
+  eliteSix(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string): Promise<EliteSixView> {
     return this.service.eliteSix(cityId, seasonId);
   }
 }

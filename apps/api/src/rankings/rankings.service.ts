@@ -1,6 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { AppError, notFound } from '@dcs/common';
-import { eliteSix, type EliteSixResult, isStandingsError, seasonStandings, seasonStatus, type StandingsEntry, type PlayerStatus } from '@dcs/ranking';
+import { Injectable } from '@nestjs/common';
+import { notFound } from '@dcs/common';
+import type { Season } from '@dcs/db';
+import { eliteSix, type EliteSixResult, type PlayerStatus, type RankReason, type StandingsEntry } from '@dcs/ranking';
+import type { SeasonDrawRecord } from '@dcs/tournament';
 import { RankingsRepository } from './rankings.repository';
 import { StandingsQueryDto } from './rankings.dto';
 
@@ -13,12 +15,13 @@ export interface StandingRow extends StandingsEntry {
 export interface PlayerRanking {
   playerId: string;
   seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: PlayerStatus['status'] | null }[];
-  history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; placement: string; rankingPoints: number; prizeCents: number }[];
+  history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; kind: string; placement: string; rankingPoints: number; prizeCents: number }[];
   headToHead: { opponentId: string; wins: number; losses: number; meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: string }[] } | null;
 }
 
 export interface StandingsPage {
   seasonId: string;
+  seasonStatus: Season['status'];
   challengesPlayed: number;
   challengesRemaining: number;
   total: number;
@@ -27,31 +30,79 @@ export interface StandingsPage {
   items: StandingRow[];
 }
 
-/** Season standings, always recomputed from the season's facts (SPEC 4), with each player's race status. */
+export interface EliteSixView extends EliteSixResult {
+  /** True once the season is closed: the stored Elite Six. Before that, provisional (from the current standings). */
+  final: boolean;
+  /** Players who lost their place after the close (loss of qualification, ban), with why. */
+  removed: { playerId: string; seed: number; reason: string | null; removedAt: string }[];
+  /** The server 6-4/5-5 draws of the close: seed, its SHA-256 and the order they gave (re-derivable). */
+  draws: Pick<SeasonDrawRecord, 'purpose' | 'players' | 'places' | 'seedHash' | 'seed' | 'order'>[];
+}
+
+type StoredRow = Awaited<ReturnType<RankingsRepository['topRows']>>[number];
+
+function toEntry(r: StoredRow): StandingsEntry {
+  return {
+    rank: r.rank,
+    playerId: r.userId,
+    points: r.points,
+    tournamentWins: r.tournamentWins,
+    gamesPlayed: r.gamesPlayed,
+    avgScoreDiff: r.avgScoreDiff,
+    tiebreak: r.tiebreak as RankReason,
+    eliteSixEligible: r.eliteSixEligible,
+    resets: r.resets as string[],
+  };
+}
+
+/**
+ * Season standings as stored (season_standings, rewritten from the facts whenever a challenge of
+ * the season completes or a penalty changes), with each player's race status. A season with no
+ * stored rows yet is computed and stored on first read.
+ */
 @Injectable()
 export class RankingsService {
   constructor(private readonly repo: RankingsRepository) {}
 
   async standings(cityId: string, seasonId: string, q: StandingsQueryDto): Promise<StandingsPage> {
-    const { rows, played, remaining } = await this.compute(cityId, seasonId);
-    const needle = q.search?.trim().toLowerCase();
-    const filtered = needle ? rows.filter((r) => r.playerId === needle || r.displayName.toLowerCase().includes(needle)) : rows;
+    const season = await this.season(cityId, seasonId);
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;
+    const [played, { total, rows }] = await Promise.all([
+      this.repo.challengesPlayed(seasonId),
+      this.repo.standingsPage(seasonId, q.search?.trim() || undefined, (page - 1) * pageSize, pageSize),
+    ]);
     return {
       seasonId,
+      seasonStatus: season.status,
       challengesPlayed: played,
-      challengesRemaining: remaining,
-      total: filtered.length,
+      challengesRemaining: season.status === 'closed' ? 0 : Math.max(0, season.challenges - played),
+      total,
       page,
       pageSize,
-      items: filtered.slice((page - 1) * pageSize, page * pageSize),
+      items: rows.map((r) => ({ ...toEntry(r), displayName: r.user.displayName, status: r.status as PlayerStatus['status'], pointsStillPossible: r.pointsStillPossible })),
     };
   }
 
-  async eliteSix(cityId: string, seasonId: string): Promise<EliteSixResult & { final: boolean }> {
-    const { standings, remaining } = await this.compute(cityId, seasonId);
-    return { ...eliteSix(standings), final: remaining === 0 };
+  async eliteSix(cityId: string, seasonId: string): Promise<EliteSixView> {
+    const season = await this.season(cityId, seasonId);
+    const draws = ((season.eliteSixDraws as unknown as SeasonDrawRecord[] | null) ?? []).map(({ purpose, players, places, seedHash, seed, order }) => ({ purpose, players, places, seedHash, seed, order }));
+    if (season.status === 'closed') {
+      const entries = await this.repo.eliteSixEntries(seasonId);
+      const active = entries.filter((e) => e.removedAt === null).sort((a, b) => a.seed - b.seed);
+      return {
+        final: true,
+        qualifiers: active.map((e) => ({ seed: e.seed, playerId: e.userId, rank: e.rank, points: e.points, benefit: e.benefit as EliteSixResult['qualifiers'][number]['benefit'] })),
+        needsDraw: null,
+        seedTies: [],
+        skipped: [],
+        removed: entries.filter((e) => e.removedAt !== null).map((e) => ({ playerId: e.userId, seed: e.seed, reason: e.removedReason, removedAt: e.removedAt!.toISOString() })),
+        draws,
+      };
+    }
+    // Provisional: the top of the stored standings (ties at the cut are reported, not drawn, until the close).
+    const rows = await this.repo.topRows(seasonId, 500);
+    return { ...eliteSix(rows.map(toEntry)), final: false, removed: [], draws };
   }
 
   /** A player's season totals and ranks, every result, and (with `vs`) their head-to-head record against that player. */
@@ -59,10 +110,14 @@ export class RankingsService {
     if (!(await this.repo.userExists(userId))) throw notFound('Player', userId);
     if (vs && !(await this.repo.userExists(vs))) throw notFound('Player', vs);
     const seasons = [];
-    for (const season of await this.repo.seasonsOf(userId)) {
-      const { rows } = await this.compute(season.city.id, season.id);
-      const mine = rows.find((r) => r.playerId === userId);
-      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status: mine?.status ?? null });
+    for (const s0 of await this.repo.seasonsOf(userId)) {
+      let season = s0;
+      if (!season.standingsAt) {
+        await this.repo.ensureStored(season);
+        season = (await this.repo.seasonsOf(userId)).find((x) => x.id === s0.id) ?? s0;
+      }
+      const mine = season.standings[0];
+      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status: (mine?.status as PlayerStatus['status'] | undefined) ?? null });
     }
     const history = (await this.repo.history(userId)).map((p) => ({
       challengeId: p.challenge.id,
@@ -70,6 +125,7 @@ export class RankingsService {
       city: p.challenge.city,
       seasonId: p.challenge.seasonId,
       week: p.challenge.week,
+      kind: p.challenge.kind,
       placement: p.placement,
       rankingPoints: p.rankingPoints,
       prizeCents: p.prizeCents,
@@ -94,21 +150,13 @@ export class RankingsService {
     return { playerId: userId, seasons, history, headToHead };
   }
 
-  private async compute(cityId: string, seasonId: string) {
+  private async season(cityId: string, seasonId: string): Promise<Season> {
     const season = await this.repo.season(cityId, seasonId);
     if (!season) throw notFound('Season', seasonId);
-    const [challenges, penalties] = await Promise.all([this.repo.challenges(seasonId), this.repo.penalties(seasonId)]);
-    const standings = seasonStandings(challenges, penalties);
-    if (isStandingsError(standings)) throw new AppError('STANDINGS_UNAVAILABLE', standings.message, HttpStatus.INTERNAL_SERVER_ERROR);
-    const remaining = Math.max(0, season.challenges - challenges.length);
-    const statuses = new Map(seasonStatus(standings.map((s) => ({ playerId: s.playerId, points: s.points, eliteSixEligible: s.eliteSixEligible })), remaining).map((s) => [s.playerId, s]));
-    const names = await this.repo.names(standings.map((s) => s.playerId));
-    const rows: StandingRow[] = standings.map((s) => ({
-      ...s,
-      displayName: names.get(s.playerId) ?? '',
-      status: statuses.get(s.playerId)!.status,
-      pointsStillPossible: statuses.get(s.playerId)!.pointsStillPossible,
-    }));
-    return { standings, rows, played: challenges.length, remaining };
+    if (!season.standingsAt) {
+      await this.repo.ensureStored(season);
+      return (await this.repo.season(cityId, seasonId))!;
+    }
+    return season;
   }
 }

@@ -61,6 +61,18 @@ export class AppConfig {
   @Min(1)
   LIVE_ACTIONS_PER_SECOND = 20;
 
+  /** How often the anti-cheat scan runs: queues finished games not yet analysed, rescans pairs and linked accounts. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  ANTICHEAT_SCAN_INTERVAL_MS = 60 * 1000;
+
+  /** How far back (days) a player's anti-cheat evidence and the scan's linked-accounts check reach. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ANTICHEAT_WINDOW_DAYS = 365;
+
   /** How often the worker's maintenance sweep runs. */
   @Transform(toInt)
   @IsInt()
@@ -72,6 +84,34 @@ export class AppConfig {
   @IsInt()
   @Min(1000)
   SCHEDULE_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+  /** Holidays skipped when counting an appeal's 14 business days: comma-separated YYYY-MM-DD (UTC calendar dates). */
+  @Matches(/^(\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*)?$/, { message: 'APPEAL_HOLIDAYS must be comma-separated YYYY-MM-DD dates' })
+  APPEAL_HOLIDAYS = '';
+
+  /** The board is reminded of a pending appeal this many business days before its deadline. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(13)
+  APPEAL_REMINDER_BUSINESS_DAYS = 2;
+
+  /** How often the worker checks appeal deadlines (reminders, overdue marks). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  APPEAL_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+  /** Community reports one player may file within REPORT_RATE_WINDOW_SECONDS (merged duplicates count too). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REPORT_RATE_LIMIT = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REPORT_RATE_WINDOW_SECONDS = 3600;
 
   @IsOptional()
   @IsString()

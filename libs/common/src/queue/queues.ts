@@ -8,6 +8,12 @@ export const QUEUES = {
   schedule: 'schedule',
   /** a running challenge: start at 12:00, round hard stops, next rounds, table decisions, tiebreak windows */
   challenge: 'challenge',
+  /** the review board's appeal deadlines: reminders before the due date, overdue marks for escalation (issue 7) */
+  integrity: 'integrity',
+  /** seasons: the close after a season's last challenge (issue 6) */
+  season: 'season',
+  /** anti-cheat detection: per-game analysis, signals, cases (issue 7 A) */
+  anticheat: 'anticheat',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -30,6 +36,16 @@ export const JOBS = {
   tiebreakClose: 'tiebreak-close',
   /** a turn's 20-second clock runs out (SPEC 1.7) */
   turnClock: 'turn-clock',
+  /** reminds the board of pending appeals whose deadline nears (never decides) */
+  appealReminders: 'appeal-reminders',
+  /** marks appeals past their 14-business-day deadline overdue, for escalation (never decides) */
+  appealOverdue: 'appeal-overdue',
+  /** a season's last challenge completed: final standings, the Elite Six, status closed */
+  seasonClose: 'season-close',
+  /** analyse one finished game and evaluate its players' and pairs' evidence (job id = the game id) */
+  anticheatGame: 'anticheat-game',
+  /** periodic: queue finished games not yet analysed, rescan recent pairs and linked accounts */
+  anticheatScan: 'anticheat-scan',
 } as const;
 
 /** Payload of the periodic maintenance sweep: lifts expired suspensions. */
@@ -73,7 +89,24 @@ export interface TurnClockPayload {
   attempt: number;
 }
 
+export interface SeasonClosePayload {
+  seasonId: string;
+}
+
+/** Payload of the appeal deadline sweeps: they act as of the injected clock's time. */
+export type AppealSweepPayload = Record<string, never>;
+
+export interface AnticheatGamePayload {
+  gameId: string;
+}
+
+export type AnticheatScanPayload = Record<string, never>;
+
 export interface JobPayloads {
+  [JOBS.anticheatGame]: AnticheatGamePayload;
+  [JOBS.anticheatScan]: AnticheatScanPayload;
+  [JOBS.appealReminders]: AppealSweepPayload;
+  [JOBS.appealOverdue]: AppealSweepPayload;
   [JOBS.maintenanceSweep]: MaintenanceSweepPayload;
   [JOBS.scheduleSweep]: ScheduleSweepPayload;
   [JOBS.challengeTransition]: ChallengeTransitionPayload;
@@ -83,6 +116,7 @@ export interface JobPayloads {
   [JOBS.tableDecide]: TablePayload;
   [JOBS.tiebreakClose]: TiebreakPayload;
   [JOBS.turnClock]: TurnClockPayload;
+  [JOBS.seasonClose]: SeasonClosePayload;
 }
 
 /** Deterministic job ids: the same fact never queues twice. (BullMQ refuses ":" in custom ids.) */
@@ -94,7 +128,12 @@ export const jobIds = {
   tableDecide: (tableId: string) => `table-decide.${tableId}`,
   tiebreakClose: (tiebreakId: string, version: number) => `tiebreak-close.${tiebreakId}.${version}`,
   turnClock: (gameId: string, version: number, attempt: number) => `turn.${gameId}.${version}.${attempt}`,
+  seasonClose: (seasonId: string) => `season-close.${seasonId}`,
+  anticheatGame: (gameId: string) => `anticheat-game.${gameId}`,
 };
 
 export const MAINTENANCE_SCHEDULER_ID = 'maintenance-sweep';
 export const SCHEDULE_SCHEDULER_ID = 'schedule-sweep';
+export const APPEAL_REMINDERS_SCHEDULER_ID = 'appeal-reminders';
+export const APPEAL_OVERDUE_SCHEDULER_ID = 'appeal-overdue';
+export const ANTICHEAT_SCHEDULER_ID = 'anticheat-scan';

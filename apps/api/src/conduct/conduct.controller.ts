@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Roles } from '../common/decorators';
+import { uuidPipe } from '../common/validation';
+import { FileViolationDto, RevokeSanctionDto, ViolationsQueryDto } from './conduct.dto';
+import { ConductService } from './conduct.service';
+
+@ApiTags('conduct')
+@ApiBearerAuth()
+@Controller()
+export class ConductController {
+  constructor(private readonly service: ConductService) {}
+
+  @Post('conduct/violations')
+  @Roles('director')
+  @ApiOperation({ summary: 'File a conduct violation with sanctions (chat restriction, disqualification, suspension, ban, loss of Elite Six, prize forfeiture)' })
+  file(@CurrentUser() user: AuthUser, @Body() dto: FileViolationDto) {
+    return this.service.file(user, dto);
+  }
+
+  @Get('conduct/violations')
+  @Roles('director', 'reviewer')
+  @ApiOperation({ summary: 'The conduct ledger: stalling, chat and director-filed violations with their sanctions' })
+  list(@Query() q: ViolationsQueryDto) {
+    return this.service.list(q);
+  }
+
+  @Post('conduct/sanctions/:id/revoke')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiOperation({ summary: 'Revoke a sanction; its effect is undone' })
+  revoke(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: RevokeSanctionDto) {
+    return this.service.revoke(user, id, dto.reason);
+  }
+
+  @Get('me/conduct')
+  @Roles('competitor')
+  @ApiOperation({ summary: 'My conduct record and any chat restriction in force' })
+  mine(@CurrentUser() user: AuthUser) {
+    return this.service.mine(user);
+  }
+}

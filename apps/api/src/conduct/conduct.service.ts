@@ -1,0 +1,119 @@
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AppError, Clock, notFound } from '@dcs/common';
+import type { ConductSanction } from '@dcs/db';
+import { ChallengeFlowService } from '@dcs/tournament';
+import { AuthUser } from '../common/decorators';
+import { ChatFilter } from './chat-filter';
+import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
+import { ConductRepository, ViolationWithSanctions } from './conduct.repository';
+
+export interface ChatMessage {
+  id: string;
+  gameId: string;
+  userId: string;
+  displayName: string;
+  seat: number;
+  text: string;
+  sentAt: string;
+}
+
+const sanctionView = (s: ConductSanction) => ({
+  id: s.id,
+  kind: s.kind,
+  until: s.until?.toISOString() ?? null,
+  permanent: (s.kind === 'chat_restriction' && s.until === null) || s.kind === 'ban',
+  challengeId: s.challengeId,
+  seasonId: s.seasonId,
+  details: s.details,
+  imposedAt: s.createdAt.toISOString(),
+  revokedAt: s.revokedAt?.toISOString() ?? null,
+  revokeReason: s.revokeReason,
+});
+
+const violationView = (v: ViolationWithSanctions) => ({
+  id: v.id,
+  userId: v.userId,
+  kind: v.kind,
+  gameId: v.gameId,
+  challengeId: v.challengeId,
+  reason: v.reason,
+  details: v.details,
+  filedById: v.filedById,
+  createdAt: v.createdAt.toISOString(),
+  sanctions: v.sanctions.map(sanctionView),
+});
+
+@Injectable()
+export class ConductService {
+  private readonly filter = new ChatFilter();
+
+  constructor(
+    private readonly repo: ConductRepository,
+    private readonly clock: Clock,
+    private readonly flow: ChallengeFlowService,
+  ) {}
+
+  /**
+   * A table chat message from a seated player: refused while the player is chat-restricted;
+   * profanity (always) and contact details (while the match is on) are blocked before delivery,
+   * and each blocked message is a violation with the next rung of the chat ladder.
+   * Returns the message and who gets it; the gateway delivers it.
+   */
+  async chat(user: AuthUser, gameId: string, text: string, requestId?: string): Promise<{ message: ChatMessage; recipients: string[] }> {
+    const now = this.clock.now();
+    const restriction = await this.repo.activeChatRestriction(user.id, now);
+    if (restriction) {
+      throw new AppError('CHAT_RESTRICTED', restriction.until ? `Your chat is restricted until ${restriction.until.toISOString()}` : 'Your chat is restricted permanently', HttpStatus.FORBIDDEN, {
+        until: restriction.until?.toISOString() ?? null,
+        sanctionId: restriction.id,
+      });
+    }
+    const game = await this.repo.chatContext(gameId);
+    if (!game) throw notFound('Game', gameId);
+    const seat = game.table?.seats.find((s) => s.userId === user.id);
+    if (!game.table || !seat) throw new AppError('NOT_SEATED', 'Only the players seated at this table can chat here', HttpStatus.FORBIDDEN);
+    const duringMatch = game.status === 'playing' || game.table.challenge.status === 'running';
+    const blocked = this.filter.check(text, duringMatch);
+    if (blocked) {
+      const { violation, sanction, step } = await this.repo.recordChatViolation(user.id, gameId, text, blocked, requestId, now);
+      throw new AppError('CHAT_BLOCKED', `The message was not delivered (${blocked.replace('_', ' ')}): table chat must be family-friendly and without contact details`, HttpStatus.UNPROCESSABLE_ENTITY, {
+        reason: blocked,
+        violationId: violation.id,
+        ladderStep: step,
+        restrictedUntil: sanction ? (sanction.until?.toISOString() ?? null) : null,
+        permanent: sanction ? sanction.until === null : false,
+      });
+    }
+    const message: ChatMessage = { id: randomUUID(), gameId, userId: user.id, displayName: user.displayName, seat: seat.seat, text, sentAt: now.toISOString() };
+    return { message, recipients: game.table.seats.map((s) => s.userId) };
+  }
+
+  /** A director files a violation with sanctions; a tournament disqualification goes through the director's disqualification of the running challenge. */
+  async file(user: AuthUser, dto: FileViolationDto) {
+    for (const s of dto.sanctions.filter((x) => x.kind === 'tournament_disqualification')) {
+      try {
+        await this.flow.disqualify(user.id, s.challengeId!, dto.userId, `conduct: ${dto.reason}`);
+      } catch (err) {
+        // A retried filing finds the player already disqualified: that is the effect we want.
+        if (!(err instanceof HttpException && (err.getResponse() as { code?: string }).code === 'ALREADY_DISQUALIFIED')) throw err;
+      }
+    }
+    const { violation, replayed } = await this.repo.fileViolation(user.id, dto, this.clock.now());
+    return { ...violationView(violation), replayed };
+  }
+
+  async revoke(user: AuthUser, id: string, reason: string) {
+    return sanctionView(await this.repo.revokeSanction(user.id, id, reason, this.clock.now()));
+  }
+
+  async list(q: ViolationsQueryDto) {
+    return (await this.repo.violations(q)).map(violationView);
+  }
+
+  async mine(user: AuthUser) {
+    const now = this.clock.now();
+    const [violations, restriction] = await Promise.all([this.repo.violations({ userId: user.id }), this.repo.activeChatRestriction(user.id, now)]);
+    return { chatRestriction: restriction ? sanctionView(restriction) : null, violations: violations.map(violationView) };
+  }
+}

@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { uuidPipe } from '../common/validation';
+import { AppealsQueryDto, AssignCaseDto, CaseNoteDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
+import { IntegrityService } from './integrity.service';
+
+/** The Anti-Cheat Review Board (role reviewer; admin passes). */
+@ApiTags('integrity')
+@ApiBearerAuth()
+@Roles('reviewer')
+@Controller('integrity')
+export class IntegrityBoardController {
+  constructor(private readonly service: IntegrityService) {}
+
+  @Get('cases')
+  @ApiOperation({ summary: 'Cases, newest first; filter by status, source, player, assignee, high stakes' })
+  list(@Query() q: CasesQueryDto) {
+    return this.service.listCases(q);
+  }
+
+  @Post('cases')
+  @ApiOperation({ summary: 'Open a case by hand (source "manual")' })
+  open(@CurrentUser() user: AuthUser, @Body() dto: OpenCaseDto) {
+    return this.service.openCase(user, dto);
+  }
+
+  @Get('cases/:id')
+  @ApiOperation({ summary: 'A case with its evidence: signals with thresholds and baselines, games with record links, reports, notes, evidence, decisions' })
+  get(@Param('id', uuidPipe()) id: string) {
+    return this.service.getCase(id);
+  }
+
+  @Post('cases/:id/assign')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Assign the case to a reviewer' })
+  assign(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: AssignCaseDto) {
+    return this.service.assign(user, id, dto);
+  }
+
+  @Post('cases/:id/notes')
+  @ApiOperation({ summary: 'Add a reviewer note (never shown to players)' })
+  note(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CaseNoteDto) {
+    return this.service.addNote(user, id, dto.body);
+  }
+
+  @Post('cases/:id/evidence')
+  @ApiOperation({ summary: 'Request video evidence, or attach evidence by reference and SHA-256' })
+  evidence(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: EvidenceDto) {
+    return this.service.addEvidence(user, id, dto);
+  }
+
+  @Post('cases/:id/decisions')
+  @ApiOperation({ summary: 'Decide one player of the case; the penalty ladder and its effects apply at once' })
+  decide(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DecideCaseDto) {
+    return this.service.decide(user, id, dto);
+  }
+
+  @Get('appeals')
+  @ApiOperation({ summary: 'Appeals by due date; filter pending / overdue' })
+  appeals(@Query() q: AppealsQueryDto) {
+    return this.service.listAppeals(q);
+  }
+
+  @Post('appeals/:id/decision')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Decide an appeal (reviewers independent of the case only): upheld, reduced or overturned' })
+  decideAppeal(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DecideAppealDto) {
+    return this.service.decideAppeal(user, id, dto);
+  }
+
+  @Get('reports')
+  @ApiOperation({ summary: 'Community reports (merged duplicates carry a count)' })
+  reports(@Query() q: ReportsQueryDto) {
+    return this.service.listReports(q);
+  }
+}
+
+/** What a competitor does with the board: report, appeal, see their own cases and penalties. */
+@ApiTags('integrity')
+@ApiBearerAuth()
+@Roles('competitor')
+@Controller()
+export class IntegrityPlayerController {
+  constructor(private readonly service: IntegrityService) {}
+
+  @Post('reports')
+  @ApiOperation({ summary: 'Report a player (rate limited; the same report again is merged)' })
+  report(@CurrentUser() user: AuthUser, @Body() dto: FileReportDto) {
+    return this.service.fileReport(user, dto);
+  }
+
+  @Post('appeals')
+  @ApiOperation({ summary: 'Appeal one of my penalties: within 7 days, once per incident' })
+  appeal(@CurrentUser() user: AuthUser, @Body() dto: FileAppealDto) {
+    return this.service.fileAppeal(user, dto);
+  }
+
+  @Public()
+  @Post('appeals/with-credentials')
+  @ApiOperation({ summary: 'Appeal as a banned player who cannot sign in: email and password instead of a token (throttled like login)' })
+  appealWithCredentials(@Ip() ip: string, @Body() dto: CredentialAppealDto) {
+    return this.service.fileAppealWithCredentials(ip, dto);
+  }
+
+  @Get('me/penalties')
+  @ApiOperation({ summary: 'My penalties with their appeals, and prizes forfeited' })
+  penalties(@CurrentUser() user: AuthUser) {
+    return this.service.myPenalties(user);
+  }
+
+  @Get('me/cases')
+  @ApiOperation({ summary: 'The cases about me (no reviewer notes or evidence)' })
+  cases(@CurrentUser() user: AuthUser) {
+    return this.service.myCases(user);
+  }
+}

@@ -1,0 +1,434 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { IntegrityAppeal, IntegrityCase, IntegrityDecision, Prisma, PenaltyStep } from '@dcs/db';
+import { AppError, notFound, PrismaService } from '@dcs/common';
+import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
+import { PenaltyEffects, PenaltySource } from './penalty-effects';
+import type { AssignCaseDto, CasesQueryDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
+
+type Tx = Prisma.TransactionClient;
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+const DAY_MS = 86_400_000;
+
+export type DecisionWithAppeal = IntegrityDecision & { appeal: IntegrityAppeal | null };
+
+/**
+ * The review board's persistence: cases and their evidence, decisions with the ladder's effects,
+ * appeals and reports. Every change is one transaction with its audit entries.
+ */
+@Injectable()
+export class IntegrityRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly effects: PenaltyEffects,
+  ) {}
+
+  listCases(q: CasesQueryDto) {
+    return this.prisma.integrityCase.findMany({
+      where: {
+        status: q.status,
+        source: q.source,
+        highStakes: q.highStakes,
+        assignedToId: q.assignedToId,
+        ...(q.playerId ? { subjectIds: { has: q.playerId } } : {}),
+      },
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+      include: { _count: { select: { signals: true, reports: true, notes: true } }, decisions: { select: { userId: true, finding: true, step: true, status: true } } },
+    });
+  }
+
+  async caseDetail(id: string) {
+    const c = await this.prisma.integrityCase.findUnique({
+      where: { id },
+      include: {
+        signals: { orderBy: { createdAt: 'asc' } },
+        notes: { orderBy: { createdAt: 'asc' } },
+        evidence: { orderBy: { createdAt: 'asc' } },
+        reports: { orderBy: { createdAt: 'asc' } },
+        decisions: { include: { appeal: true }, orderBy: { createdAt: 'asc' } },
+        participants: { orderBy: { createdAt: 'asc' } },
+        games: true,
+      },
+    });
+    if (!c) return null;
+    const gameIds = [...new Set([...c.signals.flatMap((s) => s.gameIds), ...c.games.map((g) => g.gameId), ...c.reports.flatMap((r) => (r.gameId ? [r.gameId] : []))])];
+    const [games, subjects, linked] = await Promise.all([
+      this.gamesInfo(this.prisma, gameIds),
+      this.prisma.user.findMany({ where: { id: { in: c.subjectIds } }, select: { id: true, displayName: true, status: true, suspendedUntil: true } }),
+      this.linkedAccounts(c.subjectIds),
+    ]);
+    return { ...c, gameInfo: games, subjects, linked };
+  }
+
+  /** Accounts that shared a device fingerprint or an IP address with a subject in any recorded session (user_sessions). */
+  async linkedAccounts(subjectIds: string[]) {
+    const out: { userId: string; linkedUserId: string; displayName: string; via: ('fingerprint' | 'ip')[]; sharedSessions: number }[] = [];
+    for (const userId of subjectIds) {
+      const own = await this.prisma.userSession.findMany({ where: { userId }, select: { fingerprintHash: true, ip: true }, take: 1000, orderBy: { createdAt: 'desc' } });
+      const fps = [...new Set(own.flatMap((x) => (x.fingerprintHash ? [x.fingerprintHash] : [])))];
+      const ips = [...new Set(own.flatMap((x) => (x.ip ? [x.ip] : [])))];
+      if (!fps.length && !ips.length) continue;
+      const others = await this.prisma.userSession.findMany({
+        where: { userId: { not: userId }, OR: [{ fingerprintHash: { in: fps } }, { ip: { in: ips } }] },
+        select: { userId: true, fingerprintHash: true, ip: true, user: { select: { displayName: true } } },
+        take: 1000,
+      });
+      const byUser = new Map<string, { displayName: string; via: Set<'fingerprint' | 'ip'>; n: number }>();
+      for (const o of others) {
+        const e = byUser.get(o.userId) ?? { displayName: o.user.displayName, via: new Set<'fingerprint' | 'ip'>(), n: 0 };
+        if (o.fingerprintHash && fps.includes(o.fingerprintHash)) e.via.add('fingerprint');
+        if (o.ip && ips.includes(o.ip)) e.via.add('ip');
+        e.n += 1;
+        byUser.set(o.userId, e);
+      }
+      for (const [linkedUserId, e] of byUser) out.push({ userId, linkedUserId, displayName: e.displayName, via: [...e.via].sort(), sharedSessions: e.n });
+    }
+    return out;
+  }
+
+  /** Each game with its table, challenge, tier and whether it is high-stakes (a final table or a T3 challenge). */
+  async gamesInfo(db: Tx | PrismaService, gameIds: string[]) {
+    if (!gameIds.length) return [];
+    const games = await db.game.findMany({
+      where: { id: { in: gameIds } },
+      select: {
+        id: true,
+        status: true,
+        ruleset: true,
+        startedAt: true,
+        finishedAt: true,
+        table: { select: { id: true, index: true, round: { select: { number: true, _count: { select: { tables: true } } } }, challenge: { select: { id: true, localDate: true, city: { select: { name: true, tier: true } } } } } },
+      },
+    });
+    return games.map((g) => {
+      const finalTable = g.table ? g.table.round._count.tables === 1 : false;
+      const t3 = g.table?.challenge.city.tier === 'T3';
+      return {
+        id: g.id,
+        status: g.status,
+        ruleset: g.ruleset,
+        startedAt: g.startedAt.toISOString(),
+        finishedAt: g.finishedAt?.toISOString() ?? null,
+        recordUrl: `/games/${g.id}/record`,
+        tableId: g.table?.id ?? null,
+        round: g.table?.round.number ?? null,
+        challengeId: g.table?.challenge.id ?? null,
+        challengeDate: g.table?.challenge.localDate ?? null,
+        city: g.table?.challenge.city.name ?? null,
+        tier: g.table?.challenge.city.tier ?? null,
+        finalTable,
+        highStakes: finalTable || t3,
+      };
+    });
+  }
+
+  openCase(actorId: string, dto: OpenCaseDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const subjects = await tx.user.count({ where: { id: { in: dto.subjectIds } } });
+      if (subjects !== new Set(dto.subjectIds).size) throw new AppError('UNKNOWN_PLAYER', 'Every subject must be an existing player', HttpStatus.BAD_REQUEST);
+      const gameIds = [...new Set(dto.gameIds ?? [])];
+      const games = await this.gamesInfo(tx, gameIds);
+      if (games.length !== gameIds.length) throw new AppError('UNKNOWN_GAME', 'Every game must exist', HttpStatus.BAD_REQUEST);
+      const c = await tx.integrityCase.create({
+        data: { source: 'manual', subjectIds: [...new Set(dto.subjectIds)], summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId },
+      });
+      if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
+      await tx.integrityCaseParticipant.create({ data: { caseId: c.id, userId: actorId, role: 'opened' } });
+      await tx.auditLog.create({ data: { actorId, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: dto.summary, data: json({ subjectIds: c.subjectIds, gameIds, highStakes: c.highStakes }) } });
+      return c;
+    });
+  }
+
+  assign(actorId: string, caseId: string, dto: AssignCaseDto) {
+    return this.prisma.$transaction(async (tx) => {
+      const c = await this.lockCase(tx, caseId);
+      const reviewer = await tx.user.findUnique({ where: { id: dto.reviewerId } });
+      if (!reviewer || !(reviewer.roles.includes('reviewer') || reviewer.roles.includes('admin'))) {
+        throw new AppError('NOT_A_REVIEWER', 'Cases are assigned to reviewers', HttpStatus.BAD_REQUEST);
+      }
+      if (c.subjectIds.includes(reviewer.id)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot review the case', HttpStatus.FORBIDDEN);
+      const updated = await tx.integrityCase.update({ where: { id: caseId }, data: { assignedToId: reviewer.id, status: c.status === 'open' ? 'in_review' : c.status } });
+      await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: reviewer.id, role: 'assigned' }], skipDuplicates: true });
+      await tx.auditLog.create({ data: { actorId, action: 'integrity.case.assigned', entityType: 'integrity_case', entityId: caseId, data: json({ reviewerId: reviewer.id, previous: c.assignedToId }) } });
+      return updated;
+    });
+  }
+
+  addNote(actorId: string, caseId: string, body: string) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.lockCase(tx, caseId);
+      const note = await tx.integrityCaseNote.create({ data: { caseId, authorId: actorId, body } });
+      await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: actorId, role: 'noted' }], skipDuplicates: true });
+      await tx.auditLog.create({ data: { actorId, action: 'integrity.case.noted', entityType: 'integrity_case', entityId: caseId, data: json({ noteId: note.id }) } });
+      return note;
+    });
+  }
+
+  addEvidence(actorId: string, caseId: string, dto: EvidenceDto) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.lockCase(tx, caseId);
+      if (dto.appealId) {
+        const a = await tx.integrityAppeal.findUnique({ where: { id: dto.appealId }, include: { decision: true } });
+        if (!a || a.decision.caseId !== caseId) throw new AppError('UNKNOWN_APPEAL', 'The appeal is not one of this case', HttpStatus.BAD_REQUEST);
+      }
+      if (dto.answersId) {
+        const r = await tx.integrityEvidence.findUnique({ where: { id: dto.answersId } });
+        if (!r || r.caseId !== caseId || r.kind !== 'video_request') throw new AppError('UNKNOWN_REQUEST', 'answersId must be a video request of this case', HttpStatus.BAD_REQUEST);
+      }
+      if (dto.gameId && !(await tx.game.count({ where: { id: dto.gameId } }))) throw new AppError('UNKNOWN_GAME', 'The game does not exist', HttpStatus.BAD_REQUEST);
+      const e = await tx.integrityEvidence.create({
+        data: {
+          caseId,
+          appealId: dto.appealId ?? null,
+          kind: dto.kind,
+          gameId: dto.gameId ?? null,
+          description: dto.description,
+          reference: dto.kind === 'attachment' ? dto.reference! : null,
+          sha256: dto.kind === 'attachment' ? dto.sha256! : null,
+          answersId: dto.answersId ?? null,
+          createdById: actorId,
+        },
+      });
+      await tx.auditLog.create({ data: { actorId, action: `integrity.evidence.${dto.kind}`, entityType: 'integrity_case', entityId: caseId, reason: dto.description, data: json({ evidenceId: e.id, gameId: e.gameId, appealId: e.appealId, sha256: e.sha256 }) } });
+      return e;
+    });
+  }
+
+  /**
+   * Decides one subject of a case: the ladder's rung from the player's earlier penalties in force,
+   * and its effects, all in one transaction. The same decision again returns the first (no second
+   * application); a different finding for an already decided player is a conflict.
+   */
+  decide(actorId: string, caseId: string, dto: DecideCaseDto, now: Date): Promise<{ decision: DecisionWithAppeal; replayed: boolean }> {
+    return this.prisma.$transaction(async (tx) => {
+      const c = await this.lockCase(tx, caseId);
+      if (!c.subjectIds.includes(dto.userId)) throw new AppError('NOT_A_SUBJECT', 'That player is not under review in this case', HttpStatus.BAD_REQUEST);
+      if (c.subjectIds.includes(actorId)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot decide the case', HttpStatus.FORBIDDEN);
+      const existing = await tx.integrityDecision.findUnique({ where: { caseId_userId: { caseId, userId: dto.userId } }, include: { appeal: true } });
+      if (existing) {
+        if (existing.finding === dto.finding) return { decision: existing, replayed: true };
+        throw new AppError('ALREADY_DECIDED', `This player was already decided (${existing.finding}); an appeal is the way to change it`, HttpStatus.CONFLICT, { decisionId: existing.id });
+      }
+      await this.effects.lockUser(tx, dto.userId);
+      const history = await tx.integrityDecision.findMany({ where: { userId: dto.userId, status: { not: 'overturned' } }, select: { currentStep: true } });
+      const { step, escalated } = ladderStep(dto.finding, history.map((h) => h.currentStep as Step));
+      const d = await tx.integrityDecision.create({ data: { caseId, userId: dto.userId, finding: dto.finding, step, currentStep: step, escalated, reason: dto.reason, decidedById: actorId } });
+      const src: PenaltySource = { source: 'anticheat', sourceId: d.id, actorId, reason: dto.reason };
+      const applied = await this.applyStep(tx, dto.userId, step, d.createdAt, now, src);
+      await tx.integrityDecision.update({ where: { id: d.id }, data: { effects: json(applied) } });
+      await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: actorId, role: 'decided' }], skipDuplicates: true });
+      const decided = await tx.integrityDecision.count({ where: { caseId } });
+      await tx.integrityCase.update({ where: { id: caseId }, data: { status: decided >= c.subjectIds.length ? 'decided' : 'in_review' } });
+      await tx.auditLog.create({
+        data: { actorId, action: 'integrity.case.decided', entityType: 'integrity_case', entityId: caseId, reason: dto.reason, data: json({ decisionId: d.id, userId: dto.userId, finding: dto.finding, step, escalated, history: history.map((h) => h.currentStep), effects: applied }) },
+      });
+      if (step !== 'none') {
+        await tx.notification.create({
+          data: {
+            userId: dto.userId,
+            kind: 'integrity.penalty',
+            title: 'A review board decision',
+            body: `The Anti-Cheat Review Board decided: ${dto.finding.replace('_', ' ')} (${describeStep(step)}). You may appeal once, until ${new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS).toISOString()}.`,
+            data: json({ decisionId: d.id, caseId, step }),
+            dedupeKey: `penalty:${d.id}`,
+          },
+        });
+      }
+      return { decision: { ...(await tx.integrityDecision.findUniqueOrThrow({ where: { id: d.id } })), appeal: null }, replayed: false };
+    });
+  }
+
+  /** A rung's effects (SPEC 5); suspensions run from `since` (the decision's time). */
+  private async applyStep(tx: Tx, userId: string, step: Step, since: Date, now: Date, src: PenaltySource): Promise<Record<string, unknown>> {
+    const e = effectsOf(step);
+    const out: Record<string, unknown> = { step };
+    if (e.warning) out.warning = true;
+    if (e.suspensionDays !== null) {
+      const until = new Date(since.getTime() + e.suspensionDays * DAY_MS);
+      if (until > now) Object.assign(out, await this.effects.suspend(tx, userId, until, now, src));
+      else out.suspensionAlreadyEnded = until.toISOString();
+    }
+    if (e.rankReset || e.seasonBan) {
+      const seasons = await this.effects.currentSeasons(tx, userId);
+      out.seasonIds = seasons;
+      if (e.rankReset) out.rankResets = await this.effects.seasonPenalty(tx, userId, seasons, 'rank_reset', src);
+      if (e.seasonBan) out.seasonBans = await this.effects.seasonPenalty(tx, userId, seasons, 'season_ban', src);
+      if (e.prizeForfeiture) out.forfeited = await this.effects.forfeitPrizes(tx, userId, { seasonIds: seasons }, src);
+    }
+    if (e.permanentBan) Object.assign(out, await this.effects.ban(tx, userId, now, src));
+    return out;
+  }
+
+  myDecisions(userId: string): Promise<DecisionWithAppeal[]> {
+    return this.prisma.integrityDecision.findMany({ where: { userId, step: { not: 'none' } }, include: { appeal: true }, orderBy: { createdAt: 'desc' } });
+  }
+
+  myCases(userId: string) {
+    return this.prisma.integrityCase.findMany({
+      where: { subjectIds: { has: userId } },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, status: true, source: true, summary: true, highStakes: true, createdAt: true, decisions: { where: { userId }, include: { appeal: true } } },
+    });
+  }
+
+  forfeituresOf(userId: string) {
+    return this.prisma.prizeForfeiture.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Files the one appeal of an incident (the unique decisionId is the guarantee; two at once → one wins). */
+  fileAppeal(userId: string, decisionId: string, statement: string, now: Date, deadlines: { dueAt: Date; remindAt: Date }): Promise<IntegrityAppeal> {
+    return this.prisma
+      .$transaction(async (tx) => {
+        const d = await tx.integrityDecision.findUnique({ where: { id: decisionId } });
+        if (!d || d.userId !== userId) throw notFound('Penalty', decisionId);
+        if (d.step === 'none') throw new AppError('NOTHING_TO_APPEAL', 'A "no violation" decision carries no penalty to appeal', HttpStatus.CONFLICT);
+        const closesAt = new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS);
+        if (now > closesAt) {
+          throw new AppError('APPEAL_WINDOW_CLOSED', `Appeals are accepted within 7 days of the penalty (until ${closesAt.toISOString()})`, HttpStatus.CONFLICT, { closedAt: closesAt.toISOString() });
+        }
+        const a = await tx.integrityAppeal.create({ data: { decisionId, userId, statement, filedAt: now, dueAt: deadlines.dueAt, remindAt: deadlines.remindAt } });
+        await tx.auditLog.create({ data: { actorId: userId, action: 'integrity.appeal.filed', entityType: 'integrity_appeal', entityId: a.id, data: json({ decisionId, caseId: d.caseId, dueAt: a.dueAt.toISOString() }) } });
+        return a;
+      })
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'P2002') throw new AppError('APPEAL_EXISTS', 'This penalty has already been appealed: one appeal per incident', HttpStatus.CONFLICT);
+        throw err;
+      });
+  }
+
+  listAppeals(status?: string, overdue?: boolean) {
+    return this.prisma.integrityAppeal.findMany({
+      where: { status: status as IntegrityAppeal['status'] | undefined, ...(overdue === undefined ? {} : { overdueAt: overdue ? { not: null } : null }) },
+      orderBy: { dueAt: 'asc' },
+      include: { decision: { select: { caseId: true, userId: true, finding: true, step: true, currentStep: true } } },
+    });
+  }
+
+  /** The reasons a reviewer is not independent of an appeal's case (empty = independent). */
+  private async conflicts(tx: Tx, reviewerId: string, appeal: IntegrityAppeal, c: IntegrityCase): Promise<string[]> {
+    const reasons = new Set<string>();
+    for (const p of await tx.integrityCaseParticipant.findMany({ where: { caseId: c.id, userId: reviewerId } })) reasons.add(p.role);
+    if (c.openedById === reviewerId) reasons.add('opened');
+    if (c.assignedToId === reviewerId) reasons.add('assigned');
+    if (c.subjectIds.includes(reviewerId) || appeal.userId === reviewerId) reasons.add('party');
+    if (await tx.integrityReport.count({ where: { caseId: c.id, reporterId: reviewerId } })) reasons.add('reporter');
+    return [...reasons];
+  }
+
+  /**
+   * Decides an appeal (an independent reviewer only). Upheld: nothing changes. Overturned: every
+   * effect of the penalty undone. Reduced: undone, then the lower rung applied as of the original
+   * decision's time (a shorter suspension may already be over).
+   */
+  decideAppeal(actorId: string, appealId: string, dto: DecideAppealDto, now: Date): Promise<IntegrityAppeal> {
+    return this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_appeals WHERE id = ${appealId}::uuid FOR UPDATE`;
+      if (!rows.length) throw notFound('Appeal', appealId);
+      const appeal = await tx.integrityAppeal.findUniqueOrThrow({ where: { id: appealId }, include: { decision: { include: { case: true } } } });
+      if (appeal.status !== 'pending') throw new AppError('APPEAL_DECIDED', `This appeal was already decided (${appeal.status})`, HttpStatus.CONFLICT);
+      const d = appeal.decision;
+      const reasons = await this.conflicts(tx, actorId, appeal, d.case);
+      if (reasons.length) throw new AppError('NOT_INDEPENDENT', `Only a reviewer independent of the case may decide its appeal (you: ${reasons.join(', ')})`, HttpStatus.FORBIDDEN, { reasons });
+      const src: PenaltySource = { source: 'anticheat', sourceId: appeal.id, actorId, reason: dto.reason };
+      await this.effects.lockUser(tx, d.userId);
+      let effects: Record<string, unknown> = {};
+      let newStep: PenaltyStep = d.currentStep;
+      if (dto.outcome === 'reduced') {
+        const to = dto.reducedTo!;
+        if (stepRank(to) >= stepRank(d.currentStep as Step)) {
+          throw new AppError('INVALID_REDUCTION', `A reduction must be to a lower rung than ${d.currentStep}`, HttpStatus.BAD_REQUEST, { current: d.currentStep, reducedTo: to });
+        }
+        newStep = to;
+      } else if (dto.outcome === 'overturned') {
+        newStep = 'none';
+      }
+      if (dto.outcome !== 'upheld') {
+        const undone = await this.effects.undo(tx, d.id, now, src);
+        await tx.integrityDecision.update({ where: { id: d.id }, data: { currentStep: newStep, status: dto.outcome === 'reduced' ? 'reduced' : 'overturned' } });
+        const reapplied = newStep === 'none' ? {} : await this.applyReduced(tx, d.userId, newStep as Step, d.createdAt, now, src);
+        const status = await this.effects.recomputeStatus(tx, d.userId, now, src);
+        effects = { undone, reapplied, account: status };
+      }
+      const updated = await tx.integrityAppeal.update({
+        where: { id: appealId },
+        data: { status: dto.outcome, reducedTo: dto.outcome === 'reduced' ? newStep : null, decidedById: actorId, decidedAt: now, reason: dto.reason, effects: json(effects) },
+      });
+      await tx.auditLog.create({ data: { actorId, action: `integrity.appeal.${dto.outcome}`, entityType: 'integrity_appeal', entityId: appealId, reason: dto.reason, data: json({ decisionId: d.id, from: d.currentStep, to: newStep, effects }) } });
+      await tx.notification.create({
+        data: { userId: d.userId, kind: 'integrity.appeal_decided', title: 'Your appeal was decided', body: `Your appeal was ${dto.outcome}${dto.outcome === 'reduced' ? ` to ${describeStep(newStep as Step)}` : ''}: ${dto.reason}`, data: json({ appealId, decisionId: d.id }), dedupeKey: `appeal-decided:${appealId}` },
+      });
+      return updated;
+    });
+  }
+
+  /** The reduced rung's effects other than suspensions (those follow from recomputeStatus over the decisions in force). */
+  private async applyReduced(tx: Tx, userId: string, step: Step, since: Date, now: Date, src: PenaltySource): Promise<Record<string, unknown>> {
+    const e = effectsOf(step);
+    const out: Record<string, unknown> = { step };
+    if (e.suspensionDays !== null) out.suspendedUntil = new Date(since.getTime() + e.suspensionDays * DAY_MS).toISOString();
+    if (e.rankReset || e.seasonBan) {
+      const seasons = await this.effects.currentSeasons(tx, userId);
+      if (e.rankReset) out.rankResets = await this.effects.seasonPenalty(tx, userId, seasons, 'rank_reset', src);
+      if (e.seasonBan) out.seasonBans = await this.effects.seasonPenalty(tx, userId, seasons, 'season_ban', src);
+      if (e.prizeForfeiture) out.forfeited = await this.effects.forfeitPrizes(tx, userId, { seasonIds: seasons }, src);
+    }
+    if (e.permanentBan) out.banned = true; // unreachable: nothing reduces to a ban
+    void now;
+    return out;
+  }
+
+  listReports(q: ReportsQueryDto) {
+    return this.prisma.integrityReport.findMany({ where: { subjectId: q.subjectId, caseId: q.caseId }, orderBy: { updatedAt: 'desc' }, take: 200 });
+  }
+
+  /** Files or merges a report, and opens a case for it or joins the player's open case. */
+  fileReport(reporterId: string, dto: FileReportDto) {
+    return this.prisma.$transaction(async (tx) => {
+      if (dto.subjectId === reporterId) throw new AppError('CANNOT_REPORT_SELF', 'You cannot report yourself', HttpStatus.BAD_REQUEST);
+      if (!(await tx.user.count({ where: { id: dto.subjectId } }))) throw notFound('Player', dto.subjectId);
+      const games = dto.gameId ? await this.gamesInfo(tx, [dto.gameId]) : [];
+      if (dto.gameId && !games.length) throw notFound('Game', dto.gameId);
+      const dedupeKey = `${reporterId}:${dto.subjectId}:${dto.gameId ?? '-'}`;
+      const existing = await tx.integrityReport.findUnique({ where: { dedupeKey } });
+      if (existing) {
+        const r = await tx.integrityReport.update({ where: { id: existing.id }, data: { count: { increment: 1 } } });
+        await tx.auditLog.create({ data: { actorId: reporterId, action: 'integrity.report.merged', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ count: r.count, category: dto.category }) } });
+        return { report: r, merged: true };
+      }
+      let c = await tx.integrityCase.findFirst({ where: { status: { in: ['open', 'in_review'] }, subjectIds: { has: dto.subjectId } }, orderBy: { createdAt: 'asc' } });
+      if (!c) {
+        c = await tx.integrityCase.create({
+          data: { source: 'report', subjectIds: [dto.subjectId], summary: `Community report (${dto.category}): ${dto.description.slice(0, 200)}`, highStakes: games.some((g) => g.highStakes) },
+        });
+        await tx.auditLog.create({ data: { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) } });
+      } else if (games.some((g) => g.highStakes) && !c.highStakes) {
+        c = await tx.integrityCase.update({ where: { id: c.id }, data: { highStakes: true } });
+      }
+      if (dto.gameId) await tx.integrityCaseGame.createMany({ data: [{ caseId: c.id, gameId: dto.gameId }], skipDuplicates: true });
+      const r = await tx.integrityReport.create({ data: { reporterId, subjectId: dto.subjectId, gameId: dto.gameId ?? null, category: dto.category, description: dto.description, caseId: c.id, dedupeKey } });
+      await tx.auditLog.create({ data: { actorId: reporterId, action: 'integrity.report.filed', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ subjectId: dto.subjectId, gameId: dto.gameId ?? null, caseId: c.id, category: dto.category }) } });
+      return { report: r, merged: false };
+    });
+  }
+
+  private async lockCase(tx: Tx, caseId: string): Promise<IntegrityCase> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_cases WHERE id = ${caseId}::uuid FOR UPDATE`;
+    if (!rows.length) throw notFound('Case', caseId);
+    return tx.integrityCase.findUniqueOrThrow({ where: { id: caseId } });
+  }
+}
+
+export function describeStep(step: Step): string {
+  switch (step) {
+    case 'none':
+      return 'no penalty';
+    case 'minor_1':
+      return 'warning and 1-week suspension';
+    case 'minor_2':
+      return '1-month suspension and rank reset';
+    case 'major':
+      return 'season ban and prize forfeiture';
+    case 'permanent_ban':
+      return 'permanent ban';
+  }
+}

@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma, SeasonPenaltyKind } from '@dcs/db';
+import { SeasonStandingsStore } from '@dcs/tournament';
+
+type Tx = Prisma.TransactionClient;
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+/** Where a penalty comes from: an anti-cheat decision (or its appeal) or a conduct sanction. */
+export interface PenaltySource {
+  source: 'anticheat' | 'conduct';
+  /** The decision, appeal or sanction id: the key that makes every effect idempotent and undoable. */
+  sourceId: string;
+  actorId: string | null;
+  reason: string;
+}
+
+/** Registrations still before the start: withdrawing them is what "registration withdrawn" means (SPEC 3.1). */
+const PENDING_CHALLENGE = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
+const eligibleUser = (now: Date): Prisma.UserWhereInput => ({ OR: [{ status: 'active' }, { status: 'suspended', suspendedUntil: { lte: now } }] });
+
+/**
+ * The effects of penalties on accounts, registrations, season standings and prizes, written inside
+ * the caller's transaction with an audit entry each, and undone exactly by source id. Shared by the
+ * review board (SPEC 5) and the conduct ledger (SPEC 6).
+ */
+@Injectable()
+export class PenaltyEffects {
+  constructor(private readonly standings: SeasonStandingsStore) {}
+
+  /** Locks the player's row for the rest of the transaction, so concurrent penalties of one player serialise. */
+  async lockUser(tx: Tx, userId: string): Promise<boolean> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+    return rows.length > 0;
+  }
+
+  /** Suspends until `until` (a longer running suspension or a ban is kept) and withdraws pending registrations. */
+  async suspend(tx: Tx, userId: string, until: Date, now: Date, src: PenaltySource): Promise<{ suspendedUntil: string; withdrawn: string[] }> {
+    const u = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    if (u.status !== 'banned') {
+      const keep = u.status === 'suspended' && (u.suspendedUntil === null || u.suspendedUntil > until);
+      if (!keep) await tx.user.update({ where: { id: userId }, data: { status: 'suspended', suspendedUntil: until } });
+    }
+    await this.audit(tx, src, 'user.suspended', 'user', userId, { until: until.toISOString() });
+    const withdrawn = await this.withdrawPending(tx, userId, now, src);
+    return { suspendedUntil: until.toISOString(), withdrawn };
+  }
+
+  /** Permanent ban: login refused and every token and socket session ended (tokenVersion bump). */
+  async ban(tx: Tx, userId: string, now: Date, src: PenaltySource): Promise<{ withdrawn: string[] }> {
+    await tx.user.update({ where: { id: userId }, data: { status: 'banned', suspendedUntil: null, tokenVersion: { increment: 1 } } });
+    await this.audit(tx, src, 'user.banned', 'user', userId, {});
+    return { withdrawn: await this.withdrawPending(tx, userId, now, src) };
+  }
+
+  /** Seasons a penalty acts on: not closed, where the player has a placement or a live registration. */
+  async currentSeasons(tx: Tx, userId: string): Promise<string[]> {
+    const rows = await tx.season.findMany({
+      where: {
+        status: { not: 'closed' },
+        weeklyChallenges: { some: { OR: [{ placements: { some: { userId } } }, { registrations: { some: { userId, status: { not: 'withdrawn' } } } }] } },
+      },
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /** A SeasonPenalty per season (rank_reset counts from the last completed week); a retry finds the existing row. */
+  async seasonPenalty(tx: Tx, userId: string, seasonIds: string[], kind: SeasonPenaltyKind, src: PenaltySource): Promise<string[]> {
+    const ids: string[] = [];
+    for (const seasonId of seasonIds) {
+      const existing = await tx.seasonPenalty.findUnique({ where: { sourceId_kind_seasonId: { sourceId: src.sourceId, kind, seasonId } } });
+      if (existing) {
+        ids.push(existing.id);
+        continue;
+      }
+      let afterWeek: number | null = null;
+      if (kind === 'rank_reset') {
+        const last = await tx.challenge.aggregate({ where: { seasonId, status: 'completed' }, _max: { week: true } });
+        afterWeek = last._max.week ?? 0;
+      }
+      const p = await tx.seasonPenalty.create({ data: { seasonId, userId, kind, afterWeek, reason: src.reason, source: src.source, sourceId: src.sourceId } });
+      await this.audit(tx, src, `season.penalty.${kind}`, 'season', seasonId, { userId, seasonPenaltyId: p.id, afterWeek });
+      // The stored standings (and a closed season's Elite Six) follow in the same transaction.
+      await this.standings.recompute(tx, seasonId, src.actorId);
+      ids.push(p.id);
+    }
+    return ids;
+  }
+
+  /** Withholds the prizes of the player's placements (the given challenges, or every challenge of the given seasons). */
+  async forfeitPrizes(tx: Tx, userId: string, where: { seasonIds?: string[]; challengeId?: string }, src: PenaltySource): Promise<{ placementId: string; challengeId: string; amountCents: number }[]> {
+    const placements = await tx.placement.findMany({
+      where: { userId, prizeCents: { gt: 0 }, ...(where.challengeId ? { challengeId: where.challengeId } : { challenge: { seasonId: { in: where.seasonIds ?? [] } } }) },
+    });
+    const out: { placementId: string; challengeId: string; amountCents: number }[] = [];
+    for (const p of placements) {
+      const f = await tx.prizeForfeiture.create({ data: { placementId: p.id, userId, amountCents: p.prizeCents, source: src.source, sourceId: src.sourceId, reason: src.reason } });
+      await tx.placement.update({ where: { id: p.id }, data: { prizeCents: 0 } });
+      await this.audit(tx, src, 'placement.prize.forfeited', 'placement', p.id, { userId, challengeId: p.challengeId, amountCents: p.prizeCents, forfeitureId: f.id });
+      out.push({ placementId: p.id, challengeId: p.challengeId, amountCents: p.prizeCents });
+    }
+    return out;
+  }
+
+  /**
+   * Undoes what a source applied: its season penalties revoked (standings count the player again),
+   * its forfeited prizes restored. The account status is then recomputed by the caller (recomputeStatus).
+   */
+  async undo(tx: Tx, sourceId: string, now: Date, src: PenaltySource): Promise<{ seasonPenaltiesRevoked: string[]; prizesRestored: { placementId: string; amountCents: number }[] }> {
+    const penalties = await tx.seasonPenalty.findMany({ where: { sourceId, revokedAt: null } });
+    for (const p of penalties) {
+      await tx.seasonPenalty.update({ where: { id: p.id }, data: { revokedAt: now, revokeReason: src.reason } });
+      await this.audit(tx, src, `season.penalty.${p.kind}.revoked`, 'season', p.seasonId, { userId: p.userId, seasonPenaltyId: p.id });
+    }
+    for (const seasonId of new Set(penalties.map((p) => p.seasonId))) await this.standings.recompute(tx, seasonId, src.actorId);
+    const forfeits = await tx.prizeForfeiture.findMany({ where: { sourceId, revokedAt: null } });
+    for (const f of forfeits) {
+      await tx.prizeForfeiture.update({ where: { id: f.id }, data: { revokedAt: now, revokeReason: src.reason } });
+      await tx.placement.update({ where: { id: f.placementId }, data: { prizeCents: { increment: f.amountCents } } });
+      await this.audit(tx, src, 'placement.prize.restored', 'placement', f.placementId, { userId: f.userId, amountCents: f.amountCents, forfeitureId: f.id });
+    }
+    return { seasonPenaltiesRevoked: penalties.map((p) => p.id), prizesRestored: forfeits.map((f) => ({ placementId: f.placementId, amountCents: f.amountCents })) };
+  }
+
+  /**
+   * The account status the penalties still in force call for: banned if any ban stands, else
+   * suspended until the latest suspension still running, else active. Used after an undo, so a
+   * lifted penalty lifts exactly its own effect and no other penalty's.
+   */
+  async recomputeStatus(tx: Tx, userId: string, now: Date, src: PenaltySource): Promise<{ status: string; suspendedUntil: string | null }> {
+    const decisions = await tx.integrityDecision.findMany({ where: { userId, status: { not: 'overturned' }, currentStep: { in: ['minor_1', 'minor_2', 'permanent_ban'] } } });
+    const sanctions = await tx.conductSanction.findMany({ where: { userId, revokedAt: null, kind: { in: ['suspension', 'ban'] } } });
+    let banned = decisions.some((d) => d.currentStep === 'permanent_ban') || sanctions.some((s) => s.kind === 'ban');
+    const ends: Date[] = [
+      ...decisions.filter((d) => d.currentStep !== 'permanent_ban').map((d) => new Date(d.createdAt.getTime() + (d.currentStep === 'minor_1' ? 7 : 30) * 86_400_000)),
+      ...sanctions.flatMap((s) => (s.kind === 'suspension' && s.until ? [s.until] : [])),
+    ].filter((t) => t > now);
+    const until: Date | null = ends.length ? new Date(Math.max(...ends.map((t) => t.getTime()))) : null;
+    const before = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    if (before.status === 'banned' && !banned) {
+      // A ban with no penalty behind it (set outside the ledgers) is not ours to lift.
+      banned = !(await tx.auditLog.findFirst({ where: { entityType: 'user', entityId: userId, action: 'user.banned' } }));
+    }
+    const status = banned ? 'banned' : until ? 'suspended' : 'active';
+    const suspendedUntil: Date | null = banned ? null : until;
+    if (before.status !== status || (before.suspendedUntil?.getTime() ?? null) !== (suspendedUntil?.getTime() ?? null)) {
+      await tx.user.update({ where: { id: userId }, data: { status, suspendedUntil } });
+      await this.audit(tx, src, status === 'active' ? 'user.penalty.lifted' : 'user.penalty.changed', 'user', userId, {
+        from: { status: before.status, suspendedUntil: before.suspendedUntil?.toISOString() ?? null },
+        to: { status, suspendedUntil: suspendedUntil?.toISOString() ?? null },
+      });
+    }
+    return { status, suspendedUntil: suspendedUntil?.toISOString() ?? null };
+  }
+
+  /** Withdraws registrations of challenges not started yet; a freed place goes to the first eligible waitlisted player. */
+  private async withdrawPending(tx: Tx, userId: string, now: Date, src: PenaltySource): Promise<string[]> {
+    const regs = await tx.registration.findMany({
+      where: { userId, status: { in: ['registered', 'waitlisted'] }, challenge: { status: { in: [...PENDING_CHALLENGE] } } },
+      include: { challenge: true },
+    });
+    for (const r of regs) {
+      await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${r.challengeId}::uuid FOR UPDATE`;
+      await tx.registration.update({ where: { id: r.id }, data: { status: 'withdrawn', withdrawnAt: now } });
+      await this.audit(tx, src, 'registration.withdrawn', 'challenge', r.challengeId, { userId, wasStatus: r.status });
+      await tx.notification.createMany({
+        skipDuplicates: true,
+        data: [{ userId, kind: 'challenge.registration_withdrawn', title: 'Registration withdrawn', body: `Your registration for the challenge of ${r.challenge.localDate} was withdrawn: ${src.reason}.`, data: json({ challengeId: r.challengeId }), dedupeKey: `penalty-withdrawn:${r.challengeId}:${src.sourceId}` }],
+      });
+      if (r.status === 'registered' && (r.challenge.status === 'registration_open' || r.challenge.status === 'check_in_open' || r.challenge.status === 'scheduled')) {
+        const next = await tx.registration.findFirst({ where: { challengeId: r.challengeId, status: 'waitlisted', user: eligibleUser(now) }, orderBy: { position: 'asc' } });
+        if (next) {
+          await tx.registration.update({ where: { id: next.id }, data: { status: 'registered' } });
+          await tx.notification.createMany({
+            skipDuplicates: true,
+            data: [{ userId: next.userId, kind: 'challenge.promoted_from_waitlist', title: 'You are off the waitlist', body: `A place opened up: you are registered for the challenge of ${r.challenge.localDate}.`, data: json({ challengeId: r.challengeId, position: next.position }), dedupeKey: `promoted:${r.challengeId}:${next.position}` }],
+          });
+        }
+      }
+    }
+    return regs.map((r) => r.challengeId);
+  }
+
+  async audit(tx: Tx, src: PenaltySource, action: string, entityType: string, entityId: string, data: Record<string, unknown>): Promise<void> {
+    await tx.auditLog.create({ data: { actorId: src.actorId, action, entityType, entityId, reason: src.reason, data: json({ ...data, source: src.source, sourceId: src.sourceId }) } });
+  }
+}

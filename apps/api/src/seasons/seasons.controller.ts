@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { WdcEntry } from '@dcs/db';
+import type { CloseResult } from '@dcs/tournament';
+import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { uuidPipe } from '../common/validation';
+import { CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto } from './seasons.dto';
+import { EventView, SeasonsService } from './seasons.service';
+
+const optionalYear = new ParseIntPipe({ optional: true });
+
+@ApiTags('seasons')
+@Controller()
+export class SeasonsController {
+  constructor(private readonly service: SeasonsService) {}
+
+  @Post('cities/:cityId/seasons/:seasonId/close')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Close the season: final standings, the Elite Six with benefits (director; idempotent; 409 SEASON_CHALLENGE_RUNNING while one runs)' })
+  close(@CurrentUser() user: AuthUser, @Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Body() dto: CloseSeasonDto): Promise<CloseResult> {
+    return this.service.close(user, cityId, seasonId, dto.reason);
+  }
+
+  @Post('regionals')
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Create a region\'s Regional Tournament from its cities\' Elite Sixes (director/admin; one per region and year: a repeat returns it)' })
+  createRegional(@CurrentUser() user: AuthUser, @Body() dto: CreateRegionalDto): Promise<EventView & { created: boolean }> {
+    return this.service.createRegional(user, dto);
+  }
+
+  @Public()
+  @Get('regionals')
+  @ApiQuery({ name: 'year', required: false })
+  @ApiOperation({ summary: 'Regional Tournaments with their seeded entrants and results' })
+  regionals(@Query('year', optionalYear) year?: number): Promise<EventView[]> {
+    return this.service.events('regional', year);
+  }
+
+  @Post('ndt')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Create the NDT Finals of a year: the 4 regional winners at one table (admin; $100,000+ pool)' })
+  createNdt(@CurrentUser() user: AuthUser, @Body() dto: CreateNdtDto): Promise<EventView & { created: boolean }> {
+    return this.service.createNdt(user, dto);
+  }
+
+  @Public()
+  @Get('ndt')
+  @ApiQuery({ name: 'year', required: false })
+  @ApiOperation({ summary: 'NDT Finals with entrants and results' })
+  ndt(@Query('year', optionalYear) year?: number): Promise<EventView[]> {
+    return this.service.events('ndt', year);
+  }
+
+  @Public()
+  @Get('events/:id')
+  @ApiOperation({ summary: 'One Regional or NDT Finals (its tables and games are under /challenges/:id like any challenge)' })
+  event(@Param('id', uuidPipe()) id: string): Promise<EventView> {
+    return this.service.event(id);
+  }
+
+  @Public()
+  @Get('wdc/:year')
+  @ApiOperation({ summary: 'The WDC edition: the NDT champion(s) qualified and the entries from other countries ($250,000 pool)' })
+  wdc(@Param('year', ParseIntPipe) year: number) {
+    return this.service.wdc(year);
+  }
+
+  @Post('wdc/:year/entries')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Add a WDC entrant from another country (admin; audited; a repeat returns the entry)' })
+  addWdcEntry(@CurrentUser() user: AuthUser, @Param('year', ParseIntPipe) year: number, @Body() dto: CreateWdcEntryDto): Promise<WdcEntry & { created: boolean }> {
+    return this.service.addWdcEntry(user, year, dto);
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import type { Challenge, Prisma, Region } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+import { DEFAULT_PRIZE_SPLIT } from '@dcs/ranking';
+
+export interface NewEvent {
+  kind: 'regional' | 'ndt';
+  eventKey: string;
+  region: Region | null;
+  year: number;
+  hostCityId: string;
+  startsAt: Date;
+  prizePoolCents: number;
+  event: Prisma.InputJsonValue;
+  entrants: string[];
+}
+
+@Injectable()
+export class SeasonsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  season(cityId: string, seasonId: string) {
+    return this.prisma.season.findFirst({ where: { id: seasonId, cityId } });
+  }
+
+  /** Each city of the region with its latest closed season's current Elite Six. */
+  async regionQualifiers(region: Region) {
+    const cities = await this.prisma.city.findMany({
+      where: { region },
+      orderBy: { slug: 'asc' },
+      include: {
+        seasons: {
+          where: { status: 'closed' },
+          orderBy: { closedAt: 'desc' },
+          take: 1,
+          include: { eliteSix: { where: { removedAt: null }, orderBy: { seed: 'asc' } } },
+        },
+      },
+    });
+    return cities;
+  }
+
+  eventByKey(eventKey: string): Promise<Challenge | null> {
+    return this.prisma.challenge.findUnique({ where: { eventKey } });
+  }
+
+  regionalsOf(year: number) {
+    return this.prisma.challenge.findMany({ where: { kind: 'regional', year }, include: { placements: { where: { placement: '1' } } }, orderBy: { region: 'asc' } });
+  }
+
+  cityExists(id: string, region?: Region): Promise<boolean> {
+    return this.prisma.city.count({ where: { id, ...(region ? { region } : {}) } }).then((n) => n > 0);
+  }
+
+  /**
+   * Creates the event as a challenge (kind regional / ndt) whose entrants are registered and
+   * checked in, so ChallengeFlowService seats them at `startsAt` like any challenge. Unique
+   * event key: a second create returns the first one.
+   */
+  async createEvent(actorId: string, e: NewEvent): Promise<{ challenge: Challenge; created: boolean }> {
+    return this.prisma.$transaction(async (tx) => {
+      const existing = await tx.challenge.findUnique({ where: { eventKey: e.eventKey } });
+      if (existing) return { challenge: existing, created: false };
+      const challenge = await tx.challenge.create({
+        data: {
+          kind: e.kind,
+          eventKey: e.eventKey,
+          region: e.region,
+          year: e.year,
+          event: e.event,
+          cityId: e.hostCityId,
+          localDate: e.startsAt.toISOString().slice(0, 10),
+          startsAt: e.startsAt,
+          registrationOpensAt: e.startsAt,
+          checkInOpensAt: e.startsAt,
+          checkInClosesAt: e.startsAt,
+          status: 'check_in_closed',
+          minPlayers: 3,
+          prizePoolCents: e.prizePoolCents,
+          prizeSplit: DEFAULT_PRIZE_SPLIT as unknown as Prisma.InputJsonValue,
+        },
+      });
+      await tx.registration.createMany({
+        data: e.entrants.map((userId, i) => ({ challengeId: challenge.id, userId, status: 'registered' as const, position: i + 1, checkedInAt: e.startsAt })),
+      });
+      await tx.notification.createMany({
+        data: e.entrants.map((userId) => ({
+          userId,
+          kind: `${e.kind}.entered`,
+          title: e.kind === 'ndt' ? 'NDT Finals' : 'Regional Tournament',
+          body: `You play the ${e.kind === 'ndt' ? `NDT Finals ${e.year}` : `${e.region} Regional ${e.year}`}; the first table is seated at ${e.startsAt.toISOString()}.`,
+          data: { challengeId: challenge.id } as Prisma.InputJsonValue,
+          dedupeKey: `event:${challenge.id}`,
+        })),
+        skipDuplicates: true,
+      });
+      await tx.auditLog.create({ data: { actorId, action: `${e.kind}.created`, entityType: 'challenge', entityId: challenge.id, data: { eventKey: e.eventKey, entrants: e.entrants, prizePoolCents: e.prizePoolCents } as Prisma.InputJsonValue } });
+      return { challenge, created: true };
+    });
+  }
+
+  events(kind: 'regional' | 'ndt', year?: number) {
+    return this.prisma.challenge.findMany({ where: { kind, ...(year ? { year } : {}) }, orderBy: [{ year: 'desc' }, { region: 'asc' }], include: { placements: true } });
+  }
+
+  event(id: string) {
+    return this.prisma.challenge.findFirst({ where: { id, kind: { in: ['regional', 'ndt'] } }, include: { placements: true } });
+  }
+
+  wdcEntries(year: number) {
+    return this.prisma.wdcEntry.findMany({ where: { year }, orderBy: [{ source: 'desc' }, { createdAt: 'asc' }] });
+  }
+
+  userExists(id: string): Promise<boolean> {
+    return this.prisma.user.count({ where: { id } }).then((n) => n > 0);
+  }
+
+  async addWdcEntry(actorId: string, year: number, name: string, country: string, userId: string | null) {
+    return this.prisma.$transaction(async (tx) => {
+      const dup = await tx.wdcEntry.findFirst({ where: { year, OR: [{ name, country }, ...(userId ? [{ userId }] : [])] } });
+      if (dup) return { entry: dup, created: false };
+      const entry = await tx.wdcEntry.create({ data: { year, name, country, userId, source: 'admin', createdById: actorId } });
+      await tx.auditLog.create({ data: { actorId, action: 'wdc.entry-added', entityType: 'wdc_entry', entityId: entry.id, data: { year, name, country, userId } } });
+      return { entry, created: true };
+    });
+  }
+}

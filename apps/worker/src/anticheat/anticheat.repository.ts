@@ -1,0 +1,197 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+import type { GameAnalysis, SeatFeatures, Signal } from '@dcs/anticheat';
+import type { GameState } from '@dcs/engine';
+
+type Tx = Prisma.TransactionClient;
+const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
+
+export interface FinishedGame {
+  id: string;
+  state: GameState;
+  finishedAt: Date;
+  seats: { seat: number; userId: string }[];
+  /** decision ms of each accepted action, in version order, with the action's seat and type */
+  actions: { seat: number; type: string; decisionMs: number | null }[];
+  /** final tables and T3 challenges: cases are marked for video review */
+  highStakes: boolean;
+}
+
+export interface SignalRecord {
+  signal: Signal;
+  gameIds: string[];
+  dedupeKey: string;
+  summary: string;
+  highStakes: boolean;
+}
+
+export type RecordOutcome = 'recorded' | 'duplicate' | 'under-review';
+
+@Injectable()
+export class AnticheatRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** A finished dcs-tournament game at a challenge table, with what the analysis needs; null otherwise. */
+  async finishedGame(gameId: string): Promise<FinishedGame | null> {
+    const g = await this.prisma.game.findUnique({
+      where: { id: gameId },
+      include: { table: { include: { seats: true, round: true, challenge: { include: { city: true } } } } },
+    });
+    if (!g || g.status !== 'finished' || g.ruleset !== 'dcs-tournament' || !g.table) return null;
+    const actions = await this.prisma.gameAction.findMany({ where: { gameId }, orderBy: { version: 'asc' }, select: { seat: true, action: true, decisionMs: true } });
+    const bracket = g.table.challenge.bracket as { bracket?: { rounds?: number } } | null;
+    const finalTable = !!bracket?.bracket?.rounds && g.table.round.number === bracket.bracket.rounds;
+    return {
+      id: g.id,
+      state: g.state as unknown as GameState,
+      finishedAt: g.finishedAt ?? g.updatedAt,
+      seats: g.table.seats.map((s) => ({ seat: s.seat, userId: s.userId })),
+      actions: actions.map((a) => ({ seat: a.seat, type: (a.action as { type?: string }).type ?? '', decisionMs: a.decisionMs })),
+      highStakes: finalTable || g.table.challenge.city.tier === 'T3',
+    };
+  }
+
+  /** Stores a game's analysis and its seats' features once (a retried job finds them and changes nothing). */
+  async storeAnalysis(game: FinishedGame, a: GameAnalysis): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const done = await tx.anticheatGameAnalysis.findUnique({ where: { gameId: game.id }, select: { gameId: true } });
+      if (done) return false;
+      await tx.anticheatGameAnalysis.create({ data: { gameId: game.id, version: a.version, complete: a.complete, analysis: json(a), finishedAt: game.finishedAt } });
+      await tx.anticheatSeatFeature.createMany({
+        data: a.seats.filter((s) => s.userId).map((s) => ({ gameId: game.id, seat: s.seat, userId: s.userId!, features: json(s), finishedAt: game.finishedAt })),
+      });
+      await tx.auditLog.create({
+        data: { action: 'anticheat.game.analysed', entityType: 'game', entityId: game.id, data: json({ version: a.version, complete: a.complete, actions: a.actions }) },
+      });
+      return true;
+    });
+  }
+
+  /** A player's per-game features since `since`, oldest first, with the game ids. */
+  async seatFeatures(userId: string, since: Date): Promise<{ gameId: string; features: SeatFeatures }[]> {
+    const rows = await this.prisma.anticheatSeatFeature.findMany({ where: { userId, finishedAt: { gte: since } }, orderBy: { finishedAt: 'asc' }, select: { gameId: true, features: true } });
+    return rows.map((r) => ({ gameId: r.gameId, features: r.features as unknown as SeatFeatures }));
+  }
+
+  /** Analyses of the games two players played together since `since`. */
+  async analysesTogether(a: string, b: string, since: Date): Promise<{ gameId: string; analysis: GameAnalysis }[]> {
+    const rows = await this.prisma.$queryRaw<{ game_id: string; analysis: unknown }[]>`
+      SELECT g.game_id, g.analysis
+      FROM anticheat_game_analyses g
+      WHERE g.finished_at >= ${since}
+        AND EXISTS (SELECT 1 FROM anticheat_seat_features x WHERE x.game_id = g.game_id AND x.user_id = ${a}::uuid)
+        AND EXISTS (SELECT 1 FROM anticheat_seat_features y WHERE y.game_id = g.game_id AND y.user_id = ${b}::uuid)
+      ORDER BY g.finished_at`;
+    return rows.map((r) => ({ gameId: r.game_id, analysis: r.analysis as GameAnalysis }));
+  }
+
+  /** Games each player played in the window (for co-seating shares). */
+  async gamesCount(userId: string, since: Date): Promise<number> {
+    return this.prisma.anticheatSeatFeature.count({ where: { userId, finishedAt: { gte: since } } });
+  }
+
+  /** Fingerprint hashes and IPs two accounts both used since `since`. */
+  async sharedIdentifiers(a: string, b: string, since: Date): Promise<{ fingerprints: number; ips: number }> {
+    const [row] = await this.prisma.$queryRaw<{ fingerprints: bigint; ips: bigint }[]>`
+      SELECT
+        (SELECT count(DISTINCT x.fingerprint_hash) FROM user_sessions x JOIN user_sessions y ON y.fingerprint_hash = x.fingerprint_hash
+          WHERE x.user_id = ${a}::uuid AND y.user_id = ${b}::uuid AND x.created_at >= ${since} AND y.created_at >= ${since}) AS fingerprints,
+        (SELECT count(DISTINCT x.ip) FROM user_sessions x JOIN user_sessions y ON y.ip = x.ip
+          WHERE x.user_id = ${a}::uuid AND y.user_id = ${b}::uuid AND x.created_at >= ${since} AND y.created_at >= ${since}) AS ips`;
+    return { fingerprints: Number(row?.fingerprints ?? 0), ips: Number(row?.ips ?? 0) };
+  }
+
+  /** Finished dcs-tournament games at challenge tables since `since` that have no analysis yet. */
+  async unanalysedGames(since: Date, limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT g.id FROM games g
+      WHERE g.status = 'finished' AND g.ruleset = 'dcs-tournament' AND g.table_id IS NOT NULL AND g.finished_at >= ${since}
+        AND NOT EXISTS (SELECT 1 FROM anticheat_game_analyses a WHERE a.game_id = g.id)
+      ORDER BY g.finished_at LIMIT ${limit}`;
+    return rows.map((r) => r.id);
+  }
+
+  /** Pairs of accounts that sat at one table since `since` and share a fingerprint or an IP. */
+  async linkedPairsAtTables(since: Date): Promise<{ a: string; b: string; games: number; gameIds: string[] }[]> {
+    const rows = await this.prisma.$queryRaw<{ a: string; b: string; games: bigint; game_ids: string[] }[]>`
+      WITH together AS (
+        SELECT LEAST(x.user_id, y.user_id) AS a, GREATEST(x.user_id, y.user_id) AS b, g.id AS game_id
+        FROM games g
+        JOIN table_seats x ON x.table_id = g.table_id
+        JOIN table_seats y ON y.table_id = g.table_id AND y.user_id <> x.user_id
+        WHERE g.status = 'finished' AND g.finished_at >= ${since}
+      ), linked AS (
+        SELECT DISTINCT LEAST(s.user_id, t.user_id) AS a, GREATEST(s.user_id, t.user_id) AS b
+        FROM user_sessions s JOIN user_sessions t
+          ON t.user_id <> s.user_id AND (t.fingerprint_hash = s.fingerprint_hash OR t.ip = s.ip)
+        WHERE s.created_at >= ${since} AND t.created_at >= ${since}
+      )
+      SELECT t.a, t.b, count(DISTINCT t.game_id) AS games, array_agg(DISTINCT t.game_id) AS game_ids
+      FROM together t JOIN linked l ON l.a = t.a AND l.b = t.b
+      GROUP BY t.a, t.b`;
+    return rows.map((r) => ({ a: r.a, b: r.b, games: Number(r.games), gameIds: r.game_ids }));
+  }
+
+  /**
+   * Records a fired signal and opens a case for its subjects — or attaches it to their open
+   * (or in-review) case — in one transaction, audited as the system's act. A signal already
+   * recorded (same dedupe key), or of the same kind on the same subjects already under review,
+   * changes nothing.
+   */
+  async recordSignal(r: SignalRecord): Promise<RecordOutcome> {
+    const users = [...r.signal.userIds].sort();
+    return this.prisma.$transaction(async (tx) => {
+      if (await tx.anticheatSignal.findUnique({ where: { dedupeKey: r.dedupeKey }, select: { id: true } })) return 'duplicate';
+      const open = await this.openCaseOf(tx, users);
+      if (open) {
+        const same = await tx.anticheatSignal.findFirst({ where: { caseId: open.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
+        if (same) return 'under-review';
+      }
+      let caseId = open?.id;
+      if (!caseId) {
+        const c = await tx.integrityCase.create({
+          data: { source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null },
+        });
+        caseId = c.id;
+        await tx.auditLog.create({
+          data: { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) },
+        });
+      } else if (r.highStakes && !open!.highStakes) {
+        await tx.integrityCase.update({ where: { id: caseId }, data: { highStakes: true } });
+      }
+      const s = await tx.anticheatSignal.create({
+        data: {
+          caseId,
+          kind: r.signal.kind,
+          userIds: users,
+          value: r.signal.value,
+          threshold: r.signal.threshold,
+          baseline: json(r.signal.baseline),
+          sampleSize: r.signal.sampleSize,
+          gameIds: r.gameIds,
+          details: json(r.signal.details),
+          dedupeKey: r.dedupeKey,
+        },
+      });
+      await tx.auditLog.create({
+        data: {
+          action: 'anticheat.signal.recorded',
+          entityType: 'anticheat_signal',
+          entityId: s.id,
+          data: json({ caseId, kind: s.kind, userIds: users, value: s.value, threshold: s.threshold, sampleSize: s.sampleSize }),
+        },
+      });
+      return 'recorded';
+    });
+  }
+
+  /** The subjects' open or in-review case: one naming all of them, else none. */
+  private openCaseOf(tx: Tx, users: string[]): Promise<{ id: string; highStakes: boolean } | null> {
+    return tx.integrityCase.findFirst({
+      where: { status: { in: ['open', 'in_review'] }, subjectIds: { hasEvery: users } },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, highStakes: true },
+    });
+  }
+}

@@ -1,0 +1,165 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  addSeat,
+  analyzeGame,
+  coSeatingSignal,
+  emptyPairEvidence,
+  emptyPlayerEvidence,
+  linkedAccountsSignal,
+  mergePair,
+  pairSignals,
+  pairsOfGame,
+  playerSignals,
+  signalDedupeKey,
+  type GameAnalysis,
+  type Signal,
+} from '@dcs/anticheat';
+import { AppConfig } from '@dcs/common';
+import { tablePlaces, toRecord, type GameRecord } from '@dcs/engine';
+import { AnticheatRepository, type FinishedGame, type RecordOutcome } from './anticheat.repository';
+
+export interface GameJobResult {
+  gameId: string;
+  analysed: boolean;
+  signals: { kind: string; userIds: string[]; outcome: RecordOutcome }[];
+}
+
+const SUMMARY: Record<string, string> = {
+  hidden_info: 'Play agrees with hidden information beyond what the player could know',
+  outcome_wins: 'Win rate far above expectation',
+  outcome_points: 'Points per game far above the field',
+  timing_regular: 'Bot-like regular decision times',
+  timing_instant: 'Instant decisions on hard choices',
+  false_knocks: 'False-knock rate far above honest mistakes',
+  collusion_feeding: 'Co-seated players feeding each other beyond chance',
+  collusion_false_knocks: 'False knocks that help one particular rival',
+  co_seating: 'Unusually frequent co-seating',
+  linked_accounts: 'Linked accounts (shared device or IP) at one table',
+  reports: 'Community reports from several players',
+};
+
+/**
+ * Anti-cheat detection in the worker: analyses each finished game once (libs/anticheat),
+ * then evaluates the accumulated evidence of its players and co-seated pairs; a signal
+ * over its threshold is recorded and opens (or joins) a case. Never penalises anyone.
+ */
+@Injectable()
+export class AnticheatService {
+  private readonly logger = new Logger(AnticheatService.name);
+
+  constructor(
+    private readonly repo: AnticheatRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  private since(now = new Date()): Date {
+    return new Date(now.getTime() - this.config.ANTICHEAT_WINDOW_DAYS * 86_400_000);
+  }
+
+  /** The game's record and per-action decision times, [hand][action], aligned with the record. */
+  static inputOf(game: FinishedGame): { record: GameRecord; decisionMs: (number | null)[][]; places: number[]; seatUsers: (string | null)[] } {
+    const record = toRecord(game.state);
+    const decisionMs: (number | null)[][] = [];
+    let k = 0;
+    let aligned = true;
+    for (const h of record.hands) {
+      const row: (number | null)[] = [];
+      for (const a of h.actions) {
+        const stored = game.actions[k];
+        if (aligned && stored && stored.seat === a.seat && stored.type === a.type) {
+          row.push(stored.decisionMs);
+          k++;
+        } else {
+          aligned = false; // an action the log does not hold (or a mismatch): times unknown from here
+          row.push(null);
+        }
+      }
+      decisionMs.push(row);
+    }
+    const places = new Array<number>(game.state.config.players).fill(0);
+    for (const p of tablePlaces(game.state).places) places[p.seat] = p.place;
+    const seatUsers = Array.from({ length: game.state.config.players }, (_, s) => game.seats.find((x) => x.seat === s)?.userId ?? null);
+    return { record, decisionMs, places, seatUsers };
+  }
+
+  /** The job of one finished game: analyse once, then evaluate its players and pairs. Idempotent. */
+  async processGame(gameId: string): Promise<GameJobResult> {
+    const game = await this.repo.finishedGame(gameId);
+    if (!game) return { gameId, analysed: false, signals: [] };
+    const input = AnticheatService.inputOf(game);
+    let analysis: GameAnalysis;
+    try {
+      analysis = analyzeGame(input);
+    } catch (err) {
+      this.logger.warn(`game ${gameId} cannot be analysed: ${(err as Error).message}`);
+      return { gameId, analysed: false, signals: [] };
+    }
+    const analysed = await this.repo.storeAnalysis(game, analysis);
+    const users = [...new Set(game.seats.map((s) => s.userId))];
+    const signals = await this.evaluate(users, game.id, game.highStakes);
+    return { gameId, analysed, signals };
+  }
+
+  /** Evaluates the players' and every pair's evidence; fired signals are recorded (dedupe key: the latest game of the evidence). */
+  async evaluate(users: string[], triggerGameId: string | null, highStakes: boolean): Promise<GameJobResult['signals']> {
+    const since = this.since();
+    const out: GameJobResult['signals'] = [];
+    const games = new Map<string, number>();
+    for (const u of users) {
+      const rows = await this.repo.seatFeatures(u, since);
+      games.set(u, rows.length);
+      if (rows.length === 0) continue;
+      const ev = emptyPlayerEvidence(u);
+      for (const r of rows) addSeat(ev, r.features);
+      const gameIds = rows.map((r) => r.gameId);
+      for (const s of playerSignals(ev)) if (s.fired) out.push(await this.record(s, gameIds, triggerGameId ?? gameIds[gameIds.length - 1], highStakes));
+    }
+    for (let i = 0; i < users.length; i++) {
+      for (let j = i + 1; j < users.length; j++) {
+        const [a, b] = [users[i], users[j]];
+        const together = await this.repo.analysesTogether(a, b, since);
+        const ev = emptyPairEvidence(a, b);
+        for (const t of together) for (const p of pairsOfGame(t.analysis)) if (p.users.includes(a) && p.users.includes(b)) mergePair(ev, p);
+        const gameIds = together.map((t) => t.gameId);
+        const level = triggerGameId ?? gameIds[gameIds.length - 1] ?? 'none';
+        const fired = [...pairSignals(ev), coSeatingSignal(ev, games.get(a) ?? 0, games.get(b) ?? 0)].filter((s) => s.fired);
+        const shared = await this.repo.sharedIdentifiers(a, b, since);
+        const link = linkedAccountsSignal({ users: [a, b], sharedFingerprints: shared.fingerprints, sharedIps: shared.ips, gamesTogether: Math.max(ev.gamesTogether, triggerGameId ? 1 : 0) });
+        if (link.fired) fired.push(link);
+        for (const s of fired) out.push(await this.record(s, gameIds.length ? gameIds : triggerGameId ? [triggerGameId] : [], level, highStakes));
+      }
+    }
+    return out;
+  }
+
+  private async record(s: Signal, gameIds: string[], level: string, highStakes: boolean): Promise<GameJobResult['signals'][number]> {
+    const outcome = await this.repo.recordSignal({
+      signal: s,
+      gameIds: gameIds.slice(-200),
+      dedupeKey: signalDedupeKey(s, level),
+      summary: `${SUMMARY[s.kind] ?? s.kind} (${s.kind} ${s.value} vs threshold ${s.threshold}, n=${s.sampleSize})`,
+      highStakes,
+    });
+    if (outcome === 'recorded') this.logger.log(`signal ${s.kind} on ${s.userIds.join(', ')}: ${s.value} (threshold ${s.threshold})`);
+    return { kind: s.kind, userIds: s.userIds, outcome };
+  }
+
+  /**
+   * The periodic batch: analyses finished games the per-game job missed (returned so the
+   * processor can queue them), and rescans linked accounts that sat at one table.
+   */
+  async scan(): Promise<{ unanalysed: string[]; linked: number }> {
+    const since = this.since();
+    const unanalysed = await this.repo.unanalysedGames(since, 500);
+    let linked = 0;
+    for (const p of await this.repo.linkedPairsAtTables(since)) {
+      const shared = await this.repo.sharedIdentifiers(p.a, p.b, since);
+      const s = linkedAccountsSignal({ users: [p.a, p.b], sharedFingerprints: shared.fingerprints, sharedIps: shared.ips, gamesTogether: p.games });
+      if (!s.fired) continue;
+      // one record per amount of evidence: new games together make a new one (if the case is not already under review)
+      const r = await this.record(s, p.gameIds, `scan.${p.games}`, false);
+      if (r.outcome === 'recorded') linked++;
+    }
+    return { unanalysed, linked };
+  }
+}

@@ -1,0 +1,177 @@
+import { replayRecord, type ReplayResult } from '@dcs/engine';
+import { analyzeGame, placesFromScores } from './analyze';
+import { addSeat, emptyPairEvidence, emptyPlayerEvidence, mergePair, pairsOfGame, type PlayerEvidence } from './evidence';
+import {
+  DEFAULT_THRESHOLDS,
+  coSeatingSignal,
+  feedingSignal,
+  hiddenInfoSignal,
+  linkedAccountsSignal,
+  playerSignals,
+  reportsSignal,
+  signalDedupeKey,
+  timingRegularSignal,
+} from './signals';
+import { STRENGTHS, playSimGame, type SimPlayer } from './sim';
+import { binomialZ, normalQuantile, normalTail, poissonBinomialZ, poissonUpperTail, quantile, rareCountZ, sdFromSums } from './stats';
+
+const human = (id: string, mix = STRENGTHS.medium, extra: Partial<SimPlayer> = {}): SimPlayer => ({ id, kind: 'honest', mix, medianMs: 2000, logSd: 0.6, mistakeKnockRate: 0.002, ...extra });
+const table = (extra: Partial<SimPlayer> = {}): SimPlayer[] => [human('a', STRENGTHS.strong, extra), human('b', STRENGTHS.medium, extra), human('c', STRENGTHS.weak, extra), human('d', STRENGTHS.medium, extra)];
+
+describe('stats', () => {
+  it('normal tail, binomial and Poisson-binomial z, spreads and quantiles', () => {
+    expect(normalTail(0)).toBeCloseTo(0.5, 6);
+    expect(normalTail(1.96)).toBeCloseTo(0.025, 3);
+    expect(normalTail(4.5)).toBeCloseTo(3.4e-6, 6);
+    expect(binomialZ(50, 100, 0.5)).toBe(0);
+    expect(binomialZ(60, 100, 0.5)).toBeCloseTo(2, 6);
+    expect(binomialZ(3, 0, 0.5)).toBe(0);
+    expect(poissonBinomialZ(10, 5, 4)).toBeCloseTo(2.5, 6);
+    expect(sdFromSums(3, 6, 14)).toBeCloseTo(1, 6); // 1, 2, 3
+    expect(quantile([3, 1, 2], 0.5)).toBe(2);
+  });
+});
+
+describe('analyzeGame', () => {
+  const game = playSimGame(table({ mistakeKnockRate: 0.05 }), 'spec-1');
+  const replay = replayRecord(game.record) as ReplayResult;
+
+  it('replays the record: final points, places and false knocks agree with the readable engine', () => {
+    const a = analyzeGame({ record: game.record, seatUsers: game.seatUsers, decisionMs: game.decisionMs });
+    expect(a.complete).toBe(true);
+    expect(a.actions).toBe(game.record.hands.reduce((n, h) => n + h.actions.length, 0));
+    expect(a.seats.map((s) => s.points)).toEqual(replay.scores);
+    expect(a.seats.map((s) => s.place)).toEqual(placesFromScores(replay.scores));
+    expect(a.seats.filter((s) => s.won === 1).map((s) => s.seat)).toEqual([replay.winner]);
+    const falseKnocks = [0, 0, 0, 0];
+    for (const h of replay.hands) for (const e of h.log) if (e.type === 'knock' && e.falseKnock) falseKnocks[e.seat]++;
+    expect(a.seats.map((s) => s.falseKnocks)).toEqual(falseKnocks);
+    expect(falseKnocks.reduce((x, y) => x + y, 0)).toBeGreaterThan(0);
+  });
+
+  it('is deterministic and its counts are consistent', () => {
+    const a = analyzeGame({ record: game.record, seatUsers: game.seatUsers, decisionMs: game.decisionMs });
+    const b = analyzeGame({ record: game.record, seatUsers: game.seatUsers, decisionMs: game.decisionMs });
+    expect(b).toEqual(a);
+    for (const s of a.seats) {
+      expect(s.choices).toBeGreaterThan(0);
+      expect(s.ownMatches).toBeLessThanOrEqual(s.choices);
+      expect(s.hiddenHits).toBeLessThanOrEqual(s.hiddenPoints);
+      expect(s.hiddenPoints).toBeLessThanOrEqual(s.choices);
+      expect(s.timedChoices).toBe(s.choices);
+      expect(s.hardInstant).toBeLessThanOrEqual(s.hardChoices);
+    }
+    const next = a.pairs.filter((p) => p.to === (p.from + 1) % 4);
+    expect(next).toHaveLength(4);
+    expect(next.some((p) => p.feedOpps > 0)).toBe(true);
+    for (const p of a.pairs) {
+      expect(p.feedObs).toBeLessThanOrEqual(p.feedOpps);
+      if (p.feedOpps === 0) continue;
+      expect(p.feedExp).toBeGreaterThan(0);
+      expect(p.feedExp).toBeLessThan(p.feedOpps);
+    }
+  });
+
+  it('without decision times there is no timing evidence; a house-table record is refused', () => {
+    const a = analyzeGame({ record: game.record, seatUsers: game.seatUsers });
+    expect(a.seats.every((s) => s.timedChoices === 0 && s.hardChoices === 0)).toBe(true);
+    expect(() => analyzeGame({ record: { ...game.record, ruleset: 'citizen' }, seatUsers: game.seatUsers })).toThrow(/dcs-tournament/);
+  });
+
+  it('a player who sees every hand shows a hidden-information advantage an honest player does not', () => {
+    const players = [human('cheat', STRENGTHS.strong, { kind: 'peeker', peekRate: 1, peekSeats: 3 }), human('h1'), human('h2', STRENGTHS.weak), human('h3', STRENGTHS.strong)];
+    const ev = new Map(players.map((p) => [p.id, emptyPlayerEvidence(p.id)]));
+    for (let i = 0; i < 12; i++) {
+      const seated = [0, 1, 2, 3].map((k) => players[(k + i) % 4]);
+      const g = playSimGame(seated, `spec-cheat-${i}`);
+      for (const s of analyzeGame({ record: g.record, seatUsers: g.seatUsers, decisionMs: g.decisionMs }).seats) addSeat(ev.get(s.userId!)!, s);
+    }
+    const mean = (e: PlayerEvidence) => e.advSum / e.choices;
+    expect(mean(ev.get('cheat')!)).toBeGreaterThan(1);
+    for (const h of ['h1', 'h2', 'h3']) expect(mean(ev.get(h)!)).toBeLessThan(mean(ev.get('cheat')!));
+  });
+});
+
+describe('evidence', () => {
+  it('adds games up: the evidence of two games is the sum of their features', () => {
+    const g1 = analyzeGame({ record: playSimGame(table(), 'e1').record, seatUsers: ['a', 'b', 'c', 'd'] });
+    const g2 = analyzeGame({ record: playSimGame(table(), 'e2').record, seatUsers: ['a', 'b', 'c', 'd'] });
+    const ev = addSeat(addSeat(emptyPlayerEvidence('a'), g1.seats[0]), g2.seats[0]);
+    expect(ev.games).toBe(2);
+    expect(ev.choices).toBe(g1.seats[0].choices + g2.seats[0].choices);
+    expect(ev.wins).toBe(g1.seats[0].won + g2.seats[0].won);
+    expect(ev.expectedWins).toBeCloseTo(0.5, 9);
+    const pairs = pairsOfGame(g1);
+    expect(pairs).toHaveLength(6);
+    const ab = mergePair(emptyPairEvidence('b', 'a'), pairs.find((p) => p.users.join() === 'a,b')!);
+    expect(ab.users).toEqual(['a', 'b']);
+    expect(ab.gamesTogether).toBe(1);
+    const direct = g1.pairs.find((p) => p.from === 0 && p.to === 1)!;
+    const back = g1.pairs.find((p) => p.from === 1 && p.to === 0);
+    expect(ab.feedOpps).toBe(direct.feedOpps + (back?.feedOpps ?? 0));
+  });
+});
+
+describe('signals', () => {
+  const base = (over: Partial<PlayerEvidence> = {}): PlayerEvidence => ({ ...emptyPlayerEvidence('u1'), ...over });
+
+  it('hidden information: a large advantage fires past the small-sample guard, never below it', () => {
+    // 400 choices with mean advantage 3 and sd 15 → z = 4
+    const n = 400;
+    const ev = base({ games: 20, choices: n, advSum: 3 * n, advSq: n * (15 * 15 + 9) });
+    expect(hiddenInfoSignal(ev).value).toBeCloseTo(4, 1);
+    expect(hiddenInfoSignal(ev).fired).toBe(false);
+    const strong = base({ games: 20, choices: n, advSum: 4 * n, advSq: n * (15 * 15 + 16) });
+    expect(hiddenInfoSignal(strong).fired).toBe(true);
+    const small = base({ games: 20, choices: DEFAULT_THRESHOLDS.minChoices - 1, advSum: 10 * 149, advSq: 149 * 200 });
+    expect(hiddenInfoSignal(small).value).toBeGreaterThan(DEFAULT_THRESHOLDS.z);
+    expect(hiddenInfoSignal(small).fired).toBe(false);
+  });
+
+  it('timing: near-constant decision times fire, human spread does not', () => {
+    const l = Math.log(900);
+    const regular = base({ timedChoices: 200, logMsSum: 200 * l, logMsSq: 200 * (l * l + 0.05 * 0.05) });
+    expect(timingRegularSignal(regular).fired).toBe(true);
+    const human = base({ timedChoices: 200, logMsSum: 200 * l, logMsSq: 200 * (l * l + 0.5 * 0.5) });
+    expect(timingRegularSignal(human).fired).toBe(false);
+  });
+
+  it('an honest-looking player fires nothing', () => {
+    const ev = base({ games: 50, choices: 1000, advSum: 0, advSq: 1000 * 200, wins: 13, expectedWins: 12.5, points: 50 * 95, timedChoices: 1000, logMsSum: 1000 * 7.5, logMsSq: 1000 * (7.5 * 7.5 + 0.36), hardChoices: 200, hardInstant: 1, playTurns: 800, falseKnocks: 2 });
+    expect(playerSignals(ev).filter((s) => s.fired)).toEqual([]);
+  });
+
+  it('feeding beyond chance fires for a pair; co-seating needs most of the busier player’s games', () => {
+    const pair = { ...emptyPairEvidence('x', 'y'), gamesTogether: 20, feedOpps: 100, feedExp: 40, feedVar: 24, feedObs: 70 };
+    expect(feedingSignal(pair).fired).toBe(true);
+    expect(feedingSignal({ ...pair, feedObs: 45 }).fired).toBe(false);
+    expect(coSeatingSignal({ ...pair, gamesTogether: 25 }, 26, 30).fired).toBe(true);
+    expect(coSeatingSignal({ ...pair, gamesTogether: 25 }, 26, 60).fired).toBe(false);
+  });
+
+  it('linked accounts fire on one shared identifier at one table; reports need several reporters', () => {
+    expect(linkedAccountsSignal({ users: ['b', 'a'], sharedFingerprints: 1, sharedIps: 0, gamesTogether: 1 })).toMatchObject({ fired: true, userIds: ['a', 'b'] });
+    expect(linkedAccountsSignal({ users: ['a', 'b'], sharedFingerprints: 1, sharedIps: 1, gamesTogether: 0 }).fired).toBe(false);
+    expect(linkedAccountsSignal({ users: ['a', 'b'], sharedFingerprints: 0, sharedIps: 0, gamesTogether: 5 }).fired).toBe(false);
+    expect(reportsSignal('u', 5, 3).fired).toBe(true);
+    expect(reportsSignal('u', 10, 1).fired).toBe(false);
+    expect(reportsSignal('u', 2, 2).fired).toBe(false);
+  });
+
+  it('dedupe keys are stable and name the subjects sorted', () => {
+    const s = linkedAccountsSignal({ users: ['b', 'a'], sharedFingerprints: 1, sharedIps: 0, gamesTogether: 1 });
+    expect(signalDedupeKey(s, 'g1')).toBe('linked_accounts.a.b.g1');
+  });
+});
+
+describe('rare counts', () => {
+  it('uses the exact Poisson tail: 4 false knocks where 0.42 are expected is p ≈ 9e-4 (z 3.1), not the normal approximation\'s 5.5', () => {
+    expect(poissonUpperTail(4, 0.42)).toBeCloseTo(0.00093, 5);
+    expect(normalQuantile(0.975)).toBeCloseTo(1.96, 3);
+    expect(binomialZ(4, 200, 0.0021)).toBeGreaterThan(5.4);
+    expect(rareCountZ(4, 200, 0.0021)).toBeCloseTo(3.11, 2);
+    expect(rareCountZ(15, 2500, 0.0021)).toBeCloseTo(3.37, 2);
+    expect(rareCountZ(0, 2500, 0.0021)).toBeLessThan(0);
+    expect(rareCountZ(30, 1000, 0.002)).toBe(8);
+  });
+});

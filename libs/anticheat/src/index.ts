@@ -1,0 +1,4 @@
+export * from './stats';
+export * from './analyze';
+export * from './evidence';
+export * from './signals';

@@ -1,0 +1,316 @@
+/**
+ * Signals: one documented statistic each, with a small-sample guard, tested
+ * against the honest field's baseline at a threshold that accounts for many
+ * players, many signals and repeated looks (one after every game). See
+ * docs/anticheat.md for what each number means. A signal never penalises
+ * anyone: over its threshold it opens (or joins) a case for the review board.
+ */
+import type { PairEvidence, PlayerEvidence } from './evidence';
+import { meanZ, normalTail, poissonBinomialZ, rareCountZ, sdFromSums } from './stats';
+
+export type SignalKind =
+  | 'hidden_info'
+  | 'outcome_wins'
+  | 'outcome_points'
+  | 'timing_regular'
+  | 'timing_instant'
+  | 'false_knocks'
+  | 'collusion_feeding'
+  | 'collusion_false_knocks'
+  | 'co_seating'
+  | 'linked_accounts'
+  | 'reports';
+
+export const SIGNAL_KINDS: readonly SignalKind[] = [
+  'hidden_info',
+  'outcome_wins',
+  'outcome_points',
+  'timing_regular',
+  'timing_instant',
+  'false_knocks',
+  'collusion_feeding',
+  'collusion_false_knocks',
+  'co_seating',
+  'linked_accounts',
+  'reports',
+];
+
+export interface Signal {
+  kind: SignalKind;
+  /** user ids the signal is about (one player, or a pair) */
+  userIds: string[];
+  /** the statistic (a z-score unless the kind says otherwise, see docs/anticheat.md) */
+  value: number;
+  /** the value at or beyond which the signal fires (for timing_regular: at or below) */
+  threshold: number;
+  /** the reference it was tested against */
+  baseline: Record<string, number>;
+  /** the sample the statistic was computed on (choices, games, opportunities …) */
+  sampleSize: number;
+  /** over threshold and past the small-sample guard */
+  fired: boolean;
+  /** the counts behind the statistic, for the board */
+  details: Record<string, number | string | boolean>;
+}
+
+/**
+ * The honest field's reference values. Measured by `npm run anticheat:eval`
+ * on its honest population (printed as "calibrated baselines"); refresh them
+ * from live data once enough honest games exist.
+ */
+export interface Baselines {
+  /**
+   * mean hidden-information advantage per choice of an honest player (0 in
+   * theory, whatever the player's strength: see analyze.ts), and the sd used
+   * when a player's own sample is too small to estimate it
+   */
+  advantageMean: number;
+  /** honest hit rate at hidden-information points (shown beside a player's rate; not tested: it depends on strength) */
+  hiddenHitRate: number;
+  /** mean and standard deviation of a player's final points per game */
+  pointsMean: number;
+  pointsSd: number;
+  /** false knocks per turn with a playable tile (honest mistakes) */
+  falseKnockRate: number;
+  /** lowest standard deviation of ln(decision ms) an honest human shows */
+  timingSdFloor: number;
+  /** share of hard choices an honest human decides instantly */
+  instantHardRate: number;
+  /** share of a player's false knocks after which one particular rival is the first to score */
+  falseKnockHelpShare: number;
+}
+
+export const DEFAULT_BASELINES: Baselines = {
+  advantageMean: 0,
+  // the values below: `npm run anticheat:eval` calibration (64 simulated honest players x 40 games)
+  hiddenHitRate: 0.3,
+  pointsMean: 96.8,
+  pointsSd: 49.2,
+  falseKnockRate: 0.0021,
+  timingSdFloor: 0.346,
+  instantHardRate: 0.005,
+  falseKnockHelpShare: 0.2,
+};
+
+export interface Thresholds {
+  /** one-sided z for account-level tests (4.5: p ≈ 3.4e-6 per look) */
+  z: number;
+  /** z for the outcome tests (strength differences are honest, so higher) */
+  outcomeZ: number;
+  minChoices: number;
+  minGamesHidden: number;
+  minGamesOutcome: number;
+  minTimedChoices: number;
+  minHardChoices: number;
+  minPlayTurns: number;
+  minFalseKnocks: number;
+  minFeedOpps: number;
+  minGamesTogether: number;
+  minFalseKnockHelps: number;
+  /** co-seating: games together, and their share of the busier player's games */
+  minCoSeatGames: number;
+  coSeatShare: number;
+  /** reports: distinct reporters, and reports */
+  minReporters: number;
+  minReports: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  z: 4.5,
+  outcomeZ: 5.5,
+  minChoices: 150,
+  minGamesHidden: 5,
+  minGamesOutcome: 30,
+  minTimedChoices: 100,
+  minHardChoices: 30,
+  minPlayTurns: 200,
+  minFalseKnocks: 4,
+  minFeedOpps: 30,
+  minGamesTogether: 5,
+  minFalseKnockHelps: 3,
+  minCoSeatGames: 20,
+  coSeatShare: 0.75,
+  minReporters: 3,
+  minReports: 3,
+};
+
+const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+function sig(
+  kind: SignalKind,
+  userIds: string[],
+  value: number,
+  threshold: number,
+  baseline: Record<string, number>,
+  sampleSize: number,
+  guard: boolean,
+  details: Signal['details'],
+  below = false,
+): Signal {
+  const over = below ? value <= threshold : value >= threshold;
+  return { kind, userIds, value: r4(value), threshold, baseline, sampleSize, fired: guard && over, details };
+}
+
+/**
+ * Hidden-information advantage: z of the player's mean advantage per choice
+ * (omniscient minus own-information value of the chosen play, centred on the
+ * plays' mean) against the honest mean, with the player's own spread.
+ */
+export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const n = ev.choices;
+  const sd = sdFromSums(n, ev.advSum, ev.advSq);
+  const z = meanZ(ev.advSum, n, b.advantageMean, sd);
+  return sig('hidden_info', [ev.userId], z, t.z, { advantageMean: b.advantageMean }, n, n >= t.minChoices && ev.games >= t.minGamesHidden, {
+    meanAdvantage: r4(n > 0 ? ev.advSum / n : 0),
+    sdAdvantage: r4(sd),
+    choices: n,
+    games: ev.games,
+    hiddenPoints: ev.hiddenPoints,
+    hiddenHits: ev.hiddenHits,
+    hiddenHitRate: r4(ev.hiddenPoints > 0 ? ev.hiddenHits / ev.hiddenPoints : 0),
+    ownAgreement: r4(n > 0 ? ev.ownMatches / n : 0),
+    replyChoices: ev.replyN,
+    replyAdvantage: r4(ev.replyN > 0 ? ev.replySum / ev.replyN : 0),
+    pValue: normalTail(z),
+  });
+}
+
+/** Win rate against the field's expectation (1/players a game): z of wins against the Poisson-binomial expectation. */
+export function outcomeWinsSignal(ev: PlayerEvidence, t = DEFAULT_THRESHOLDS): Signal {
+  // each game's win chance is 1/players; the variance sums p(1-p) with p = expectedWins/games on average
+  const p = ev.games > 0 ? ev.expectedWins / ev.games : 0.25;
+  const z = poissonBinomialZ(ev.wins, ev.expectedWins, ev.games * p * (1 - p));
+  return sig('outcome_wins', [ev.userId], z, t.outcomeZ, { winRate: r4(p) }, ev.games, ev.games >= t.minGamesOutcome, {
+    wins: ev.wins,
+    games: ev.games,
+    expectedWins: r4(ev.expectedWins),
+  });
+}
+
+/** Points per game against the field's mean and spread: z of the mean. */
+export function outcomePointsSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const z = meanZ(ev.points, ev.games, b.pointsMean, b.pointsSd);
+  return sig('outcome_points', [ev.userId], z, t.outcomeZ, { mean: b.pointsMean, sd: b.pointsSd }, ev.games, ev.games >= t.minGamesOutcome, {
+    pointsPerGame: r4(ev.games > 0 ? ev.points / ev.games : 0),
+    games: ev.games,
+  });
+}
+
+/** Bot-like regularity: the standard deviation of ln(decision time) over real choices (fires at or below the floor). */
+export function timingRegularSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const sd = sdFromSums(ev.timedChoices, ev.logMsSum, ev.logMsSq);
+  return sig('timing_regular', [ev.userId], sd, b.timingSdFloor, { sdFloor: b.timingSdFloor }, ev.timedChoices, ev.timedChoices >= t.minTimedChoices, {
+    timedChoices: ev.timedChoices,
+    medianMsApprox: ev.timedChoices > 0 ? Math.round(Math.exp(ev.logMsSum / ev.timedChoices)) : 0,
+  }, true);
+}
+
+/** Instant decisions on hard choices: z (exact Poisson tail) against the honest rate. */
+export function timingInstantSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const z = rareCountZ(ev.hardInstant, ev.hardChoices, b.instantHardRate);
+  return sig('timing_instant', [ev.userId], z, t.z, { instantRate: b.instantHardRate }, ev.hardChoices, ev.hardChoices >= t.minHardChoices, {
+    hardInstant: ev.hardInstant,
+    hardChoices: ev.hardChoices,
+  });
+}
+
+/** False-knock rate per turn with a playable tile: z (exact Poisson tail) against honest mistakes. */
+export function falseKnockSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const z = rareCountZ(ev.falseKnocks, ev.playTurns, b.falseKnockRate);
+  return sig('false_knocks', [ev.userId], z, t.z, { rate: b.falseKnockRate }, ev.playTurns, ev.playTurns >= t.minPlayTurns && ev.falseKnocks >= t.minFalseKnocks, {
+    falseKnocks: ev.falseKnocks,
+    playTurns: ev.playTurns,
+  });
+}
+
+/** Every per-player signal (fired or not). */
+export function playerSignals(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal[] {
+  return [
+    hiddenInfoSignal(ev, b, t),
+    outcomeWinsSignal(ev, t),
+    outcomePointsSignal(ev, b, t),
+    timingRegularSignal(ev, b, t),
+    timingInstantSignal(ev, b, t),
+    falseKnockSignal(ev, b, t),
+  ];
+}
+
+/** Feeding: z of the plays that left the next rival a scoring play (with its real hand) against chance. */
+export function feedingSignal(ev: PairEvidence, t = DEFAULT_THRESHOLDS): Signal {
+  const z = poissonBinomialZ(ev.feedObs, ev.feedExp, ev.feedVar);
+  return sig('collusion_feeding', [...ev.users], z, t.z, { expected: r4(ev.feedExp) }, ev.feedOpps, ev.feedOpps >= t.minFeedOpps && ev.gamesTogether >= t.minGamesTogether, {
+    feeds: ev.feedObs,
+    opportunities: ev.feedOpps,
+    gamesTogether: ev.gamesTogether,
+  });
+}
+
+/** False knocks that helped the other player of the pair: z (exact Poisson tail) of helps among the pair's false knocks together. */
+export function falseKnockHelpSignal(ev: PairEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const z = rareCountZ(ev.falseKnockHelps, ev.falseKnocks, b.falseKnockHelpShare);
+  return sig('collusion_false_knocks', [...ev.users], z, t.z, { helpShare: b.falseKnockHelpShare }, ev.falseKnocks, ev.falseKnockHelps >= t.minFalseKnockHelps, {
+    helps: ev.falseKnockHelps,
+    falseKnocks: ev.falseKnocks,
+    gamesTogether: ev.gamesTogether,
+  });
+}
+
+/**
+ * Unusual co-seating: the games two players played together as a share of the
+ * busier player's games (value: that share; fires at `coSeatShare` with
+ * `minCoSeatGames` together). Brackets seat players by seed, so two accounts
+ * that nearly always sit together have arranged it.
+ */
+export function coSeatingSignal(ev: PairEvidence, gamesA: number, gamesB: number, t = DEFAULT_THRESHOLDS): Signal {
+  const denom = Math.max(1, gamesA, gamesB);
+  const share = ev.gamesTogether / denom;
+  return sig('co_seating', [...ev.users], share, t.coSeatShare, {}, ev.gamesTogether, ev.gamesTogether >= t.minCoSeatGames, {
+    gamesTogether: ev.gamesTogether,
+    gamesA,
+    gamesB,
+  });
+}
+
+/** Every pair signal except co-seating (which needs the players' totals). */
+export function pairSignals(ev: PairEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal[] {
+  return [feedingSignal(ev, t), falseKnockHelpSignal(ev, b, t)];
+}
+
+export interface AccountLink {
+  users: [string, string];
+  /** fingerprint hashes both accounts used */
+  sharedFingerprints: number;
+  /** IP addresses both accounts used */
+  sharedIps: number;
+  /** games the two played at one table */
+  gamesTogether: number;
+}
+
+/**
+ * Linked accounts at one table — the strongest signal: two accounts that
+ * share a device fingerprint or an IP address and sat at the same table.
+ * Value: the number of shared identifiers; fires at 1 with one game together.
+ */
+export function linkedAccountsSignal(link: AccountLink): Signal {
+  const shared = link.sharedFingerprints + link.sharedIps;
+  const users: string[] = link.users[0] < link.users[1] ? [link.users[0], link.users[1]] : [link.users[1], link.users[0]];
+  return sig('linked_accounts', users, shared, 1, {}, link.gamesTogether, link.gamesTogether >= 1, {
+    sharedFingerprints: link.sharedFingerprints,
+    sharedIps: link.sharedIps,
+    gamesTogether: link.gamesTogether,
+  });
+}
+
+/**
+ * Community reports against a player (part B counts them, merging duplicates).
+ * Value: distinct reporters; fires at `minReporters` distinct reporters with
+ * at least `minReports` reports — one angry opponent never opens a case alone.
+ */
+export function reportsSignal(userId: string, count: number, distinctReporters: number, t = DEFAULT_THRESHOLDS): Signal {
+  return sig('reports', [userId], distinctReporters, t.minReporters, {}, count, count >= t.minReports, { reports: count, distinctReporters });
+}
+
+/** The dedupe key of a fired signal: one signal per kind and subjects per evidence level (games). */
+export function signalDedupeKey(s: Signal, level: number | string): string {
+  return `${s.kind}.${[...s.userIds].sort().join('.')}.${level}`;
+}

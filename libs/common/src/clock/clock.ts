@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * The time where deadlines matter (appeal windows, appeal due dates, chat restrictions). Injected so
+ * that tests replace it with a FakeClock instead of waiting or asserting on wall-clock time.
+ */
+@Injectable()
+export class Clock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/** A clock that only moves when told to (tests). */
+export class FakeClock extends Clock {
+  constructor(private t: Date = new Date()) {
+    super();
+  }
+
+  override now(): Date {
+    return new Date(this.t.getTime());
+  }
+
+  set(t: Date): void {
+    this.t = new Date(t.getTime());
+  }
+
+  advance(ms: number): void {
+    this.t = new Date(this.t.getTime() + ms);
+  }
+}

@@ -1,0 +1,16 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { JOBS, jobIds, QUEUES } from '@dcs/common';
+
+/** The season queue: the close job after a season's last challenge (deterministic id: queued once). */
+@Injectable()
+export class SeasonQueue {
+  constructor(@InjectQueue(QUEUES.season) private readonly queue: Queue) {
+    this.queue.on('error', () => undefined); // reconnects by itself; the worker's start-up sweep closes what was missed
+  }
+
+  close(seasonId: string): Promise<unknown> {
+    return this.queue.add(JOBS.seasonClose, { seasonId }, { jobId: jobIds.seasonClose(seasonId), removeOnComplete: true, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 500 } });
+  }
+}

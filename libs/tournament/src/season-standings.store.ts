@@ -1,0 +1,260 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Challenge, Prisma, Season } from '@dcs/db';
+import { AppError, notFound, PrismaService } from '@dcs/common';
+import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
+import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, seasonTableFromStandings, type StandingsEntry } from '@dcs/ranking';
+import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
+import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
+import type { Effect } from './challenge-queue';
+
+type Tx = Prisma.TransactionClient;
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+const NOT_STARTED = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
+
+export interface CloseResult {
+  seasonId: string;
+  /** False when the season was already closed (the call changed nothing). */
+  closed: boolean;
+  eliteSix: EliteSixQualifier[];
+  draws: SeasonDrawRecord[];
+}
+
+/**
+ * The stored season standings (`season_standings`) and the season's close (SPEC 4).
+ *
+ * The rows are always a pure function of the facts (the season's completed challenges and the
+ * penalties in force, libs/ranking `seasonTable`): they are rewritten whole in the transaction
+ * that completes a challenge of the season and in the one that writes or revokes a penalty
+ * (`recompute`), so reads are a page of an index and never drift from the facts.
+ *
+ * Close: final standings, the Elite Six with benefits (ties across the cut settled by a server
+ * 6-4/5-5 draw, see docs/rules.md), season status `closed`, audited. After the close a penalty
+ * change re-derives the Elite Six: a player who lost the place keeps the row (removedAt) and the
+ * next eligible player gets one, audited.
+ */
+@Injectable()
+export class SeasonStandingsStore {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Rewrites the season's stored standings from its facts; on a closed season, also re-derives the Elite Six. */
+  async recompute(tx: Tx, seasonId: string, actorId: string | null = null, now = new Date()): Promise<void> {
+    const season = await this.lockSeason(tx, seasonId);
+    if (!season) throw notFound('Season', seasonId);
+    const standings = await this.standings(tx, seasonId);
+    if (season.status === 'closed') {
+      const six = await this.settleEliteSix(tx, season, standings.rows, now);
+      await this.writeRows(tx, season, standings.rows, standings.played, new Set(six.qualifiers.map((q) => q.playerId)), now);
+      await this.reconcileEliteSix(tx, season, six.qualifiers, six.draws, actorId, now);
+      return;
+    }
+    await this.writeRows(tx, season, standings.rows, standings.played, null, now);
+  }
+
+  /** Every season the player has a result, a stored row or a penalty in: recomputed (a user-wide penalty). */
+  async recomputeSeasonsOfUser(tx: Tx, userId: string, actorId: string | null = null): Promise<string[]> {
+    const seasons = await tx.season.findMany({
+      where: {
+        OR: [
+          { weeklyChallenges: { some: { placements: { some: { userId } } } } },
+          { standings: { some: { userId } } },
+          { penalties: { some: { userId } } },
+        ],
+      },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
+    for (const s of seasons) await this.recompute(tx, s.id, actorId);
+    return seasons.map((s) => s.id);
+  }
+
+  /**
+   * Called by ChallengeFlowService in the transaction that completes a challenge: a weekly
+   * challenge's season standings are rewritten (and the close is queued after the season's
+   * last challenge); an NDT Finals champion is entered for the WDC.
+   */
+  async afterChallengeCompleted(tx: Tx, challenge: Challenge, effects: Effect[]): Promise<void> {
+    if (challenge.kind === 'weekly' && challenge.seasonId) {
+      await this.recompute(tx, challenge.seasonId);
+      const season = await tx.season.findUniqueOrThrow({ where: { id: challenge.seasonId } });
+      const completed = await tx.challenge.count({ where: { seasonId: season.id, status: 'completed' } });
+      // The last week (or the season's count of completed challenges) is reached: queue the close.
+      if (season.status !== 'closed' && (completed >= season.challenges || challenge.week === season.challenges)) effects.push({ kind: 'season-close', seasonId: season.id });
+      return;
+    }
+    if (challenge.kind === 'ndt') {
+      const champion = await tx.placement.findFirst({ where: { challengeId: challenge.id, placement: '1' }, include: { user: { select: { displayName: true } } } });
+      if (!champion) return;
+      const wdcYear = (challenge.event as { wdcYear?: number } | null)?.wdcYear ?? challenge.year ?? new Date().getUTCFullYear();
+      const entry = await tx.wdcEntry.upsert({
+        where: { challengeId: challenge.id },
+        create: { year: wdcYear, userId: champion.userId, name: champion.user.displayName, country: 'US', source: 'ndt', challengeId: challenge.id },
+        update: { userId: champion.userId, name: champion.user.displayName },
+      });
+      await tx.auditLog.create({ data: { action: 'wdc.qualified', entityType: 'wdc_entry', entityId: entry.id, data: json({ userId: champion.userId, ndtChallengeId: challenge.id, wdcYear }) } });
+    }
+  }
+
+  /**
+   * Closes the season (the worker's job after the last challenge, or a director): final
+   * standings, the Elite Six with benefits, status closed. Idempotent: closing a closed season
+   * returns its Elite Six and changes nothing. Refused while a challenge of the season runs.
+   */
+  async close(seasonId: string, actorId: string | null, reason: string | null, now = new Date()): Promise<CloseResult> {
+    return this.prisma.$transaction(async (tx) => {
+      const season = await this.lockSeason(tx, seasonId);
+      if (!season) throw notFound('Season', seasonId);
+      if (season.status === 'closed') {
+        const entries = await tx.eliteSixEntry.findMany({ where: { seasonId, removedAt: null }, orderBy: { seed: 'asc' } });
+        return {
+          seasonId,
+          closed: false,
+          eliteSix: entries.map((e) => ({ seed: e.seed, playerId: e.userId, rank: e.rank, points: e.points, benefit: e.benefit as EliteSixQualifier['benefit'] })),
+          draws: (season.eliteSixDraws as unknown as SeasonDrawRecord[] | null) ?? [],
+        };
+      }
+      const running = await tx.challenge.count({ where: { seasonId, status: 'running' } });
+      if (running > 0) {
+        throw new AppError('SEASON_CHALLENGE_RUNNING', 'A challenge of this season is still running; close the season once it has completed', HttpStatus.CONFLICT, { running });
+      }
+      // Challenges of the season that have not started will not count any more.
+      const future = await tx.challenge.findMany({ where: { seasonId, status: { in: [...NOT_STARTED] } }, select: { id: true } });
+      if (future.length) {
+        await tx.challenge.updateMany({ where: { id: { in: future.map((c) => c.id) } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
+        await tx.auditLog.createMany({ data: future.map((c) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: c.id, reason: 'the season is closed' })) });
+      }
+      const standings = await this.standings(tx, seasonId);
+      const closedSeason = await tx.season.update({ where: { id: seasonId }, data: { status: 'closed', closedAt: now } });
+      const six = await this.settleEliteSix(tx, closedSeason, standings.rows, now);
+      await this.writeRows(tx, closedSeason, standings.rows, standings.played, new Set(six.qualifiers.map((q) => q.playerId)), now);
+      await tx.eliteSixEntry.createMany({
+        data: six.qualifiers.map((q) => ({ seasonId, userId: q.playerId, seed: q.seed, rank: q.rank, points: q.points, benefit: q.benefit })),
+      });
+      await tx.notification.createMany({
+        data: six.qualifiers.map((q) => ({
+          userId: q.playerId,
+          kind: 'season.elite-six',
+          title: 'Elite Six',
+          body: `You are in your city's Elite Six (seed ${q.seed}, ${q.benefit}) and qualify for the Regional Tournament.`,
+          data: json({ seasonId, ...q }),
+          dedupeKey: `elite-six:${seasonId}`,
+        })),
+        skipDuplicates: true,
+      });
+      await tx.auditLog.create({
+        data: {
+          actorId,
+          action: 'season.closed',
+          entityType: 'season',
+          entityId: seasonId,
+          reason: reason ?? (actorId ? null : 'the season\'s last challenge completed'),
+          data: json({ challengesPlayed: standings.played, eliteSix: six.qualifiers, draws: six.draws.map((d) => ({ purpose: d.purpose, players: d.players, seedHash: d.seedHash, seed: d.seed, order: d.order })) }),
+        },
+      });
+      return { seasonId, closed: true, eliteSix: six.qualifiers, draws: six.draws };
+    });
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private async lockSeason(tx: Tx, id: string): Promise<Season | null> {
+    await tx.$queryRaw`SELECT id FROM seasons WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.season.findUnique({ where: { id } });
+  }
+
+  private async standings(tx: Tx, seasonId: string): Promise<{ rows: StandingsEntry[]; played: number }> {
+    const challenges = await loadSeasonChallenges(tx, seasonId);
+    const standings = seasonStandings(challenges, await loadSeasonPenalties(tx, seasonId));
+    if (isStandingsError(standings)) throw new Error(`standings of ${seasonId}: ${standings.code} ${standings.message}`);
+    return { rows: standings, played: challenges.length };
+  }
+
+  /**
+   * The Elite Six from final standings. Earlier draws of the season still decide the groups they
+   * ordered; any tie across the cut (or among seeds inside the six) left is settled by a new
+   * server draw, recorded on the season.
+   */
+  private async settleEliteSix(tx: Tx, season: Season, standings: StandingsEntry[], now: Date): Promise<{ qualifiers: EliteSixQualifier[]; draws: SeasonDrawRecord[] }> {
+    const draws = [...((season.eliteSixDraws as unknown as SeasonDrawRecord[] | null) ?? [])];
+    const before = draws.length;
+    for (let guard = 0; guard < 20; guard++) {
+      // Each draw orders exactly the group it was run for; together they are one order.
+      const result = eliteSix(standings, { drawOrder: draws.flatMap((d) => d.order) });
+      const open = result.needsDraw
+        ? { purpose: 'cut' as const, players: result.needsDraw.players, places: result.needsDraw.places }
+        : result.seedTies.length
+          ? { purpose: 'seeds' as const, players: result.seedTies[0].players, places: result.seedTies[0].players.length - 1 }
+          : null;
+      if (!open) {
+        if (draws.length > before) await tx.season.update({ where: { id: season.id }, data: { eliteSixDraws: json(draws) } });
+        return { qualifiers: [...result.qualifiers], draws: draws.slice(before) };
+      }
+      if (open.players.length > MAX_TIEBREAK_PLAYERS) {
+        throw new AppError('ELITE_SIX_TIE_TOO_LARGE', `${open.players.length} players are tied across the Elite Six cut; a draw takes at most ${MAX_TIEBREAK_PLAYERS}`, HttpStatus.CONFLICT);
+      }
+      draws.push(runSeasonDraw(open.purpose, [...open.players].sort(), open.places, now));
+    }
+    throw new Error(`the Elite Six of ${season.id} did not settle`);
+  }
+
+  /** Stored entries follow the qualifiers: removed players keep their row (removedAt), new ones get one; audited. */
+  private async reconcileEliteSix(tx: Tx, season: Season, qualifiers: EliteSixQualifier[], draws: SeasonDrawRecord[], actorId: string | null, now: Date): Promise<void> {
+    const current = await tx.eliteSixEntry.findMany({ where: { seasonId: season.id } });
+    const wanted = new Map(qualifiers.map((q) => [q.playerId, q]));
+    const removed: string[] = [];
+    const added: string[] = [];
+    const penalties = await tx.seasonPenalty.findMany({ where: { seasonId: season.id, revokedAt: null }, orderBy: { createdAt: 'desc' } });
+    for (const e of current) {
+      const q = wanted.get(e.userId);
+      if (!q && e.removedAt === null) {
+        const why = penalties.find((p) => p.userId === e.userId && p.kind !== 'rank_reset') ?? penalties.find((p) => p.userId === e.userId);
+        await tx.eliteSixEntry.update({ where: { id: e.id }, data: { removedAt: now, removedReason: why ? `${why.kind}: ${why.reason}` : 'no longer among the qualifiers' } });
+        removed.push(e.userId);
+      } else if (q && (e.removedAt !== null || e.seed !== q.seed || e.benefit !== q.benefit || e.rank !== q.rank || e.points !== q.points)) {
+        if (e.removedAt !== null) added.push(e.userId);
+        await tx.eliteSixEntry.update({ where: { id: e.id }, data: { seed: q.seed, benefit: q.benefit, rank: q.rank, points: q.points, removedAt: null, removedReason: null } });
+      }
+    }
+    const known = new Set(current.map((e) => e.userId));
+    for (const q of qualifiers) {
+      if (known.has(q.playerId)) continue;
+      await tx.eliteSixEntry.create({ data: { seasonId: season.id, userId: q.playerId, seed: q.seed, rank: q.rank, points: q.points, benefit: q.benefit } });
+      added.push(q.playerId);
+    }
+    if (removed.length || added.length || draws.length) {
+      await tx.auditLog.create({
+        data: {
+          actorId,
+          action: 'season.elite-six-updated',
+          entityType: 'season',
+          entityId: season.id,
+          reason: 'penalties in force changed after the close',
+          data: json({ removed, added, eliteSix: qualifiers, draws: draws.map((d) => ({ purpose: d.purpose, players: d.players, seedHash: d.seedHash, seed: d.seed, order: d.order })) }),
+        },
+      });
+    }
+  }
+
+  private async writeRows(tx: Tx, season: Season, standings: StandingsEntry[], played: number, finalSix: ReadonlySet<string> | null, now: Date): Promise<void> {
+    const rows = seasonTableFromStandings(standings, Math.max(0, season.challenges - played), finalSix ? { finalEliteSix: finalSix } : {});
+    await tx.seasonStanding.deleteMany({ where: { seasonId: season.id } });
+    for (let i = 0; i < rows.length; i += 5000) {
+      await tx.seasonStanding.createMany({
+        data: rows.slice(i, i + 5000).map((r) => ({
+          seasonId: season.id,
+          userId: r.playerId,
+          rank: r.rank,
+          points: r.points,
+          tournamentWins: r.tournamentWins,
+          gamesPlayed: r.gamesPlayed,
+          avgScoreDiff: r.avgScoreDiff,
+          tiebreak: r.tiebreak,
+          status: r.status,
+          pointsStillPossible: r.pointsStillPossible,
+          eliteSixEligible: r.eliteSixEligible,
+          resets: json(r.resets),
+        })),
+      });
+    }
+    await tx.season.update({ where: { id: season.id }, data: { standingsAt: now } });
+  }
+}

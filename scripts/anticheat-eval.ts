@@ -1,0 +1,296 @@
+/**
+ * Anti-cheat evaluation: `npm run anticheat:eval -- [--quick] [--json]`.
+ *
+ * Simulates a population on the engine's fast path (libs/anticheat/src/sim.ts):
+ * honest players of mixed strength, peekers (one opponent's hand in half the
+ * hands), all-seeing peekers (every hand in half the hands), colluding pairs
+ * (share hands, play for the pair, feed each other, false-knock for each other; the
+ * "quiet" pairs never false-knock)
+ * and timing bots (honest play, bot decision times). Every game goes through
+ * the same detectors the worker runs (analyzeGame → evidence → signals), and
+ * every player's signals are evaluated after each of their games, as the
+ * worker does (so repeated looks count against the false-positive rate).
+ *
+ * Baselines are calibrated first on a separate, honest-only population (its own
+ * seed); the thresholds are the library's defaults, never tuned on cheaters.
+ * Co-seating is not scored here: the simulation seats colluders together by
+ * construction, which would make that signal trivially right.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  DEFAULT_BASELINES,
+  DEFAULT_THRESHOLDS,
+  addSeat,
+  analyzeGame,
+  emptyPairEvidence,
+  emptyPlayerEvidence,
+  mergePair,
+  pairKey,
+  pairSignals,
+  pairsOfGame,
+  playerSignals,
+  quantile,
+  sdFromSums,
+  type Baselines,
+  type GameAnalysis,
+  type PairEvidence,
+  type PlayerEvidence,
+} from '../libs/anticheat/src/index';
+import { STRENGTHS, SimRng, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
+
+const quick = process.argv.includes('--quick');
+const asJson = process.argv.includes('--json');
+const log = (s: string): void => {
+  if (!asJson) console.log(s);
+};
+
+type Kind = 'honest' | 'peeker' | 'peeker-all' | 'colluder' | 'colluder-quiet' | 'timing';
+interface Pop {
+  players: SimPlayer[];
+  kind: Map<string, Kind>;
+  /** colluding pairs as units */
+  pairs: [SimPlayer, SimPlayer][];
+}
+
+function human(id: string, rng: SimRng): SimPlayer {
+  const r = rng.next();
+  const mix = r < 0.3 ? STRENGTHS.strong : r < 0.7 ? STRENGTHS.medium : STRENGTHS.weak;
+  return {
+    id,
+    kind: 'honest',
+    mix,
+    medianMs: 1200 + rng.next() * 2400,
+    logSd: 0.35 + rng.next() * 0.45,
+    mistakeKnockRate: 0.002,
+  };
+}
+
+function population(seed: string, counts: Record<Kind, number>): Pop {
+  const rng = new SimRng(seed);
+  const players: SimPlayer[] = [];
+  const kind = new Map<string, Kind>();
+  const pairs: [SimPlayer, SimPlayer][] = [];
+  const add = (p: SimPlayer, k: Kind): SimPlayer => {
+    players.push(p);
+    kind.set(p.id, k);
+    return p;
+  };
+  for (let i = 0; i < counts.honest; i++) add(human(`honest-${i}`, rng), 'honest');
+  for (let i = 0; i < counts.peeker; i++) add({ ...human(`peeker-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 1 }, 'peeker');
+  for (let i = 0; i < counts['peeker-all']; i++) add({ ...human(`peekall-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 3 }, 'peeker-all');
+  for (let i = 0; i < counts.colluder / 2; i++) {
+    const a = add({ ...human(`coll-${i}a`, rng), kind: 'colluder', partner: `coll-${i}b` }, 'colluder');
+    const b = add({ ...human(`coll-${i}b`, rng), kind: 'colluder', partner: `coll-${i}a` }, 'colluder');
+    pairs.push([a, b]);
+  }
+  for (let i = 0; i < counts['colluder-quiet'] / 2; i++) {
+    const a = add({ ...human(`quiet-${i}a`, rng), kind: 'colluder', partner: `quiet-${i}b`, collusionKnocks: false }, 'colluder-quiet');
+    const b = add({ ...human(`quiet-${i}b`, rng), kind: 'colluder', partner: `quiet-${i}a`, collusionKnocks: false }, 'colluder-quiet');
+    pairs.push([a, b]);
+  }
+  for (let i = 0; i < counts.timing; i++) {
+    const instant = i % 2 === 1;
+    add(
+      { ...human(`timing-${i}`, rng), mix: STRENGTHS.strong, kind: 'timing', botClock: true, medianMs: instant ? 150 : 900 + rng.next() * 600, logSd: 0.06 },
+      'timing',
+    );
+  }
+  return { players, kind, pairs };
+}
+
+/** One round: every player at one table; colluding pairs sit together. */
+function tables(pop: Pop, rng: SimRng): SimPlayer[][] {
+  const paired = new Set(pop.pairs.flat().map((p) => p.id));
+  const units: SimPlayer[][] = [...pop.pairs.map((p) => [...p]), ...pop.players.filter((p) => !paired.has(p.id)).map((p) => [p])];
+  for (let i = units.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [units[i], units[j]] = [units[j], units[i]];
+  }
+  const out: SimPlayer[][] = [];
+  let cur: SimPlayer[] = [];
+  const singles: SimPlayer[] = [];
+  for (const u of units) {
+    if (u.length === 2) {
+      if (cur.length <= 2) cur.push(...u);
+      else out.push(u.slice());
+    } else singles.push(u[0]);
+    if (cur.length === 4) {
+      out.push(cur);
+      cur = [];
+    }
+  }
+  // fill the tables that hold a pair with singles, then tables of singles
+  for (const t of out) while (t.length < 4 && singles.length > 0) t.push(singles.pop()!);
+  if (cur.length > 0) out.push(cur);
+  for (const t of out) while (t.length < 4 && singles.length > 0) t.push(singles.pop()!);
+  while (singles.length >= 4) out.push(singles.splice(0, 4));
+  const full = out.filter((t) => t.length === 4);
+  // random seat order (a pair may or may not sit next to each other)
+  for (const t of full) {
+    for (let i = 3; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [t[i], t[j]] = [t[j], t[i]];
+    }
+  }
+  return full;
+}
+
+interface RunResult {
+  games: number;
+  analyses: GameAnalysis[];
+  analyzeMs: number[];
+  simMs: number;
+  players: Map<string, PlayerEvidence>;
+  pairsEv: Map<string, PairEvidence>;
+  /** first game count at which each player was flagged, and by which signals */
+  flagged: Map<string, { games: number; kinds: Set<string> }>;
+}
+
+function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null, keepAnalyses: boolean): RunResult {
+  const rng = new SimRng(`${seed}/seating`);
+  const players = new Map(pop.players.map((p) => [p.id, emptyPlayerEvidence(p.id)]));
+  const pairsEv = new Map<string, PairEvidence>();
+  const flagged = new Map<string, { games: number; kinds: Set<string> }>();
+  const analyses: GameAnalysis[] = [];
+  const analyzeMs: number[] = [];
+  let simMs = 0;
+  let games = 0;
+  const flag = (id: string, kind: string): void => {
+    const ev = players.get(id)!;
+    const f = flagged.get(id);
+    if (f) f.kinds.add(kind);
+    else flagged.set(id, { games: ev.games, kinds: new Set([kind]) });
+  };
+  for (let r = 0; r < rounds; r++) {
+    for (const [ti, t] of tables(pop, rng).entries()) {
+      const t0 = performance.now();
+      const g = playSimGame(t, `${seed}/r${r}/t${ti}`);
+      const t1 = performance.now();
+      const a = analyzeGame({ record: g.record, seatUsers: g.seatUsers, decisionMs: g.decisionMs });
+      const t2 = performance.now();
+      simMs += t1 - t0;
+      analyzeMs.push(t2 - t1);
+      games++;
+      if (keepAnalyses) analyses.push(a);
+      for (const s of a.seats) addSeat(players.get(s.userId!)!, s);
+      for (const p of pairsOfGame(a)) {
+        const k = pairKey(p.users[0], p.users[1]);
+        const ev = pairsEv.get(k) ?? emptyPairEvidence(p.users[0], p.users[1]);
+        mergePair(ev, p);
+        pairsEv.set(k, ev);
+        if (baselines) for (const s of pairSignals(ev, baselines)) if (s.fired) s.userIds.forEach((u) => flag(u, s.kind));
+      }
+      if (baselines) for (const s of a.seats) for (const sg of playerSignals(players.get(s.userId!)!, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
+    }
+  }
+  return { games, analyses, analyzeMs, simMs, players, pairsEv, flagged };
+}
+
+function calibrate(r: RunResult): Baselines {
+  const ev = [...r.players.values()];
+  const pts = r.analyses.flatMap((a) => a.seats.map((s) => s.points));
+  const mean = pts.reduce((x, y) => x + y, 0) / pts.length;
+  const sd = Math.sqrt(pts.reduce((x, y) => x + (y - mean) ** 2, 0) / (pts.length - 1));
+  const sum = (f: (e: PlayerEvidence) => number): number => ev.reduce((x, e) => x + f(e), 0);
+  const sds = ev.filter((e) => e.timedChoices >= 50).map((e) => sdFromSums(e.timedChoices, e.logMsSum, e.logMsSq));
+  const pairs = [...r.pairsEv.values()];
+  const fk = pairs.reduce((x, p) => x + p.falseKnocks, 0);
+  const helps = pairs.reduce((x, p) => x + p.falseKnockHelps, 0);
+  return {
+    // theory says 0 for any own-information player; the measured honest mean is printed beside it
+    advantageMean: DEFAULT_BASELINES.advantageMean,
+    hiddenHitRate: sum((e) => e.hiddenHits) / Math.max(1, sum((e) => e.hiddenPoints)),
+    pointsMean: Math.round(mean * 10) / 10,
+    pointsSd: Math.round(sd * 10) / 10,
+    falseKnockRate: sum((e) => e.falseKnocks) / Math.max(1, sum((e) => e.playTurns)),
+    // three quarters of the most regular honest player's spread
+    timingSdFloor: Math.round(0.75 * Math.min(...sds) * 1000) / 1000,
+    instantHardRate: Math.max(0.005, sum((e) => e.hardInstant) / Math.max(1, sum((e) => e.hardChoices))),
+    falseKnockHelpShare: fk > 0 ? Math.max(0.1, helps / fk) : DEFAULT_BASELINES.falseKnockHelpShare,
+  };
+}
+
+function main(): void {
+  const rounds = quick ? 40 : 100;
+  const counts: Record<Kind, number> = quick
+    ? { honest: 56, peeker: 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4 }
+    : { honest: 200, peeker: 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12 };
+  const calCount = quick ? 32 : 64;
+  const calRounds = quick ? 20 : 40;
+
+  log(`anti-cheat evaluation (${quick ? 'quick' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0)} players x ${rounds} games`);
+  const t0 = performance.now();
+  const cal = run(population('calibration', { honest: calCount, peeker: 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0 }), calRounds, 'calibration', null, true);
+  const baselines = calibrate(cal);
+  const honestAdv = [...cal.players.values()].reduce((x, e) => x + e.advSum, 0) / [...cal.players.values()].reduce((x, e) => x + e.choices, 0);
+  log(`calibrated baselines: ${JSON.stringify(baselines)} (measured honest advantage mean ${honestAdv.toFixed(3)})`);
+
+  const pop = population('test', counts);
+  const res = run(pop, rounds, 'test', baselines, false);
+  const elapsed = (performance.now() - t0) / 1000;
+
+  const byKind = new Map<Kind, SimPlayer[]>();
+  for (const p of pop.players) {
+    const k = pop.kind.get(p.id)!;
+    byKind.set(k, [...(byKind.get(k) ?? []), p]);
+  }
+  const honest = byKind.get('honest') ?? [];
+  const fpHonest = honest.filter((p) => res.flagged.has(p.id));
+  const rows = (['peeker', 'peeker-all', 'colluder', 'colluder-quiet', 'timing'] as Kind[]).map((k) => {
+    const ps = byKind.get(k) ?? [];
+    const hit = ps.filter((p) => res.flagged.has(p.id));
+    const g = hit.map((p) => res.flagged.get(p.id)!.games);
+    const kinds = new Map<string, number>();
+    for (const p of hit) for (const s of res.flagged.get(p.id)!.kinds) kinds.set(s, (kinds.get(s) ?? 0) + 1);
+    return {
+      type: k,
+      players: ps.length,
+      detected: hit.length,
+      recall: ps.length ? hit.length / ps.length : 0,
+      precision: hit.length + fpHonest.length > 0 ? hit.length / (hit.length + fpHonest.length) : 1,
+      gamesToDetectMedian: g.length ? quantile(g, 0.5) : null,
+      gamesToDetectP90: g.length ? quantile(g, 0.9) : null,
+      signals: Object.fromEntries(kinds),
+    };
+  });
+  const cheaters = pop.players.filter((p) => pop.kind.get(p.id) !== 'honest');
+  const tp = cheaters.filter((p) => res.flagged.has(p.id)).length;
+  const ms = res.analyzeMs;
+  const analyzeTotal = ms.reduce((a, b) => a + b, 0);
+  const summary = {
+    mode: quick ? 'quick' : 'full',
+    gamesPerPlayer: rounds,
+    games: res.games,
+    baselines,
+    thresholds: DEFAULT_THRESHOLDS,
+    rows,
+    honest: { players: honest.length, flagged: fpHonest.length, falsePositiveRate: honest.length ? fpHonest.length / honest.length : 0, flaggedBy: fpHonest.map((p) => [...res.flagged.get(p.id)!.kinds]) },
+    overallPrecision: tp + fpHonest.length > 0 ? tp / (tp + fpHonest.length) : 1,
+    analysis: {
+      medianMs: quantile(ms, 0.5),
+      p95Ms: quantile(ms, 0.95),
+      gamesPerSecond: res.games / (analyzeTotal / 1000),
+      simulationMsPerGame: res.simMs / res.games,
+    },
+    elapsedSeconds: elapsed,
+  };
+  if (asJson) {
+    console.log(JSON.stringify(summary, null, 2));
+    return;
+  }
+  log('');
+  log('type            players  detected  recall  precision  games to detect (median / p90)  signals');
+  for (const r of rows) {
+    log(
+      `${r.type.padEnd(15)} ${String(r.players).padStart(7)} ${String(r.detected).padStart(9)} ${(r.recall * 100).toFixed(1).padStart(6)}% ${(r.precision * 100).toFixed(1).padStart(9)}%  ${String(r.gamesToDetectMedian ?? '-').padStart(14)} / ${String(r.gamesToDetectP90 ?? '-').padEnd(14)}  ${JSON.stringify(r.signals)}`,
+    );
+  }
+  log(`honest          ${String(honest.length).padStart(7)}   flagged ${fpHonest.length}  false-positive rate ${(summary.honest.falsePositiveRate * 100).toFixed(2)}%  ${JSON.stringify(summary.honest.flaggedBy)}`);
+  log(`overall precision ${(summary.overallPrecision * 100).toFixed(1)}%`);
+  log(
+    `per-game analysis (omniscient + own-information evaluations): median ${summary.analysis.medianMs.toFixed(2)} ms, p95 ${summary.analysis.p95Ms.toFixed(2)} ms; batch throughput ${summary.analysis.gamesPerSecond.toFixed(1)} games/s (single core); simulation ${summary.analysis.simulationMsPerGame.toFixed(1)} ms/game`,
+  );
+  log(`${res.games} games in ${elapsed.toFixed(1)} s`);
+}
+
+main();
