@@ -248,8 +248,8 @@ function main(): void {
       detected: hit.length,
       recall: ps.length ? hit.length / ps.length : 0,
       precision: hit.length + fpHonest.length > 0 ? hit.length / (hit.length + fpHonest.length) : 1,
-      gamesToDetectMedian: g.length ? quantile(g, 0.5) : null,
-      gamesToDetectP90: g.length ? quantile(g, 0.9) : null,
+      gamesToDetectMedian: g.length ? Math.round(quantile(g, 0.5) * 10) / 10 : null,
+      gamesToDetectP90: g.length ? Math.round(quantile(g, 0.9) * 10) / 10 : null,
       signals: Object.fromEntries(kinds),
     };
   });

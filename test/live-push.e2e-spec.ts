@@ -119,6 +119,11 @@ describe('live pushes: tiebreak draws, bracket pushes from the worker, reconnect
     expect(Number.isNaN(Date.parse(opened.closesAt as string))).toBe(false);
     const tiebreakId = opened.tiebreakId as string;
     expect(seats[1].of('notification').some((n) => n.kind === 'tiebreak.started')).toBe(true);
+    // a socket that (re)joins the game while the window is open gets the draw with the view: positions only
+    const late = await client();
+    const lateJoin = await late.call<{ tiebreak: { id: string; closesAt: string; taken: unknown[]; decided: boolean } }>('join', { gameId: game0.id });
+    expect(lateJoin.tiebreak).toMatchObject({ id: tiebreakId, closesAt: opened.closesAt, taken: [], decided: false });
+    expect(JSON.stringify(lateJoin.tiebreak)).not.toMatch(TILE);
 
     // Picks over the socket: the same service and checks as HTTP; a repeat is answered, not applied twice.
     const [a, b] = [seats[1], seats[2]];

@@ -58,6 +58,13 @@ export class GamesService {
    * false-knock flag. A version with no action row is a stop by the system (hard stop,
    * cancel, replay).
    */
+  /** The table's 6-4/5-5 draw still open (positions only, as `GET /tiebreaks/:id`), for a client (re)joining a game that ended in a tie. */
+  async openTiebreak(tableId: string | null): Promise<Awaited<ReturnType<ChallengeFlowService['tiebreakView']>> | null> {
+    if (!tableId) return null;
+    const tb = await this.repo.prisma.tiebreak.findFirst({ where: { tableId, decidedAt: null }, orderBy: { createdAt: 'desc' }, select: { id: true } });
+    return tb ? this.flow.tiebreakView(tb.id) : null;
+  }
+
   async viewSince(user: AuthUser | undefined, gameId: string, since: number | null): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
     const game = await this.repo.find(gameId);
     if (!game) throw notFound('Game', gameId);

@@ -55,6 +55,8 @@ export interface JoinedGame {
   view: GameViewResponseDto;
   /** with `since`: one entry per version since+1 … seq, in order (public facts only) */
   missed?: MissedEvent[];
+  /** the game is over and its table's 6-4/5-5 draw is open: the draw as `GET /tiebreaks/:id` shows it (positions only) */
+  tiebreak?: TiebreakPublicView & { id: string; tableId: string | null; closesAt: string; decided: boolean };
 }
 
 export interface ActedGame {

@@ -115,7 +115,9 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
       await socket.join(rooms.game(gameId));
       try {
         const { view, missed } = await this.games.viewSince(await this.userOf(socket, false), gameId, since ?? null);
-        return { seq: (view.view as { version: number }).version, view, ...(missed ? { missed } : {}) };
+        // A game over with its table's draw still open: the draw as it stands (positions only), so a rejoining client can pick.
+        const tiebreak = view.status === 'finished' ? await this.games.openTiebreak(view.tableId) : null;
+        return { seq: (view.view as { version: number }).version, view, ...(missed ? { missed } : {}), ...(tiebreak ? { tiebreak } : {}) };
       } catch (err) {
         await socket.leave(rooms.game(gameId));
         throw err;
