@@ -283,6 +283,20 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(audit).toEqual(['user.suspended', 'user.penalty.lifted']);
   });
 
+  it('a season ban withdraws the player from the season\'s coming challenges and refuses their entry; overturned, they may enter again', async () => {
+    const b = await api.user({ displayName: 'Banned for the season' });
+    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(b))).status).toBe(201);
+    const d = await decide(await openCase(b.id), b.id, 'major');
+    expect(d.body).toMatchObject({ step: 'major', escalated: false });
+    expect((await api.http().get(`/challenges/${openChallengeId}/registration`).set(auth(b))).body.code).toBe('NOT_REGISTERED');
+    const refused = await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(b));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'SEASON_BANNED', details: { seasonId } });
+    const appeal = await api.http().post('/appeals').set(auth(b)).send({ decisionId: d.body.id, statement: 'the games were played honestly' });
+    await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'no evidence of hidden information' }).expect(200);
+    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(b))).status).toBe(201);
+  });
+
   it('takes community reports: merges duplicates, opens a case or joins the open one, shows them to the board, and rate-limits a reporter', async () => {
     const reporter = await api.user();
     const [a, b, c] = [await api.user(), await api.user(), await api.user()];

@@ -57,6 +57,14 @@ export class ChallengesRepository {
     return this.prisma.challenge.findMany({ where: { cityId, startsAt: { gte: since } }, orderBy: { startsAt: 'asc' } });
   }
 
+  /** The season ban in force against this player in the challenge's season, if any. */
+  seasonBan(challengeId: string, userId: string): Promise<{ seasonId: string } | null> {
+    return this.prisma.seasonPenalty.findFirst({
+      where: { userId, kind: 'season_ban', revokedAt: null, season: { weeklyChallenges: { some: { id: challengeId } } } },
+      select: { seasonId: true },
+    });
+  }
+
   find(id: string): Promise<ChallengeWithCity | null> {
     return this.prisma.challenge.findUnique({ where: { id }, include: { city: { select: { name: true, slug: true, timeZone: true } } } });
   }

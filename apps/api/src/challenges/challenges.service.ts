@@ -44,6 +44,7 @@ export class ChallengesService {
   async register(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     const now = new Date();
     await this.assertInGoodStanding(user.id, now);
+    await this.assertNotSeasonBanned(user.id, id);
     const out = await this.repo.register(id, user.id, now);
     switch (out.kind) {
       case 'not_found':
@@ -74,6 +75,7 @@ export class ChallengesService {
   async checkIn(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     const now = new Date();
     await this.assertInGoodStanding(user.id, now);
+    await this.assertNotSeasonBanned(user.id, id);
     const out = await this.repo.checkIn(id, user.id, now);
     switch (out.kind) {
       case 'not_found':
@@ -90,6 +92,12 @@ export class ChallengesService {
       case 'done':
         return RegistrationResponseDto.from(out.registration);
     }
+  }
+
+  /** SPEC 4: a season ban removes the player from the season, so they cannot enter its remaining challenges. */
+  private async assertNotSeasonBanned(userId: string, challengeId: string): Promise<void> {
+    const ban = await this.repo.seasonBan(challengeId, userId);
+    if (ban) throw new AppError('SEASON_BANNED', 'You are banned from this season: you cannot enter its challenges', HttpStatus.FORBIDDEN, { seasonId: ban.seasonId });
   }
 
   /** SPEC 3.1: suspended or banned players cannot register (nor check in). Read fresh, not from the token. */

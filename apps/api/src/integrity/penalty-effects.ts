@@ -81,6 +81,8 @@ export class PenaltyEffects {
       }
       const p = await tx.seasonPenalty.create({ data: { seasonId, userId, kind, afterWeek, reason: src.reason, source: src.source, sourceId: src.sourceId } });
       await this.audit(tx, src, `season.penalty.${kind}`, 'season', seasonId, { userId, seasonPenaltyId: p.id, afterWeek });
+      // A season ban also ends the player's entries in the season's challenges not started yet.
+      if (kind === 'season_ban') await this.withdrawPending(tx, userId, new Date(), src, seasonId);
       // The stored standings (and a closed season's Elite Six) follow in the same transaction.
       await this.standings.recompute(tx, seasonId, src.actorId);
       ids.push(p.id);
@@ -154,10 +156,10 @@ export class PenaltyEffects {
     return { status, suspendedUntil: suspendedUntil?.toISOString() ?? null };
   }
 
-  /** Withdraws registrations of challenges not started yet; a freed place goes to the first eligible waitlisted player. */
-  private async withdrawPending(tx: Tx, userId: string, now: Date, src: PenaltySource): Promise<string[]> {
+  /** Withdraws registrations of challenges not started yet (of one season, for a season ban); a freed place goes to the first eligible waitlisted player. */
+  private async withdrawPending(tx: Tx, userId: string, now: Date, src: PenaltySource, seasonId?: string): Promise<string[]> {
     const regs = await tx.registration.findMany({
-      where: { userId, status: { in: ['registered', 'waitlisted'] }, challenge: { status: { in: [...PENDING_CHALLENGE] } } },
+      where: { userId, status: { in: ['registered', 'waitlisted'] }, challenge: { status: { in: [...PENDING_CHALLENGE] }, ...(seasonId ? { seasonId } : {}) } },
       include: { challenge: true },
     });
     for (const r of regs) {
