@@ -3,6 +3,7 @@ import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
+import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 describe('director controls: disqualify, void and replay, correct a result, cancel — reason required, audited', () => {
@@ -12,6 +13,15 @@ describe('director controls: disqualify, void and replay, correct a result, canc
   let flow: ChallengeFlowService;
   let director: { id: string; token: string };
   let competitor: { id: string; token: string };
+  let port: number;
+  const sockets: RecordingClient[] = [];
+  /** A spectator watching the challenge room: what a bracket page shows live. */
+  const watch = async (challengeId: string) => {
+    const c = await connectLive(port);
+    sockets.push(c);
+    expect(await c.call('watchChallenge', { challengeId })).toMatchObject({ ok: true });
+    return c;
+  };
 
   beforeAll(async () => {
     env = await createTestEnv('director');
@@ -20,8 +30,11 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     flow = api.app.get(ChallengeFlowService);
     director = await api.user({ roles: ['director'] });
     competitor = await api.user();
+    await api.app.listen(0, '127.0.0.1');
+    port = (api.app.getHttpServer().address() as { port: number }).port;
   });
   afterAll(async () => {
+    for (const s of sockets) s.socket.close();
     await api.close();
     await env.drop();
   });
@@ -77,6 +90,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const fx = await running();
     const t = fx.round.tables[2];
     const old = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
+    const watcher = await watch(fx.challengeId);
     const res = await api.http().post(`/tables/${t.id}/void`).set(as(director)).send({ reason: 'server fault dealt a bad hand' });
     expect(res.status).toBe(200);
     expect(res.body.gameId).not.toBe(old.id);
@@ -85,11 +99,15 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     expect(await audit('table.voided', t.id)).toEqual([expect.objectContaining({ data: { voidedGameId: old.id, newGameId: res.body.gameId } })]);
     const view = await api.http().get(`/tables/${t.id}`);
     expect(view.body.game.gameId).toBe(res.body.gameId);
+    // The bracket page hears of it at once, with the game to follow.
+    await waitFor('table:voided', () => watcher.of('table:voided').length === 1);
+    expect(watcher.of('table:voided')[0]).toMatchObject({ challengeId: fx.challengeId, tableId: t.id, voidedGameId: old.id, gameId: res.body.gameId, reason: 'server fault dealt a bad hand' });
   });
 
   it('corrects results until the next round is seated; the round then moves on with the corrected advancers', async () => {
     const fx = await running();
     const tables = fx.round.tables;
+    const watcher = await watch(fx.challengeId);
     for (const t of tables) {
       const order = [...t.seats].sort((a, b) => b.seed - a.seed).map((s) => s.userId); // the lowest seeds first
       const res = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper after an outage' });
@@ -99,6 +117,11 @@ describe('director controls: disqualify, void and replay, correct a result, canc
       expect(result.map((r) => r.advanced)).toEqual([true, true, false, false]);
     }
     expect(await prisma.auditLog.count({ where: { action: 'table.result-corrected', actorId: director.id, entityId: { in: tables.map((t) => t.id) } } })).toBe(4);
+    // Each correction reaches the challenge room as a corrected table result.
+    await waitFor('4 corrected results', () => watcher.of('table:result').filter((e) => e.corrected === true).length === 4);
+    const pushed = watcher.of('table:result').filter((e) => e.corrected === true);
+    expect(pushed.map((e) => e.tableId).sort()).toEqual(tables.map((t) => t.id).sort());
+    expect(pushed[0]).toMatchObject({ challengeId: fx.challengeId, reason: 'scores keyed in from paper after an outage' });
     const next = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 2 } });
     expect(next.status).toBe('pending');
     await flow.startRound(next.id);

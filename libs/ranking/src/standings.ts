@@ -163,6 +163,10 @@ export function seasonFacts(
  * challenge into the running totals and head-to-head records in O(its entries), without looking at
  * earlier challenges again; `facts()` is what `seasonFacts` would build from all of them at once.
  * A penalty change cannot be folded in (a reset rewrites earlier weeks): start a new accumulator.
+ *
+ * Head-to-head meetings are kept as a flat list of (player, opponent, ±1) in integer arrays (the
+ * Map-of-Maps `meetings` view is built only when read), so `standingsFromFacts` can rank from the
+ * accumulator's index without rebuilding anything per player.
  */
 export class SeasonAccumulator {
   private readonly banned: Set<string>;
@@ -170,7 +174,8 @@ export class SeasonAccumulator {
   private readonly resetAfter = new Map<string, number>();
   private readonly resetReasons = new Map<string, string[]>();
   private readonly players = new Map<string, MutableFacts>();
-  private readonly meetings = new Map<string, Map<string, number>>();
+  private readonly index = new SeasonIndex();
+  private meetingsView: Map<string, Map<string, number>> | null = null;
   private readonly minGames: number;
   /** Challenges added so far (the index of the next one). */
   private count = 0;
@@ -209,9 +214,13 @@ export class SeasonAccumulator {
       }
     }
     const ci = this.count++;
+    const ix = this.index;
+    ix.challenges = this.count;
+    this.meetingsView = null;
     for (const entry of challenge.entries) {
       if (this.banned.has(entry.playerId)) continue;
-      let f = this.players.get(entry.playerId);
+      const me = ix.ensure(entry.playerId);
+      let f = ix.facts[me];
       if (f === undefined) {
         f = {
           playerId: entry.playerId,
@@ -224,6 +233,7 @@ export class SeasonAccumulator {
           resets: this.resetReasons.get(entry.playerId) ?? [],
         };
         this.players.set(entry.playerId, f);
+        ix.addPlayer(me, f);
       }
       const wiped = challenge.week <= (this.resetAfter.get(entry.playerId) ?? -Infinity);
       const counted = wiped ? 0 : entry.points;
@@ -233,11 +243,6 @@ export class SeasonAccumulator {
       f.pointsByChallenge[ci] = counted;
       if (entry.won) f.tournamentWins += 1;
 
-      let record = this.meetings.get(entry.playerId);
-      if (record === undefined) {
-        record = new Map<string, number>();
-        this.meetings.set(entry.playerId, record);
-      }
       for (const game of entry.tableGames) {
         const own = game.find((s) => s.playerId === entry.playerId)!;
         let othersSum = 0;
@@ -246,7 +251,7 @@ export class SeasonAccumulator {
           othersSum += seat.score;
           // Judged from this player's own list of games only, so each meeting counts once per side.
           const r = own.place < seat.place ? 1 : own.place > seat.place ? -1 : 0;
-          if (r !== 0) record.set(seat.playerId, (record.get(seat.playerId) ?? 0) + r);
+          if (r !== 0) ix.meet(me, ix.ensure(seat.playerId), r);
         }
         const k = game.length - 1;
         f.gamesPlayed += 1;
@@ -258,7 +263,28 @@ export class SeasonAccumulator {
 
   /** The facts so far (a live view: later `add`s show through). */
   facts(): SeasonFacts {
-    return { players: this.players, meetings: this.meetings, minGames: this.minGames };
+    const facts = {
+      players: this.players as ReadonlyMap<string, PlayerSeasonFacts>,
+      minGames: this.minGames,
+    } as SeasonFacts;
+    Object.defineProperty(facts, 'meetings', { enumerable: true, get: () => this.meetings() });
+    Object.defineProperty(facts, INDEX, { enumerable: false, value: this.index });
+    return facts;
+  }
+
+  /** Head-to-head records as maps (a: b → a's wins − losses against b), in the order they were first met. */
+  private meetings(): Map<string, Map<string, number>> {
+    if (this.meetingsView) return this.meetingsView;
+    const ix = this.index;
+    const view = new Map<string, Map<string, number>>();
+    for (const id of this.players.keys()) view.set(id, new Map());
+    for (let e = 0; e < ix.edges; e++) {
+      const record = view.get(ix.ids[ix.edgeSrc[e]])!;
+      const other = ix.ids[ix.edgeDst[e]];
+      record.set(other, (record.get(other) ?? 0) + ix.edgeR[e]);
+    }
+    this.meetingsView = view;
+    return view;
   }
 }
 

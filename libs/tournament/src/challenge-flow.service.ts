@@ -645,6 +645,18 @@ export class ChallengeFlowService {
       for (const s of table.seats) if (dq.has(s.userId)) game = await this.forfeitSeat(tx, game, s.seat, actorId);
       if (game.status === 'finished') effects.push({ kind: 'table-decide', tableId });
       await tx.auditLog.create({ data: { actorId, action: 'table.voided', entityType: 'table', entityId: tableId, reason, data: json({ voidedGameId: old?.id ?? null, newGameId: game.id }) } });
+      effects.push(
+        liveEmit([liveRooms.challenge(table.challengeId), ...table.seats.map((s) => liveRooms.user(s.userId)), ...(old ? [liveRooms.game(old.id)] : [])], 'table:voided', {
+          challengeId: table.challengeId,
+          roundId: round.id,
+          round: round.number,
+          tableId,
+          table: table.index,
+          voidedGameId: old?.id ?? null,
+          gameId: game.id,
+          reason,
+        }),
+      );
       return { gameId: game.id };
     });
     await this.queue.run(effects);
@@ -695,6 +707,20 @@ export class ChallengeFlowService {
       await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: new Date() } });
       await tx.challengeTable.update({ where: { id: tableId }, data: { status: 'finished', result: json(result), endedBy: table.endedBy ?? 'director', decidedAt: new Date() } });
       await tx.auditLog.create({ data: { actorId, action: 'table.result-corrected', entityType: 'table', entityId: tableId, reason, data: json({ before, after: result }) } });
+      effects.push(
+        liveEmit([liveRooms.challenge(table.challengeId), ...table.seats.map((s) => liveRooms.user(s.userId))], 'table:result', {
+          challengeId: table.challengeId,
+          roundId: round.id,
+          round: round.number,
+          tableId,
+          table: table.index,
+          endedBy: table.endedBy ?? 'director',
+          final,
+          result,
+          corrected: true,
+          reason,
+        }),
+      );
       if (final && challenge.status === 'completed') {
         await tx.$executeRaw`DELETE FROM placements WHERE challenge_id = ${challenge.id}::uuid`;
         await tx.challenge.update({ where: { id: challenge.id }, data: { status: 'running' } });

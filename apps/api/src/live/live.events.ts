@@ -151,6 +151,21 @@ export interface TableResultEvent {
   endedBy: string | null;
   final: boolean;
   result: SeatResult[];
+  /** Present when a director corrected an earlier result (with the audited reason). */
+  corrected?: true;
+  reason?: string;
+}
+
+/** A director voided a table's undecided game: its players continue in the new game (a replay). */
+export interface TableVoidedEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  tableId: string;
+  table: number;
+  voidedGameId: string | null;
+  gameId: string;
+  reason: string;
 }
 
 export interface RoundStartedEvent {
@@ -193,6 +208,7 @@ export interface ServerToClientEvents {
   'tiebreak:picked': (event: TiebreakPickedEvent) => void;
   'tiebreak:reveal': (event: TiebreakRevealEvent) => void;
   'table:result': (event: TableResultEvent) => void;
+  'table:voided': (event: TableVoidedEvent) => void;
   'round:started': (event: RoundStartedEvent) => void;
   'round:finished': (event: RoundFinishedEvent) => void;
   'round:hard-stop': (event: RoundHardStopEvent) => void;
