@@ -113,43 +113,44 @@ describe('anti-cheat detection: finished games → analysis → signals → case
     await eventually(async () => (await env.sql(`SELECT 1 FROM anticheat_game_analyses`)).length === 61, 150_000, 'every game analysed');
     const queue = new Queue(QUEUES.anticheat, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
     const events = new QueueEvents(QUEUES.anticheat, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
-    // every job done (the last one evaluates after storing its analysis)
-    await eventually(async () => {
-      const c = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-      return Object.values(c).every((n) => n === 0);
-    }, 30_000, 'the queue to drain');
-
-    const cases = await env.sql<{ id: string; status: string; source: string; subject_ids: string[]; opened_by_id: string | null }>(
-      `SELECT id, status, source, subject_ids, opened_by_id FROM integrity_cases ORDER BY created_at`,
-    );
-    const cheaterCase = cases.find((c) => c.subject_ids.length === 1 && c.subject_ids[0] === cheater.id);
-    expect(cheaterCase).toMatchObject({ status: 'open', source: 'detection', opened_by_id: null });
-    const linkedCase = cases.find((c) => [...c.subject_ids].sort().join() === [linkA.id, linkB.id].sort().join());
-    expect(linkedCase).toMatchObject({ status: 'open', source: 'detection' });
-    // Honest players are never the subject of a case.
-    for (const h of honest) expect(cases.some((c) => c.subject_ids.includes(h.id))).toBe(false);
-
-    const signals = await env.sql<{ case_id: string; kind: string; value: number; threshold: number; sample_size: number; game_ids: string[]; baseline: object; details: Record<string, unknown> }>(
-      `SELECT case_id, kind, value, threshold, sample_size, game_ids, baseline, details FROM anticheat_signals ORDER BY created_at`,
-    );
-    const hidden = signals.find((s) => s.case_id === cheaterCase!.id && s.kind === 'hidden_info')!;
-    expect(hidden.value).toBeGreaterThanOrEqual(hidden.threshold);
-    expect(hidden.sample_size).toBeGreaterThanOrEqual(150);
-    expect(hidden.game_ids.every((g) => gameIds.includes(g))).toBe(true);
-    expect(hidden.details).toHaveProperty('meanAdvantage');
-    expect(hidden.baseline).toHaveProperty('advantageMean');
-    const linked = signals.find((s) => s.case_id === linkedCase!.id)!;
-    expect(linked).toMatchObject({ kind: 'linked_accounts', details: { sharedFingerprints: 1, gamesTogether: 1 } });
-
-    // Audited as the system's acts; nobody was penalised (no decision, no suspension).
-    const audit = await env.sql<{ action: string; actor_id: string | null }>(`SELECT action, actor_id FROM audit_log WHERE action IN ('integrity.case.opened', 'anticheat.signal.recorded')`);
-    expect(audit.filter((a) => a.action === 'integrity.case.opened')).toHaveLength(cases.length);
-    expect(audit.filter((a) => a.action === 'anticheat.signal.recorded')).toHaveLength(signals.length);
-    expect(audit.every((a) => a.actor_id === null)).toBe(true);
-    expect(await env.sql(`SELECT 1 FROM users WHERE status <> 'active'`)).toEqual([]);
-
-    // A retried job (same job id) changes nothing: no second analysis, no duplicate signal.
     try {
+      // every game job done (the last one evaluates after storing its analysis; the scan's next run is a delayed job)
+      await eventually(
+        async () => Object.values(await queue.getJobCounts('active', 'waiting', 'prioritized')).every((n) => n === 0),
+        30_000,
+        'the queue to drain',
+      );
+
+      const cases = await env.sql<{ id: string; status: string; source: string; subject_ids: string[]; opened_by_id: string | null }>(
+        `SELECT id, status, source, subject_ids, opened_by_id FROM integrity_cases ORDER BY created_at`,
+      );
+      const cheaterCase = cases.find((c) => c.subject_ids.length === 1 && c.subject_ids[0] === cheater.id);
+      expect(cheaterCase).toMatchObject({ status: 'open', source: 'detection', opened_by_id: null });
+      const linkedCase = cases.find((c) => [...c.subject_ids].sort().join() === [linkA.id, linkB.id].sort().join());
+      expect(linkedCase).toMatchObject({ status: 'open', source: 'detection' });
+      // Honest players are never the subject of a case.
+      for (const h of honest) expect(cases.some((c) => c.subject_ids.includes(h.id))).toBe(false);
+
+      const signals = await env.sql<{ case_id: string; kind: string; value: number; threshold: number; sample_size: number; game_ids: string[]; baseline: object; details: Record<string, unknown> }>(
+        `SELECT case_id, kind, value, threshold, sample_size, game_ids, baseline, details FROM anticheat_signals ORDER BY created_at`,
+      );
+      const hidden = signals.find((s) => s.case_id === cheaterCase!.id && s.kind === 'hidden_info')!;
+      expect(hidden.value).toBeGreaterThanOrEqual(hidden.threshold);
+      expect(hidden.sample_size).toBeGreaterThanOrEqual(150);
+      expect(hidden.game_ids.every((g) => gameIds.includes(g))).toBe(true);
+      expect(hidden.details).toHaveProperty('meanAdvantage');
+      expect(hidden.baseline).toHaveProperty('advantageMean');
+      const linked = signals.find((s) => s.case_id === linkedCase!.id)!;
+      expect(linked).toMatchObject({ kind: 'linked_accounts', details: { sharedFingerprints: 1, gamesTogether: 1 } });
+
+      // Audited as the system's acts; nobody was penalised (no decision, no suspension).
+      const audit = await env.sql<{ action: string; actor_id: string | null }>(`SELECT action, actor_id FROM audit_log WHERE action IN ('integrity.case.opened', 'anticheat.signal.recorded')`);
+      expect(audit.filter((a) => a.action === 'integrity.case.opened')).toHaveLength(cases.length);
+      expect(audit.filter((a) => a.action === 'anticheat.signal.recorded')).toHaveLength(signals.length);
+      expect(audit.every((a) => a.actor_id === null)).toBe(true);
+      expect(await env.sql(`SELECT 1 FROM users WHERE status <> 'active'`)).toEqual([]);
+
+      // A retried job (same job id) changes nothing: no second analysis, no duplicate signal.
       await events.waitUntilReady();
       const last = gameIds[gameIds.length - 1];
       await (await queue.getJob(jobIds.anticheatGame(last)))?.remove();

@@ -26,15 +26,26 @@ export function seasonTableFromStandings(standings: readonly StandingsEntry[], r
   if (final) {
     return standings.map((s) => ({ ...s, status: final.has(s.playerId) ? 'clinched' : 'eliminated', pointsStillPossible: 0 }));
   }
-  const statuses = seasonStatus(
-    standings.map((s) => ({ playerId: s.playerId, points: s.points, eliteSixEligible: s.eliteSixEligible })),
-    remaining,
-  );
-  const byId = new Map(statuses.map((s) => [s.playerId, s]));
-  return standings.map((s) => {
-    const st = byId.get(s.playerId)!;
-    return { ...s, status: st.status, pointsStillPossible: st.pointsStillPossible };
-  });
+  // Standings entries are status inputs as they are; statuses come back in the same order.
+  const statuses = seasonStatus(standings, remaining);
+  const rows = new Array<SeasonTableRow>(standings.length);
+  for (let i = 0; i < standings.length; i++) {
+    const s = standings[i];
+    rows[i] = {
+      rank: s.rank,
+      playerId: s.playerId,
+      points: s.points,
+      tournamentWins: s.tournamentWins,
+      gamesPlayed: s.gamesPlayed,
+      avgScoreDiff: s.avgScoreDiff,
+      tiebreak: s.tiebreak,
+      eliteSixEligible: s.eliteSixEligible,
+      resets: s.resets,
+      status: statuses[i].status,
+      pointsStillPossible: statuses[i].pointsStillPossible,
+    };
+  }
+  return rows;
 }
 
 /** The whole table from the season's facts: completed challenges in date order and the penalties in force. */

@@ -168,10 +168,12 @@ export function seasonStatus(players: readonly StatusInput[], remainingChallenge
   const best = Math.max(table.participation, ...table.slots);
   const stillPossible = best * R;
 
-  // Rivals: eligible players, highest first.
-  const rivals = players.filter((p) => p.eliteSixEligible !== false).map((p) => ({ id: p.playerId, points: p.points }));
-  rivals.sort((a, b) => b.points - a.points);
-  const rivalPoints = rivals.map((r) => r.points);
+  // Rivals: eligible players' points, highest first (given in standings order they are sorted already).
+  const rivalPoints: number[] = [];
+  for (const p of players) if (p.eliteSixEligible !== false) rivalPoints.push(p.points);
+  let sorted = true;
+  for (let i = 1; i < rivalPoints.length && sorted; i++) sorted = rivalPoints[i - 1] >= rivalPoints[i];
+  if (!sorted) rivalPoints.sort((a, b) => b - a);
   // Counts of rivals with points > x / ≥ x, by binary search on the descending list.
   const countAbove = (x: number, orEqual: boolean): number => {
     let lo = 0;
@@ -183,28 +185,29 @@ export function seasonStatus(players: readonly StatusInput[], remainingChallenge
     }
     return lo;
   };
-
-  return players.map((p) => {
-    const base = { playerId: p.playerId, points: p.points, pointsStillPossible: stillPossible, maxPoints: p.points + stillPossible };
-    if (p.eliteSixEligible === false) return { ...base, status: 'eliminated' as const };
-
+  const statusOf = (p: StatusInput): SeasonStatus => {
+    if (p.eliteSixEligible === false) return 'eliminated';
     const finalBest = p.points + stillPossible;
     // Rivals with more than the player's best final total (the player is among the "≥" rivals of itself only when counting ≥).
-    if (finalBest < minPoints || countAbove(finalBest, false) >= cut) return { ...base, status: 'eliminated' as const };
+    if (finalBest < minPoints || countAbove(finalBest, false) >= cut) return 'eliminated';
 
     const x = p.points;
-    if (x < minPoints) return { ...base, status: 'in-contention' as const };
+    if (x < minPoints) return 'in-contention';
     const already = countAbove(x, true) - 1; // minus the player themself
-    if (already >= cut) return { ...base, status: 'in-contention' as const };
+    if (already >= cut) return 'in-contention';
     const k = cut - already;
-    // The k rivals below x with the smallest deficits: the next ones down the list.
+    // The k rivals below x with the smallest deficits: the next ones down the list (all below x, so never the player).
     const deficits: number[] = [];
-    for (let i = already + 1; i < rivals.length && deficits.length < k; i++) {
-      if (rivals[i].id === p.playerId) continue;
-      deficits.push(x - rivals[i].points);
-    }
+    for (let i = already + 1; i < rivalPoints.length && deficits.length < k; i++) deficits.push(x - rivalPoints[i]);
     if (openField) while (deficits.length < k) deficits.push(x);
     const caught = deficits.length >= k && canAllReach(deficits, R, table);
-    return { ...base, status: caught ? ('in-contention' as const) : ('clinched' as const) };
-  });
+    return caught ? 'in-contention' : 'clinched';
+  };
+
+  const out = new Array<PlayerStatus>(players.length);
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i];
+    out[i] = { playerId: p.playerId, points: p.points, pointsStillPossible: stillPossible, maxPoints: p.points + stillPossible, status: statusOf(p) };
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Season } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
-import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, seasonTableFromStandings, type StandingsEntry } from '@dcs/ranking';
+import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, seasonTableFromStandings, type SeasonTableRow, type StandingsEntry } from '@dcs/ranking';
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
@@ -236,25 +236,39 @@ export class SeasonStandingsStore {
 
   private async writeRows(tx: Tx, season: Season, standings: StandingsEntry[], played: number, finalSix: ReadonlySet<string> | null, now: Date): Promise<void> {
     const rows = seasonTableFromStandings(standings, Math.max(0, season.challenges - played), finalSix ? { finalEliteSix: finalSix } : {});
-    await tx.seasonStanding.deleteMany({ where: { seasonId: season.id } });
-    for (let i = 0; i < rows.length; i += 5000) {
-      await tx.seasonStanding.createMany({
-        data: rows.slice(i, i + 5000).map((r) => ({
-          seasonId: season.id,
-          userId: r.playerId,
-          rank: r.rank,
-          points: r.points,
-          tournamentWins: r.tournamentWins,
-          gamesPlayed: r.gamesPlayed,
-          avgScoreDiff: r.avgScoreDiff,
-          tiebreak: r.tiebreak,
-          status: r.status,
-          pointsStillPossible: r.pointsStillPossible,
-          eliteSixEligible: r.eliteSixEligible,
-          resets: json(r.resets),
-        })),
-      });
-    }
+    await writeStandingRows(tx, season.id, rows);
     await tx.season.update({ where: { id: season.id }, data: { standingsAt: now } });
+  }
+}
+
+/** Rows per INSERT statement of `writeStandingRows`. */
+const WRITE_CHUNK = 10_000;
+
+/**
+ * Replaces the season's stored rows with `rows` (in standings order; `position` = index + 1):
+ * one DELETE, then one INSERT … SELECT FROM json_to_recordset per 10,000 rows, so 50,000 rows
+ * are a handful of statements in the caller's transaction rather than 50,000 bound rows.
+ */
+export async function writeStandingRows(tx: Tx, seasonId: string, rows: readonly SeasonTableRow[]): Promise<void> {
+  await tx.$executeRaw`DELETE FROM season_standings WHERE season_id = ${seasonId}::uuid`;
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    const chunk = rows.slice(i, i + WRITE_CHUNK).map((r, k) => ({
+      u: r.playerId,
+      r: r.rank,
+      n: i + k + 1,
+      p: r.points,
+      w: r.tournamentWins,
+      g: r.gamesPlayed,
+      d: r.avgScoreDiff,
+      t: r.tiebreak,
+      s: r.status,
+      sp: r.pointsStillPossible,
+      e: r.eliteSixEligible,
+      z: r.resets,
+    }));
+    await tx.$executeRaw`
+      INSERT INTO season_standings (season_id, user_id, rank, position, points, tournament_wins, games_played, avg_score_diff, tiebreak, status, points_still_possible, elite_six_eligible, resets, updated_at)
+      SELECT ${seasonId}::uuid, x.u, x.r, x.n, x.p, x.w, x.g, x.d, x.t, x.s, x.sp, x.e, x.z, now()
+      FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS x(u uuid, r int, n int, p int, w int, g int, d float8, t text, s text, sp int, e boolean, z jsonb)`;
   }
 }

@@ -1,12 +1,39 @@
-import { Injectable } from '@nestjs/common';
-import type { Prisma, Season } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { Season } from '@dcs/db';
+import { PG_POOL, PrismaService } from '@dcs/common';
 import { SeasonStandingsStore } from '@dcs/tournament';
+
+/** A stored standings row as the page query returns it (column names). */
+export interface StoredPageRow {
+  user_id: string;
+  rank: number;
+  points: number;
+  tournament_wins: number;
+  games_played: number;
+  avg_score_diff: number;
+  tiebreak: string | null;
+  status: string;
+  points_still_possible: number;
+  elite_six_eligible: boolean;
+  resets: string[];
+  display_name: string;
+}
+
+export interface StandingsPageRows {
+  seasonStatus: Season['status'];
+  challenges: number;
+  standingsAt: Date | null;
+  played: number;
+  total: number;
+  rows: StoredPageRow[];
+}
 
 @Injectable()
 export class RankingsRepository {
   constructor(
     private readonly prisma: PrismaService,
+    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly store: SeasonStandingsStore,
   ) {}
 
@@ -24,18 +51,42 @@ export class RankingsRepository {
     return this.prisma.challenge.count({ where: { seasonId, status: 'completed' } });
   }
 
-  /** A page of the stored standings, in standings order (equal ranks by player id, as computed), optionally filtered. */
-  async standingsPage(seasonId: string, search: string | undefined, skip: number, take: number) {
-    const where: Prisma.SeasonStandingWhereInput = { seasonId };
-    if (search) {
-      const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(search);
-      where.OR = [{ user: { displayName: { contains: search, mode: 'insensitive' } } }, ...(isId ? [{ userId: search.toLowerCase() }] : [])];
-    }
-    const [total, rows] = await Promise.all([
-      this.prisma.seasonStanding.count({ where }),
-      this.prisma.seasonStanding.findMany({ where, orderBy: [{ rank: 'asc' }, { userId: 'asc' }], skip, take, include: { user: { select: { displayName: true } } } }),
-    ]);
-    return { total, rows };
+  /**
+   * The season, how many of its challenges are completed, and a page of its stored standings in
+   * standings order (equal ranks by player id, as computed), optionally filtered by part of a
+   * display name or a player id: one SQL statement, one round trip. Unfiltered, the page is a
+   * range of `position` and the total its maximum (index lookups at any season size); a search
+   * (a trigram index on display names) counts only its matches. Null when the season is not the
+   * city's.
+   */
+  async standingsPage(cityId: string, seasonId: string, search: string | undefined, skip: number, take: number): Promise<StandingsPageRows | null> {
+    const isId = search !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(search);
+    const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const filter = search === undefined ? 'st.position > $3 AND st.position <= $3 + $4' : `(u.display_name ILIKE $5${isId ? ' OR st.user_id = $6::uuid' : ''})`;
+    const page = search === undefined ? '' : 'OFFSET $3 LIMIT $4';
+    const total =
+      search === undefined
+        ? '(SELECT max(position) FROM season_standings WHERE season_id = $1)'
+        : `(SELECT count(*) FROM season_standings st JOIN users u ON u.id = st.user_id WHERE st.season_id = $1 AND ${filter})`;
+    const params: unknown[] = [seasonId, cityId, skip, take];
+    if (search !== undefined) params.push(pattern);
+    if (isId) params.push(search.toLowerCase());
+    const { rows } = await this.pool.query<{ status: Season['status']; challenges: number; standings_at: Date | null; played: number; total: number | null; page: StoredPageRow[] }>(
+      `SELECT se.status, se.challenges, se.standings_at,
+              (SELECT count(*)::int FROM challenges WHERE season_id = $1 AND status = 'completed') AS played,
+              ${total}::int AS total,
+              (SELECT coalesce(json_agg(r), '[]'::json) FROM (
+                 SELECT st.user_id, st.rank, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status,
+                        st.points_still_possible, st.elite_six_eligible, st.resets, u.display_name
+                 FROM season_standings st JOIN users u ON u.id = st.user_id
+                 WHERE st.season_id = $1 AND ${filter}
+                 ORDER BY st.position ${page}) r) AS page
+       FROM seasons se WHERE se.id = $1 AND se.city_id = $2`,
+      params,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { seasonStatus: row.status, challenges: row.challenges, standingsAt: row.standings_at, played: row.played, total: row.total ?? 0, rows: row.page };
   }
 
   /** Every stored row of the season, in order (the provisional Elite Six reads the top). */

@@ -64,23 +64,39 @@ function toEntry(r: StoredRow): StandingsEntry {
 export class RankingsService {
   constructor(private readonly repo: RankingsRepository) {}
 
+  /** One round trip to the database for a page of a season whose standings are stored (the usual case). */
   async standings(cityId: string, seasonId: string, q: StandingsQueryDto): Promise<StandingsPage> {
-    const season = await this.season(cityId, seasonId);
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 50;
-    const [played, { total, rows }] = await Promise.all([
-      this.repo.challengesPlayed(seasonId),
-      this.repo.standingsPage(seasonId, q.search?.trim() || undefined, (page - 1) * pageSize, pageSize),
-    ]);
+    const search = q.search?.trim() || undefined;
+    let found = await this.repo.standingsPage(cityId, seasonId, search, (page - 1) * pageSize, pageSize);
+    if (!found) throw notFound('Season', seasonId);
+    if (!found.standingsAt) {
+      await this.season(cityId, seasonId);
+      found = (await this.repo.standingsPage(cityId, seasonId, search, (page - 1) * pageSize, pageSize))!;
+    }
     return {
       seasonId,
-      seasonStatus: season.status,
-      challengesPlayed: played,
-      challengesRemaining: season.status === 'closed' ? 0 : Math.max(0, season.challenges - played),
-      total,
+      seasonStatus: found.seasonStatus,
+      challengesPlayed: found.played,
+      challengesRemaining: found.seasonStatus === 'closed' ? 0 : Math.max(0, found.challenges - found.played),
+      total: found.total,
       page,
       pageSize,
-      items: rows.map((r) => ({ ...toEntry(r), displayName: r.user.displayName, status: r.status as PlayerStatus['status'], pointsStillPossible: r.pointsStillPossible })),
+      items: found.rows.map((r) => ({
+        rank: r.rank,
+        playerId: r.user_id,
+        points: r.points,
+        tournamentWins: r.tournament_wins,
+        gamesPlayed: r.games_played,
+        avgScoreDiff: r.avg_score_diff,
+        tiebreak: r.tiebreak as RankReason,
+        eliteSixEligible: r.elite_six_eligible,
+        resets: r.resets,
+        displayName: r.display_name,
+        status: r.status as PlayerStatus['status'],
+        pointsStillPossible: r.points_still_possible,
+      })),
     };
   }
 

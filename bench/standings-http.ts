@@ -1,0 +1,215 @@
+/**
+ * `npm run bench:standings [-- --quick] [-- --players N] [-- --requests N] [-- --concurrency 1,4,8]`
+ *
+ * GET /cities/:id/seasons/:seasonId/standings over HTTP with the database at city-season size:
+ * a throwaway database (`dcs_bench_standings_<pid>`, migrated, dropped at the end) and its own
+ * queue prefix in Redis (deleted at the end); the API started in-process (createApi) on a real
+ * port; 50,000 players (2,000 with --quick) with one stored standings row each.
+ *
+ * Measured:
+ * - the store's write path: the season's rows written as on a challenge's completion
+ *   (`writeStandingRows` in one transaction: first write, then a rewrite over existing rows);
+ * - request latency (p50 / p95 / p99, ms) over keep-alive HTTP with 1, 4 and 8 requests in
+ *   flight (one client each; on a 2-core machine shared with PostgreSQL, beyond that the
+ *   figure is queueing): the first page, random deep pages, searches by part of a name.
+ * Prints a table; asserts nothing.
+ */
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { loadConfig, PrismaService } from '@dcs/common';
+import type { SeasonTableRow } from '@dcs/ranking';
+import { writeStandingRows } from '@dcs/tournament';
+import { createApi } from '../apps/api/src/setup';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const num = (name: string, fallback: number): number => {
+  const i = args.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+};
+const PLAYERS = num('players', quick ? 2_000 : 50_000);
+const REQUESTS = num('requests', quick ? 600 : 6_000);
+const LEVELS = (() => {
+  const i = args.indexOf('--concurrency');
+  const v = (i >= 0 ? args[i + 1] : '1,4,8').split(',').map(Number);
+  if (v.some((x) => !Number.isInteger(x) || x < 1)) throw new Error('--concurrency takes positive whole numbers, comma-separated');
+  return v;
+})();
+const PAGE_SIZE = 50;
+const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgresql://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROOT = process.cwd();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const FIRST = ['Alice', 'Bruno', 'Carmen', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nadia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
+const LAST = ['Smith', 'Garcia', 'Nguyen', 'Okafor', 'Kowalski', 'Haddad', 'Tanaka', 'Silva', 'Moreau', 'Johansson', 'Reyes', 'Khan', 'Rossi', 'Novak', 'Mensah', 'Ivanova', 'Brown', 'Costa', 'Fischer', 'Lopez', 'Walker', 'Ali', 'Kim', 'Dubois', 'Petrov'];
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function get(agent: http.Agent, port: number, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: url, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function main(): Promise<void> {
+  const dbName = `dcs_bench_standings_${process.pid}`;
+  const dbUrl = `${PG_BASE}/${dbName}`;
+  const prefix = `bench:standings:${process.pid}`;
+  const admin = new Client({ connectionString: `${PG_BASE}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  let app: Awaited<ReturnType<typeof createApi>> | null = null;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...LEVELS) });
+  try {
+    log(`migrating ${dbName} …`);
+    execFileSync(path.join(ROOT, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl }, stdio: 'pipe' });
+
+    // Players, a city and an active season, straight in SQL.
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    log(`seeding ${PLAYERS} players …`);
+    await db.query(
+      `INSERT INTO users (id, email, password_hash, display_name, updated_at)
+       SELECT gen_random_uuid(), 'bench' || i || '@example.com', 'x',
+              ($2::text[])[1 + i % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (i / 20) % array_length($3::text[], 1)] || ' ' || i, now()
+       FROM generate_series(1, $1::int) AS i`,
+      [PLAYERS, FIRST, LAST],
+    );
+    const city = (await db.query(`INSERT INTO cities (id, name, slug, time_zone, region, tier, updated_at) VALUES (gen_random_uuid(), 'Bench City', 'bench-city', 'America/New_York', 'east', 'T2', now()) RETURNING id`)).rows[0].id as string;
+    const season = (await db.query(`INSERT INTO seasons (id, city_id, number, start_date, status, standings_at, updated_at) VALUES (gen_random_uuid(), $1, 1, '2026-01-03', 'active', now(), now()) RETURNING id`, [city])).rows[0].id as string;
+    const users = (await db.query(`SELECT id FROM users ORDER BY email`)).rows.map((r: { id: string }) => r.id);
+    await db.end();
+
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', JWT_SECRET: `bench-${prefix}-0123456789abcdef0123456789`, API_PORT: '0' });
+    app = await createApi(config);
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+
+    // Synthetic table rows in standings order: points fall, ties share a rank.
+    const rows: SeasonTableRow[] = [];
+    let points = 5000;
+    for (let i = 0; i < users.length; i++) {
+      if (i % 7 === 0) points = Math.max(0, points - 25 * (1 + (i % 3)));
+      const tied = i > 0 && rows[i - 1].points === points && i % 11 === 0;
+      rows.push({
+        rank: tied ? rows[i - 1].rank : i + 1,
+        playerId: users[i],
+        points,
+        tournamentWins: i < 12 ? 1 : 0,
+        gamesPlayed: 5 + (i % 20),
+        avgScoreDiff: ((i * 37) % 200) / 7 - 14,
+        tiebreak: i === 0 ? null : tied ? null : rows[i - 1].points === points ? 'score-differential' : 'points',
+        eliteSixEligible: true,
+        resets: [],
+        status: 'in-contention',
+        pointsStillPossible: 1000,
+      });
+    }
+    const prisma = app.get(PrismaService);
+    const writes: number[] = [];
+    for (let w = 0; w < 2; w++) {
+      const t0 = performance.now();
+      await prisma.$transaction((tx) => writeStandingRows(tx, season, rows), { timeout: 120_000 });
+      writes.push(performance.now() - t0);
+    }
+
+    // Requests: first page, deep pages, name searches.
+    const pages = Math.ceil(PLAYERS / PAGE_SIZE);
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return seed % n;
+    };
+    const kinds = ['first page', 'deep page', 'search'] as const;
+    const urlFor = (kind: (typeof kinds)[number]): string => {
+      const base = `/cities/${city}/seasons/${season}/standings`;
+      if (kind === 'first page') return `${base}?pageSize=${PAGE_SIZE}`;
+      if (kind === 'deep page') return `${base}?page=${1 + Math.floor(pages / 2) + rand(Math.ceil(pages / 2))}&pageSize=${PAGE_SIZE}`;
+      const q = rand(2) === 0 ? `${FIRST[rand(FIRST.length)]} ${LAST[rand(LAST.length)]}` : `${LAST[rand(LAST.length)].slice(0, 4)}`;
+      return `${base}?search=${encodeURIComponent(q)}&pageSize=${PAGE_SIZE}`;
+    };
+    let latencies = new Map<string, number[]>();
+    let errors = 0;
+    const run = async (count: number, concurrency: number, record: boolean): Promise<number> => {
+      let next = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < count) {
+            const kind = kinds[next++ % kinds.length];
+            const t = performance.now();
+            const res = await get(agent, port, urlFor(kind));
+            const ms = performance.now() - t;
+            if (res.status !== 200) errors++;
+            if (record) latencies.get(kind)!.push(ms);
+          }
+        }),
+      );
+      return performance.now() - t0;
+    };
+    log('warming up …');
+    await run(Math.min(300, REQUESTS), 4, false);
+    const line = (name: string, xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return `${name.padEnd(24)}${String(s.length).padStart(7)}${percentile(s, 50).toFixed(1).padStart(9)}${percentile(s, 95).toFixed(1).padStart(9)}${percentile(s, 99).toFixed(1).padStart(9)}`;
+    };
+    const out: string[] = [];
+    out.push(`GET standings, ${PLAYERS} stored rows, page size ${PAGE_SIZE} (keep-alive HTTP, API in-process; target p99 < 20 ms)`);
+    out.push(`${'in flight / kind'.padEnd(24)}${'count'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(9)}`);
+    for (const level of LEVELS) {
+      latencies = new Map(kinds.map((k) => [k, []]));
+      errors = 0;
+      log(`${REQUESTS} requests, ${level} in flight …`);
+      const wall = await run(REQUESTS, level, true);
+      for (const k of kinds) out.push(line(`${level} · ${k}`, latencies.get(k)!));
+      const all = [...latencies.values()].flat();
+      out.push(`${line(`${level} · all`, all)}${((all.length / wall) * 1000).toFixed(0).padStart(9)}${errors ? `  ${errors} errors` : ''}`);
+    }
+    out.push(`store write of ${PLAYERS} rows in one transaction: first ${writes[0].toFixed(0)} ms, rewrite ${writes[1].toFixed(0)} ms`);
+    console.log(out.join('\n'));
+  } finally {
+    agent.destroy();
+    await app?.close().catch(() => undefined);
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+    const a = new Client({ connectionString: `${PG_BASE}/postgres` });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await a.end();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    console.error(err.stack ?? err.message);
+    process.exit(1);
+  },
+);
