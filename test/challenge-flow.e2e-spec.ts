@@ -19,7 +19,8 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
   beforeAll(async () => {
     env = await createTestEnv('flow');
     api = await startApi(env);
-    worker = await createWorker(env.config());
+    // The anti-cheat scan runs once at start-up only, so a game analysed later came through the real-time job.
+    worker = await createWorker(env.config({ ANTICHEAT_SCAN_INTERVAL_MS: '3600000' }));
     prisma = api.app.get(PrismaService);
     flow = api.app.get(ChallengeFlowService);
   });
@@ -108,6 +109,12 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     expect(bracket.status).toBe(200);
     expect(bracket.body.rounds.map((r: { tables: unknown[] }) => r.tables.length)).toEqual([4, 2, 1]);
     expect(bracket.body.placements).toHaveLength(16);
+    // Anti-cheat: every finished table game is analysed by the worker within seconds of its table being decided.
+    const games = await prisma.game.findMany({ where: { table: { challengeId: fx.challengeId }, status: 'finished' }, select: { id: true } });
+    expect(games).toHaveLength(7);
+    await eventually(async () => (await prisma.anticheatGameAnalysis.count({ where: { gameId: { in: games.map((g) => g.id) } } })) === 7, 20_000, 'the 7 games analysed');
+    const seats = await prisma.anticheatSeatFeature.findMany({ where: { gameId: { in: games.map((g) => g.id) } } });
+    expect(seats).toHaveLength(28);
   }, 180_000);
 
   it('at the hard stop every table still playing ends with the hand void; a tie for 2nd is settled by the 6-4/5-5 draw', async () => {
