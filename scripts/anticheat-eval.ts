@@ -3,7 +3,7 @@
  *
  * Simulates a population on the engine's fast path (libs/anticheat/src/sim.ts):
  * honest players of mixed strength, peekers (one opponent's hand in half the
- * hands), all-seeing peekers (every hand in half the hands), colluding pairs
+ * hands: a random opponent each time, or one fixed opponent for the whole game), all-seeing peekers (every hand in half the hands), colluding pairs
  * (share hands, play for the pair, feed each other, false-knock for each other; the
  * "quiet" pairs never false-knock)
  * and timing bots (honest play, bot decision times). Every game goes through
@@ -36,7 +36,7 @@ import {
   type PairEvidence,
   type PlayerEvidence,
 } from '../libs/anticheat/src/index';
-import { STRENGTHS, SimRng, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
+import { STRENGTHS, SimRng, peekDecisionEffect, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
 
 const quick = process.argv.includes('--quick');
 const asJson = process.argv.includes('--json');
@@ -44,7 +44,7 @@ const log = (s: string): void => {
   if (!asJson) console.log(s);
 };
 
-type Kind = 'honest' | 'peeker' | 'peeker-all' | 'colluder' | 'colluder-quiet' | 'timing';
+type Kind = 'honest' | 'peeker' | 'peeker-fixed' | 'peeker-all' | 'colluder' | 'colluder-quiet' | 'timing';
 interface Pop {
   players: SimPlayer[];
   kind: Map<string, Kind>;
@@ -94,6 +94,10 @@ function population(seed: string, counts: Record<Kind, number>): Pop {
       { ...human(`timing-${i}`, rng), mix: STRENGTHS.strong, kind: 'timing', botClock: true, medianMs: instant ? 150 : 900 + rng.next() * 600, logSd: 0.06 },
       'timing',
     );
+  }
+  // added last so the other players' draws stay as they were
+  for (let i = 0; i < counts['peeker-fixed']; i++) {
+    add({ ...human(`peekfix-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekTarget: 'fixed' }, 'peeker-fixed');
   }
   return { players, kind, pairs };
 }
@@ -213,14 +217,14 @@ function calibrate(r: RunResult): Baselines {
 function main(): void {
   const rounds = quick ? 40 : 100;
   const counts: Record<Kind, number> = quick
-    ? { honest: 56, peeker: 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4 }
-    : { honest: 200, peeker: 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12 };
+    ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4 }
+    : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12 };
   const calCount = quick ? 32 : 64;
   const calRounds = quick ? 20 : 40;
 
   log(`anti-cheat evaluation (${quick ? 'quick' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0)} players x ${rounds} games`);
   const t0 = performance.now();
-  const cal = run(population('calibration', { honest: calCount, peeker: 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0 }), calRounds, 'calibration', null, true);
+  const cal = run(population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0 }), calRounds, 'calibration', null, true);
   const baselines = calibrate(cal);
   const honestAdv = [...cal.players.values()].reduce((x, e) => x + e.advSum, 0) / [...cal.players.values()].reduce((x, e) => x + e.choices, 0);
   log(`calibrated baselines: ${JSON.stringify(baselines)} (measured honest advantage mean ${honestAdv.toFixed(3)})`);
@@ -236,7 +240,7 @@ function main(): void {
   }
   const honest = byKind.get('honest') ?? [];
   const fpHonest = honest.filter((p) => res.flagged.has(p.id));
-  const rows = (['peeker', 'peeker-all', 'colluder', 'colluder-quiet', 'timing'] as Kind[]).map((k) => {
+  const rows = (['peeker', 'peeker-fixed', 'peeker-all', 'colluder', 'colluder-quiet', 'timing'] as Kind[]).map((k) => {
     const ps = byKind.get(k) ?? [];
     const hit = ps.filter((p) => res.flagged.has(p.id));
     const g = hit.map((p) => res.flagged.get(p.id)!.games);
@@ -253,6 +257,28 @@ function main(): void {
       signals: Object.fromEntries(kinds),
     };
   });
+  // hidden-information advantage per type, pooled over its players: effect per choice in units of the
+  // per-choice spread, and the games a player of the type needs for the test to reach z 4.5 with 90 %
+  // power ((4.5 + 1.28)² / (effect² · choices a game)) — an extrapolation, beside the measured recall
+  const advantage = (['honest', 'peeker', 'peeker-fixed', 'peeker-all'] as Kind[]).map((k) => {
+    const ev = (byKind.get(k) ?? []).map((p) => res.players.get(p.id)!);
+    const n = ev.reduce((x, e) => x + e.choices, 0);
+    const sum = ev.reduce((x, e) => x + e.advSum, 0);
+    const sq = ev.reduce((x, e) => x + e.advSq, 0);
+    const games = ev.reduce((x, e) => x + e.games, 0);
+    const sd = sdFromSums(n, sum, sq);
+    const effect = n > 0 && sd > 0 ? (sum / n - baselines.advantageMean) / sd : 0;
+    const perGame = games > 0 ? n / games : 0;
+    return {
+      type: k,
+      meanPerChoice: n > 0 ? sum / n : 0,
+      sdPerChoice: sd,
+      effectPerChoice: effect,
+      gamesFor90: effect > 0 && perGame > 0 ? Math.ceil((4.5 + 1.2816) ** 2 / (effect * effect * perGame)) : null,
+    };
+  });
+  // what a peek changes in the simulated searcher's decisions (a diagnostic of the simulation, not detection)
+  const effect = peekDecisionEffect(quick ? 8 : 30, 'test');
   const cheaters = pop.players.filter((p) => pop.kind.get(p.id) !== 'honest');
   const tp = cheaters.filter((p) => res.flagged.has(p.id)).length;
   const ms = res.analyzeMs;
@@ -272,6 +298,8 @@ function main(): void {
       gamesPerSecond: res.games / (analyzeTotal / 1000),
       simulationMsPerGame: res.simMs / res.games,
     },
+    peekEffect: effect,
+    advantage,
     elapsedSeconds: elapsed,
   };
   if (asJson) {
@@ -289,6 +317,14 @@ function main(): void {
   log(`overall precision ${(summary.overallPrecision * 100).toFixed(1)}%`);
   log(
     `per-game analysis (omniscient + own-information evaluations): median ${summary.analysis.medianMs.toFixed(2)} ms, p95 ${summary.analysis.p95Ms.toFixed(2)} ms; batch throughput ${summary.analysis.gamesPerSecond.toFixed(1)} games/s (single core); simulation ${summary.analysis.simulationMsPerGame.toFixed(1)} ms/game`,
+  );
+  for (const a of advantage) {
+    log(
+      `hidden-information advantage, ${a.type.padEnd(12)}: ${a.meanPerChoice.toFixed(3)} ± ${a.sdPerChoice.toFixed(1)} a choice (effect ${a.effectPerChoice.toFixed(4)} sd)${a.gamesFor90 === null ? '' : `; ≈ ${a.gamesFor90} games for 90 % recall at z 4.5`}`,
+    );
+  }
+  log(
+    `peek effect on the simulated 8-sample search (${effect.choices} choices): two own-information searches disagree ${(effect.noise * 100).toFixed(1)}%; with one opponent's hand ${(effect.oneOpponent * 100).toFixed(1)}%; with every hand ${(effect.allOpponents * 100).toFixed(1)}%`,
   );
   log(`${res.games} games in ${elapsed.toFixed(1)} s`);
 }

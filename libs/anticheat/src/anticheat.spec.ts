@@ -12,7 +12,7 @@ import {
   signalDedupeKey,
   timingRegularSignal,
 } from './signals';
-import { STRENGTHS, playSimGame, type SimPlayer } from './sim';
+import { STRENGTHS, peekDecisionEffect, playSimGame, type SimPlayer } from './sim';
 import { binomialZ, normalQuantile, normalTail, poissonBinomialZ, poissonUpperTail, quantile, rareCountZ, sdFromSums } from './stats';
 
 const human = (id: string, mix = STRENGTHS.medium, extra: Partial<SimPlayer> = {}): SimPlayer => ({ id, kind: 'honest', mix, medianMs: 2000, logSd: 0.6, mistakeKnockRate: 0.002, ...extra });
@@ -89,6 +89,49 @@ describe('analyzeGame', () => {
     const mean = (e: PlayerEvidence) => e.advSum / e.choices;
     expect(mean(ev.get('cheat')!)).toBeGreaterThan(1);
     for (const h of ['h1', 'h2', 'h3']) expect(mean(ev.get(h)!)).toBeLessThan(mean(ev.get('cheat')!));
+  });
+});
+
+describe('simulation: peekers', () => {
+  const bits = (m: number): number => {
+    let c = 0;
+    for (let x = m; x !== 0; x &= x - 1) c++;
+    return c;
+  };
+  const peekersOf = (peekTarget: 'random' | 'fixed', seed: string): number[] => {
+    const players = [human('p', STRENGTHS.medium, { kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekTarget }), human('h1'), human('h2'), human('h3')];
+    const g = playSimGame(players, seed);
+    expect(g.known).toHaveLength(g.record.hands.length);
+    for (const hand of g.known) expect(hand.slice(1)).toEqual([0, 0, 0]); // honest seats see nothing
+    return g.known.map((hand) => hand[0]).filter((m) => m !== 0);
+  };
+
+  it('a fixed-target peeker sees one and the same opponent in every peeked hand of a game', () => {
+    const targets = new Set<number>();
+    for (let i = 0; i < 4; i++) {
+      const masks = peekersOf('fixed', `spec-fixed-${i}`);
+      expect(masks.length).toBeGreaterThan(0);
+      expect(new Set(masks).size).toBe(1);
+      expect(bits(masks[0])).toBe(1);
+      expect(masks[0] & 1).toBe(0); // never its own seat
+      targets.add(masks[0]);
+    }
+    expect(targets.size).toBeGreaterThan(1); // the target is drawn per game
+  });
+
+  it('a random-target peeker sees one opponent a hand, not always the same one', () => {
+    const masks = [0, 1, 2].flatMap((i) => peekersOf('random', `spec-random-${i}`));
+    expect(masks.every((m) => bits(m) === 1 && (m & 1) === 0)).toBe(true);
+    expect(new Set(masks).size).toBeGreaterThan(1);
+  });
+
+  it('the peek-effect diagnostic reports disagreement rates of the simulated search', () => {
+    const e = peekDecisionEffect(1, 'spec-effect');
+    expect(e.choices).toBeGreaterThan(10);
+    for (const r of [e.noise, e.oneOpponent, e.allOpponents]) {
+      expect(r).toBeGreaterThanOrEqual(0);
+      expect(r).toBeLessThanOrEqual(1);
+    }
   });
 });
 

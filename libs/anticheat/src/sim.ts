@@ -11,7 +11,8 @@
  *   the greedy policy — with the next-player threat look, unlike the detector's
  *   cheaper omniscient evaluation, so the two are not the same function).
  * Honest players mix the three by strength. Cheaters:
- * - peeker: in a share of the hands (`peekRate`) sees one opponent's hand and
+ * - peeker: in a share of the hands (`peekRate`) sees one opponent's hand — a random
+ *   one each peeked hand, or (`peekTarget: 'fixed'`) the same one all game — and
  *   searches with it fixed;
  * - colluder: sees the partner's hand always, searches for the pair's joint
  *   result (which feeds the partner), and false-knocks when that lets the
@@ -48,6 +49,12 @@ export interface SimPlayer {
   peekRate?: number;
   /** peeker: how many opponents' hands a peek shows (default 1) */
   peekSeats?: number;
+  /**
+   * peeker: whom a one-opponent peek shows — 'random' (a random opponent each peeked hand, the
+   * default) or 'fixed' (one opponent, drawn at the start of the game, for the whole game: a
+   * confederate behind one player, a shared screen)
+   */
+  peekTarget?: 'random' | 'fixed';
   /** timing model: a human's median ms and spread of ln(ms); a bot's constant ms and tiny spread */
   medianMs: number;
   logSd: number;
@@ -62,6 +69,8 @@ export interface SimGame {
   decisionMs: number[][];
   seatUsers: string[];
   scores: number[];
+  /** [hand][seat]: mask of the seats whose hands that seat saw in the hand (peeks, a colluder's partner) */
+  known: number[][];
 }
 
 /** mulberry32: a tiny seeded generator for the simulation. */
@@ -205,6 +214,9 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
   const mini = new MiniBoard();
   const moves = new Int32Array(32);
   const decisionMs: number[][] = [];
+  const knownByHand: number[][] = [];
+  // a fixed-target peeker's target seat for this game
+  const target = players.map((p, seat) => (p.kind === 'peeker' && p.peekTarget === 'fixed' ? (seat + 1 + rng.int(3)) % 4 : -1));
   while (g.gameOver === 0) {
     g.dealHand();
     const times: number[] = [];
@@ -214,11 +226,13 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
       let m = 0;
       if (partnerSeat[seat] >= 0) m |= 1 << partnerSeat[seat];
       if (p.kind === 'peeker' && rng.next() < (p.peekRate ?? 0.5)) {
+        if (target[seat] >= 0) return m | (1 << target[seat]);
         const first = rng.int(3);
         for (let k = 0; k < (p.peekSeats ?? 1); k++) m |= 1 << ((seat + 1 + ((first + k) % 3)) % 4);
       }
       return m;
     });
+    knownByHand.push(known);
     while (g.handOver === 0) {
       const seat = g.turn;
       const p = players[seat];
@@ -253,5 +267,61 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
     decisionMs,
     seatUsers: players.map((p) => p.id),
     scores: Array.from(g.scores),
+    known: knownByHand,
   };
+}
+
+export interface PeekEffect {
+  /** real choices measured */
+  choices: number;
+  /** two independent own-information searches disagree (the search's own randomness) */
+  noise: number;
+  /** an own-information search and one that also sees one random opponent's hand disagree */
+  oneOpponent: number;
+  /** … one that sees every opponent's hand */
+  allOpponents: number;
+}
+
+/**
+ * How much seeing hands changes the simulated searcher's decision (a diagnostic of the
+ * evaluation, not detection): self-play games where, at every real choice, the 8-sample
+ * search is run on the seat's own information twice, with one random opponent's hand and
+ * with every hand; the disagreement rates beyond `noise` are what a peek changes.
+ */
+export function peekDecisionEffect(games: number, seed: string, samples = 8): PeekEffect {
+  const rng = new SimRng(`${seed}/effect`);
+  const s = (searcher ??= new Searcher());
+  const mini = new MiniBoard();
+  const moves = new Int32Array(32);
+  let choices = 0;
+  let noise = 0;
+  let one = 0;
+  let all = 0;
+  for (let gi = 0; gi < games; gi++) {
+    const g = new FastGame(`${seed}/effect/${gi}`, 4);
+    while (g.gameOver === 0) {
+      g.dealHand();
+      while (g.handOver === 0) {
+        const seat = g.turn;
+        const count = g.legalMoves(seat, moves);
+        let mv: number;
+        if (count === 0) mv = MOVE_KNOCK;
+        else if (count === 1) mv = moves[0];
+        else {
+          const a = s.choose(g, seat, 0, -1, samples, rng);
+          const b = s.choose(g, seat, 0, -1, samples, rng);
+          const c = s.choose(g, seat, 1 << ((seat + 1 + rng.int(3)) % 4), -1, samples, rng);
+          const d = s.choose(g, seat, 0b1111 & ~(1 << seat), -1, samples, rng);
+          choices++;
+          if (a !== b) noise++;
+          if (a !== c) one++;
+          if (a !== d) all++;
+          // medium-strength play keeps the positions varied
+          mv = rng.next() < 0.5 ? a : greedyFastMove(g, mini, true);
+        }
+        g.apply(mv);
+      }
+    }
+  }
+  return { choices, noise: noise / choices, oneOpponent: one / choices, allOpponents: all / choices };
 }
