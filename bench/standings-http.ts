@@ -1,5 +1,5 @@
 /**
- * `npm run bench:standings [-- --quick] [-- --players N] [-- --requests N] [-- --concurrency 1,4,8]`
+ * `npm run bench:standings [-- --quick] [-- --players N] [-- --requests N] [-- --concurrency 1,4,8] [-- --keep]`
  *
  * GET /cities/:id/seasons/:seasonId/standings over HTTP with the database at city-season size:
  * a throwaway database (`dcs_bench_standings_<pid>`, migrated, dropped at the end) and its own
@@ -28,6 +28,8 @@ import { createApi } from '../apps/api/src/setup';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+/** Leaves the database in place (for EXPLAIN); it is named on stderr. */
+const keep = args.includes('--keep');
 const num = (name: string, fallback: number): number => {
   const i = args.indexOf(`--${name}`);
   const v = i >= 0 ? Number(args[i + 1]) : fallback;
@@ -199,10 +201,13 @@ async function main(): Promise<void> {
     } finally {
       redis.disconnect();
     }
-    const a = new Client({ connectionString: `${PG_BASE}/postgres` });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await a.end();
+    if (keep) log(`kept database ${dbName}`);
+    else {
+      const a = new Client({ connectionString: `${PG_BASE}/postgres` });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await a.end();
+    }
   }
 }
 

@@ -51,6 +51,22 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
     expect(res.body.items[0].status).toBe('in-contention');
     const found = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow 2' });
     expect(found.body.items.map((r: { displayName: string }) => r.displayName)).toEqual(expect.arrayContaining(['Flow 2']));
+    // Pages follow one another in standings order; the last one is short; a search counts its matches.
+    const all = (await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 16 })).body.items.map((r: { playerId: string }) => r.playerId);
+    const page2 = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ page: 2, pageSize: 5 });
+    expect(page2.body).toMatchObject({ total: 16, page: 2 });
+    expect(page2.body.items.map((r: { playerId: string }) => r.playerId)).toEqual(all.slice(5, 10));
+    const page4 = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ page: 4, pageSize: 5 });
+    expect(page4.body.items.map((r: { playerId: string }) => r.playerId)).toEqual(all.slice(15));
+    const flows = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'FLOW', pageSize: 2 });
+    expect(flows.body.total).toBe(all.length);
+    expect(flows.body.items).toHaveLength(2);
+    const beyond = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow', page: 20, pageSize: 2 });
+    expect(beyond.body).toMatchObject({ total: all.length, items: [] });
+    const literal = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: '%' });
+    expect(literal.body).toMatchObject({ total: 0, items: [] }); // a % in a search is a character, not a wildcard
+    const byId = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: c });
+    expect(byId.body.items.map((r: { playerId: string }) => r.playerId)).toEqual([c]);
     const six = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/elite-six`);
     expect(six.status).toBe(200);
     expect(six.body).toMatchObject({ final: false, qualifiers: [] }); // nobody has 1,000 points yet

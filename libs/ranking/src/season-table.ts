@@ -5,7 +5,7 @@
  * penalty changes) and a recompute from scratch are the same computation.
  */
 import { type SeasonChallenge, type SeasonPenalty, type StandingsEntry, type StandingsError, type StandingsOptions, isStandingsError, seasonStandings } from './standings';
-import { type SeasonStatus, seasonStatus } from './status';
+import { type SeasonStatus, seasonStatuses } from './status';
 
 export interface SeasonTableRow extends StandingsEntry {
   readonly status: SeasonStatus;
@@ -27,7 +27,7 @@ export function seasonTableFromStandings(standings: readonly StandingsEntry[], r
     return standings.map((s) => ({ ...s, status: final.has(s.playerId) ? 'clinched' : 'eliminated', pointsStillPossible: 0 }));
   }
   // Standings entries are status inputs as they are; statuses come back in the same order.
-  const statuses = seasonStatus(standings, remaining);
+  const { statuses, pointsStillPossible } = seasonStatuses(standings, remaining);
   const rows = new Array<SeasonTableRow>(standings.length);
   for (let i = 0; i < standings.length; i++) {
     const s = standings[i];
@@ -41,8 +41,8 @@ export function seasonTableFromStandings(standings: readonly StandingsEntry[], r
       tiebreak: s.tiebreak,
       eliteSixEligible: s.eliteSixEligible,
       resets: s.resets,
-      status: statuses[i].status,
-      pointsStillPossible: statuses[i].pointsStillPossible,
+      status: statuses[i],
+      pointsStillPossible,
     };
   }
   return rows;

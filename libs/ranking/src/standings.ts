@@ -156,9 +156,9 @@ function grown(old: Int32Array, size: number): Int32Array<ArrayBuffer> {
 }
 
 /**
- * Working arrays of `standingsFromFacts`, kept with the index and reused from one ranking to the
- * next (reallocated only when too small): a ranking after each challenge allocates no new
- * buffers, so it does not trigger collections of a large heap.
+ * Working arrays of `standingsFromFacts`, reused from one ranking to the next (reallocated only
+ * when too small): a ranking allocates no new buffers, so it does not trigger collections of a
+ * large heap. Safe to share because a ranking runs start to finish synchronously.
  */
 class RankScratch {
   private readonly ints = new Map<string, Int32Array<ArrayBuffer>>();
@@ -185,11 +185,14 @@ class RankScratch {
   }
 }
 
+/** The working arrays of every ranking in this process (they grow to the largest season ranked). */
+const RANK_SCRATCH = new RankScratch();
+
 /**
  * Every player id seen (entries and seats) numbered 0..n-1, the players' facts by number, the
- * players in id order, and each player's head-to-head meetings (opponent number, result) in the
- * order recorded, as a block of one growable arena (a block that fills up moves to the end with
- * twice the room).
+ * players in id order, and each player's head-to-head meetings in the order recorded, as a block
+ * of one growable arena (a block that fills up moves to the end with twice the room). A meeting
+ * is one integer: opponent number × 2, + 1 if the player placed better (a win), + 0 if worse.
  */
 class SeasonIndex {
   readonly ids: string[] = [];
@@ -203,13 +206,14 @@ class SeasonIndex {
   blockAt = new Int32Array(1024);
   blockLength = new Int32Array(1024);
   private blockRoom = new Int32Array(1024);
-  opponent = new Int32Array(4096);
-  result = new Int32Array(4096);
+  private seenIn = new Int32Array(1024);
+  arena = new Int32Array(4096);
   private top = 0;
   /** All meetings recorded. */
   meetings = 0;
   challenges = 0;
-  readonly scratch = new RankScratch();
+  /** Shared by every index: ranking is synchronous, so one set of working arrays serves them all. */
+  readonly scratch = RANK_SCRATCH;
 
   ensure(id: string): number {
     let n = this.numbers.get(id);
@@ -222,9 +226,17 @@ class SeasonIndex {
         this.blockAt = grown(this.blockAt, n * 2);
         this.blockLength = grown(this.blockLength, n * 2);
         this.blockRoom = grown(this.blockRoom, n * 2);
+        this.seenIn = grown(this.seenIn, n * 2);
       }
     }
     return n;
+  }
+
+  /** Marks player n as seen in visit `visit`; true if they already were. */
+  mark(n: number, visit: number): boolean {
+    if (this.seenIn[n] === visit) return true;
+    this.seenIn[n] = visit;
+    return false;
   }
 
   addPlayer(n: number, f: PlayerSeasonFacts): void {
@@ -252,25 +264,19 @@ class SeasonIndex {
     return merged;
   }
 
-  meet(a: number, b: number, r: number): void {
+  /** Records a meeting of a with b: a won (r = 1) or lost (r = -1). */
+  meet(a: number, b: number, r: 1 | -1): void {
     let length = this.blockLength[a];
     if (length === this.blockRoom[a]) {
       const room = Math.max(8, length * 2);
-      if (this.top + room > this.opponent.length) {
-        const size = Math.max(this.opponent.length * 2, this.top + room);
-        this.opponent = grown(this.opponent, size);
-        this.result = grown(this.result, size);
-      }
+      if (this.top + room > this.arena.length) this.arena = grown(this.arena, Math.max(this.arena.length * 2, this.top + room));
       const from = this.blockAt[a];
-      this.opponent.copyWithin(this.top, from, from + length);
-      this.result.copyWithin(this.top, from, from + length);
+      this.arena.copyWithin(this.top, from, from + length);
       this.blockAt[a] = this.top;
       this.blockRoom[a] = room;
       this.top += room;
     }
-    const at = this.blockAt[a] + length++;
-    this.opponent[at] = b;
-    this.result[at] = r;
+    this.arena[this.blockAt[a] + length++] = b * 2 + (r > 0 ? 1 : 0);
     this.blockLength[a] = length;
     this.meetings++;
   }
@@ -284,7 +290,12 @@ class SeasonIndex {
     }
     for (const [id, record] of facts.meetings) {
       const a = ix.ensure(id);
-      for (const [other, r] of record) if (r !== 0 && other !== id) ix.meet(a, ix.ensure(other), r);
+      // A record's net result is replayed as that many single wins (or losses).
+      for (const [other, r] of record) {
+        if (other === id) continue;
+        const b = ix.ensure(other);
+        for (let k = 0; k < Math.abs(r); k++) ix.meet(a, b, r > 0 ? 1 : -1);
+      }
     }
     return ix;
   }
@@ -333,6 +344,8 @@ export class SeasonAccumulator {
   private readonly minGames: number;
   /** Challenges added so far (the index of the next one). */
   private count = 0;
+  /** Calls of `add` so far (marks who was seen in the current one). */
+  private visits = 0;
 
   constructor(penalties: readonly SeasonPenalty[] = [], options: StandingsOptions = {}) {
     this.banned = new Set(penalties.filter((p) => p.kind === 'season-ban').map((p) => p.playerId));
@@ -351,30 +364,36 @@ export class SeasonAccumulator {
 
   /** Folds in the next challenge (in date order). On an error nothing is changed. */
   add(challenge: SeasonChallenge): StandingsError | null {
-    const seen = new Set<string>();
-    for (const entry of challenge.entries) {
-      if (seen.has(entry.playerId)) {
+    const ix = this.index;
+    // Entries by player number (numbering a player who then turns out to be in error changes nothing that shows).
+    const numbers = new Int32Array(challenge.entries.length);
+    const visit = ++this.visits;
+    for (let i = 0; i < challenge.entries.length; i++) {
+      const entry = challenge.entries[i];
+      const me = (numbers[i] = ix.ensure(entry.playerId));
+      if (ix.mark(me, visit)) {
         return { code: 'DUPLICATE_ENTRY', message: `${entry.playerId} is listed twice in ${challenge.challengeId}` };
       }
-      seen.add(entry.playerId);
       if (!Number.isInteger(entry.points) || entry.points < 0) {
         return { code: 'BAD_POINTS', message: `${entry.playerId} has bad points in ${challenge.challengeId}` };
       }
-      if (this.banned.has(entry.playerId)) continue;
+      if (this.banned.size > 0 && this.banned.has(entry.playerId)) continue;
       for (const game of entry.tableGames) {
-        if (game.length < 2 || game.length > 6 || !game.some((s) => s.playerId === entry.playerId)) {
+        let seated = false;
+        for (let k = 0; k < game.length && !seated; k++) seated = game[k].playerId === entry.playerId;
+        if (game.length < 2 || game.length > 6 || !seated) {
           return { code: 'BAD_TABLE_GAME', message: `a table game of ${entry.playerId} in ${challenge.challengeId} lacks their seat or has a bad size` };
         }
       }
     }
     const ci = this.count++;
-    const ix = this.index;
     ix.challenges = this.count;
     this.meetingsView = null;
     const seatNumbers = new Map<TableGame, number[]>();
-    for (const entry of challenge.entries) {
-      if (this.banned.has(entry.playerId)) continue;
-      const me = ix.ensure(entry.playerId);
+    for (let i = 0; i < challenge.entries.length; i++) {
+      const entry = challenge.entries[i];
+      if (this.banned.size > 0 && this.banned.has(entry.playerId)) continue;
+      const me = numbers[i];
       // The accumulator's own facts are the mutable ones it created.
       let f = ix.facts[me] as MutableFacts | undefined;
       if (f === undefined) {
@@ -391,7 +410,7 @@ export class SeasonAccumulator {
         this.players.set(entry.playerId, f);
         ix.addPlayer(me, f);
       }
-      const wiped = challenge.week <= (this.resetAfter.get(entry.playerId) ?? -Infinity);
+      const wiped = this.resetAfter.size > 0 && challenge.week <= (this.resetAfter.get(entry.playerId) ?? -Infinity);
       const counted = wiped ? 0 : entry.points;
       f.points += counted;
       // Challenges the player missed stay holes (read as 0 by the recent-performance rule).
@@ -401,20 +420,20 @@ export class SeasonAccumulator {
 
       for (const game of entry.tableGames) {
         // A game listed by each of its players is one object: its seats are numbered once.
-        let numbers = seatNumbers.get(game);
-        if (numbers === undefined) {
-          numbers = game.map((s) => ix.ensure(s.playerId));
-          seatNumbers.set(game, numbers);
+        let seats = seatNumbers.get(game);
+        if (seats === undefined) {
+          seats = game.map((s) => ix.ensure(s.playerId));
+          seatNumbers.set(game, seats);
         }
-        const own = game[numbers.indexOf(me)];
+        const own = game[seats.indexOf(me)];
         let othersSum = 0;
-        for (let i = 0; i < game.length; i++) {
-          if (numbers[i] === me) continue;
-          const seat = game[i];
+        for (let k = 0; k < game.length; k++) {
+          if (seats[k] === me) continue;
+          const seat = game[k];
           othersSum += seat.score;
           // Judged from this player's own list of games only, so each meeting counts once per side.
           const r = own.place < seat.place ? 1 : own.place > seat.place ? -1 : 0;
-          if (r !== 0) ix.meet(me, numbers[i], r);
+          if (r !== 0) ix.meet(me, seats[k], r);
         }
         const k = game.length - 1;
         f.gamesPlayed += 1;
@@ -446,8 +465,9 @@ export class SeasonAccumulator {
     for (const [id, record] of view) {
       const p = ix.numbers.get(id)!;
       for (let e = ix.blockAt[p], end = e + ix.blockLength[p]; e < end; e++) {
-        const other = ix.ids[ix.opponent[e]];
-        record.set(other, (record.get(other) ?? 0) + ix.result[e]);
+        const m = ix.arena[e];
+        const other = ix.ids[m >> 1];
+        record.set(other, (record.get(other) ?? 0) + (m & 1 ? 1 : -1));
       }
     }
     this.meetingsView = view;
@@ -627,6 +647,10 @@ class Ranker {
   private readonly other: Int32Array<ArrayBuffer>;
   private readonly result: Int32Array<ArrayBuffer>;
   private readonly stamp: Int32Array<ArrayBuffer>;
+  /** Tournament wins, games played and scaled differential sums by player number (read once from the facts). */
+  private readonly wins: Float64Array<ArrayBuffer>;
+  private readonly games: Float64Array<ArrayBuffer>;
+  private readonly diff: Float64Array<ArrayBuffer>;
   private readonly out: StandingsEntry[] = [];
   private readonly byKey: (a: number, b: number) => number;
   private readonly byScoreDiff: (a: number, b: number) => number;
@@ -643,7 +667,17 @@ class Ranker {
     this.byId = ix.byId();
     const n = (this.n = this.byId.length);
     this.idRank = scratch.int('idRank', N);
-    for (let r = 0; r < n; r++) this.idRank[this.byId[r]] = r;
+    this.wins = scratch.float('wins', N);
+    this.games = scratch.float('games', N);
+    this.diff = scratch.float('diff', N);
+    for (let r = 0; r < n; r++) {
+      const p = this.byId[r];
+      const f = ix.facts[p]!;
+      this.idRank[p] = r;
+      this.wins[p] = f.tournamentWins;
+      this.games[p] = f.gamesPlayed;
+      this.diff[p] = f.scaledDiffSum;
+    }
     this.key = scratch.float('key', N);
     this.packed = scratch.float('packed', n);
     this.average = scratch.float('average', n);
@@ -665,13 +699,13 @@ class Ranker {
     for (const p of this.byId) total += ix.blockLength[p];
     this.other = scratch.int('other', total);
     this.result = scratch.int('result', total);
-    const { key, idRank, all } = this;
+    const { key, idRank, all, games, diff } = this;
     this.byKey = (a, b) => key[b] - key[a] || idRank[a] - idRank[b];
     this.byScoreDiff = (a, b) => {
-      const fa = all[a]!;
-      const fb = all[b]!;
-      const la = fa.gamesPlayed === 0 ? 0 : fa.scaledDiffSum * Math.max(fb.gamesPlayed, 1);
-      const lb = fb.gamesPlayed === 0 ? 0 : fb.scaledDiffSum * Math.max(fa.gamesPlayed, 1);
+      const ga = games[a];
+      const gb = games[b];
+      const la = ga === 0 ? 0 : diff[a] * Math.max(gb, 1);
+      const lb = gb === 0 ? 0 : diff[b] * Math.max(ga, 1);
       return Math.sign(lb - la);
     };
     this.byRecent = (a, b) => {
@@ -713,16 +747,17 @@ class Ranker {
 
   private copyMeetings(lo: number, hi: number): void {
     const { order, run, pos, start, end, other, result } = this;
-    const { blockAt, blockLength, opponent, result: outcome } = this.ix;
+    const { blockAt, blockLength, arena } = this.ix;
     const r = run[order[lo]];
     for (let k = lo; k < hi; k++) {
       const p = order[k];
       let at = start[k];
       for (let e = blockAt[p], last = e + blockLength[p]; e < last; e++) {
-        const q = opponent[e];
+        const m = arena[e];
+        const q = m >> 1;
         if (run[q] !== r) continue;
         other[at] = pos[q];
-        result[at++] = outcome[e];
+        result[at++] = m & 1 ? 1 : -1;
       }
       end[k] = at;
     }
@@ -760,10 +795,10 @@ class Ranker {
    * against the exact comparison; if any pair disagrees, sorted by the exact comparison instead.
    */
   private sortByAverage(lo: number, hi: number): void {
-    const { order, all, average, key, idRank } = this;
+    const { order, games, diff, average, key, idRank } = this;
     for (let k = lo; k < hi; k++) {
-      const f = all[order[k]]!;
-      average[k] = f.gamesPlayed === 0 ? 0 : f.scaledDiffSum / f.gamesPlayed + 0;
+      const p = order[k];
+      average[k] = games[p] === 0 ? 0 : diff[p] / games[p] + 0;
     }
     const distinct = sortFloatRange(average.slice(lo, hi), 0, hi - lo);
     let u = 0;
@@ -791,7 +826,7 @@ class Ranker {
 
   /** Sorts order[lo, hi) by a rule and returns the part boundaries (lo, …, hi), or null when it does not split. */
   private split(rule: number, lo: number, hi: number): number[] | null {
-    const { order, key, all, idRank } = this;
+    const { order, key, wins, games, idRank } = this;
     if (rule === 2 || rule === 4) {
       const compare = rule === 2 ? this.byScoreDiff : this.byRecent;
       let level = true;
@@ -806,10 +841,10 @@ class Ranker {
     }
     if (rule === 0) this.headToHead(lo, hi);
     else if (rule === 1) {
-      for (let k = lo; k < hi; k++) key[order[k]] = all[order[k]]!.tournamentWins;
+      for (let k = lo; k < hi; k++) key[order[k]] = wins[order[k]];
     } else {
       for (let k = lo; k < hi; k++) {
-        const g = all[order[k]]!.gamesPlayed;
+        const g = games[order[k]];
         key[order[k]] = g >= this.minGames ? g : -1;
       }
     }

@@ -159,7 +159,12 @@ export function canAllReach(deficits: readonly number[], remaining: number, tabl
   return true;
 }
 
-export function seasonStatus(players: readonly StatusInput[], remainingChallenges: number, options: StatusOptions = {}): PlayerStatus[] {
+/** Each player's status, in the order given, and the points still possible for anyone (see `seasonStatus`). */
+export function seasonStatuses(
+  players: readonly StatusInput[],
+  remainingChallenges: number,
+  options: StatusOptions = {},
+): { statuses: SeasonStatus[]; pointsStillPossible: number } {
   const cut = options.cutSize ?? ELITE_SIX_SIZE;
   const minPoints = options.minPoints ?? ELITE_SIX_MIN_POINTS;
   const table = options.table ?? SEASON_PLACEMENT_TABLE;
@@ -204,10 +209,12 @@ export function seasonStatus(players: readonly StatusInput[], remainingChallenge
     return caught ? 'in-contention' : 'clinched';
   };
 
-  const out = new Array<PlayerStatus>(players.length);
-  for (let i = 0; i < players.length; i++) {
-    const p = players[i];
-    out[i] = { playerId: p.playerId, points: p.points, pointsStillPossible: stillPossible, maxPoints: p.points + stillPossible, status: statusOf(p) };
-  }
-  return out;
+  const out = new Array<SeasonStatus>(players.length);
+  for (let i = 0; i < players.length; i++) out[i] = statusOf(players[i]);
+  return { statuses: out, pointsStillPossible: stillPossible };
+}
+
+export function seasonStatus(players: readonly StatusInput[], remainingChallenges: number, options: StatusOptions = {}): PlayerStatus[] {
+  const { statuses, pointsStillPossible } = seasonStatuses(players, remainingChallenges, options);
+  return players.map((p, i) => ({ playerId: p.playerId, points: p.points, pointsStillPossible, maxPoints: p.points + pointsStillPossible, status: statuses[i] }));
 }

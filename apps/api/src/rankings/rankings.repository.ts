@@ -18,6 +18,8 @@ export interface StoredPageRow {
   elite_six_eligible: boolean;
   resets: string[];
   display_name: string;
+  /** Searches only: how many rows match in all. */
+  matches?: number;
 }
 
 export interface StandingsPageRows {
@@ -63,35 +65,39 @@ export class RankingsRepository {
     const isId = search !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(search);
     const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const filter = search === undefined ? 'st.position > $3 AND st.position <= $3 + $4' : `(u.display_name ILIKE $5${isId ? ' OR st.user_id = $6::uuid' : ''})`;
-    const page = search === undefined ? '' : 'OFFSET $3 LIMIT $4';
-    const total =
+    const limit = search === undefined ? '' : 'OFFSET $3 LIMIT $4';
+    // A search counts its matches in the same scan that pages them (count(*) OVER ()); only a page
+    // past the last match needs a count of its own.
+    const totalSql =
       search === undefined
         ? '(SELECT max(position) FROM season_standings WHERE season_id = $1)'
-        : `(SELECT count(*) FROM season_standings st JOIN users u ON u.id = st.user_id WHERE st.season_id = $1 AND ${filter})`;
+        : `(SELECT CASE WHEN $3 > 0 AND NOT EXISTS (SELECT 1 FROM page) THEN (SELECT count(*) FROM season_standings st JOIN users u ON u.id = st.user_id WHERE st.season_id = $1 AND ${filter}) END)`;
     const params: unknown[] = [seasonId, cityId, skip, take];
     if (search !== undefined) params.push(pattern);
     if (isId) params.push(search.toLowerCase());
     const { rows } = await this.pool.query<{ status: Season['status']; challenges: number; standings_at: Date | null; played: number; total: number | null; page: StoredPageRow[] }>(
-      `SELECT se.status, se.challenges, se.standings_at,
+      `WITH page AS (
+         SELECT st.user_id, st.rank, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status,
+                st.points_still_possible, st.elite_six_eligible, st.resets, u.display_name, st.position${search === undefined ? '' : ', count(*) OVER () AS matches'}
+         FROM season_standings st JOIN users u ON u.id = st.user_id
+         WHERE st.season_id = $1 AND ${filter}
+         ORDER BY st.position ${limit})
+       SELECT se.status, se.challenges, se.standings_at,
               (SELECT count(*)::int FROM challenges WHERE season_id = $1 AND status = 'completed') AS played,
-              ${total}::int AS total,
-              (SELECT coalesce(json_agg(r), '[]'::json) FROM (
-                 SELECT st.user_id, st.rank, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status,
-                        st.points_still_possible, st.elite_six_eligible, st.resets, u.display_name
-                 FROM season_standings st JOIN users u ON u.id = st.user_id
-                 WHERE st.season_id = $1 AND ${filter}
-                 ORDER BY st.position ${page}) r) AS page
+              ${totalSql}::int AS total,
+              (SELECT coalesce(json_agg(page ORDER BY page.position), '[]'::json) FROM page) AS page
        FROM seasons se WHERE se.id = $1 AND se.city_id = $2`,
       params,
     );
     const row = rows[0];
     if (!row) return null;
-    return { seasonStatus: row.status, challenges: row.challenges, standingsAt: row.standings_at, played: row.played, total: row.total ?? 0, rows: row.page };
+    const total = search !== undefined && row.page.length > 0 ? Number(row.page[0].matches) : (row.total ?? 0);
+    return { seasonStatus: row.status, challenges: row.challenges, standingsAt: row.standings_at, played: row.played, total, rows: row.page };
   }
 
-  /** Every stored row of the season, in order (the provisional Elite Six reads the top). */
+  /** The first `take` stored rows of the season, in standings order (the provisional Elite Six reads the top). */
   topRows(seasonId: string, take: number) {
-    return this.prisma.seasonStanding.findMany({ where: { seasonId }, orderBy: [{ rank: 'asc' }, { userId: 'asc' }], take });
+    return this.prisma.seasonStanding.findMany({ where: { seasonId }, orderBy: { position: 'asc' }, take });
   }
 
   eliteSixEntries(seasonId: string) {
