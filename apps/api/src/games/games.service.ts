@@ -139,7 +139,7 @@ export class GamesService {
       await tx.save(result.state, { seat, userId: user.id, action, requestId: dto.requestId, decisionMs });
       committed = { game, state: result.state, seats: await this.seatsOf(game.tableId) };
       return { ...this.toView(game, result.state, seat), applied: true, events: result.events as GameEvent[] };
-    });
+    }, dto.requestId);
     if (!response) throw notFound('Game', gameId);
     // After the commit: the next turn's clock starts, every seat gets its own view, spectators the public one.
     if (response.applied && response.status === 'playing') {
