@@ -13,6 +13,10 @@ const config: Config = {
   // A global option (a project-level one is ignored): hooks that close workers and APIs wait for
   // BullMQ's blocking connections, which can take several seconds on a loaded machine.
   testTimeout: 60_000,
+  // Every suite closes its APIs, workers and connections in afterAll; a handle a library keeps
+  // (an ioredis reconnect timer, a BullMQ blocking connection) must never keep CI waiting after
+  // the last result is in.
+  forceExit: true,
   projects: [
     {
       displayName: 'unit',
