@@ -20,12 +20,12 @@
  * --quick: 16 tables, 8 s, then 2 faster paces of 6 s. Prints a table; --json prints JSON.
  */
 import 'reflect-metadata';
+import { createBenchDatabase, dropBenchEnv, runBench } from './lib/throwaway-env';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Redis from 'ioredis';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { JwtService } from '@nestjs/jwt';
 import { createBot, createGame, seedRng, type Action, type PlayerView } from '@dcs/engine';
@@ -312,10 +312,7 @@ async function main(): Promise<void> {
   const dbUrl = `${PG_BASE}/${dbName}`;
   const prefix = `bench-live-${tag}`;
   const secret = randomBytes(32).toString('hex');
-  const admin = new Client({ connectionString: `${PG_BASE}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
+  await createBenchDatabase(PG_BASE, dbName);
   const procs: Proc[] = [];
   const sockets: Socket[] = [];
   let pool: Pool | null = null;
@@ -510,28 +507,8 @@ async function main(): Promise<void> {
     await pool?.end().catch(() => undefined);
     for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
     await Promise.all(procs.map((p) => (p.child.exitCode !== null ? Promise.resolve() : new Promise((r) => p.child.once('exit', r)))));
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
-    const a = new Client({ connectionString: `${PG_BASE}/postgres` });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await a.end();
+    await dropBenchEnv({ pgBase: PG_BASE, dbName, redisUrl: REDIS_URL, prefix });
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    console.error(err.stack ?? err.message);
-    process.exit(1);
-  },
-);
+runBench(main);

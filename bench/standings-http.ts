@@ -15,11 +15,11 @@
  * Prints a table; asserts nothing.
  */
 import 'reflect-metadata';
+import { createBenchDatabase, dropBenchEnv, runBench } from './lib/throwaway-env';
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import { loadConfig, PrismaService } from '@dcs/common';
 import type { SeasonTableRow } from '@dcs/ranking';
@@ -74,10 +74,7 @@ async function main(): Promise<void> {
   const dbName = `dcs_bench_standings_${process.pid}`;
   const dbUrl = `${PG_BASE}/${dbName}`;
   const prefix = `bench:standings:${process.pid}`;
-  const admin = new Client({ connectionString: `${PG_BASE}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  await admin.end();
+  await createBenchDatabase(PG_BASE, dbName);
   let app: Awaited<ReturnType<typeof createApi>> | null = null;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...LEVELS) });
   try {
@@ -190,31 +187,9 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     await app?.close().catch(() => undefined);
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
+    await dropBenchEnv({ pgBase: PG_BASE, dbName, redisUrl: REDIS_URL, prefix, keepDatabase: keep });
     if (keep) log(`kept database ${dbName}`);
-    else {
-      const a = new Client({ connectionString: `${PG_BASE}/postgres` });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await a.end();
-    }
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    console.error(err.stack ?? err.message);
-    process.exit(1);
-  },
-);
+runBench(main);
