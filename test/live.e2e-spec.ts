@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
+import { AppConfig } from '@dcs/common';
 import { startApi, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -40,11 +41,15 @@ interface Frame {
   json: string;
 }
 
+/** The spacing a well-behaved client keeps between its actions: the server allows LIVE_ACTIONS_PER_SECOND a second per connection. */
+const ACTION_SPACING_MS = Math.ceil(1000 / new AppConfig().LIVE_ACTIONS_PER_SECOND) + 2;
+
 /** A socket.io client that records every frame it receives (events and acknowledgements) and its latest game view. */
 class LiveClient {
   readonly frames: Frame[] = [];
   readonly seqs: number[] = [];
   latest: GameView | null = null;
+  private lastActionAt = 0;
 
   constructor(readonly socket: Socket) {
     socket.onAny((event: string, ...args: unknown[]) => {
@@ -62,6 +67,14 @@ class LiveClient {
     this.frames.push({ seq: ack.seq ?? null, json: JSON.stringify(['ack', ack]) });
     if (ack.ok && ack.view) this.see(ack.view);
     return ack;
+  }
+
+  /** An `action`, sent no faster than the server's per-connection limit (a bot-speed game would otherwise trip it). */
+  async act(payload: unknown): Promise<Ack> {
+    const wait = this.lastActionAt + ACTION_SPACING_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    this.lastActionAt = Date.now();
+    return this.call('action', payload);
   }
 
   private see(view: GameView): void {
@@ -158,7 +171,7 @@ describe('live tables over socket.io', () => {
       if (falseKnockAt === null && turn === falseKnocker && mine.legalMoves!.some((m) => m.type === 'play') && mine.lead) {
         move = { type: 'knock' };
       }
-      const ack = await mover.call('action', { gameId, ...move, version: mine.version, requestId: `m-${gameId.slice(0, 8)}-${moves}` });
+      const ack = await mover.act({ gameId, ...move, version: mine.version, requestId: `m-${gameId.slice(0, 8)}-${moves}` });
       expect(ack.error).toBeUndefined();
       expect(ack.seq).toBe(mine.version + 1);
       if (move.type === 'knock' && falseKnockAt === null && turn === falseKnocker) falseKnockAt = ack.seq!;
@@ -256,7 +269,7 @@ describe('live tables over socket.io', () => {
     for (let i = 0; i < 3; i++) {
       const turn = seats[0].latest!.view.turn!;
       const mine = seats[turn].latest!.view;
-      await seats[turn].call('action', { gameId, ...asSent(mine.legalMoves![0]), version: mine.version });
+      await seats[turn].act({ gameId, ...asSent(mine.legalMoves![0]), version: mine.version });
       await waitUntil('broadcast', () => seats.every((s) => s.latest!.view.version === mine.version + 1));
     }
     const turn = seats[0].latest!.view.turn!;
