@@ -165,5 +165,5 @@ describe('anti-cheat detection: finished games → analysis → signals → case
       await events.close();
       await queue.close();
     }
-  });
+  }, 180_000); // simulates and analyses a few dozen games: about 30 s alone, twice that on a loaded 2-core machine
 });
