@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import { Clock, FakeClock, PrismaService } from '@dcs/common';
@@ -157,6 +158,55 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     const ledger = (await api.http().get('/conduct/violations').query({ userId: p.id }).set(auth(director))).body as Body[];
     expect(ledger).toHaveLength(1);
     expect(ledger[0].sanctions.filter((s: Body) => s.revokedAt).map((s: Body) => s.kind).sort()).toEqual(['prize_forfeiture', 'suspension']);
+  });
+
+  it('writes a tournament disqualification and its filing in one transaction: a filing that fails later leaves the player in the challenge, and the corrected retry disqualifies once', async () => {
+    const { tableId, gameId, players } = await tableWithGame(api, 4);
+    const director = await api.user({ roles: ['director'] });
+    const [p] = players;
+    const { challengeId } = await prisma.challengeTable.findUniqueOrThrow({ where: { id: tableId } });
+    await prisma.registration.create({ data: { challengeId, userId: p.id, status: 'registered', position: 1, checkedInAt: new Date() } });
+    const file = (body: Body) => api.http().post('/conduct/violations').set(auth(director)).send(body);
+    const disqualifiedAt = async () => (await env.sql<{ disqualified_at: Date | null }>('SELECT disqualified_at FROM registrations WHERE challenge_id = $1 AND user_id = $2', [challengeId, p.id]))[0].disqualified_at;
+    const dqAudits = () => env.sql("SELECT 1 FROM audit_log WHERE action = 'challenge.player-disqualified' AND entity_id = $1", [challengeId]);
+    const seatForfeited = async () => ((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as Body).forfeited[p.seat] as boolean;
+
+    // The season id is a well-formed UUID, so the request passes validation; only the ledger finds that
+    // no such season exists, after the disqualification has been written.
+    const dq = { kind: 'tournament_disqualification', challengeId };
+    const wrong = { userId: p.id, reason: 'threatened an opponent at the table', requestId: 'conduct-dq-atomic-0001', sanctions: [dq, { kind: 'elite_six_disqualification', seasonId: randomUUID() }] };
+    const failed = await file(wrong);
+    expect(failed.status).toBe(404);
+    expect(failed.body.code).toBe('NOT_FOUND');
+    expect(await disqualifiedAt()).toBeNull();
+    expect(await dqAudits()).toEqual([]);
+    expect(await seatForfeited()).toBe(false);
+    expect(await env.sql("SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'challenge.disqualified'", [p.id])).toEqual([]);
+    expect(await env.sql('SELECT 1 FROM conduct_violations WHERE user_id = $1', [p.id])).toEqual([]);
+
+    // The corrected filing (the same key: the failed one left nothing behind) disqualifies once.
+    const right = { ...wrong, sanctions: [dq] };
+    const filed = await file(right);
+    expect(filed.status).toBe(201);
+    expect(filed.body).toMatchObject({ replayed: false, sanctions: [{ kind: 'tournament_disqualification', challengeId }] });
+    const at = await disqualifiedAt();
+    expect(at).not.toBeNull();
+    expect(filed.body.sanctions[0].details).toEqual({ disqualifiedAt: at!.toISOString() });
+    expect(await dqAudits()).toHaveLength(1);
+    expect(await seatForfeited()).toBe(true);
+    expect(await env.sql("SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'challenge.disqualified'", [p.id])).toHaveLength(1);
+
+    // Its retry is the same filing; a new filing about the disqualified player is recorded without disqualifying again.
+    const again = await file(right);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: filed.body.id, replayed: true });
+    const later = await file({ ...right, reason: 'further abuse after the disqualification', requestId: 'conduct-dq-atomic-0002' });
+    expect(later.status).toBe(201);
+    expect(later.body).toMatchObject({ replayed: false, sanctions: [{ kind: 'tournament_disqualification', details: { disqualifiedAt: at!.toISOString() } }] });
+    expect(later.body.id).not.toBe(filed.body.id);
+    expect(await disqualifiedAt()).toEqual(at);
+    expect(await dqAudits()).toHaveLength(1);
+    expect(await env.sql('SELECT 1 FROM conduct_violations WHERE user_id = $1', [p.id])).toHaveLength(2);
   });
 
   it('writes a stalling forfeit from the turn clock into the conduct ledger, in the same transaction', async () => {

@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { bullConnection, Clock, FakeClock, JOBS, PrismaService, QUEUES } from '@dcs/common';
 import { createWorker } from '../apps/worker/src/setup';
+import { PenaltyEffects } from '../apps/api/src/integrity/penalty-effects';
 import { startApi, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { eventually } from './support/temp-redis';
@@ -60,6 +61,20 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     });
     return c.id;
   }
+
+  /** A challenge of the season open for registration, starting in `startsInDays` (check-in closes 0.1 day before). */
+  async function pendingChallenge(localDate: string, capacity: number, startsInDays = 5): Promise<string> {
+    const t = Date.now();
+    const c = await prisma.challenge.create({
+      data: {
+        cityId, seasonId, week: 3, localDate, capacity, status: 'registration_open', prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+        startsAt: new Date(t + startsInDays * DAY), registrationOpensAt: new Date(t - DAY), checkInOpensAt: new Date(t + (startsInDays - 1) * DAY), checkInClosesAt: new Date(t + (startsInDays - 0.1) * DAY),
+      },
+    });
+    return c.id;
+  }
+  const registration = (challengeId: string, who: { token: string }) => api.http().get(`/challenges/${challengeId}/registration`).set(auth(who));
+  const register = async (challengeId: string, who: { token: string }) => (await api.http().post(`/challenges/${challengeId}/registration`).set(auth(who)).expect(201)).body.status as string;
 
   const standings = async () => ((await api.http().get(`/cities/${cityId}/seasons/${seasonId}/standings`)).body as Body).items.map((r: Body) => [r.playerId, r.points]);
   const openCase = async (subject: string, summary = 'seen peeking at a final table') => {
@@ -283,18 +298,99 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(audit).toEqual(['user.suspended', 'user.penalty.lifted']);
   });
 
-  it('a season ban withdraws the player from the season\'s coming challenges and refuses their entry; overturned, they may enter again', async () => {
+  it('a season ban withdraws the player from the season\'s coming challenges and refuses their entry; overturned, the registration is back, once', async () => {
+    const weekThree = await pendingChallenge('2027-01-02', 8);
     const b = await api.user({ displayName: 'Banned for the season' });
-    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(b))).status).toBe(201);
+    expect(await register(weekThree, b)).toBe('registered');
     const d = await decide(await openCase(b.id), b.id, 'major');
     expect(d.body).toMatchObject({ step: 'major', escalated: false });
-    expect((await api.http().get(`/challenges/${openChallengeId}/registration`).set(auth(b))).body.code).toBe('NOT_REGISTERED');
-    const refused = await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(b));
+    expect((await registration(weekThree, b)).body.code).toBe('NOT_REGISTERED');
+    const refused = await api.http().post(`/challenges/${weekThree}/registration`).set(auth(b));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'SEASON_BANNED', details: { seasonId } });
     const appeal = await api.http().post('/appeals').set(auth(b)).send({ decisionId: d.body.id, statement: 'the games were played honestly' });
-    await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'no evidence of hidden information' }).expect(200);
-    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(b))).status).toBe(201);
+    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'no evidence of hidden information' });
+    expect(over.status).toBe(200);
+    expect(over.body.effects.registrationsRestored).toEqual([{ challengeId: weekThree, status: 'registered', waitlistPlace: null, withdrawnBy: d.body.id }]);
+
+    // The player is registered again without doing anything, and told so.
+    expect((await registration(weekThree, b)).body).toMatchObject({ status: 'registered', waitlistPlace: null, withdrawnAt: null });
+    expect((await api.http().post(`/challenges/${weekThree}/registration`).set(auth(b))).body).toMatchObject({ code: 'ALREADY_REGISTERED', details: { status: 'registered' } });
+    const notes = await env.sql<{ kind: string; body: string }>("SELECT kind, body FROM notifications WHERE user_id = $1 AND kind LIKE 'challenge.registration_%' ORDER BY created_at", [b.id]);
+    expect(notes.map((n) => n.kind)).toEqual(['challenge.registration_withdrawn', 'challenge.registration_restored']);
+    expect(notes[1].body).toContain('you are registered again');
+    const audit = await env.sql<{ data: Body }>("SELECT data FROM audit_log WHERE action = 'registration.restored' AND entity_id = $1", [weekThree]);
+    expect(audit.map((a) => a.data)).toEqual([expect.objectContaining({ userId: b.id, status: 'registered', sourceId: appeal.body.id, withdrawnBy: { source: 'anticheat', sourceId: d.body.id } })]);
+
+    // The undo run again (a retried transaction) finds nothing left to give back.
+    const effects = api.app.get(PenaltyEffects);
+    const again = await prisma.$transaction((tx) => effects.restoreWithdrawn(tx, b.id, { source: 'anticheat', sourceId: appeal.body.id, actorId: independent.id, reason: 'retry' }));
+    expect(again).toEqual([]);
+    expect((await env.sql("SELECT 1 FROM audit_log WHERE action = 'registration.restored' AND entity_id = $1", [weekThree])).length).toBe(1);
+    expect((await env.sql("SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'challenge.registration_restored'", [b.id])).length).toBe(1);
+  });
+
+  it('an overturned suspension gives the place back; if the waitlist filled it meanwhile, the player comes back first on the waitlist and bumps nobody', async () => {
+    const full = await pendingChallenge('2027-01-09', 2);
+    const [s, other, w1, w2] = [await api.user({ displayName: 'Suspended' }), await api.user(), await api.user(), await api.user()];
+    for (const [who, expected] of [[s, 'registered'], [other, 'registered'], [w1, 'waitlisted'], [w2, 'waitlisted']] as const) expect(await register(full, who)).toBe(expected);
+    const d = await decide(await openCase(s.id), s.id, 'minor');
+    expect(d.body.step).toBe('minor_1');
+    expect((await registration(full, w1)).body.status).toBe('registered'); // s's place went to the first waitlisted player
+
+    const appeal = await api.http().post('/appeals').set(auth(s)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
+    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
+    expect(over.body.effects.registrationsRestored).toEqual([{ challengeId: full, status: 'waitlisted', waitlistPlace: 1, withdrawnBy: d.body.id }]);
+    expect((await registration(full, s)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
+    expect((await registration(full, w1)).body.status).toBe('registered');
+    expect((await registration(full, w2)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 2 });
+    const listed = ((await api.http().get(`/challenges/${full}/registrations`)).body as Body[]).map((r) => [r.userId, r.status]);
+    expect(listed.filter(([, st]) => st === 'waitlisted')).toEqual([[s.id, 'waitlisted'], [w2.id, 'waitlisted']]);
+    const [note] = await env.sql<{ body: string }>("SELECT body FROM notifications WHERE user_id = $1 AND kind = 'challenge.registration_restored'", [s.id]);
+    expect(note.body).toContain('back on the waitlist, place 1');
+
+    // The next place that opens is theirs.
+    await api.http().delete(`/challenges/${full}/registration`).set(auth(other)).expect(200);
+    expect((await registration(full, s)).body).toMatchObject({ status: 'registered', waitlistPlace: null });
+    expect((await registration(full, w2)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
+  });
+
+  it('a ban reduced to a 1-week suspension gives back only the registrations of challenges the suspension no longer covers', async () => {
+    const covered = await pendingChallenge('2027-01-16', 8, 5); // check-in closes inside the week
+    const after = await pendingChallenge('2027-01-23', 8, 10); // check-in closes after it
+    const x = await api.user();
+    expect([await register(covered, x), await register(after, x)]).toEqual(['registered', 'registered']);
+    const d = await decide(await openCase(x.id, 'a seated pair shared hands'), x.id, 'confirmed_cheating');
+    expect(d.body.step).toBe('permanent_ban');
+    const filed = await api.http().post('/appeals/with-credentials').send({ email: x.email, password: x.password, decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
+    expect(filed.status).toBe(201);
+    const reduced = await api.http().post(`/integrity/appeals/${filed.body.id}/decision`).set(auth(independent)).send({ outcome: 'reduced', reducedTo: 'minor_1', reason: 'one hand seen by accident' });
+    expect(reduced.body).toMatchObject({ status: 'reduced', effects: { account: { status: 'suspended' } } });
+    expect(reduced.body.effects.registrationsRestored).toEqual([{ challengeId: after, status: 'registered', waitlistPlace: null, withdrawnBy: d.body.id }]);
+    const regs = await env.sql<{ challenge_id: string; status: string }>('SELECT challenge_id, status FROM registrations WHERE user_id = $1', [x.id]);
+    expect(Object.fromEntries(regs.map((r) => [r.challenge_id, r.status]))).toEqual({ [covered]: 'withdrawn', [after]: 'registered' });
+    expect((await env.sql("SELECT 1 FROM audit_log WHERE action = 'registration.restored' AND entity_id = $1", [covered])).length).toBe(0);
+  });
+
+  it('a registration withdrawn by one penalty while another stood comes back when the last of them is lifted', async () => {
+    const challengeId = await pendingChallenge('2027-01-30', 8, 3);
+    const director = await api.user({ roles: ['director'] });
+    const y = await api.user();
+    expect(await register(challengeId, y)).toBe('registered');
+    const filed = await api.http().post('/conduct/violations').set(auth(director)).send({ userId: y.id, reason: 'abusive language towards the table director', sanctions: [{ kind: 'suspension', hours: 48 }] });
+    expect(filed.status).toBe(201);
+    const sanctionId = filed.body.sanctions[0].id as string;
+    const d = await decide(await openCase(y.id), y.id, 'minor'); // a 1-week suspension on top: nothing left to withdraw
+    expect((await registration(challengeId, y)).body.code).toBe('NOT_REGISTERED');
+
+    // The sanction is revoked, but the review board's suspension still covers the challenge.
+    await api.http().post(`/conduct/sanctions/${sanctionId}/revoke`).set(auth(director)).send({ reason: 'apology accepted' }).expect(200);
+    expect((await registration(challengeId, y)).body.code).toBe('NOT_REGISTERED');
+    // Then the decision is overturned: nothing stands any more, and the sanction's withdrawal is undone.
+    const appeal = await api.http().post('/appeals').set(auth(y)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
+    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
+    expect(over.body.effects.registrationsRestored).toEqual([{ challengeId, status: 'registered', waitlistPlace: null, withdrawnBy: sanctionId }]);
+    expect((await registration(challengeId, y)).body.status).toBe('registered');
   });
 
   it('takes community reports: merges duplicates, opens a case or joins the open one, shows them to the board, and rate-limits a reporter', async () => {

@@ -583,41 +583,50 @@ export class ChallengeFlowService {
    * later one, and earn no ranking points or prize from this challenge.
    */
   async disqualify(actorId: string, challengeId: string, userId: string, reason: string): Promise<void> {
+    const effects = await this.prisma.$transaction((tx) => this.disqualifyIn(tx, actorId, challengeId, userId, reason));
+    await this.queue.run(effects);
+  }
+
+  /**
+   * The disqualification inside the caller's transaction (a conduct filing writes it together with
+   * its violation). Locks the challenge row first, as every challenge step does. Throws before any
+   * write when the player cannot be disqualified (ALREADY_DISQUALIFIED among them). The returned
+   * effects are for `ChallengeQueue.run` once the caller's transaction has committed, never before.
+   */
+  async disqualifyIn(tx: Tx, actorId: string, challengeId: string, userId: string, reason: string): Promise<Effect[]> {
     const effects: Effect[] = [];
-    await this.prisma.$transaction(async (tx) => {
-      const ch = await this.lockChallenge(tx, challengeId);
-      if (!ch) throw notFound('Challenge', challengeId);
-      if (ch.status === 'completed' || ch.status === 'cancelled') {
-        throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
-      }
-      const reg = await tx.registration.findUnique({ where: { challengeId_userId: { challengeId, userId } } });
-      if (!reg || reg.status === 'withdrawn') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
-      if (reg.disqualifiedAt) throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
-      await tx.registration.update({ where: { id: reg.id }, data: { disqualifiedAt: new Date(), disqualifyReason: reason } });
-      const seat = await tx.tableSeat.findFirst({ where: { userId, table: { challengeId, status: 'playing' } } });
-      if (seat) {
-        const g = await this.currentGame(tx, seat.tableId, true);
-        if (g && g.status === 'playing') {
-          const after = await this.forfeitSeat(tx, g, seat.seat, actorId);
-          let deadline: Date | null = null;
-          if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
-          else if (after.version !== g.version) {
-            // the turn may have passed: the new version's clock starts now
-            deadline = new Date(Date.now() + (await this.clock.turnMs(tx, seat.tableId)));
-            effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
-          }
-          if (after.version !== g.version) {
-            effects.push(...gameViewEmits(after, after.state as unknown as GameState, await tx.tableSeat.findMany({ where: { tableId: seat.tableId }, select: { seat: true, userId: true } }), deadline));
-          }
+    const ch = await this.lockChallenge(tx, challengeId);
+    if (!ch) throw notFound('Challenge', challengeId);
+    if (ch.status === 'completed' || ch.status === 'cancelled') {
+      throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
+    }
+    const reg = await tx.registration.findUnique({ where: { challengeId_userId: { challengeId, userId } } });
+    if (!reg || reg.status === 'withdrawn') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
+    if (reg.disqualifiedAt) throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
+    await tx.registration.update({ where: { id: reg.id }, data: { disqualifiedAt: new Date(), disqualifyReason: reason } });
+    const seat = await tx.tableSeat.findFirst({ where: { userId, table: { challengeId, status: 'playing' } } });
+    if (seat) {
+      const g = await this.currentGame(tx, seat.tableId, true);
+      if (g && g.status === 'playing') {
+        const after = await this.forfeitSeat(tx, g, seat.seat, actorId);
+        let deadline: Date | null = null;
+        if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
+        else if (after.version !== g.version) {
+          // the turn may have passed: the new version's clock starts now
+          deadline = new Date(Date.now() + (await this.clock.turnMs(tx, seat.tableId)));
+          effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
+        }
+        if (after.version !== g.version) {
+          effects.push(...gameViewEmits(after, after.state as unknown as GameState, await tx.tableSeat.findMany({ where: { tableId: seat.tableId }, select: { seat: true, userId: true } }), deadline));
         }
       }
-      await tx.notification.createMany({
-        data: [{ userId, kind: 'challenge.disqualified', title: 'Disqualified', body: `You are disqualified from this challenge: ${reason}.`, data: json({ challengeId }), dedupeKey: `dq:${challengeId}` }],
-        skipDuplicates: true,
-      });
-      await tx.auditLog.create({ data: { actorId, action: 'challenge.player-disqualified', entityType: 'challenge', entityId: challengeId, reason, data: json({ userId, tableId: seat?.tableId ?? null }) } });
+    }
+    await tx.notification.createMany({
+      data: [{ userId, kind: 'challenge.disqualified', title: 'Disqualified', body: `You are disqualified from this challenge: ${reason}.`, data: json({ challengeId }), dedupeKey: `dq:${challengeId}` }],
+      skipDuplicates: true,
     });
-    await this.queue.run(effects);
+    await tx.auditLog.create({ data: { actorId, action: 'challenge.player-disqualified', entityType: 'challenge', entityId: challengeId, reason, data: json({ userId, tableId: seat?.tableId ?? null }) } });
+    return effects;
   }
 
   /** Voids a table's game that is not decided yet and deals a new one (a replay): the old game and its log stay on record. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Registration, RegistrationStatus } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { checkInOpen, registrationOpen } from './challenges.rules';
+import { checkInOpen, entryStatus, registrationOpen } from './challenges.rules';
 
 type Tx = Prisma.TransactionClient;
 
@@ -103,7 +103,7 @@ export class ChallengesRepository {
       const registered = await tx.registration.count({ where: { challengeId, status: 'registered' } });
       const last = await tx.registration.aggregate({ where: { challengeId }, _max: { position: true } });
       const data = {
-        status: registered < challenge.capacity ? ('registered' as const) : ('waitlisted' as const),
+        status: entryStatus(registered, challenge.capacity),
         position: (last._max.position ?? 0) + 1,
         checkedInAt: null,
         withdrawnAt: null,

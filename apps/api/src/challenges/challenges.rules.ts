@@ -16,6 +16,15 @@ export function registrationOpen(c: Window, now: Date): boolean {
   return BEFORE_CLOSE.includes(c.status) && now >= c.registrationOpensAt && now < c.checkInClosesAt;
 }
 
+/**
+ * SPEC 3.1 capacity: a player entering the line is registered while fewer than `capacity` are,
+ * waitlisted after. Registration and a penalty's undo (a withdrawn registration given back) both
+ * place by it.
+ */
+export function entryStatus(registered: number, capacity: number): 'registered' | 'waitlisted' {
+  return registered < capacity ? 'registered' : 'waitlisted';
+}
+
 /** Check-in: from check-in opening until it closes. */
 export function checkInOpen(c: Window, now: Date): boolean {
   return BEFORE_CLOSE.includes(c.status) && now >= c.checkInOpensAt && now < c.checkInClosesAt;

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ConductSanction, ConductViolation, Prisma } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
+import { ChallengeFlowService, type Effect } from '@dcs/tournament';
 import { PenaltyEffects, PenaltySource } from '../integrity/penalty-effects';
 import { chatLadderStep } from './conduct.rules';
 import type { ChatBlockReason } from './chat-filter';
@@ -19,6 +20,7 @@ export class ConductRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly effects: PenaltyEffects,
+    private readonly flow: ChallengeFlowService,
   ) {}
 
   /** The chat restriction in force at `now`, if any (a permanent one has no end). */
@@ -66,21 +68,38 @@ export class ConductRepository {
     });
   }
 
-  /** A director's filing: the violation and each sanction with its effect. The same requestId again returns the first filing. */
-  fileViolation(actorId: string, dto: FileViolationDto, now: Date): Promise<{ violation: ViolationWithSanctions; replayed: boolean }> {
+  /**
+   * A director's filing: the violation and each sanction with its effect, in one transaction with
+   * the tournament disqualification it orders, so a filing that fails anywhere leaves the player as
+   * they were. The same requestId again returns the first filing and changes nothing. The returned
+   * effects (the disqualified player's table moving on) are for `ChallengeQueue.run` after commit.
+   */
+  fileViolation(actorId: string, dto: FileViolationDto, now: Date): Promise<{ violation: ViolationWithSanctions; replayed: boolean; effects: Effect[] }> {
     return this.prisma.$transaction(async (tx) => {
+      const dq = dto.sanctions.find((s) => s.kind === 'tournament_disqualification');
+      // Lock order, as on every penalty path: the player, then the challenge (disqualifyIn locks it).
       if (!(await this.effects.lockUser(tx, dto.userId))) throw notFound('Player', dto.userId);
       const dedupeKey = `director:${actorId}:${dto.requestId ?? randomUUID()}`;
       const existing = await tx.conductViolation.findUnique({ where: { dedupeKey }, include: { sanctions: true } });
-      if (existing) return { violation: existing, replayed: true };
+      if (existing) return { violation: existing, replayed: true, effects: [] };
       const kinds = dto.sanctions.map((s) => s.kind);
       if (new Set(kinds).size !== kinds.length) throw new AppError('VALIDATION_FAILED', 'Each sanction kind at most once per violation', HttpStatus.BAD_REQUEST, [{ field: 'sanctions', problems: ['duplicate kind'] }]);
+      let effects: Effect[] = [];
+      if (dq) {
+        try {
+          effects = await this.flow.disqualifyIn(tx, actorId, dq.challengeId!, dto.userId, `conduct: ${dto.reason}`);
+        } catch (err) {
+          // Already disqualified (by the director or an earlier filing): that is the effect this sanction wants.
+          // The check throws before any write, so the transaction goes on unharmed.
+          if (!(err instanceof AppError && err.code === 'ALREADY_DISQUALIFIED')) throw err;
+        }
+      }
       const violation = await tx.conductViolation.create({
         data: { userId: dto.userId, kind: 'director', gameId: dto.gameId ?? null, challengeId: dto.challengeId ?? null, reason: dto.reason, filedById: actorId, dedupeKey, details: json({ sanctions: dto.sanctions }) },
       });
       await tx.auditLog.create({ data: { actorId, action: 'conduct.violation.filed', entityType: 'user', entityId: dto.userId, reason: dto.reason, data: json({ violationId: violation.id, sanctions: kinds }) } });
       for (const s of dto.sanctions) await this.applySanction(tx, actorId, violation, s, now);
-      return { violation: await tx.conductViolation.findUniqueOrThrow({ where: { id: violation.id }, include: { sanctions: true } }), replayed: false };
+      return { violation: await tx.conductViolation.findUniqueOrThrow({ where: { id: violation.id }, include: { sanctions: true } }), replayed: false, effects };
     });
   }
 
@@ -119,7 +138,7 @@ export class ConductRepository {
     await this.effects.audit(tx, src, `conduct.sanction.${s.kind}`, 'user', v.userId, { violationId: v.id, sanctionId: sanction.id, ...details });
   }
 
-  /** Ends a sanction and undoes its effect exactly (season penalty revoked, prize restored, account status recomputed). */
+  /** Ends a sanction and undoes its effect exactly (season penalty revoked, prize restored, account status recomputed, withdrawn registrations given back). */
   revokeSanction(actorId: string, sanctionId: string, reason: string, now: Date): Promise<ConductSanction> {
     return this.prisma.$transaction(async (tx) => {
       const s0 = await tx.conductSanction.findUnique({ where: { id: sanctionId } });
@@ -130,8 +149,11 @@ export class ConductRepository {
       const src: PenaltySource = { source: 'conduct', sourceId: s.id, actorId, reason };
       const revoked = await tx.conductSanction.update({ where: { id: s.id }, data: { revokedAt: now, revokeReason: reason } });
       const undone = await this.effects.undo(tx, s.id, now, src);
-      const account = s.kind === 'suspension' || s.kind === 'ban' ? await this.effects.recomputeStatus(tx, s.userId, now, src) : null;
-      await this.effects.audit(tx, src, `conduct.sanction.${s.kind}.revoked`, 'user', s.userId, { sanctionId: s.id, undone, account });
+      const lifts = s.kind === 'suspension' || s.kind === 'ban';
+      const account = lifts ? await this.effects.recomputeStatus(tx, s.userId, now, src) : null;
+      // Only suspensions and bans withdraw registrations; after the status, so "may play" sees what is left in force.
+      const registrationsRestored = lifts ? await this.effects.restoreWithdrawn(tx, s.userId, src) : [];
+      await this.effects.audit(tx, src, `conduct.sanction.${s.kind}.revoked`, 'user', s.userId, { sanctionId: s.id, undone, account, registrationsRestored });
       return revoked;
     });
   }

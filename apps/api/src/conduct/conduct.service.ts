@@ -1,8 +1,8 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, Clock, notFound } from '@dcs/common';
 import type { ConductSanction } from '@dcs/db';
-import { ChallengeFlowService } from '@dcs/tournament';
+import { ChallengeQueue } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { ChatFilter } from './chat-filter';
 import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
@@ -51,7 +51,7 @@ export class ConductService {
   constructor(
     private readonly repo: ConductRepository,
     private readonly clock: Clock,
-    private readonly flow: ChallengeFlowService,
+    private readonly queue: ChallengeQueue,
   ) {}
 
   /**
@@ -89,17 +89,14 @@ export class ConductService {
     return { message, recipients: game.table.seats.map((s) => s.userId) };
   }
 
-  /** A director files a violation with sanctions; a tournament disqualification goes through the director's disqualification of the running challenge. */
+  /**
+   * A director files a violation with sanctions. A tournament disqualification is the director's
+   * disqualification of the challenge, written in the filing's transaction; its queued effects
+   * (the table moving on) go out only once that transaction has committed.
+   */
   async file(user: AuthUser, dto: FileViolationDto) {
-    for (const s of dto.sanctions.filter((x) => x.kind === 'tournament_disqualification')) {
-      try {
-        await this.flow.disqualify(user.id, s.challengeId!, dto.userId, `conduct: ${dto.reason}`);
-      } catch (err) {
-        // A retried filing finds the player already disqualified: that is the effect we want.
-        if (!(err instanceof HttpException && (err.getResponse() as { code?: string }).code === 'ALREADY_DISQUALIFIED')) throw err;
-      }
-    }
-    const { violation, replayed } = await this.repo.fileViolation(user.id, dto, this.clock.now());
+    const { violation, replayed, effects } = await this.repo.fileViolation(user.id, dto, this.clock.now());
+    await this.queue.run(effects);
     return { ...violationView(violation), replayed };
   }
 

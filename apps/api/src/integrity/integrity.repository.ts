@@ -318,7 +318,8 @@ export class IntegrityRepository {
   /**
    * Decides an appeal (an independent reviewer only). Upheld: nothing changes. Overturned: every
    * effect of the penalty undone. Reduced: undone, then the lower rung applied as of the original
-   * decision's time (a shorter suspension may already be over).
+   * decision's time (a shorter suspension may already be over). Either way the registrations the
+   * penalty withdrew come back where the player may now play (PenaltyEffects.restoreWithdrawn).
    */
   decideAppeal(actorId: string, appealId: string, dto: DecideAppealDto, now: Date): Promise<IntegrityAppeal> {
     return this.prisma.$transaction(async (tx) => {
@@ -347,7 +348,9 @@ export class IntegrityRepository {
         await tx.integrityDecision.update({ where: { id: d.id }, data: { currentStep: newStep, status: dto.outcome === 'reduced' ? 'reduced' : 'overturned' } });
         const reapplied = newStep === 'none' ? {} : await this.applyReduced(tx, d.userId, newStep as Step, d.createdAt, now, src);
         const status = await this.effects.recomputeStatus(tx, d.userId, now, src);
-        effects = { undone, reapplied, account: status };
+        // Last: whether a withdrawn registration comes back depends on what is still in force after the above.
+        const registrationsRestored = await this.effects.restoreWithdrawn(tx, d.userId, src);
+        effects = { undone, reapplied, account: status, registrationsRestored };
       }
       const updated = await tx.integrityAppeal.update({
         where: { id: appealId },

@@ -1,4 +1,4 @@
-import { appealDeadlines, businessDayStart, ladderStep, parseHolidays } from './integrity.rules';
+import { appealDeadlines, businessDayStart, clearToPlay, ladderStep, parseHolidays, restoredPlace } from './integrity.rules';
 
 describe('the penalty ladder (SPEC 5)', () => {
   it('a first minor is a warning with a 1-week suspension, a second a 1-month suspension with rank reset', () => {
@@ -30,5 +30,31 @@ describe('appeal deadlines in business days', () => {
     expect(businessDayStart(new Date('2027-01-02T10:00:00Z'), 1, none).toISOString()).toBe('2027-01-04T00:00:00.000Z');
     const { dueAt } = appealDeadlines(new Date('2027-01-04T15:00:00Z'), holidays, 2);
     expect(dueAt.toISOString()).toBe('2027-01-27T00:00:00.000Z');
+  });
+});
+
+describe('a lifted penalty gives back the registrations it withdrew', () => {
+  const closes = new Date('2027-01-09T16:55:00Z');
+  it('only to a player clear to play: not banned, any suspension over by the close of check-in', () => {
+    expect(clearToPlay({ status: 'active', suspendedUntil: null }, closes)).toBe(true);
+    expect(clearToPlay({ status: 'suspended', suspendedUntil: closes }, closes)).toBe(true);
+    // Still suspended when check-in closes: the close would withdraw them again, so nothing comes back.
+    expect(clearToPlay({ status: 'suspended', suspendedUntil: new Date(closes.getTime() + 1) }, closes)).toBe(false);
+    expect(clearToPlay({ status: 'suspended', suspendedUntil: null }, closes)).toBe(false);
+    expect(clearToPlay({ status: 'banned', suspendedUntil: null }, closes)).toBe(false);
+  });
+  it('registered again while a place is free', () => {
+    expect(restoredPlace({ wasStatus: 'registered', position: 3, registered: 1, capacity: 2, firstWaitlisted: null, firstPosition: 1 })).toEqual({ status: 'registered', position: 3 });
+    expect(restoredPlace({ wasStatus: 'waitlisted', position: 9, registered: 1, capacity: 2, firstWaitlisted: 5, firstPosition: 1 })).toEqual({ status: 'registered', position: 9 });
+  });
+  it('a player whose place went to the waitlist meanwhile comes back first on the waitlist, never bumping anyone', () => {
+    // Own position still before everyone waiting: kept.
+    expect(restoredPlace({ wasStatus: 'registered', position: 1, registered: 2, capacity: 2, firstWaitlisted: 4, firstPosition: 1 })).toEqual({ status: 'waitlisted', position: 1 });
+    // Own position after someone waiting (they were promoted from the waitlist themselves): before every registration.
+    expect(restoredPlace({ wasStatus: 'registered', position: 6, registered: 2, capacity: 2, firstWaitlisted: 4, firstPosition: 1 })).toEqual({ status: 'waitlisted', position: 0 });
+    expect(restoredPlace({ wasStatus: 'registered', position: 6, registered: 2, capacity: 2, firstWaitlisted: null, firstPosition: 1 })).toEqual({ status: 'waitlisted', position: 6 });
+  });
+  it('a player who was waitlisted gets their own place in the line back, not the head', () => {
+    expect(restoredPlace({ wasStatus: 'waitlisted', position: 7, registered: 2, capacity: 2, firstWaitlisted: 4, firstPosition: 1 })).toEqual({ status: 'waitlisted', position: 7 });
   });
 });
