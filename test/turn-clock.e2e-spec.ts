@@ -99,6 +99,17 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     }
   }, 40_000);
 
+  it('a clock job that runs before its time waits and runs again at the deadline, under an id of its own (not lost)', async () => {
+    const { gameId } = await shortClockTable(1500);
+    const game = await prisma.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
+    const due = game.updatedAt.getTime() + 1500;
+    // Queued to run now, 1.5 s early (as a worker whose clock runs ahead would): it must not be lost.
+    await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date() }]);
+    await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: game.version } })) >= 1, 15_000, 'the run-out at the deadline');
+    const first = await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: game.version, attempt: 0 } });
+    expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(due - 50);
+  }, 30_000);
+
   it('a move restarts the clock: the old run-out job does nothing, and the view shows the new deadline', async () => {
     const { gameId, players } = await shortClockTable(1500);
     const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });

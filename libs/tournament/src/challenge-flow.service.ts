@@ -330,7 +330,7 @@ export class ChallengeFlowService {
       const round = await this.lockRound(tx, roundId);
       if (!round || round.status !== 'pending') return;
       if (round.startsAt && round.startsAt.getTime() > now.getTime()) {
-        effects.push({ kind: 'round-start', roundId, at: round.startsAt });
+        effects.push({ kind: 'round-start', roundId, at: round.startsAt, again: true });
         return;
       }
       const { challenge, stored } = await this.roundInfo(tx, round);
@@ -359,7 +359,7 @@ export class ChallengeFlowService {
       const round = await this.lockRound(tx, roundId);
       if (!round || round.status !== 'running') return;
       if (round.hardStopAt && round.hardStopAt.getTime() > now.getTime()) {
-        effects.push({ kind: 'hard-stop', roundId, at: round.hardStopAt }); // fired early (clock skew): wait
+        effects.push({ kind: 'hard-stop', roundId, at: round.hardStopAt, again: true }); // fired early (clock skew): wait
         return;
       }
       const tables = await tx.challengeTable.findMany({ where: { roundId, status: 'playing' }, orderBy: { index: 'asc' } });
@@ -440,7 +440,7 @@ export class ChallengeFlowService {
       const state = tb.state as unknown as TiebreakState;
       // Whichever window's job this is, only the current window counts: not over yet → wait for it.
       if (tb.closesAt.getTime() > now.getTime()) {
-        effects.push({ kind: 'tiebreak-close', tiebreakId, version: tb.version, at: tb.closesAt });
+        effects.push({ kind: 'tiebreak-close', tiebreakId, version: tb.version, at: tb.closesAt, again: true });
         return;
       }
       const closed = closePicks(state);

@@ -6,20 +6,29 @@ import { LiveEmit, LiveEmitter } from './live-emitter';
 import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 
+/**
+ * `again`: the timer's own job ran before its time (clock skew between machines) and asks to run
+ * at `at` instead. Its deterministic id still belongs to the job that is running now, and BullMQ
+ * ignores an add under an id that exists, so the re-run gets an id of its own; the handlers are
+ * idempotent, so a duplicate changes nothing.
+ */
+type Again = { again?: true };
+
 /** A job to queue (or a live event to emit) once the transaction that made it due has committed. */
 export type Effect =
   | LiveEmit
-  | { kind: 'hard-stop'; roundId: string; at: Date }
-  | { kind: 'round-start'; roundId: string; at: Date }
+  | ({ kind: 'hard-stop'; roundId: string; at: Date } & Again)
+  | ({ kind: 'round-start'; roundId: string; at: Date } & Again)
   | { kind: 'table-decide'; tableId: string }
-  | { kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date }
-  | { kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date }
+  | ({ kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date } & Again)
+  | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again)
   | { kind: 'challenge-start'; challengeId: string; at: Date }
   | { kind: 'season-close'; seasonId: string }
   | { kind: 'anticheat-game'; gameId: string };
 
-const opts = (jobId: string, at?: Date): JobsOptions => ({
-  jobId,
+let againCount = 0;
+const opts = (jobId: string, at?: Date, again?: true): JobsOptions => ({
+  jobId: again ? `${jobId}.again-${Date.now()}-${process.pid}-${++againCount}` : jobId,
   delay: at ? Math.max(0, at.getTime() - Date.now()) : 0,
   removeOnComplete: true,
   removeOnFail: 1000,
@@ -62,15 +71,15 @@ export class ChallengeQueue {
   private add(e: Exclude<Effect, LiveEmit>): Promise<unknown> {
     switch (e.kind) {
       case 'hard-stop':
-        return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(jobIds.hardStop(e.roundId), e.at));
+        return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(jobIds.hardStop(e.roundId), e.at, e.again));
       case 'round-start':
-        return this.queue.add(JOBS.roundStart, { roundId: e.roundId }, opts(jobIds.roundStart(e.roundId), e.at));
+        return this.queue.add(JOBS.roundStart, { roundId: e.roundId }, opts(jobIds.roundStart(e.roundId), e.at, e.again));
       case 'table-decide':
         return this.queue.add(JOBS.tableDecide, { tableId: e.tableId }, opts(jobIds.tableDecide(e.tableId)));
       case 'tiebreak-close':
-        return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at));
+        return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at, e.again));
       case 'turn-clock':
-        return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.turnClock(e.gameId, e.version, e.attempt), e.at));
+        return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
       case 'challenge-start':
         return this.queue.add(JOBS.challengeStart, { challengeId: e.challengeId }, opts(jobIds.start(e.challengeId), e.at));
       case 'season-close':

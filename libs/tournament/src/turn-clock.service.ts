@@ -76,7 +76,7 @@ export class TurnClockService {
       const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;
       const due = start.getTime() + ms;
       if (now.getTime() < due - EARLY_MS) {
-        effects.push({ kind: 'turn-clock', gameId, version, attempt, at: new Date(due) });
+        effects.push({ kind: 'turn-clock', gameId, version, attempt, at: new Date(due), again: true });
         return 'wait' as const;
       }
       const state = game.state as unknown as GameState;
