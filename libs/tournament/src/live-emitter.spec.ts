@@ -1,5 +1,7 @@
 import { createGame, type GameState } from '@dcs/engine';
-import { gameViewEmits, liveEmit, liveRooms, renderGameView } from './live-emitter';
+import { MessageType } from 'socket.io-adapter';
+import { PacketType } from 'socket.io-parser';
+import { CLUSTER_BROADCAST, clusterBroadcast, EMITTER_UID, gameViewEmits, LIVE_NAMESPACE, liveEmit, liveRooms, PACKET_EVENT, renderGameView } from './live-emitter';
 
 function game(): { state: GameState; meta: { id: string; tableId: string; seedHash: string; seed: string } } {
   const created = createGame({ ruleset: 'dcs-tournament', players: 4, seed: 'live-emitter-spec' });
@@ -46,5 +48,27 @@ describe('live emits of a game change (what the worker sends through Redis)', ()
 
   it('leaves out an empty except list', () => {
     expect(liveEmit(['r'], 'e', {}, [])).toEqual({ kind: 'emit', to: ['r'], event: 'e', data: {} });
+  });
+});
+
+describe('emits from other processes, in the sharded socket.io adapter\'s format', () => {
+  it('uses the installed adapter\'s and parser\'s codes (an upgrade that changes them fails here)', () => {
+    expect(CLUSTER_BROADCAST).toBe(MessageType.BROADCAST);
+    expect(PACKET_EVENT).toBe(PacketType.EVENT);
+    expect(EMITTER_UID).toBe('emitter');
+  });
+
+  it('sends a one-room emit to that room\'s channel and any other to the namespace\'s, as the adapter would', () => {
+    const one = clusterBroadcast('dcs', { to: [liveRooms.user('u1')], event: 'game:view', data: { seq: 3 } });
+    expect(one.channel).toBe('dcs:socket.io#/live#user:u1#');
+    expect(JSON.parse(one.message)).toEqual({
+      uid: 'emitter',
+      nsp: LIVE_NAMESPACE,
+      type: MessageType.BROADCAST,
+      data: { opts: { rooms: ['user:u1'], except: [], flags: {} }, packet: { type: PacketType.EVENT, data: ['game:view', { seq: 3 }], nsp: LIVE_NAMESPACE } },
+    });
+    const many = clusterBroadcast('dcs', { to: [liveRooms.game('g'), liveRooms.user('u2')], except: [liveRooms.user('u3')], event: 'x', data: 1 });
+    expect(many.channel).toBe('dcs:socket.io#/live#');
+    expect(JSON.parse(many.message).data.opts).toEqual({ rooms: ['game:g', 'user:u2'], except: ['user:u3'], flags: {} });
   });
 });

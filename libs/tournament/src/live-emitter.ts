@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import type { Game } from '@dcs/db';
 import { type GameState, playerView, type PlayerView } from '@dcs/engine';
@@ -75,33 +74,59 @@ export function gameViewEmits(game: ViewableGame, state: GameState, seats: reado
   return out;
 }
 
+/** socket.io-adapter's `MessageType.BROADCAST` and socket.io-parser's `PacketType.EVENT` (checked against the installed packages in live-emitter.spec.ts). */
+export const CLUSTER_BROADCAST = 3;
+export const PACKET_EVENT = 2;
+/** The sender id the cluster adapter reserves for emitters (processes without sockets). */
+export const EMITTER_UID = 'emitter';
+
+/** The sharded adapter's channel of a namespace, and of one room in it ("dynamic" subscription mode: an instance listens only to rooms it holds sockets in). */
+export const liveChannel = (queuePrefix: string, room?: string) => `${socketIoKey(queuePrefix)}#${LIVE_NAMESPACE}#${room !== undefined ? `${room}#` : ''}`;
+
 /**
- * Emits to `/live` clients from any process (API or worker) through Redis, with
- * @socket.io/redis-emitter on the same key prefix as the API's Redis adapter: every API
- * instance delivers the event to its own sockets in the rooms named. Fire and forget: an
- * emit never fails or delays the change it reports (a client that missed one sees a seq gap
- * or the current state when it re-joins).
+ * One emit as the API's sharded Redis adapter publishes a broadcast: a one-room emit goes to that
+ * room's own channel (only the instances holding a socket in the room hear it), any other to the
+ * namespace's channel (every instance). JSON, as the adapter encodes payloads without binary.
+ */
+export function clusterBroadcast(queuePrefix: string, e: Pick<LiveEmit, 'to' | 'except' | 'event' | 'data'>): { channel: string; message: string } {
+  const channel = e.to.length === 1 ? liveChannel(queuePrefix, e.to[0]) : liveChannel(queuePrefix);
+  const message = JSON.stringify({
+    uid: EMITTER_UID,
+    nsp: LIVE_NAMESPACE,
+    type: CLUSTER_BROADCAST,
+    data: { opts: { rooms: e.to, except: e.except ?? [], flags: {} }, packet: { type: PACKET_EVENT, data: [e.event, e.data], nsp: LIVE_NAMESPACE } },
+  });
+  return { channel, message };
+}
+
+/**
+ * Emits to `/live` clients from any process (API or worker) through Redis sharded pub/sub, in the
+ * message format of the API's sharded socket.io adapter on the same channels: every API instance
+ * that holds sockets in the rooms named delivers the event to them. Fire and forget: an emit never
+ * fails or delays the change it reports (a client that missed one sees a seq gap or the current
+ * state when it re-joins).
  */
 @Injectable()
 export class LiveEmitter implements OnModuleDestroy {
   private readonly logger = new Logger(LiveEmitter.name);
   private client: Redis | null = null;
-  private emitter: Emitter | null = null;
 
   constructor(private readonly config: AppConfig) {}
 
   emit(e: LiveEmit): void {
     try {
-      let op = this.nsp().to(e.to);
-      if (e.except?.length) op = op.except(e.except);
-      op.emit(e.event, e.data);
+      const { channel, message } = clusterBroadcast(this.config.QUEUE_PREFIX, e);
+      // Not awaited: a failed publish is logged once by the client's error handler.
+      this.redis()
+        .spublish(channel, message)
+        .catch(() => 0);
     } catch (err) {
       this.logger.warn(`emit ${e.event}: ${(err as Error).message}`);
     }
   }
 
-  private nsp(): Emitter {
-    if (!this.emitter) {
+  private redis(): Redis {
+    if (!this.client) {
       const client = new Redis(this.config.REDIS_URL, { retryStrategy: (n) => Math.min(n * 200, 2000), maxRetriesPerRequest: 2, enableAutoPipelining: true });
       let warned = false;
       client.on('error', (err: Error) => {
@@ -109,18 +134,14 @@ export class LiveEmitter implements OnModuleDestroy {
         warned = true;
       });
       this.client = client;
-      // The emitter does not wait on publish: swallow a failed one here (logged once above).
-      const publisher = { publish: (channel: string, msg: Buffer | string) => client.publish(channel, msg).catch(() => 0) };
-      this.emitter = new Emitter(publisher, { key: socketIoKey(this.config.QUEUE_PREFIX) }).of(LIVE_NAMESPACE);
     }
-    return this.emitter;
+    return this.client;
   }
 
   /** Lets pending publishes go out, then closes the connection. */
   async onModuleDestroy(): Promise<void> {
     const c = this.client;
     this.client = null;
-    this.emitter = null;
     if (c) await c.quit().catch(() => c.disconnect());
   }
 }
