@@ -155,6 +155,12 @@ function grown(old: Int32Array, size: number): Int32Array<ArrayBuffer> {
   return next;
 }
 
+function grownFloat(old: Float64Array, size: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(size);
+  next.set(old);
+  return next;
+}
+
 /**
  * Working arrays of `standingsFromFacts`, reused from one ranking to the next (reallocated only
  * when too small): a ranking allocates no new buffers, so it does not trigger collections of a
@@ -188,11 +194,28 @@ class RankScratch {
 /** The working arrays of every ranking in this process (they grow to the largest season ranked). */
 const RANK_SCRATCH = new RankScratch();
 
+/** Slots of a player's card (SeasonIndex.card): CARD per player. */
+const CARD = 6;
+const CARD_ID = 0;
+const CARD_POINTS = 1;
+const CARD_WINS = 2;
+const CARD_GAMES = 3;
+const CARD_ELIGIBLE = 4;
+const CARD_RESETS = 5;
+const NO_RESETS: readonly string[] = [];
+
 /**
  * Every player id seen (entries and seats) numbered 0..n-1, the players' facts by number, the
- * players in id order, and each player's head-to-head meetings in the order recorded, as a block
- * of one growable arena (a block that fills up moves to the end with twice the room). A meeting
- * is one integer: opponent number × 2, + 1 if the player placed better (a win), + 0 if worse.
+ * players in id order, and the head-to-head meetings in the order recorded: one segment per
+ * challenge folded in, holding each player's meetings of that challenge by player number
+ * (compressed rows), so a challenge adds exactly its own meetings and nothing already stored is
+ * moved or copied. A meeting is one integer: opponent number × 2, + 1 if the player placed
+ * better (a win), + 0 if worse.
+ *
+ * A season's facts are far larger than the processor's caches, and most of the time of folding
+ * in and ranking goes in reading memory at places unrelated to the order it is stored in; so
+ * what is read per player sits together (`card`), and segments are written and read in player
+ * number order.
  */
 class SeasonIndex {
   readonly ids: string[] = [];
@@ -203,15 +226,25 @@ class SeasonIndex {
   /** Players who joined since `byId` was last brought up to date. */
   private pending: number[] = [];
   private sorted = new Int32Array(0);
-  blockAt = new Int32Array(1024);
-  blockLength = new Int32Array(1024);
-  private blockRoom = new Int32Array(1024);
+  /** idRank[p] = p's place in `byId()` (kept with it). */
+  idRank = new Int32Array(0);
+  /** Meetings of player p in segment s: segData[s][segStart[s][p] .. segStart[s][p + 1]), for p < segStart[s].length - 1. */
+  readonly segStart: Int32Array<ArrayBuffer>[] = [];
+  readonly segData: Int32Array<ArrayBuffer>[] = [];
+  /** Meetings recorded, all segments together. */
+  totalMeetings = 0;
   private seenIn = new Int32Array(1024);
-  arena = new Int32Array(4096);
-  private top = 0;
-  /** All meetings recorded. */
-  meetings = 0;
-  challenges = 0;
+  /**
+   * What a ranking reads of each player, side by side in one flat array (CARD slots per player,
+   * see CARD_ID …) rather than in the facts objects, which lie all over the heap: a ranking reads
+   * players in an order unrelated to where they are stored, and this way a player is 24 bytes in
+   * one place. Small integers stay unboxed here, and so in the standings entries built from them. The
+   * differential sums, floats, are in `diff`.
+   */
+  readonly card: (string | number | boolean | readonly string[])[] = [];
+  diff = new Float64Array(1024);
+  /** recent[c][p] = the points p's challenge c counted (0 if p did not play; players numbered later: none). */
+  readonly recent: Float64Array<ArrayBuffer>[] = [];
   /** Shared by every index: ranking is synchronous, so one set of working arrays serves them all. */
   readonly scratch = RANK_SCRATCH;
 
@@ -222,11 +255,10 @@ class SeasonIndex {
       this.ids.push(id);
       this.numbers.set(id, n);
       this.facts.push(undefined);
-      if (n === this.blockAt.length) {
-        this.blockAt = grown(this.blockAt, n * 2);
-        this.blockLength = grown(this.blockLength, n * 2);
-        this.blockRoom = grown(this.blockRoom, n * 2);
+      this.card.push(id, 0, 0, 0, true, NO_RESETS);
+      if (n === this.seenIn.length) {
         this.seenIn = grown(this.seenIn, n * 2);
+        this.diff = grownFloat(this.diff, n * 2);
       }
     }
     return n;
@@ -241,6 +273,14 @@ class SeasonIndex {
 
   addPlayer(n: number, f: PlayerSeasonFacts): void {
     this.facts[n] = f;
+    const c = n * CARD;
+    this.card[c + CARD_ID] = f.playerId;
+    this.card[c + CARD_POINTS] = f.points;
+    this.card[c + CARD_WINS] = f.tournamentWins;
+    this.card[c + CARD_GAMES] = f.gamesPlayed;
+    this.card[c + CARD_ELIGIBLE] = f.eliteSixEligible;
+    this.card[c + CARD_RESETS] = f.resets;
+    this.diff[n] = f.scaledDiffSum;
     this.players.push(n);
     this.pending.push(n);
   }
@@ -261,43 +301,143 @@ class SeasonIndex {
     while (j < fresh.length) merged[k++] = fresh[j++];
     this.sorted = merged;
     this.pending = [];
+    if (this.idRank.length < this.ids.length) this.idRank = new Int32Array(this.ids.length * 2);
+    for (let r = 0; r < merged.length; r++) this.idRank[merged[r]] = r;
     return merged;
   }
 
-  /** Records a meeting of a with b: a won (r = 1) or lost (r = -1). */
-  meet(a: number, b: number, r: 1 | -1): void {
-    let length = this.blockLength[a];
-    if (length === this.blockRoom[a]) {
-      const room = Math.max(8, length * 2);
-      if (this.top + room > this.arena.length) this.arena = grown(this.arena, Math.max(this.arena.length * 2, this.top + room));
-      const from = this.blockAt[a];
-      this.arena.copyWithin(this.top, from, from + length);
-      this.blockAt[a] = this.top;
-      this.blockRoom[a] = room;
-      this.top += room;
-    }
-    this.arena[this.blockAt[a] + length++] = b * 2 + (r > 0 ? 1 : 0);
-    this.blockLength[a] = length;
-    this.meetings++;
+  /** Adds a segment (see `segStart`) of start[start.length - 1] meetings. */
+  addSegment(start: Int32Array<ArrayBuffer>, data: Int32Array<ArrayBuffer>): void {
+    this.segStart.push(start);
+    this.segData.push(data);
+    this.totalMeetings += start[start.length - 1];
   }
 
   /** The index of facts not built by an accumulator (hand-made facts): from the maps. */
   static of(facts: SeasonFacts): SeasonIndex {
     const ix = new SeasonIndex();
+    let challenges = 0;
     for (const [id, f] of facts.players) {
       ix.addPlayer(ix.ensure(id), f);
-      ix.challenges = Math.max(ix.challenges, f.pointsByChallenge.length);
+      challenges = Math.max(challenges, f.pointsByChallenge.length);
     }
+    const lists: number[][] = [];
     for (const [id, record] of facts.meetings) {
       const a = ix.ensure(id);
+      const list = (lists[a] ??= []);
       // A record's net result is replayed as that many single wins (or losses).
       for (const [other, r] of record) {
         if (other === id) continue;
-        const b = ix.ensure(other);
-        for (let k = 0; k < Math.abs(r); k++) ix.meet(a, b, r > 0 ? 1 : -1);
+        const m = ix.ensure(other) * 2 + (r > 0 ? 1 : 0);
+        for (let k = 0; k < Math.abs(r); k++) list.push(m);
       }
     }
+    // All of it as one segment.
+    const players = ix.ids.length;
+    const start = new Int32Array(players + 1);
+    for (let p = 0; p < players; p++) start[p + 1] = start[p] + (lists[p]?.length ?? 0);
+    const data = new Int32Array(start[players]);
+    for (let p = 0; p < players; p++) {
+      const list = lists[p];
+      if (list === undefined) continue;
+      data.set(list, start[p]);
+    }
+    ix.addSegment(start, data);
+    for (let c = 0; c < challenges; c++) ix.recent.push(new Float64Array(players));
+    for (const p of ix.players) {
+      const history = ix.facts[p]!.pointsByChallenge;
+      for (let c = 0; c < history.length; c++) ix.recent[c][p] = history[c] ?? 0;
+    }
     return ix;
+  }
+}
+
+/**
+ * One challenge copied out of its entries by `SeasonAccumulator.add` before anything is folded in:
+ * per entry its player number, points, win and (player, game) pairs; per distinct table game (a
+ * slot) its seats' player numbers, places and scores. Reused from one challenge to the next.
+ */
+class ChallengeStage {
+  number = new Int32Array(0);
+  pointsOf = new Float64Array(0);
+  won = new Uint8Array(0);
+  skip = new Uint8Array(0);
+  pairsEnd = new Int32Array(0);
+  pairSlot = new Int32Array(1024);
+  pairOwn = new Int32Array(1024);
+  /** Seats of slot s: [slotStart[s], slotStart[s + 1]). */
+  slotStart = new Int32Array(1024);
+  seatNumber = new Int32Array(4096);
+  seatPlace = new Float64Array(4096);
+  seatScore = new Float64Array(4096);
+  private games: TableGame[] = [];
+  private slots = 0;
+  private entryByNumber = new Int32Array(0);
+
+  /** Room for `entries` entries; forgets the previous challenge's games. */
+  reserveEntries(entries: number): this {
+    if (this.number.length < entries) {
+      this.number = new Int32Array(entries);
+      this.pointsOf = new Float64Array(entries);
+      this.won = new Uint8Array(entries);
+      this.skip = new Uint8Array(entries);
+      this.pairsEnd = new Int32Array(entries);
+    }
+    this.games.length = 0;
+    this.slots = 0;
+    this.slotStart[0] = 0;
+    return this;
+  }
+
+  /** A new slot for `game`: its seats copied, their players not numbered yet (-1). */
+  addGame(game: TableGame): number {
+    const slot = this.slots++;
+    if (slot + 2 > this.slotStart.length) this.slotStart = grown(this.slotStart, this.slotStart.length * 2);
+    const from = this.slotStart[slot];
+    const to = from + game.length;
+    if (to > this.seatNumber.length) {
+      const size = Math.max(to, this.seatNumber.length * 2);
+      this.seatNumber = grown(this.seatNumber, size);
+      this.seatPlace = grownFloat(this.seatPlace, size);
+      this.seatScore = grownFloat(this.seatScore, size);
+    }
+    for (let k = 0; k < game.length; k++) {
+      const seat = game[k];
+      this.seatNumber[from + k] = -1;
+      this.seatPlace[from + k] = seat.place;
+      this.seatScore[from + k] = seat.score;
+    }
+    this.slotStart[slot + 1] = to;
+    this.games.push(game);
+    return slot;
+  }
+
+  /** Entry index by player number, -1 for none (left all -1 by whoever used it last). */
+  entryOf(players: number): Int32Array<ArrayBuffer> {
+    if (this.entryByNumber.length < players) {
+      const next = new Int32Array(Math.max(players, this.entryByNumber.length * 2)).fill(-1);
+      next.set(this.entryByNumber);
+      this.entryByNumber = next;
+    }
+    return this.entryByNumber;
+  }
+
+  addPair(j: number, slot: number, own: number): void {
+    if (j === this.pairSlot.length) {
+      this.pairSlot = grown(this.pairSlot, j * 2);
+      this.pairOwn = grown(this.pairOwn, j * 2);
+    }
+    this.pairSlot[j] = slot;
+    this.pairOwn[j] = own;
+  }
+
+  numberUnclaimedSeats(ix: SeasonIndex): void {
+    for (let slot = 0; slot < this.slots; slot++) {
+      const from = this.slotStart[slot];
+      for (let k = from; k < this.slotStart[slot + 1]; k++) {
+        if (this.seatNumber[k] === -1) this.seatNumber[k] = ix.ensure(this.games[slot][k - from].playerId);
+      }
+    }
   }
 }
 
@@ -325,13 +465,15 @@ export function seasonFacts(
 
 /**
  * The season's facts built one completed challenge at a time (the incremental path): `add` folds a
- * challenge into the running totals and head-to-head records in O(its entries), without looking at
- * earlier challenges again; `facts()` is what `seasonFacts` would build from all of them at once.
- * A penalty change cannot be folded in (a reset rewrites earlier weeks): start a new accumulator.
+ * challenge into the running totals and head-to-head records in O(its entries + players so far),
+ * without looking at earlier challenges again; `facts()` is what `seasonFacts` would build from all
+ * of them at once. A penalty change cannot be folded in (a reset rewrites earlier weeks): start a
+ * new accumulator.
  *
- * Head-to-head meetings are kept as a flat list of (player, opponent, ±1) in integer arrays (the
- * Map-of-Maps `meetings` view is built only when read), so `standingsFromFacts` can rank from the
- * accumulator's index without rebuilding anything per player.
+ * Head-to-head meetings are kept in integer segments, one per challenge (the Map-of-Maps
+ * `meetings` view is built only when read), and what the tiebreakers compare in flat arrays beside
+ * the facts objects, so `standingsFromFacts` ranks from the accumulator's index without rebuilding
+ * anything per player.
  */
 export class SeasonAccumulator {
   private readonly banned: Set<string>;
@@ -340,6 +482,7 @@ export class SeasonAccumulator {
   private readonly resetReasons = new Map<string, string[]>();
   private readonly players = new Map<string, MutableFacts>();
   private readonly index = new SeasonIndex();
+  private readonly stage = new ChallengeStage();
   private meetingsView: Map<string, Map<string, number>> | null = null;
   private readonly minGames: number;
   /** Challenges added so far (the index of the next one). */
@@ -365,81 +508,127 @@ export class SeasonAccumulator {
   /** Folds in the next challenge (in date order). On an error nothing is changed. */
   add(challenge: SeasonChallenge): StandingsError | null {
     const ix = this.index;
-    // Entries by player number (numbering a player who then turns out to be in error changes nothing that shows).
-    const numbers = new Int32Array(challenge.entries.length);
+    const entries = challenge.entries;
+    const st = this.stage.reserveEntries(entries.length);
+    const { number, pointsOf, won, skip, pairsEnd } = st;
+    // A game listed by each of its players is one object: it gets one slot, its seats copied out once.
+    const slotOf = new Map<TableGame, number>();
+    const hasBans = this.banned.size > 0;
     const visit = ++this.visits;
-    for (let i = 0; i < challenge.entries.length; i++) {
-      const entry = challenge.entries[i];
-      const me = (numbers[i] = ix.ensure(entry.playerId));
+    // One pass over the challenge checks every entry and copies out what folding it in needs, so the
+    // second pass reads flat arrays only (numbering a player who then turns out to be in error
+    // changes nothing that shows).
+    let pairs = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      const id = entry.playerId;
+      const me = (number[i] = ix.ensure(id));
       if (ix.mark(me, visit)) {
-        return { code: 'DUPLICATE_ENTRY', message: `${entry.playerId} is listed twice in ${challenge.challengeId}` };
+        return { code: 'DUPLICATE_ENTRY', message: `${id} is listed twice in ${challenge.challengeId}` };
       }
-      if (!Number.isInteger(entry.points) || entry.points < 0) {
-        return { code: 'BAD_POINTS', message: `${entry.playerId} has bad points in ${challenge.challengeId}` };
+      const points = entry.points;
+      if (!Number.isInteger(points) || points < 0) {
+        return { code: 'BAD_POINTS', message: `${id} has bad points in ${challenge.challengeId}` };
       }
-      if (this.banned.size > 0 && this.banned.has(entry.playerId)) continue;
-      for (const game of entry.tableGames) {
-        let seated = false;
-        for (let k = 0; k < game.length && !seated; k++) seated = game[k].playerId === entry.playerId;
-        if (game.length < 2 || game.length > 6 || !seated) {
-          return { code: 'BAD_TABLE_GAME', message: `a table game of ${entry.playerId} in ${challenge.challengeId} lacks their seat or has a bad size` };
+      pointsOf[i] = points;
+      won[i] = entry.won ? 1 : 0;
+      skip[i] = hasBans && this.banned.has(id) ? 1 : 0;
+      if (skip[i] === 0) {
+        const games = entry.tableGames;
+        for (let g = 0; g < games.length; g++) {
+          const game = games[g];
+          let own = 0;
+          while (own < game.length && game[own].playerId !== id) own++;
+          if (game.length < 2 || game.length > 6 || own === game.length) {
+            return { code: 'BAD_TABLE_GAME', message: `a table game of ${id} in ${challenge.challengeId} lacks their seat or has a bad size` };
+          }
+          let slot = slotOf.get(game);
+          if (slot === undefined) {
+            slot = st.addGame(game);
+            slotOf.set(game, slot);
+          }
+          // The player's own seat is numbered by the entry, without looking the id up again.
+          st.seatNumber[st.slotStart[slot] + own] = me;
+          st.addPair(pairs++, slot, own);
         }
       }
+      pairsEnd[i] = pairs;
     }
+    // Seats no entry claimed (a player who did not list the game, or is banned) by id.
+    st.numberUnclaimedSeats(ix);
+
     const ci = this.count++;
-    ix.challenges = this.count;
     this.meetingsView = null;
-    const seatNumbers = new Map<TableGame, number[]>();
-    for (let i = 0; i < challenge.entries.length; i++) {
-      const entry = challenge.entries[i];
-      if (this.banned.size > 0 && this.banned.has(entry.playerId)) continue;
-      const me = numbers[i];
+    // Newcomers' facts first, in entry order (the facts map lists players in the order they joined).
+    for (let i = 0; i < entries.length; i++) {
+      if (skip[i] === 1 || ix.facts[number[i]] !== undefined) continue;
+      const id = entries[i].playerId;
+      const f: MutableFacts = {
+        playerId: id,
+        points: 0,
+        tournamentWins: 0,
+        gamesPlayed: 0,
+        scaledDiffSum: 0,
+        pointsByChallenge: [],
+        eliteSixEligible: !this.disqualified.has(id),
+        resets: this.resetReasons.get(id) ?? [],
+      };
+      this.players.set(id, f);
+      ix.addPlayer(number[i], f);
+    }
+    // Then the entries in player-number order: the facts, cards and this challenge's segment are
+    // walked forwards rather than at random (each player's own meetings keep their order).
+    const entryOf = st.entryOf(ix.ids.length);
+    for (let i = 0; i < entries.length; i++) if (skip[i] === 0) entryOf[number[i]] = i;
+    const { pairSlot, pairOwn, slotStart, seatNumber, seatPlace, seatScore } = st;
+    // This challenge's segment of meetings, filled in player order: room for one meeting with
+    // every other seat of every game listed.
+    const players = ix.ids.length;
+    let room = 0;
+    for (let j = 0; j < pairs; j++) room += slotStart[pairSlot[j] + 1] - slotStart[pairSlot[j]] - 1;
+    const segStart = new Int32Array(players + 1);
+    const segData = new Int32Array(room);
+    const recent = new Float64Array(players);
+    const card = ix.card;
+    let at = 0;
+    for (let me = 0; me < players; me++) {
+      segStart[me] = at;
+      const i = entryOf[me];
+      if (i < 0) continue;
+      entryOf[me] = -1;
       // The accumulator's own facts are the mutable ones it created.
-      let f = ix.facts[me] as MutableFacts | undefined;
-      if (f === undefined) {
-        f = {
-          playerId: entry.playerId,
-          points: 0,
-          tournamentWins: 0,
-          gamesPlayed: 0,
-          scaledDiffSum: 0,
-          pointsByChallenge: [],
-          eliteSixEligible: !this.disqualified.has(entry.playerId),
-          resets: this.resetReasons.get(entry.playerId) ?? [],
-        };
-        this.players.set(entry.playerId, f);
-        ix.addPlayer(me, f);
-      }
-      const wiped = this.resetAfter.size > 0 && challenge.week <= (this.resetAfter.get(entry.playerId) ?? -Infinity);
-      const counted = wiped ? 0 : entry.points;
-      f.points += counted;
+      const f = ix.facts[me] as MutableFacts;
+      const wiped = this.resetAfter.size > 0 && challenge.week <= (this.resetAfter.get(f.playerId) ?? -Infinity);
+      const counted = wiped ? 0 : pointsOf[i];
+      const c = me * CARD;
+      card[c + CARD_POINTS] = f.points += counted;
       // Challenges the player missed stay holes (read as 0 by the recent-performance rule).
       while (f.pointsByChallenge.length < ci) f.pointsByChallenge.push(0);
       f.pointsByChallenge[ci] = counted;
-      if (entry.won) f.tournamentWins += 1;
+      recent[me] = counted;
+      if (won[i] === 1) card[c + CARD_WINS] = f.tournamentWins += 1;
 
-      for (const game of entry.tableGames) {
-        // A game listed by each of its players is one object: its seats are numbered once.
-        let seats = seatNumbers.get(game);
-        if (seats === undefined) {
-          seats = game.map((s) => ix.ensure(s.playerId));
-          seatNumbers.set(game, seats);
-        }
-        const own = game[seats.indexOf(me)];
+      for (let j = i === 0 ? 0 : pairsEnd[i - 1], last = pairsEnd[i]; j < last; j++) {
+        const from = slotStart[pairSlot[j]];
+        const to = slotStart[pairSlot[j] + 1];
+        const ownPlace = seatPlace[from + pairOwn[j]];
         let othersSum = 0;
-        for (let k = 0; k < game.length; k++) {
-          if (seats[k] === me) continue;
-          const seat = game[k];
-          othersSum += seat.score;
+        for (let k = from; k < to; k++) {
+          const other = seatNumber[k];
+          if (other === me) continue;
+          othersSum += seatScore[k];
           // Judged from this player's own list of games only, so each meeting counts once per side.
-          const r = own.place < seat.place ? 1 : own.place > seat.place ? -1 : 0;
-          if (r !== 0) ix.meet(me, seats[k], r);
+          const place = seatPlace[k];
+          if (ownPlace < place) segData[at++] = other * 2 + 1;
+          else if (ownPlace > place) segData[at++] = other * 2;
         }
-        const k = game.length - 1;
-        f.gamesPlayed += 1;
-        f.scaledDiffSum += own.score * DIFF_SCALE - (othersSum * DIFF_SCALE) / k;
+        card[c + CARD_GAMES] = f.gamesPlayed += 1;
+        ix.diff[me] = f.scaledDiffSum += seatScore[from + pairOwn[j]] * DIFF_SCALE - (othersSum * DIFF_SCALE) / (to - from - 1);
       }
     }
+    segStart[players] = at;
+    if (at > 0) ix.addSegment(segStart, segData);
+    ix.recent.push(recent);
     // Newcomers go into the id order now, so ranking after this challenge does not sort anyone.
     ix.byId();
     return null;
@@ -464,10 +653,14 @@ export class SeasonAccumulator {
     for (const id of this.players.keys()) view.set(id, new Map());
     for (const [id, record] of view) {
       const p = ix.numbers.get(id)!;
-      for (let e = ix.blockAt[p], end = e + ix.blockLength[p]; e < end; e++) {
-        const m = ix.arena[e];
-        const other = ix.ids[m >> 1];
-        record.set(other, (record.get(other) ?? 0) + (m & 1 ? 1 : -1));
+      for (let s = 0; s < ix.segStart.length; s++) {
+        const start = ix.segStart[s];
+        if (p + 1 >= start.length) continue;
+        for (let e = start[p], end = start[p + 1]; e < end; e++) {
+          const m = ix.segData[s][e];
+          const other = ix.ids[m >> 1];
+          record.set(other, (record.get(other) ?? 0) + (m & 1 ? 1 : -1));
+        }
       }
     }
     this.meetingsView = view;
@@ -622,35 +815,49 @@ function rankIndexed(ix: SeasonIndex, minGames: number): StandingsEntry[] {
  * One ranking over the index (a class rather than closures so the hot methods keep one set of
  * type feedback across rankings and stay optimised).
  *
- * order[] holds the players; every group still level is a run order[lo, hi) sorted in place.
- * Head-to-head is only ever judged among players level on points: before a run of equal points
- * goes through the chain, its players' meetings with each other are copied out of the arena into
- * adjacency lists by place (player at place k: other/result[start[k], end[k]), opponents named by
- * place). Head-to-head then drops, as it scans a group, every meeting with a player outside the
- * group (no later head-to-head of these players looks beyond it).
+ * order[] holds the players; every group still level is a run order[lo, hi) sorted in place,
+ * with key[lo, hi) the sort key of each slot. Head-to-head is only ever judged among players
+ * level on points: before the chain, every player's meetings with the others of their run of
+ * equal points are copied out of the index's segments into adjacency lists by place (player at
+ * place k: other[start[k], end[k]), opponents named by place). Head-to-head then drops, as it
+ * scans a group, every meeting with a player outside the group (no later head-to-head of these
+ * players looks beyond it).
+ *
+ * Most of a ranking's time goes in reading memory at places unrelated to the order it is stored
+ * in (a season's facts are far larger than the processor's caches), so the data read per player
+ * sits together (SeasonIndex.card), the segments are read in the order they are stored, and keys
+ * move with the slots they belong to rather than being looked up by player.
  */
 class Ranker {
   private readonly all: readonly (PlayerSeasonFacts | undefined)[];
   private readonly byId: Int32Array;
   private readonly n: number;
-  private readonly idRank: Int32Array<ArrayBuffer>;
+  private readonly idRank: Int32Array;
+  /** The sort key of each slot of order[] (moved along with it). */
   private readonly key: Float64Array<ArrayBuffer>;
+  private readonly sortedKey: Float64Array<ArrayBuffer>;
+  /** Keys by player number, for a sort by comparison. */
+  private readonly keyOf: Float64Array<ArrayBuffer>;
   private readonly packed: Float64Array<ArrayBuffer>;
   private readonly average: Float64Array<ArrayBuffer>;
+  private readonly distinct: Float64Array<ArrayBuffer>;
+  /** Counting sort: counts by key distance from the top (room for 2n + 64 distinct keys), and its output. */
+  private readonly count: Int32Array<ArrayBuffer>;
+  private readonly sorted: Int32Array<ArrayBuffer>;
   /** Packed sort keys hold the id rank in their low part: a power of two, so it comes back exactly. */
   private readonly width: number;
   private readonly order: Int32Array<ArrayBuffer>;
   private readonly pos: Int32Array<ArrayBuffer>;
-  private readonly run: Int32Array<ArrayBuffer>;
   private readonly start: Int32Array<ArrayBuffer>;
   private readonly end: Int32Array<ArrayBuffer>;
+  /** By place k: the run of equal points it is in, [bounds[2k], bounds[2k + 1]). */
+  private readonly bounds: Int32Array<ArrayBuffer>;
+  /** A meeting copied out for head-to-head: the opponent's place × 2, + 1 for a win. */
   private readonly other: Int32Array<ArrayBuffer>;
-  private readonly result: Int32Array<ArrayBuffer>;
   private readonly stamp: Int32Array<ArrayBuffer>;
-  /** Tournament wins, games played and scaled differential sums by player number (read once from the facts). */
-  private readonly wins: Float64Array<ArrayBuffer>;
-  private readonly games: Float64Array<ArrayBuffer>;
-  private readonly diff: Float64Array<ArrayBuffer>;
+  /** The index's player cards and differential sums (see SeasonIndex.card). */
+  private readonly card: readonly (string | number | boolean | readonly string[])[];
+  private readonly diff: Float64Array;
   private readonly out: StandingsEntry[] = [];
   private readonly byKey: (a: number, b: number) => number;
   private readonly byScoreDiff: (a: number, b: number) => number;
@@ -666,53 +873,46 @@ class Ranker {
     this.all = ix.facts;
     this.byId = ix.byId();
     const n = (this.n = this.byId.length);
-    this.idRank = scratch.int('idRank', N);
-    this.wins = scratch.float('wins', N);
-    this.games = scratch.float('games', N);
-    this.diff = scratch.float('diff', N);
-    for (let r = 0; r < n; r++) {
-      const p = this.byId[r];
-      const f = ix.facts[p]!;
-      this.idRank[p] = r;
-      this.wins[p] = f.tournamentWins;
-      this.games[p] = f.gamesPlayed;
-      this.diff[p] = f.scaledDiffSum;
-    }
-    this.key = scratch.float('key', N);
+    this.idRank = ix.idRank;
+    this.card = ix.card;
+    this.diff = ix.diff;
+    this.key = scratch.float('key', n);
+    this.sortedKey = scratch.float('sortedKey', n);
+    this.keyOf = scratch.float('keyOf', N);
     this.packed = scratch.float('packed', n);
     this.average = scratch.float('average', n);
+    this.distinct = scratch.float('distinct', n);
+    this.count = scratch.int('count', 2 * n + 65);
+    this.sorted = scratch.int('sorted', n);
     let width = 1;
     while (width < n) width *= 2;
     this.width = width;
     this.order = scratch.int('order', n);
     this.order.set(this.byId);
     this.pos = scratch.int('pos', N);
-    this.run = scratch.int('run', N);
-    this.start = scratch.int('start', n + 1);
+    this.start = scratch.int('start', n);
     this.end = scratch.int('end', n);
+    this.bounds = scratch.int('bounds', 2 * n);
     this.stamp = scratch.int('stamp', n);
     if (scratch.stamp > 2 ** 30) {
       this.stamp.fill(0);
       scratch.stamp = 0;
     }
-    let total = 0;
-    for (const p of this.byId) total += ix.blockLength[p];
-    this.other = scratch.int('other', total);
-    this.result = scratch.int('result', total);
-    const { key, idRank, all, games, diff } = this;
-    this.byKey = (a, b) => key[b] - key[a] || idRank[a] - idRank[b];
+    this.other = scratch.int('other', ix.totalMeetings);
+    const { keyOf, idRank, card, diff } = this;
+    this.byKey = (a, b) => keyOf[b] - keyOf[a] || idRank[a] - idRank[b];
     this.byScoreDiff = (a, b) => {
-      const ga = games[a];
-      const gb = games[b];
+      const ga = card[a * CARD + CARD_GAMES] as number;
+      const gb = card[b * CARD + CARD_GAMES] as number;
       const la = ga === 0 ? 0 : diff[a] * Math.max(gb, 1);
       const lb = gb === 0 ? 0 : diff[b] * Math.max(ga, 1);
       return Math.sign(lb - la);
     };
+    const recent = ix.recent;
     this.byRecent = (a, b) => {
-      const pa = all[a]!.pointsByChallenge;
-      const pb = all[b]!.pointsByChallenge;
-      for (let i = Math.max(pa.length, pb.length) - 1; i >= 0; i--) {
-        const d = (pb[i] ?? 0) - (pa[i] ?? 0);
+      for (let c = recent.length - 1; c >= 0; c--) {
+        const points = recent[c];
+        const d = (b < points.length ? points[b] : 0) - (a < points.length ? points[a] : 0);
         if (d !== 0) return d;
       }
       return 0;
@@ -721,71 +921,124 @@ class Ranker {
   }
 
   rank(): StandingsEntry[] {
-    const { n, order, key, pos, run, start, all, ix } = this;
-    for (let k = 0; k < n; k++) key[order[k]] = all[order[k]]!.points;
+    const { n, order, key, pos, card, bounds, idRank, all, ix } = this;
+    // key[k] = the points of order[k] (the players in id order), gathered in number order.
+    for (let p = 0; p < all.length; p++) if (all[p] !== undefined) key[idRank[p]] = card[p * CARD + CARD_POINTS] as number;
     this.sortByKey(0, n);
-    // Each player's place in the points order (fixed from here on: the chain only reorders players
-    // inside their run of equal points) and the run's number (-1: not in the standings).
-    run.fill(-1);
-    for (let k = 0, r = -1; k < n; k++) {
-      if (k === 0 || key[order[k]] !== key[order[k - 1]]) r++;
-      pos[order[k]] = k;
-      run[order[k]] = r;
+    // Each player's place in the points order, fixed from here on (the chain only reorders players
+    // inside their run of equal points); -1 for anyone met who is not in the standings.
+    pos.fill(-1, 0, ix.ids.length);
+    for (let k = 0; k < n; k++) pos[order[k]] = k;
+    for (let i = 0, j = 0; i < n; i = j) {
+      j = i + 1;
+      while (j < n && key[j] === key[i]) j++;
+      for (let k = i; k < j; k++) {
+        bounds[2 * k] = i;
+        bounds[2 * k + 1] = j;
+      }
     }
-    start[0] = 0;
-    for (let k = 0; k < n; k++) start[k + 1] = start[k] + ix.blockLength[order[k]];
-    let i = 0;
-    while (i < n) {
-      let j = i + 1;
-      while (j < n && run[order[j]] === run[order[i]]) j++;
-      if (j - i > 1) this.copyMeetings(i, j);
-      this.chain(i, j, this.out.length === 0 ? null : 'points');
-      i = j;
-    }
+    this.copyMeetings();
+    // copyMeetings left each run's head-to-head in key[]: the chain of a run starts from there.
+    for (let i = 0; i < n; i = bounds[2 * i + 1]) this.chain(i, bounds[2 * i + 1], this.out.length === 0 ? null : 'points', true);
     return this.out;
   }
 
-  private copyMeetings(lo: number, hi: number): void {
-    const { order, run, pos, start, end, other, result } = this;
-    const { blockAt, blockLength, arena } = this.ix;
-    const r = run[order[lo]];
-    for (let k = lo; k < hi; k++) {
-      const p = order[k];
-      let at = start[k];
-      for (let e = blockAt[p], last = e + blockLength[p]; e < last; e++) {
-        const m = arena[e];
-        const q = m >> 1;
-        if (run[q] !== r) continue;
-        other[at] = pos[q];
-        result[at++] = m & 1 ? 1 : -1;
+  /**
+   * Copies out every player's meetings with the others of their run of equal points, and sums
+   * them: key[k] = the head-to-head of the player at place k within their run. Players are taken
+   * in number order, the order of every segment, so the segments are read forwards; the lists
+   * kept (about one meeting in five) are written one after another, so they stay dense.
+   */
+  private copyMeetings(): void {
+    const { pos, start, end, other, bounds, key } = this;
+    const { segStart, segData } = this.ix;
+    const segments = segStart.length;
+    let at = 0;
+    for (let p = 0, players = this.ix.ids.length; p < players; p++) {
+      const k = pos[p];
+      if (k < 0) continue;
+      const lo = bounds[2 * k];
+      const span = bounds[2 * k + 1] - lo;
+      start[k] = at;
+      let sum = 0;
+      if (span > 1) {
+        for (let s = 0; s < segments; s++) {
+          const from = segStart[s];
+          if (p + 1 >= from.length) continue;
+          const data = segData[s];
+          for (let e = from[p], last = from[p + 1]; e < last; e++) {
+            const m = data[e];
+            const q = pos[m >> 1];
+            const d = q - lo;
+            // Written always, kept (at moves on) only if lo <= q < lo + span: branch-free, as
+            // about one meeting in five is kept, unpredictably. (-1, not in the standings, too.)
+            const kept = 1 - ((d | (span - 1 - d)) >>> 31);
+            other[at] = (q << 1) | (m & 1);
+            at += kept;
+            sum += kept * (((m & 1) << 1) - 1);
+          }
+        }
       }
       end[k] = at;
+      key[k] = sum;
     }
   }
 
   /**
-   * Sorts order[lo, hi) by key[] (whole numbers), highest first, equal keys by player id: each
-   * player packed into one float (key distance from the top × width + id rank), sorted natively.
+   * Sorts order[lo, hi) with key[lo, hi) (the key of each slot, moved along with it) by key,
+   * highest first, equal keys by player id. Whole-number keys of a small range take a counting
+   * sort (stable: a group is in id order when it is sorted, as every sort leaves equal keys in id
+   * order); keys of a wide range are packed with the id rank into one float each (key distance
+   * from the top × width + id rank) and sorted natively; anything else by comparison.
    */
   private sortByKey(lo: number, hi: number): void {
-    const { key, order, packed, idRank, byId, width } = this;
+    const { key } = this;
     let max = -Infinity;
     let min = Infinity;
+    let whole = true;
     for (let k = lo; k < hi; k++) {
-      const v = key[order[k]];
+      const v = key[k];
       if (v > max) max = v;
       if (v < min) min = v;
+      if (Math.floor(v) !== v) whole = false;
     }
-    if (!(Math.floor(min) === min && Math.floor(max) === max && (max - min + 1) * width <= 2 ** 52)) {
-      sortRangeBy(order, lo, hi, this.byKey);
-      return;
+    const span = max - min + 1;
+    if (whole && span <= this.count.length - 1 && span <= 2 * (hi - lo) + 64) this.countingSort(lo, hi, max, span);
+    else if (whole && span * this.width <= 2 ** 52) this.packedSort(lo, hi, max);
+    else this.comparisonSort(lo, hi);
+  }
+
+  private countingSort(lo: number, hi: number, max: number, span: number): void {
+    const { key, order, count, sorted, sortedKey } = this;
+    count.fill(0, 0, span + 1);
+    for (let k = lo; k < hi; k++) count[max - key[k] + 1]++;
+    for (let d = 1; d < span; d++) count[d] += count[d - 1];
+    for (let k = lo; k < hi; k++) {
+      const at = lo + count[max - key[k]]++;
+      sorted[at] = order[k];
+      sortedKey[at] = key[k];
     }
-    for (let k = lo; k < hi; k++) packed[k] = (max - key[order[k]]) * width + idRank[order[k]];
+    order.set(sorted.subarray(lo, hi), lo);
+    key.set(sortedKey.subarray(lo, hi), lo);
+  }
+
+  private packedSort(lo: number, hi: number, max: number): void {
+    const { key, order, packed, idRank, byId, width } = this;
+    for (let k = lo; k < hi; k++) packed[k] = (max - key[k]) * width + idRank[order[k]];
     sortFloatRange(packed, lo, hi);
     for (let k = lo; k < hi; k++) {
       const v = packed[k];
-      order[k] = byId[v - Math.floor(v / width) * width];
+      const top = Math.floor(v / width);
+      order[k] = byId[v - top * width];
+      key[k] = max - top;
     }
+  }
+
+  private comparisonSort(lo: number, hi: number): void {
+    const { key, order, keyOf } = this;
+    for (let k = lo; k < hi; k++) keyOf[order[k]] = key[k];
+    sortRangeBy(order, lo, hi, this.byKey);
+    for (let k = lo; k < hi; k++) key[k] = keyOf[order[k]];
   }
 
   /**
@@ -795,16 +1048,18 @@ class Ranker {
    * against the exact comparison; if any pair disagrees, sorted by the exact comparison instead.
    */
   private sortByAverage(lo: number, hi: number): void {
-    const { order, games, diff, average, key, idRank } = this;
+    const { order, card, diff, average, distinct, key, idRank } = this;
     for (let k = lo; k < hi; k++) {
       const p = order[k];
-      average[k] = games[p] === 0 ? 0 : diff[p] / games[p] + 0;
+      const g = card[p * CARD + CARD_GAMES] as number;
+      average[k] = g === 0 ? 0 : diff[p] / g + 0;
     }
-    const distinct = sortFloatRange(average.slice(lo, hi), 0, hi - lo);
-    let u = 0;
-    for (let k = 0; k < distinct.length; k++) if (k === 0 || distinct[k] !== distinct[u - 1]) distinct[u++] = distinct[k];
+    distinct.set(average.subarray(lo, hi), lo);
+    sortFloatRange(distinct, lo, hi);
+    let u = lo;
+    for (let k = lo; k < hi; k++) if (k === lo || distinct[k] !== distinct[u - 1]) distinct[u++] = distinct[k];
     for (let k = lo; k < hi; k++) {
-      let a = 0;
+      let a = lo;
       let b = u - 1;
       const v = average[k];
       while (a < b) {
@@ -812,7 +1067,7 @@ class Ranker {
         if (distinct[m] < v) a = m + 1;
         else b = m;
       }
-      key[order[k]] = a;
+      key[k] = a - lo;
     }
     this.sortByKey(lo, hi);
     for (let k = lo + 1; k < hi; k++) {
@@ -824,9 +1079,12 @@ class Ranker {
     }
   }
 
-  /** Sorts order[lo, hi) by a rule and returns the part boundaries (lo, …, hi), or null when it does not split. */
-  private split(rule: number, lo: number, hi: number): number[] | null {
-    const { order, key, wins, games, idRank } = this;
+  /**
+   * Sorts order[lo, hi) by a rule and returns the part boundaries (lo, …, hi), or null when it
+   * does not split. Head-to-head is taken from key[] as it is when `ready`.
+   */
+  private split(rule: number, lo: number, hi: number, ready: boolean): number[] | null {
+    const { order, key, card, idRank } = this;
     if (rule === 2 || rule === 4) {
       const compare = rule === 2 ? this.byScoreDiff : this.byRecent;
       let level = true;
@@ -839,54 +1097,57 @@ class Ranker {
       cuts.push(hi);
       return cuts;
     }
-    if (rule === 0) this.headToHead(lo, hi);
-    else if (rule === 1) {
-      for (let k = lo; k < hi; k++) key[order[k]] = wins[order[k]];
+    if (rule === 0) {
+      if (!ready) this.headToHead(lo, hi);
+    } else if (rule === 1) {
+      for (let k = lo; k < hi; k++) key[k] = card[order[k] * CARD + CARD_WINS] as number;
     } else {
       for (let k = lo; k < hi; k++) {
-        const g = games[order[k]];
-        key[order[k]] = g >= this.minGames ? g : -1;
+        const g = card[order[k] * CARD + CARD_GAMES] as number;
+        key[k] = g >= this.minGames ? g : -1;
       }
     }
     let level = true;
-    const first = key[order[lo]];
-    for (let k = lo + 1; k < hi && level; k++) level = key[order[k]] === first;
+    for (let k = lo + 1; k < hi && level; k++) level = key[k] === key[lo];
     if (level) return null;
     this.sortByKey(lo, hi);
     const cuts = [lo];
-    for (let k = lo + 1; k < hi; k++) if (key[order[k]] !== key[order[cuts[cuts.length - 1]]]) cuts.push(k);
+    for (let k = lo + 1; k < hi; k++) if (key[k] !== key[k - 1]) cuts.push(k);
     cuts.push(hi);
     return cuts;
   }
 
-  /** key[p] = p's wins − losses against the others of order[lo, hi); meetings outside it are dropped. */
+  /** key[k] = the head-to-head of order[k] against the others of order[lo, hi); meetings outside it are dropped. */
   private headToHead(lo: number, hi: number): void {
-    const { order, pos, stamp, start, end, other, result, key } = this;
+    const { order, pos, stamp, start, end, other, key } = this;
     const currentStamp = ++this.ix.scratch.stamp;
     for (let k = lo; k < hi; k++) stamp[pos[order[k]]] = currentStamp;
     for (let k = lo; k < hi; k++) {
-      const p = order[k];
-      const at = pos[p];
+      const at = pos[order[k]];
       let sum = 0;
       let kept = start[at];
       for (let e = kept, last = end[at]; e < last; e++) {
-        if (stamp[other[e]] !== currentStamp) continue;
-        sum += result[e];
-        other[kept] = other[e];
-        result[kept++] = result[e];
+        const o = other[e];
+        if (stamp[o >> 1] !== currentStamp) continue;
+        sum += ((o & 1) << 1) - 1;
+        other[kept++] = o;
       }
       end[at] = kept;
-      key[p] = sum;
+      key[k] = sum;
     }
   }
 
   /** The chain over order[lo, hi) (players level so far); the first group emitted gets `first`. */
-  private chain(lo: number, hi: number, first: RankReason): void {
+  private chain(lo: number, hi: number, first: RankReason, ready = false): void {
     if (hi - lo > 1) {
       for (let rule = 0; rule < TIEBREAK_CHAIN.length; rule++) {
-        const cuts = this.split(rule, lo, hi);
+        const cuts = this.split(rule, lo, hi, ready);
         if (cuts === null) continue;
-        for (let i = 0; i + 1 < cuts.length; i++) this.chain(cuts[i], cuts[i + 1], i === 0 ? first : TIEBREAK_CHAIN[rule]);
+        for (let i = 0; i + 1 < cuts.length; i++) {
+          const reason = i === 0 ? first : TIEBREAK_CHAIN[rule];
+          if (cuts[i + 1] - cuts[i] === 1) this.emit(cuts[i], cuts[i + 1], reason);
+          else this.chain(cuts[i], cuts[i + 1], reason);
+        }
         return;
       }
       sortRangeBy(this.order, lo, hi, this.byIdRank);
@@ -895,20 +1156,22 @@ class Ranker {
   }
 
   private emit(lo: number, hi: number, reason: RankReason): void {
-    const { out, order, all } = this;
+    const { out, order, card, diff } = this;
     const rank = out.length + 1;
     for (let k = lo; k < hi; k++) {
-      const f = all[order[k]]!;
+      const p = order[k];
+      const c = p * CARD;
+      const games = card[c + CARD_GAMES] as number;
       out.push({
         rank,
-        playerId: f.playerId,
-        points: f.points,
-        tournamentWins: f.tournamentWins,
-        gamesPlayed: f.gamesPlayed,
-        avgScoreDiff: f.gamesPlayed === 0 ? 0 : f.scaledDiffSum / DIFF_SCALE / f.gamesPlayed,
+        playerId: card[c + CARD_ID] as string,
+        points: card[c + CARD_POINTS] as number,
+        tournamentWins: card[c + CARD_WINS] as number,
+        gamesPlayed: games,
+        avgScoreDiff: games === 0 ? 0 : diff[p] / DIFF_SCALE / games,
         tiebreak: k === lo ? reason : null,
-        eliteSixEligible: f.eliteSixEligible,
-        resets: f.resets,
+        eliteSixEligible: card[c + CARD_ELIGIBLE] as boolean,
+        resets: card[c + CARD_RESETS] as readonly string[],
       });
     }
   }

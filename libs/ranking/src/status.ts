@@ -174,8 +174,11 @@ export function seasonStatuses(
   const stillPossible = best * R;
 
   // Rivals: eligible players' points, highest first (given in standings order they are sorted already).
-  const rivalPoints: number[] = [];
-  for (const p of players) if (p.eliteSixEligible !== false) rivalPoints.push(p.points);
+  // Sized once (growing by push copies it several times over at 50,000 players).
+  const rivalPoints = new Array<number>(players.length);
+  let rivals = 0;
+  for (const p of players) if (p.eliteSixEligible !== false) rivalPoints[rivals++] = p.points;
+  rivalPoints.length = rivals;
   let sorted = true;
   for (let i = 1; i < rivalPoints.length && sorted; i++) sorted = rivalPoints[i - 1] >= rivalPoints[i];
   if (!sorted) rivalPoints.sort((a, b) => b - a);
