@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Game } from '@dcs/db';
 import { type GameState, playerView, type PlayerView } from '@dcs/engine';
@@ -107,7 +107,7 @@ export function clusterBroadcast(queuePrefix: string, e: Pick<LiveEmit, 'to' | '
  * state when it re-joins).
  */
 @Injectable()
-export class LiveEmitter implements OnModuleDestroy {
+export class LiveEmitter implements OnApplicationShutdown {
   private readonly logger = new Logger(LiveEmitter.name);
   private client: Redis | null = null;
 
@@ -138,8 +138,8 @@ export class LiveEmitter implements OnModuleDestroy {
     return this.client;
   }
 
-  /** Lets pending publishes go out, then closes the connection. */
-  async onModuleDestroy(): Promise<void> {
+  /** Lets pending publishes go out, then closes the connection (last shutdown phase: running jobs may still emit until then). */
+  async onApplicationShutdown(): Promise<void> {
     const c = this.client;
     this.client = null;
     if (c) await c.quit().catch(() => c.disconnect());

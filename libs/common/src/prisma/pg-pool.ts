@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { AppConfig } from '../config/app-config';
 
@@ -15,9 +15,10 @@ export function createPgPool(config: AppConfig): Pool {
 }
 
 @Injectable()
-export class PgPoolCloser implements OnModuleDestroy {
+/** Ends the pool in the last shutdown phase, once requests and jobs have stopped (see PrismaService). */
+export class PgPoolCloser implements OnApplicationShutdown {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.end();
   }
 }

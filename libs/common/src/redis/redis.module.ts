@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
@@ -45,9 +45,10 @@ export function waitReady(client: Redis, ms: number): Promise<void> {
 }
 
 @Injectable()
-class RedisCloser implements OnModuleDestroy {
+class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
-  onModuleDestroy(): void {
+  /** In the last shutdown phase, once requests and jobs have stopped. */
+  onApplicationShutdown(): void {
     this.redis.disconnect();
   }
 }
