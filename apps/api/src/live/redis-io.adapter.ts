@@ -66,9 +66,6 @@ interface BroadcastOpts {
   flags?: { local?: boolean };
 }
 
-/** socket.io-adapter's MessageType.BROADCAST (checked against the package in the live-emitter spec). */
-const BROADCAST = CLUSTER_BROADCAST;
-
 /**
  * socket.io-adapter's ClusterAdapter hands a broadcast to this instance's own sockets only once
  * Redis has answered the publish. Under load another instance's next event, published meanwhile,
@@ -88,7 +85,7 @@ export function deliverLocallyFirst<T extends ClusterAdapterLike>(adapter: T, lo
   adapter.broadcast = function (this: T, packet: unknown, opts: BroadcastOpts): void {
     if (!opts.flags?.local) {
       // encoded now, before local delivery touches the packet
-      this.publish({ type: BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } } });
+      this.publish({ type: CLUSTER_BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } } });
     }
     deliver.call(this, packet, opts);
   };
