@@ -64,6 +64,10 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   try {
     const tag = `${seed}-${Date.now().toString(36)}`;
     const city = await prisma.city.create({ data: { name: `Simulation ${seed}`, slug: `sim-${tag}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' } });
+    await prisma.user.createMany({
+      data: Array.from({ length: opts.players }, (_, i) => ({ email: `bot${i + 1}-${tag}@sim.dcs`, passwordHash: 'bot: no login', displayName: `Bot ${i + 1}` })),
+    });
+    const users = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true } });
     const now = new Date();
     const challenge = await prisma.challenge.create({
       data: {
@@ -77,14 +81,10 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
         prizePoolCents: 100_000,
         prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
         breakSeconds: 0,
+        // With its registrations in the same insert: the worker's schedule sweep, which may start
+        // the challenge as soon as it exists, never sees it without its players.
+        registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
       },
-    });
-    await prisma.user.createMany({
-      data: Array.from({ length: opts.players }, (_, i) => ({ email: `bot${i + 1}-${tag}@sim.dcs`, passwordHash: 'bot: no login', displayName: `Bot ${i + 1}` })),
-    });
-    const users = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true } });
-    await prisma.registration.createMany({
-      data: users.map((u, i) => ({ challengeId: challenge.id, userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })),
     });
 
     const stats: DriveStats = { moves: 0, latencies: [] };
@@ -211,10 +211,9 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
           prizePoolCents: 100_000,
           prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
           breakSeconds: 0,
+          // In the same insert, as above: the worker may start the challenge as soon as it exists.
+          registrations: { createMany: { data: playing.map((userId, i) => ({ userId, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
         },
-      });
-      await prisma.registration.createMany({
-        data: playing.map((userId, i) => ({ challengeId: challenge.id, userId, status: 'registered' as const, position: i + 1, checkedInAt: now })),
       });
       await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, (l) => progress(`week ${week}: ${l}`));
       const wallMs = performance.now() - t0;

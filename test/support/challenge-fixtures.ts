@@ -12,6 +12,11 @@ let n = 0;
  * A city and a challenge whose check-in has closed, with `checkedIn` players registered and
  * checked in, plus `noShows` registered who did not check in. Users are inserted directly
  * (no password hashing) to keep large brackets fast.
+ *
+ * The test plays the 12:00 job itself (`ChallengeFlowService.start`). The challenge's own
+ * start is an hour away, so a worker running in the same suite (whose schedule sweep queues
+ * the start timer of every challenge not yet started) cannot start or cancel it first,
+ * half-built or not.
  */
 export async function challengeWithPlayers(
   prisma: PrismaClient,
@@ -21,12 +26,13 @@ export async function challengeWithPlayers(
   const tag = `${Date.now().toString(36)}${n}`;
   const city = await prisma.city.create({ data: { name: `Flow City ${tag}`, slug: `flow-${tag}`, timeZone: 'America/New_York', region: 'south', tier: opts.tier ?? 'T1' } });
   const t = new Date();
+  const startsAt = new Date(t.getTime() + 3_600_000);
   const pool = { T1: 50_000, T2: 100_000, T3: 200_000 }[opts.tier ?? 'T1'];
   const challenge = await prisma.challenge.create({
     data: {
       cityId: city.id,
       localDate: '2027-01-02',
-      startsAt: t,
+      startsAt,
       registrationOpensAt: new Date(t.getTime() - 86_400_000),
       checkInOpensAt: new Date(t.getTime() - 3_600_000),
       checkInClosesAt: new Date(t.getTime() - 300_000),
