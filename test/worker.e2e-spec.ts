@@ -1,5 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
+import { Client } from 'pg';
 import { bullConnection, JOBS, QUEUES } from '@dcs/common';
 import { createWorker } from '../apps/worker/src/setup';
 import { eventually, TempRedis } from './support/temp-redis';
@@ -62,6 +63,42 @@ describe('worker: the maintenance sweep through BullMQ', () => {
       await worker.close();
     }
   });
+
+  it('shuts down even while a job is stuck holding a database connection (a row lock that is never released)', async () => {
+    const config = env.config({ MAINTENANCE_INTERVAL_MS: '3600000' });
+    const worker = await createWorker(config);
+    const [city] = await env.sql<{ id: string }>(
+      `INSERT INTO cities (id, name, slug, time_zone, region, tier, updated_at) VALUES (gen_random_uuid(), 'Stuck City', 'stuck-city', 'America/New_York', 'south', 'T1', now()) RETURNING id`,
+    );
+    // Its own 12:00 is an hour away: only the job queued below starts it.
+    const [challenge] = await env.sql<{ id: string }>(
+      `INSERT INTO challenges (id, city_id, local_date, starts_at, registration_opens_at, check_in_opens_at, check_in_closes_at, status, prize_pool_cents, prize_split, updated_at)
+       VALUES (gen_random_uuid(), $1, '2027-01-02', now() + interval '1 hour', now() - interval '1 day', now() - interval '1 hour', now() - interval '5 minutes', 'check_in_closed', 50000, '{}', now()) RETURNING id`,
+      [city.id],
+    );
+    const locker = new Client({ connectionString: env.databaseUrl });
+    await locker.connect();
+    const queue = new Queue(QUEUES.challenge, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [challenge.id]);
+      await queue.add(JOBS.challengeStart, { challengeId: challenge.id }, { jobId: `stuck-start-${challenge.id}` });
+      // The start job now waits on the row lock, inside its transaction, holding a pooled connection.
+      await eventually(
+        async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length === 1,
+        15_000,
+        'the start job waiting on the row lock',
+      );
+      // Running jobs get their grace period, then are left to another worker; the pools do not wait for them.
+      await worker.close();
+      expect((await env.sql<{ status: string }>(`SELECT status FROM challenges WHERE id = $1`, [challenge.id]))[0].status).toBe('check_in_closed');
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 60_000);
 
   it('keeps retrying while Redis is down and processes the sweep once Redis is back', async () => {
     const redis = new TempRedis(await TempRedis.freePort());

@@ -9,3 +9,4 @@ export * from './prisma/prisma.module';
 export * from './queue/connection';
 export * from './prisma/pg-pool';
 export * from './clock/clock';
+export * from './lifecycle/bounded-close';

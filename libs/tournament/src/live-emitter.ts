@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Game } from '@dcs/db';
 import { type GameState, playerView, type PlayerView } from '@dcs/engine';
-import { AppConfig } from '@dcs/common';
+import { AppConfig, boundedClose } from '@dcs/common';
 import type { SeatRow } from './games.repository';
 
 /** The socket.io namespace of the live tables (see docs/realtime.md). */
@@ -142,6 +142,8 @@ export class LiveEmitter implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const c = this.client;
     this.client = null;
-    if (c) await c.quit().catch(() => c.disconnect());
+    if (!c) return;
+    await boundedClose('live emitter Redis', () => c.quit(), this.logger);
+    c.disconnect(); // after a failed or late quit (a no-op after a clean one)
   }
 }

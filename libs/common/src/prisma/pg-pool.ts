@@ -1,6 +1,7 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { boundedClose } from '../lifecycle/bounded-close';
 
 export const PG_POOL = Symbol('PG_POOL');
 
@@ -15,10 +16,11 @@ export function createPgPool(config: AppConfig): Pool {
 }
 
 @Injectable()
-/** Ends the pool in the last shutdown phase, once requests and jobs have stopped (see PrismaService). */
+/** Ends the pool in the last shutdown phase, once requests and jobs have stopped (see PrismaService); bounded (boundedClose). */
 export class PgPoolCloser implements OnApplicationShutdown {
+  private readonly logger = new Logger('PgPool');
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    await boundedClose('database pool', () => this.pool.end(), this.logger);
   }
 }
