@@ -104,12 +104,15 @@ describe('worker: the maintenance sweep through BullMQ', () => {
     const redis = new TempRedis(await TempRedis.freePort());
     const config = env.config({ REDIS_URL: redis.url, MAINTENANCE_INTERVAL_MS: '1000' });
     let worker: INestApplicationContext | null = null;
+    // The workers of the tests above left scheduled sweeps of their own in the table: only a new one counts.
+    const scheduledSweeps = async () => (await env.sql(`SELECT 1 FROM maintenance_runs WHERE job_id LIKE 'repeat:%'`)).length;
+    const before = await scheduledSweeps();
     try {
       worker = await createWorker(config);
       await new Promise((r) => setTimeout(r, 1500)); // still alive, no crash
       await redis.start();
       // The scheduler registers itself once Redis answers, and its first sweep runs.
-      await eventually(async () => (await env.sql(`SELECT 1 FROM maintenance_runs WHERE job_id LIKE 'repeat:%'`)).length > 0, 15_000, 'a scheduled sweep');
+      await eventually(async () => (await scheduledSweeps()) > before, 15_000, 'a scheduled sweep');
     } finally {
       await worker?.close();
       await redis.stop();

@@ -8,8 +8,13 @@ export interface SeatedPlayer {
   seat: number;
 }
 
-/** A city, a running challenge with one round and one table of `n` seated players, and its game dealt. */
-export async function tableWithGame(api: TestApi, n = 4): Promise<{ tableId: string; gameId: string; players: SeatedPlayer[] }> {
+/**
+ * A city, a running challenge with one round and one table of `n` seated players, and its game dealt.
+ * `turnMs` is the challenge's clock length, stored with the challenge before the game exists: a worker's
+ * recovery sweep (at start-up and every minute) queues the clock of every game being played, so a
+ * clock changed after the game was dealt could be queued (and cached) with the old length first.
+ */
+export async function tableWithGame(api: TestApi, n = 4, opts: { turnMs?: number } = {}): Promise<{ tableId: string; gameId: string; players: SeatedPlayer[] }> {
   const prisma = api.app.get(PrismaService);
   const games = api.app.get(GamesRepository);
   const users = [];
@@ -28,6 +33,7 @@ export async function tableWithGame(api: TestApi, n = 4): Promise<{ tableId: str
       status: 'running',
       prizePoolCents: 50000,
       prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+      ...(opts.turnMs !== undefined ? { turnMs: opts.turnMs } : {}),
     },
   });
   const round = await prisma.round.create({ data: { challengeId: challenge.id, number: 1, status: 'running', startsAt: t } });
