@@ -1,8 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { Client } from 'pg';
-import { bullConnection, JOBS, QUEUES } from '@dcs/common';
+import { bullConnection, JOBS, PrismaService, QUEUES } from '@dcs/common';
 import { createWorker } from '../apps/worker/src/setup';
+import { MaintenanceRepository } from '../apps/worker/src/maintenance/maintenance.repository';
 import { eventually, TempRedis } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -63,6 +64,45 @@ describe('worker: the maintenance sweep through BullMQ', () => {
       await worker.close();
     }
   });
+
+  it('never undoes a ban or a longer suspension decided while the sweep runs', async () => {
+    // The sweep alone (no worker: its own start-up sweep would take the rows first).
+    const prisma = new PrismaService(env.config());
+    const board = new Client({ connectionString: env.databaseUrl });
+    await board.connect();
+    try {
+      const banned = await suspendedUser('banned-meanwhile@example.com', new Date(Date.now() - 60_000));
+      const extended = await suspendedUser('extended-meanwhile@example.com', new Date(Date.now() - 60_000));
+      const ended = await suspendedUser('ended-too@example.com', new Date(Date.now() - 60_000));
+      // The board's decisions hold the players' rows (as PenaltyEffects.lockUser does) while the sweep runs.
+      await board.query('BEGIN');
+      await board.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) FOR NO KEY UPDATE', [[banned, extended]]);
+      const sweep = new MaintenanceRepository(prisma).sweep('sweep-race-1', new Date());
+      await eventually(
+        async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length === 1,
+        15_000,
+        'the sweep waiting on the rows the board holds',
+      );
+      await board.query(`UPDATE users SET status = 'banned', suspended_until = NULL WHERE id = $1`, [banned]);
+      await board.query(`UPDATE users SET suspended_until = now() + interval '7 days' WHERE id = $1`, [extended]);
+      await board.query('COMMIT');
+      expect(await sweep).toEqual({ jobId: 'sweep-race-1', liftedSuspensions: 1, alreadyDone: false });
+      const rows = await env.sql<{ id: string; status: string; future: boolean }>(
+        `SELECT id, status::text AS status, suspended_until > now() AS future FROM users WHERE id = ANY($1::uuid[])`,
+        [[banned, extended, ended]],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(banned)).toMatchObject({ status: 'banned' });
+      expect(byId.get(extended)).toMatchObject({ status: 'suspended', future: true });
+      expect(byId.get(ended)).toMatchObject({ status: 'active' });
+      const lifts = await env.sql<{ entity_id: string }>(`SELECT entity_id FROM audit_log WHERE action = 'user.suspension.lifted' AND data->>'jobId' = 'sweep-race-1'`);
+      expect(lifts).toEqual([{ entity_id: ended }]);
+    } finally {
+      await board.query('ROLLBACK').catch(() => undefined);
+      await board.end();
+      await prisma.$disconnect();
+    }
+  }, 60_000);
 
   it('shuts down even while a job is stuck holding a database connection (a row lock that is never released)', async () => {
     const config = env.config({ MAINTENANCE_INTERVAL_MS: '3600000' });

@@ -14,29 +14,37 @@ export class MaintenanceRepository {
   /**
    * Lifts every suspension that ended by `asOf`, with an audit entry each, and records
    * the run under its job id — all in one transaction, so a retried job changes nothing.
+   *
+   * The lift is one conditional UPDATE: a row a penalty changed meanwhile (a ban, a longer
+   * suspension; those paths lock the player) is re-checked after its lock is released and left
+   * alone when it no longer matches, so the sweep never undoes a decision taken while it ran.
    */
   sweep(jobId: string, asOf: Date): Promise<SweepResult> {
     return this.prisma.$transaction(async (tx) => {
       const done = await tx.maintenanceRun.findUnique({ where: { jobId } });
       if (done) return { jobId, liftedSuspensions: (done.result as { liftedSuspensions?: number }).liftedSuspensions ?? 0, alreadyDone: true };
-      const due = await tx.user.findMany({
-        where: { status: 'suspended', suspendedUntil: { lte: asOf } },
-        select: { id: true, suspendedUntil: true },
-      });
-      for (const u of due) {
-        await tx.user.update({ where: { id: u.id }, data: { status: 'active', suspendedUntil: null } });
+      const lifted = await tx.$queryRaw<{ id: string; suspended_until: Date }[]>`
+        WITH due AS (
+          SELECT id, suspended_until FROM users WHERE status = 'suspended' AND suspended_until <= ${asOf}
+        )
+        UPDATE users u SET status = 'active', suspended_until = NULL, updated_at = now()
+        FROM due
+        WHERE u.id = due.id AND u.status = 'suspended' AND u.suspended_until <= ${asOf}
+        RETURNING u.id, due.suspended_until`;
+      lifted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      for (const u of lifted) {
         await tx.auditLog.create({
           data: {
             action: 'user.suspension.lifted',
             entityType: 'user',
             entityId: u.id,
             reason: 'suspension period ended',
-            data: { suspendedUntil: u.suspendedUntil?.toISOString() ?? null, jobId },
+            data: { suspendedUntil: u.suspended_until.toISOString(), jobId },
           },
         });
       }
-      await tx.maintenanceRun.create({ data: { jobId, kind: 'sweep', result: { liftedSuspensions: due.length, asOf: asOf.toISOString() } } });
-      return { jobId, liftedSuspensions: due.length, alreadyDone: false };
+      await tx.maintenanceRun.create({ data: { jobId, kind: 'sweep', result: { liftedSuspensions: lifted.length, asOf: asOf.toISOString() } } });
+      return { jobId, liftedSuspensions: lifted.length, alreadyDone: false };
     });
   }
 }
