@@ -20,7 +20,7 @@ export class IntegrityBoardController {
   }
 
   @Post('cases')
-  @ApiOperation({ summary: 'Open a case by hand (source "manual")' })
+  @ApiOperation({ summary: 'Open a case by hand (source "manual"); 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case' })
   open(@CurrentUser() user: AuthUser, @Body() dto: OpenCaseDto) {
     return this.service.openCase(user, dto);
   }

@@ -129,14 +129,28 @@ export class IntegrityRepository {
       const gameIds = [...new Set(dto.gameIds ?? [])];
       const games = await this.gamesInfo(tx, gameIds);
       if (games.length !== gameIds.length) throw new AppError('UNKNOWN_GAME', 'Every game must exist', HttpStatus.BAD_REQUEST);
-      const c = await tx.integrityCase.create({
-        data: { source: 'manual', subjectIds: [...new Set(dto.subjectIds)], summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId },
-      });
+      const subjectIds = [...new Set(dto.subjectIds)];
+      const c = await this.openManualCase(tx, { source: 'manual', subjectIds, summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId });
       if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
       await tx.integrityCaseParticipant.create({ data: { caseId: c.id, userId: actorId, role: 'opened' } });
       await tx.auditLog.create({ data: { actorId, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: dto.summary, data: json({ subjectIds: c.subjectIds, gameIds, highStakes: c.highStakes }) } });
       return c;
     });
+  }
+
+  /**
+   * Inserts a case unless its subjects already have one open (integrity_cases.open_key, unique: the
+   * insert skips, after a concurrent writer commits): then a conflict naming that case, which the
+   * reviewer works on instead. Another attempt only if that case was decided in between.
+   */
+  private async openManualCase(tx: Tx, data: Prisma.IntegrityCaseCreateManyInput): Promise<IntegrityCase> {
+    for (let attempt = 1; ; attempt++) {
+      const [c] = await tx.integrityCase.createManyAndReturn({ data: [data], skipDuplicates: true });
+      if (c) return c;
+      const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_cases WHERE open_key = integrity_case_open_key(${data.subjectIds as string[]}::uuid[])`;
+      if (open) throw new AppError('CASE_ALREADY_OPEN', 'These players already have an open case: add to it instead of opening another', HttpStatus.CONFLICT, { caseId: open.id });
+      if (attempt === 3) throw new Error('openCase: no case opened after 3 attempts');
+    }
   }
 
   assign(actorId: string, caseId: string, dto: AssignCaseDto) {
@@ -398,11 +412,22 @@ export class IntegrityRepository {
         await tx.auditLog.create({ data: { actorId: reporterId, action: 'integrity.report.merged', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ count: r.count, category: dto.category }) } });
         return { report: r, merged: true };
       }
-      let c = await tx.integrityCase.findFirst({ where: { status: { in: ['open', 'in_review'] }, subjectIds: { has: dto.subjectId } }, orderBy: { createdAt: 'asc' } });
-      if (!c) {
-        c = await tx.integrityCase.create({
-          data: { source: 'report', subjectIds: [dto.subjectId], summary: `Community report (${dto.category}): ${dto.description.slice(0, 200)}`, highStakes: games.some((g) => g.highStakes) },
+      const openCaseOf = () => tx.integrityCase.findFirst({ where: { status: { in: ['open', 'in_review'] }, subjectIds: { has: dto.subjectId } }, orderBy: { createdAt: 'asc' } });
+      let c = await openCaseOf();
+      let opened = false;
+      // At most one open case per subject set (integrity_cases.open_key): when a concurrent report or
+      // detection opened the player's case first, the insert skips (after that writer commits) and the
+      // report joins that case. Another attempt only if that case was decided in between.
+      for (let attempt = 1; !c; attempt++) {
+        if (attempt > 3) throw new Error(`fileReport: no open case for ${dto.subjectId} after 3 attempts to open one`);
+        const [created] = await tx.integrityCase.createManyAndReturn({
+          data: [{ source: 'report', subjectIds: [dto.subjectId], summary: `Community report (${dto.category}): ${dto.description.slice(0, 200)}`, highStakes: games.some((g) => g.highStakes) }],
+          skipDuplicates: true,
         });
+        opened = !!created;
+        c = created ?? (await openCaseOf());
+      }
+      if (opened) {
         await tx.auditLog.create({ data: { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) } });
       } else if (games.some((g) => g.highStakes) && !c.highStakes) {
         c = await tx.integrityCase.update({ where: { id: c.id }, data: { highStakes: true } });

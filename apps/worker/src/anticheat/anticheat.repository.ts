@@ -138,28 +138,40 @@ export class AnticheatRepository {
    * (or in-review) case — in one transaction, audited as the system's act. A signal already
    * recorded (same dedupe key), or of the same kind on the same subjects already under review,
    * changes nothing.
+   *
+   * Two writers at once (two workers, the periodic scan and a game job) may both find no case: the
+   * database keeps at most one open case per subject set (integrity_cases.open_key, unique), the
+   * insert skips on that conflict after waiting for the other writer to commit, and this signal then
+   * joins the case the other writer opened — exactly as if it had come second.
    */
   async recordSignal(r: SignalRecord): Promise<RecordOutcome> {
     const users = [...r.signal.userIds].sort();
     return this.prisma.$transaction(async (tx) => {
       if (await tx.anticheatSignal.findUnique({ where: { dedupeKey: r.dedupeKey }, select: { id: true } })) return 'duplicate';
-      const open = await this.openCaseOf(tx, users);
-      if (open) {
-        const same = await tx.anticheatSignal.findFirst({ where: { caseId: open.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
-        if (same) return 'under-review';
-      }
-      let caseId = open?.id;
-      if (!caseId) {
-        const c = await tx.integrityCase.create({
-          data: { source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null },
+      let open = await this.openCaseOf(tx, users);
+      let opened: string | null = null;
+      // Opens the case, or (the insert skipped) finds the one a concurrent writer opened and has
+      // committed by then. Another attempt only if that case was decided in between.
+      for (let attempt = 1; !open && !opened; attempt++) {
+        if (attempt > 3) throw new Error(`recordSignal: no open case for ${users.join(',')} after 3 attempts to open one`);
+        const [c] = await tx.integrityCase.createManyAndReturn({
+          data: [{ source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null }],
+          skipDuplicates: true,
+          select: { id: true },
         });
-        caseId = c.id;
+        if (c) opened = c.id;
+        else open = await this.openCaseOf(tx, users);
+      }
+      if (opened) {
         await tx.auditLog.create({
-          data: { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) },
+          data: { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: opened, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) },
         });
-      } else if (r.highStakes && !open!.highStakes) {
-        await tx.integrityCase.update({ where: { id: caseId }, data: { highStakes: true } });
+      } else {
+        const same = await tx.anticheatSignal.findFirst({ where: { caseId: open!.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
+        if (same) return 'under-review';
+        if (r.highStakes && !open!.highStakes) await tx.integrityCase.update({ where: { id: open!.id }, data: { highStakes: true } });
       }
+      const caseId = opened ?? open!.id;
       const s = await tx.anticheatSignal.create({
         data: {
           caseId,
