@@ -98,9 +98,24 @@ export class SeasonStandingsStore {
    * Closes the season (the worker's job after the last challenge, or a director): final
    * standings, the Elite Six with benefits, status closed. Idempotent: closing a closed season
    * returns its Elite Six and changes nothing. Refused while a challenge of the season runs.
+   *
+   * A challenge starting at the same time (ChallengeFlowService.start, under its challenge's row
+   * lock) is either seen running, and the close is refused, or cancelled here first, and the start
+   * then finds it cancelled and does nothing: the season's challenges that have not started are
+   * locked before anything is decided, and the cancel only takes a row still not started.
+   *
+   * Lock order, the same on every path that takes a challenge row and a season row: challenge rows
+   * first (several: in id order), then the season row. A challenge's completion holds its row and
+   * then takes the season (recompute); a penalty takes the player, then the player's challenges not
+   * started (PenaltyEffects.lockUser), then seasons. So here: the season's challenges not started,
+   * then the season. Running challenges are not locked, and need not be: a challenge becomes
+   * running only from a status locked here, and leaves it for completed only under the season's
+   * lock, held here when they are counted (a director's cancel of a running one meanwhile at worst
+   * refuses a close that could have gone ahead).
    */
   async close(seasonId: string, actorId: string | null, reason: string | null, now = new Date()): Promise<CloseResult> {
     return this.prisma.$transaction(async (tx) => {
+      await this.lockNotStarted(tx, seasonId);
       const season = await this.lockSeason(tx, seasonId);
       if (!season) throw notFound('Season', seasonId);
       if (season.status === 'closed') {
@@ -112,15 +127,23 @@ export class SeasonStandingsStore {
           draws: (season.eliteSixDraws as unknown as SeasonDrawRecord[] | null) ?? [],
         };
       }
+      // Again, now under the season's lock: the rows locked above are held (the same rows, as they
+      // are now), plus any challenge the schedule inserted into the season meanwhile (an insert
+      // holds the season's key-share lock until it commits, so it committed before the season's
+      // lock was granted, and none can be inserted now). Such a row, just created, is the only one
+      // locked after the season; nothing that waits for this season can hold it yet.
+      const future = await this.lockNotStarted(tx, seasonId);
       const running = await tx.challenge.count({ where: { seasonId, status: 'running' } });
       if (running > 0) {
         throw new AppError('SEASON_CHALLENGE_RUNNING', 'A challenge of this season is still running; close the season once it has completed', HttpStatus.CONFLICT, { running });
       }
-      // Challenges of the season that have not started will not count any more.
-      const future = await tx.challenge.findMany({ where: { seasonId, status: { in: [...NOT_STARTED] } }, select: { id: true } });
+      // Challenges of the season that have not started will not count any more. Only rows still not
+      // started are cancelled (as read under the lock, so all of them; a mismatch is a bug: roll back).
       if (future.length) {
-        await tx.challenge.updateMany({ where: { id: { in: future.map((c) => c.id) } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
-        await tx.auditLog.createMany({ data: future.map((c) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: c.id, reason: 'the season is closed' })) });
+        const ids = future.map((c) => c.id);
+        const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...NOT_STARTED] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
+        if (cancelled.count !== ids.length) throw new Error(`season ${seasonId}: a challenge not started changed under the close's lock`);
+        await tx.auditLog.createMany({ data: ids.map((id) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: id, reason: 'the season is closed' })) });
       }
       const standings = await this.standings(tx, seasonId);
       const closedSeason = await tx.season.update({ where: { id: seasonId }, data: { status: 'closed', closedAt: now } });
@@ -155,6 +178,14 @@ export class SeasonStandingsStore {
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** Locks the season's challenges that have not started, in id order (the lock order: see `close`); returns them as they are under the lock. */
+  private lockNotStarted(tx: Tx, seasonId: string): Promise<{ id: string; status: string }[]> {
+    return tx.$queryRaw<{ id: string; status: string }[]>`
+      SELECT id, status::text AS status FROM challenges
+      WHERE season_id = ${seasonId}::uuid AND status = ANY(${[...NOT_STARTED]}::"ChallengeStatus"[])
+      ORDER BY id FOR UPDATE`;
+  }
 
   private async lockSeason(tx: Tx, id: string): Promise<Season | null> {
     await tx.$queryRaw`SELECT id FROM seasons WHERE id = ${id}::uuid FOR UPDATE`;

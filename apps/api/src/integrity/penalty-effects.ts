@@ -52,12 +52,24 @@ export class PenaltyEffects {
    * Locks the player's row for the rest of the transaction, so concurrent penalties of one player
    * serialise. FOR NO KEY UPDATE, not FOR UPDATE: rows that merely reference the player (seats,
    * notifications, audit entries written by the challenge flow) take a key-share lock that this one
-   * does not block, so a penalty never waits on, or deadlocks with, a running challenge. Penalty
-   * paths take the player first, then any challenge row.
+   * does not block, so a penalty never waits on, or deadlocks with, a running challenge.
+   *
+   * Lock order: the player, then challenge rows, then season rows (as a challenge's completion and
+   * the season's close take them: SeasonStandingsStore.close). So the challenges not started that
+   * the player has a registration in, the ones a penalty withdraws from (withdrawPending) or gives a
+   * registration back in (restoreWithdrawn), are locked here, in id order, before any season row
+   * (recompute): an undo recomputes seasons before it gives registrations back, and a filing may
+   * apply a season penalty before a suspension.
    */
   async lockUser(tx: Tx, userId: string): Promise<boolean> {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;
-    return rows.length > 0;
+    if (!rows.length) return false;
+    await tx.$queryRaw`
+      SELECT c.id FROM challenges c
+      WHERE c.status = ANY(${[...PENDING_CHALLENGE]}::"ChallengeStatus"[])
+        AND EXISTS (SELECT 1 FROM registrations r WHERE r.challenge_id = c.id AND r.user_id = ${userId}::uuid)
+      ORDER BY c.id FOR UPDATE OF c`;
+    return true;
   }
 
   /** Suspends until `until` (a longer running suspension or a ban is kept) and withdraws pending registrations. */
