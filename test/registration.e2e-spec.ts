@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import { PrismaService } from '@dcs/common';
 import { startApi, TestApi } from './support/api';
+import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 type Player = { id: string; token: string };
@@ -185,6 +187,43 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
 
       expect((await register(id, ended)).status).toBe(201);
     });
+
+    it('a suspension filed while a registration waits on the challenge row is not lost: the player ends up refused or withdrawn, never registered', async () => {
+      const director = await api.user({ roles: ['director'] });
+      const id = await challenge();
+      const [p] = await players(1);
+      const lockWaiters = async () =>
+        Number((await env.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
+      // Another player's registration (or withdrawal) holds the challenge row, as they all do.
+      const other = new Client({ connectionString: env.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [id]);
+        const registering = register(id, p).then((r) => r);
+        await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the registration waiting on the challenge');
+        // Meanwhile the director suspends the player (which withdraws every pending registration of theirs).
+        let filed = false;
+        const filing = api
+          .http()
+          .post('/conduct/violations')
+          .set(auth(director))
+          .send({ userId: p.id, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'suspension', hours: 24 }] })
+          .then((r) => ((filed = true), r));
+        // It either runs through (it has nothing of this challenge to lock yet) or waits on the registration.
+        await eventually(async () => filed || (await lockWaiters()) === 2, 15_000, 'the filing done, or waiting on the registration');
+        await other.query('COMMIT');
+        const [reg, filing2] = await Promise.all([registering, filing]);
+        expect([filing2.status, filing2.body.code]).toEqual([201, undefined]);
+        expect([201, 403]).toContain(reg.status);
+        const stored = await prisma.registration.findUnique({ where: { challengeId_userId: { challengeId: id, userId: p.id } } });
+        // Refused (403 ACCOUNT_SUSPENDED), or registered first and then withdrawn by the suspension.
+        expect(stored === null || stored.status === 'withdrawn').toBe(true);
+      } finally {
+        await other.query('ROLLBACK').catch(() => undefined);
+        await other.end();
+      }
+    }, 60_000);
   });
 
   describe('check-in', () => {

@@ -207,7 +207,11 @@ export class ChallengeFlowService {
       if (!t0) return;
       const round = await this.lockRound(tx, t0.roundId);
       const table = await tx.challengeTable.findUnique({ where: { id: tableId } });
-      if (!round || !table || table.status !== 'playing') return;
+      // Only in a running round: a director's cancel finishes the rounds (under their locks) and
+      // leaves the tables as they are. A decide job queued before the cancel (the game had just
+      // ended) or re-queued by the recovery sweep after it would otherwise decide the table and
+      // carry the cancelled challenge on into its next round, or complete it with placements and prizes.
+      if (!round || round.status !== 'running' || !table || table.status !== 'playing') return;
       await this.decideInTx(tx, round, table, effects);
     });
     await this.queue.run(effects);
@@ -333,8 +337,18 @@ export class ChallengeFlowService {
         effects.push({ kind: 'round-start', roundId, at: round.startsAt, again: true });
         return;
       }
+      // Lock order: this round, then the previous one, then the challenge (in share mode).
+      // - The previous round: a director's result correction holds it (correctResult) from reading
+      //   that this round is still pending until it commits the new result. Unlocked, the seating
+      //   read the previous tables' results before that commit and seated the old advancers while
+      //   the correction was accepted too.
+      // - The challenge: a disqualification holds it (disqualifyIn) from marking the player until it
+      //   commits, having found no table of this round to forfeit. Unlocked, the seating read the
+      //   disqualified players before that commit and seated the player without a forfeit.
+      const prevId = await tx.round.findUnique({ where: { challengeId_number: { challengeId: round.challengeId, number: round.number - 1 } }, select: { id: true } });
+      const prev = prevId ? await this.lockRound(tx, prevId.id) : null;
+      await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${round.challengeId}::uuid FOR SHARE`;
       const { challenge, stored } = await this.roundInfo(tx, round);
-      const prev = await tx.round.findUnique({ where: { challengeId_number: { challengeId: challenge.id, number: round.number - 1 } } });
       if (!prev || prev.status !== 'finished') return;
       const prevTables = await tx.challengeTable.findMany({ where: { roundId: prev.id }, orderBy: { index: 'asc' }, include: { seats: true } });
       const current: BracketRound =
@@ -436,7 +450,9 @@ export class ChallengeFlowService {
       if (!table0) return;
       const round = await this.lockRound(tx, table0.roundId);
       const tb = await this.lockTiebreak(tx, tiebreakId);
-      if (!round || !tb || tb.decidedAt) return;
+      // Only in a running round: a cancel finishes the rounds and leaves their draws open; a close
+      // job due after it would otherwise settle the table and carry the cancelled challenge on.
+      if (!round || round.status !== 'running' || !tb || tb.decidedAt) return;
       const state = tb.state as unknown as TiebreakState;
       // Whichever window's job this is, only the current window counts: not over yet → wait for it.
       if (tb.closesAt.getTime() > now.getTime()) {
@@ -686,6 +702,11 @@ export class ChallengeFlowService {
       await this.lockChallenge(tx, t0.challengeId);
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: true } }))!;
       const { challenge, final } = await this.roundInfo(tx, round);
+      // Read under the challenge's lock: a cancel committed before this correction took it left the
+      // tables undecided; deciding one would carry the cancelled challenge on into its next round.
+      if (challenge.status === 'cancelled') {
+        throw new AppError('CHALLENGE_CLOSED', 'The challenge is cancelled: its results can no longer change', HttpStatus.CONFLICT);
+      }
       const ids = table.seats.map((s) => s.userId).sort();
       if (order.length !== ids.length || [...order].sort().join() !== ids.join()) {
         throw new AppError('BAD_ORDER', 'The order must list every player of the table exactly once', HttpStatus.BAD_REQUEST);
@@ -760,9 +781,13 @@ export class ChallengeFlowService {
     for (const r of running) if (r.hardStopAt) effects.push({ kind: 'hard-stop', roundId: r.id, at: r.hardStopAt });
     const pending = await this.prisma.round.findMany({ where: { status: 'pending' }, select: { id: true, startsAt: true } });
     for (const r of pending) effects.push({ kind: 'round-start', roundId: r.id, at: r.startsAt ?? new Date() });
-    const undecided = await this.prisma.challengeTable.findMany({ where: { status: 'playing', games: { some: { status: 'finished' } } }, select: { id: true } });
+    // Tables and draws of running rounds only: a cancelled challenge's are left as they were and never decided.
+    const undecided = await this.prisma.challengeTable.findMany({ where: { status: 'playing', round: { status: 'running' }, games: { some: { status: 'finished' } } }, select: { id: true } });
     for (const t of undecided) effects.push({ kind: 'table-decide', tableId: t.id });
-    const draws = await this.prisma.tiebreak.findMany({ where: { decidedAt: null }, select: { id: true, version: true, closesAt: true } });
+    const draws = await this.prisma.tiebreak.findMany({
+      where: { decidedAt: null, OR: [{ tableId: null }, { table: { round: { status: 'running' } } }] },
+      select: { id: true, version: true, closesAt: true },
+    });
     for (const d of draws) effects.push({ kind: 'tiebreak-close', tiebreakId: d.id, version: d.version, at: d.closesAt });
     effects.push(...(await this.clock.recover()));
     await this.queue.run(effects);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Challenge, Prisma, Registration, RegistrationStatus } from '@dcs/db';
+import type { Challenge, Prisma, Registration, RegistrationStatus, User } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { checkInOpen, entryStatus, registrationOpen } from './challenges.rules';
 
@@ -24,7 +24,15 @@ export interface PublicRegistration {
 /** A registration with its place in the waitlist (1 = next to be promoted), null when not waitlisted. */
 export type RegistrationWithPlace = Registration & { waitlistPlace: number | null };
 
+/** What may stop a player from entering a challenge: their account's standing and a season ban. */
+export interface Standing {
+  account: Pick<User, 'status' | 'suspendedUntil'>;
+  seasonBan: { seasonId: string } | null;
+}
+
 export type RegisterOutcome =
+  | { kind: 'no_account' }
+  | { kind: 'ineligible'; standing: Standing }
   | { kind: 'not_found' }
   | { kind: 'closed'; challenge: Challenge }
   | { kind: 'already'; registration: RegistrationWithPlace }
@@ -58,8 +66,8 @@ export class ChallengesRepository {
   }
 
   /** The season ban in force against this player in the challenge's season, if any. */
-  seasonBan(challengeId: string, userId: string): Promise<{ seasonId: string } | null> {
-    return this.prisma.seasonPenalty.findFirst({
+  seasonBan(challengeId: string, userId: string, db: Pick<Tx, 'seasonPenalty'> = this.prisma): Promise<{ seasonId: string } | null> {
+    return db.seasonPenalty.findFirst({
       where: { userId, kind: 'season_ban', revokedAt: null, season: { weeklyChallenges: { some: { id: challengeId } } } },
       select: { seasonId: true },
     });
@@ -92,9 +100,21 @@ export class ChallengesRepository {
    * `waitlisted` after. The challenge row is locked (SELECT … FOR UPDATE) for the whole
    * transaction, so concurrent registrations take distinct positions and never overfill it.
    * A player who withdrew and registers again goes to the end of the line.
+   *
+   * `eligible` decides on the player's standing, read under the player's row lock (FOR SHARE), taken
+   * before the challenge's (lock order: player, then challenge rows). A suspension, ban or season
+   * ban locks that row (PenaltyEffects.lockUser) before it withdraws the player's pending
+   * registrations: read outside the lock, a penalty committed while this registration waited on
+   * the challenge row (behind another player's registration) found nothing to withdraw, and the
+   * registration of a player who was no longer allowed to play was then written anyway.
    */
-  register(challengeId: string, userId: string, now: Date): Promise<RegisterOutcome> {
+  register(challengeId: string, userId: string, now: Date, eligible: (s: Standing) => boolean): Promise<RegisterOutcome> {
     return this.prisma.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR SHARE`;
+      if (!locked.length) return { kind: 'no_account' };
+      const account = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { status: true, suspendedUntil: true } });
+      const standing = { account, seasonBan: await this.seasonBan(challengeId, userId, tx) };
+      if (!eligible(standing)) return { kind: 'ineligible', standing };
       const challenge = await this.lock(tx, challengeId, 'UPDATE');
       if (!challenge) return { kind: 'not_found' };
       const existing = await tx.registration.findUnique({ where: { challengeId_userId: { challengeId, userId } } });

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Challenge } from '@dcs/db';
+import type { Challenge, User } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
@@ -43,10 +43,13 @@ export class ChallengesService {
 
   async register(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     const now = new Date();
-    await this.assertInGoodStanding(user.id, now);
-    await this.assertNotSeasonBanned(user.id, id);
-    const out = await this.repo.register(id, user.id, now);
+    // The standing is decided inside the registration's transaction, under the player's row lock (see ChallengesRepository.register).
+    const out = await this.repo.register(id, user.id, now, (s) => !standingError(s.account, now) && !s.seasonBan);
     switch (out.kind) {
+      case 'no_account':
+        throw new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
+      case 'ineligible':
+        throw standingError(out.standing.account, now) ?? seasonBanError(out.standing.seasonBan!);
       case 'not_found':
         throw notFound('Challenge', id);
       case 'already':
@@ -97,23 +100,34 @@ export class ChallengesService {
   /** SPEC 4: a season ban removes the player from the season, so they cannot enter its remaining challenges. */
   private async assertNotSeasonBanned(userId: string, challengeId: string): Promise<void> {
     const ban = await this.repo.seasonBan(challengeId, userId);
-    if (ban) throw new AppError('SEASON_BANNED', 'You are banned from this season: you cannot enter its challenges', HttpStatus.FORBIDDEN, { seasonId: ban.seasonId });
+    if (ban) throw seasonBanError(ban);
   }
 
   /** SPEC 3.1: suspended or banned players cannot register (nor check in). Read fresh, not from the token. */
   private async assertInGoodStanding(userId: string, now: Date): Promise<void> {
     const u = await this.users.findById(userId);
     if (!u) throw new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
-    if (u.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'A banned account cannot take part in challenges', HttpStatus.FORBIDDEN);
-    if (u.status === 'suspended' && (u.suspendedUntil === null || u.suspendedUntil > now)) {
-      throw new AppError(
-        'ACCOUNT_SUSPENDED',
-        u.suspendedUntil ? `This account is suspended until ${u.suspendedUntil.toISOString()}` : 'This account is suspended',
-        HttpStatus.FORBIDDEN,
-        { suspendedUntil: u.suspendedUntil?.toISOString() ?? null },
-      );
-    }
+    const error = standingError(u, now);
+    if (error) throw error;
   }
+}
+
+/** Why this account may not take part now (banned, or suspended until later), or null. */
+function standingError(u: Pick<User, 'status' | 'suspendedUntil'>, now: Date): AppError | null {
+  if (u.status === 'banned') return new AppError('ACCOUNT_BANNED', 'A banned account cannot take part in challenges', HttpStatus.FORBIDDEN);
+  if (u.status === 'suspended' && (u.suspendedUntil === null || u.suspendedUntil > now)) {
+    return new AppError(
+      'ACCOUNT_SUSPENDED',
+      u.suspendedUntil ? `This account is suspended until ${u.suspendedUntil.toISOString()}` : 'This account is suspended',
+      HttpStatus.FORBIDDEN,
+      { suspendedUntil: u.suspendedUntil?.toISOString() ?? null },
+    );
+  }
+  return null;
+}
+
+function seasonBanError(ban: { seasonId: string }): AppError {
+  return new AppError('SEASON_BANNED', 'You are banned from this season: you cannot enter its challenges', HttpStatus.FORBIDDEN, { seasonId: ban.seasonId });
 }
 
 function windowOf(c: Challenge) {
