@@ -1,4 +1,6 @@
+import { Client } from 'pg';
 import { startApi, TestApi } from './support/api';
+import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 describe('auth, roles and the error contract', () => {
@@ -129,6 +131,37 @@ describe('auth, roles and the error contract', () => {
       expect(audit).toEqual([{ actor_id: admin.id, action: 'user.roles.set', reason: 'runs Atlanta', data: { from: ['competitor'], to: ['competitor', 'director'] } }]);
       const stale = await api.http().get('/me').set('Authorization', `Bearer ${target.token}`);
       expect(stale.status).toBe(401);
+    });
+
+    it('two admins setting one user\'s roles at the same moment: each audit entry says what it really changed', async () => {
+      const [admin1, admin2] = [await api.user({ roles: ['admin'] }), await api.user({ roles: ['admin'] })];
+      const target = await api.user();
+      // Another session holds the user's row (as a penalty does, PenaltyEffects.lockUser) until both requests wait on it.
+      const other = new Client({ connectionString: env.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [target.id]);
+        const both = Promise.all(
+          ([[admin1, 'director'], [admin2, 'reviewer']] as const).map(([a, role]) => api.http().post(`/admin/users/${target.id}/roles`).set('Authorization', `Bearer ${a.token}`).send({ roles: [role] })),
+        );
+        try {
+          await eventually(async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length === 2, 15_000, 'both role changes waiting');
+        } finally {
+          await other.query('COMMIT');
+        }
+        expect((await both).map((r) => r.status)).toEqual([200, 200]);
+      } finally {
+        await other.end();
+      }
+      const audit = await env.sql<{ data: { from: string[]; to: string[] } }>(`SELECT data FROM audit_log WHERE entity_id = $1 AND action = 'user.roles.set'`, [target.id]);
+      // One after the other: the first from the original roles, the second from what the first set.
+      const first = audit.find((a) => a.data.from.join() === 'competitor');
+      const second = audit.find((a) => a !== first);
+      expect(audit).toHaveLength(2);
+      expect(second?.data.from).toEqual(first?.data.to);
+      const [row] = await env.sql<{ roles: string }>(`SELECT roles::text FROM users WHERE id = $1`, [target.id]);
+      expect(row.roles).toBe(`{${second?.data.to.join(',')}}`);
     });
 
     it('refuses unknown roles with 400 and changes nothing', async () => {

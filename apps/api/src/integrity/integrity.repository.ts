@@ -406,13 +406,24 @@ export class IntegrityRepository {
       const games = dto.gameId ? await this.gamesInfo(tx, [dto.gameId]) : [];
       if (dto.gameId && !games.length) throw notFound('Game', dto.gameId);
       const dedupeKey = `${reporterId}:${dto.subjectId}:${dto.gameId ?? '-'}`;
-      const existing = await tx.integrityReport.findUnique({ where: { dedupeKey } });
-      if (existing) {
+      const merge = async (existing: { id: string }) => {
         const r = await tx.integrityReport.update({ where: { id: existing.id }, data: { count: { increment: 1 } } });
         await tx.auditLog.create({ data: { actorId: reporterId, action: 'integrity.report.merged', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ count: r.count, category: dto.category }) } });
         return { report: r, merged: true };
-      }
-      const openCaseOf = () => tx.integrityCase.findFirst({ where: { status: { in: ['open', 'in_review'] }, subjectIds: { has: dto.subjectId } }, orderBy: { createdAt: 'asc' } });
+      };
+      const existing = await tx.integrityReport.findUnique({ where: { dedupeKey } });
+      if (existing) return merge(existing);
+      // The player's open case, locked (as decide's lockCase) and its status read under the lock: a
+      // case decided after a plain read would otherwise take the report (its insert only waits for
+      // the decision's key lock, then joins the decided case, which nobody reviews any more). A case
+      // decided meanwhile no longer matches once its lock is granted, so the next open one, or a new one.
+      const openCaseOf = async () => {
+        const [row] = await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM integrity_cases
+          WHERE status IN ('open', 'in_review') AND subject_ids @> ARRAY[${dto.subjectId}::uuid]
+          ORDER BY created_at LIMIT 1 FOR UPDATE`;
+        return row ? tx.integrityCase.findUniqueOrThrow({ where: { id: row.id } }) : null;
+      };
       let c = await openCaseOf();
       let opened = false;
       // At most one open case per subject set (integrity_cases.open_key): when a concurrent report or
@@ -427,6 +438,11 @@ export class IntegrityRepository {
         opened = !!created;
         c = created ?? (await openCaseOf());
       }
+      // The same report filed twice at once (a retried request): both found none above, and the
+      // first holds this case's lock until it commits; the second, granted the lock, counts it there
+      // (was: its insert hit the unique dedupe key, a 500, and the count was lost).
+      const filedMeanwhile = await tx.integrityReport.findUnique({ where: { dedupeKey } });
+      if (filedMeanwhile) return merge(filedMeanwhile);
       if (opened) {
         await tx.auditLog.create({ data: { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) } });
       } else if (games.some((g) => g.highStakes) && !c.highStakes) {

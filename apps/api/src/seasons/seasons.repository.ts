@@ -58,6 +58,19 @@ export class SeasonsRepository {
    * event key: a second create returns the first one.
    */
   async createEvent(actorId: string, e: NewEvent): Promise<{ challenge: Challenge; created: boolean }> {
+    // The same event created twice at once (a retry, two instances): both find no event key, the
+    // second insert waits for the first and then hits the unique key (was: a 500). It answers with
+    // the first one, as a create after it does.
+    return this.insertOnce(
+      () => this.createEventTx(actorId, e),
+      async () => {
+        const existing = await this.eventByKey(e.eventKey);
+        return existing && { challenge: existing, created: false };
+      },
+    );
+  }
+
+  private createEventTx(actorId: string, e: NewEvent): Promise<{ challenge: Challenge; created: boolean }> {
     return this.prisma.$transaction(async (tx) => {
       const existing = await tx.challenge.findUnique({ where: { eventKey: e.eventKey } });
       if (existing) return { challenge: existing, created: false };
@@ -116,12 +129,37 @@ export class SeasonsRepository {
   }
 
   async addWdcEntry(actorId: string, year: number, name: string, country: string, userId: string | null) {
-    return this.prisma.$transaction(async (tx) => {
-      const dup = await tx.wdcEntry.findFirst({ where: { year, OR: [{ name, country }, ...(userId ? [{ userId }] : [])] } });
-      if (dup) return { entry: dup, created: false };
-      const entry = await tx.wdcEntry.create({ data: { year, name, country, userId, source: 'admin', createdById: actorId } });
-      await tx.auditLog.create({ data: { actorId, action: 'wdc.entry-added', entityType: 'wdc_entry', entityId: entry.id, data: { year, name, country, userId } } });
-      return { entry, created: true };
-    });
+    const same: Prisma.WdcEntryWhereInput = { year, OR: [{ name, country }, ...(userId ? [{ userId }] : [])] };
+    // Two adds of one entrant at once: the second insert hits a unique key once the first commits
+    // (was: a 500) and answers with the entry the first one added, as an add after it does.
+    return this.insertOnce(
+      () =>
+        this.prisma.$transaction(async (tx) => {
+          const dup = await tx.wdcEntry.findFirst({ where: same });
+          if (dup) return { entry: dup, created: false };
+          const entry = await tx.wdcEntry.create({ data: { year, name, country, userId, source: 'admin', createdById: actorId } });
+          await tx.auditLog.create({ data: { actorId, action: 'wdc.entry-added', entityType: 'wdc_entry', entityId: entry.id, data: { year, name, country, userId } } });
+          return { entry, created: true };
+        }),
+      async () => {
+        const dup = await this.prisma.wdcEntry.findFirst({ where: same });
+        return dup && { entry: dup, created: false };
+      },
+    );
+  }
+
+  /**
+   * Runs `insert`; when it loses a race on a unique key (P2002: a concurrent writer committed the
+   * same row after this one looked for it), answers with `winner()`, read after that commit.
+   */
+  private async insertOnce<T>(insert: () => Promise<T>, winner: () => Promise<T | null>): Promise<T> {
+    try {
+      return await insert();
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'P2002') throw err;
+      const found = await winner();
+      if (!found) throw err;
+      return found;
+    }
   }
 }

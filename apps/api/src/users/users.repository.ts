@@ -24,9 +24,17 @@ export class UsersRepository {
     }
   }
 
-  /** Sets the roles and writes the audit entry in one transaction; bumps tokenVersion so old tokens stop working. */
-  setRoles(id: string, roles: Role[], actorId: string, reason: string | undefined, previous: Role[]): Promise<User> {
+  /**
+   * Sets the roles and writes the audit entry in one transaction; bumps tokenVersion so old tokens
+   * stop working. The roles it replaces are read under the user's row lock (as a penalty takes it,
+   * PenaltyEffects.lockUser): read before, two changes at once both audited "from" the same roles,
+   * one of them not what it replaced. Null when the user does not exist.
+   */
+  setRoles(id: string, roles: Role[], actorId: string, reason: string | undefined): Promise<User | null> {
     return this.prisma.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ roles: Role[] }[]>`SELECT roles::text[] AS roles FROM users WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
+      if (!locked) return null;
+      const previous = locked.roles;
       const user = await tx.user.update({ where: { id }, data: { roles, tokenVersion: { increment: 1 } } });
       await tx.auditLog.create({
         data: { actorId, action: 'user.roles.set', entityType: 'user', entityId: id, reason, data: { from: previous, to: roles } },

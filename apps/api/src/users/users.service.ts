@@ -16,10 +16,10 @@ export class UsersService {
   }
 
   async setRoles(caller: AuthUser, id: string, dto: SetRolesDto): Promise<UserResponseDto> {
-    const user = await this.users.findById(id);
-    if (!user) throw notFound('User', id);
     // Everyone stays a competitor; the other roles are granted on top.
     const roles = Array.from(new Set<Role>(['competitor', ...dto.roles]));
-    return UserResponseDto.from(await this.users.setRoles(id, roles, caller.id, dto.reason, user.roles));
+    const user = await this.users.setRoles(id, roles, caller.id, dto.reason);
+    if (!user) throw notFound('User', id);
+    return UserResponseDto.from(user);
   }
 }
