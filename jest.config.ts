@@ -5,8 +5,9 @@ const moduleNameMapper = {
   '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule)$': '<rootDir>/libs/$1/src',
   '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
+// Transpile only (isolatedModules in tsconfig.jest.json): `npm run typecheck` does the type checking.
 const transform = {
-  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }],
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
 };
 
 const config: Config = {
