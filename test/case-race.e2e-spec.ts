@@ -187,6 +187,51 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     expect(cases.map((c) => [c.id === first.id, c.status])).toEqual([[true, 'decided'], [false, 'open']]);
   });
 
+  it('a signal recorded while the pair\'s case is being decided opens a new case, and the decided one gets nothing nobody would review', async () => {
+    const [a, b] = await pair();
+    expect(await repoA.recordSignal(record('linked_accounts', [a, b]))).toBe('recorded');
+    const [decided] = await casesOf([a, b]);
+    const [before] = await signalsOf([decided.id]);
+    // The board decides the case: its row locked (as IntegrityRepository.decide's lockCase), status decided, not committed yet.
+    await other.query('BEGIN');
+    let recording: Promise<RecordOutcome>;
+    try {
+      await other.query('SELECT id FROM integrity_cases WHERE id = $1 FOR UPDATE', [decided.id]);
+      await other.query(`UPDATE integrity_cases SET status = 'decided' WHERE id = $1`, [decided.id]);
+      recording = repoB.recordSignal(record('co_seating', [b, a], { highStakes: true }));
+      await eventually(async () => (await waitingOnLocks()) === 1, 15_000, 'the signal waiting on the case being decided');
+    } finally {
+      await other.query('COMMIT');
+    }
+    expect(await recording).toBe('recorded');
+    const cases = await casesOf([a, b]);
+    expect(cases.map((c) => [c.id === decided.id, c.status, c.high_stakes])).toEqual([
+      [true, 'decided', false],
+      [false, 'open', true],
+    ]);
+    expect(cases[1].open_key).toBe([a, b].sort().join(','));
+    // The decided case holds only what it held when it was decided; the new signal is in the open case.
+    expect(await signalsOf([decided.id])).toEqual([before]);
+    expect((await signalsOf([cases[1].id])).map((s) => s.kind)).toEqual(['co_seating']);
+    expect(await audited('integrity.case.opened', [cases[1].id])).toHaveLength(1);
+  });
+
+  it('a signal does not wait on the players\' rows (a penalty holds them: lock order case → player, as decide)', async () => {
+    const [a, b] = await pair();
+    expect(await repoA.recordSignal(record('linked_accounts', [a, b]))).toBe('recorded');
+    await other.query('BEGIN');
+    try {
+      // What PenaltyEffects.lockUser takes, after the case, while a decision runs.
+      await other.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) FOR NO KEY UPDATE', [[a, b]]);
+      expect(await repoB.recordSignal(record('co_seating', [a, b]))).toBe('recorded');
+    } finally {
+      await other.query('COMMIT');
+    }
+    const cases = await casesOf([a, b]);
+    expect(cases).toHaveLength(1);
+    expect((await signalsOf([cases[0].id])).map((s) => s.kind)).toEqual(['co_seating', 'linked_accounts']);
+  });
+
   it('two reports on one player at the same moment: one case holding both reports', async () => {
     const subject = await player();
     const reporters = [await api.user(), await api.user()];

@@ -198,12 +198,20 @@ export class AnticheatRepository {
     });
   }
 
-  /** The subjects' open or in-review case: one naming all of them, else none. */
-  private openCaseOf(tx: Tx, users: string[]): Promise<{ id: string; highStakes: boolean } | null> {
-    return tx.integrityCase.findFirst({
-      where: { status: { in: ['open', 'in_review'] }, subjectIds: { hasEvery: users } },
-      orderBy: { createdAt: 'asc' },
-      select: { id: true, highStakes: true },
-    });
+  /**
+   * The subjects' open or in-review case (one naming all of them, else none), locked for the rest of
+   * the transaction (FOR UPDATE, as decide's lockCase) with its status read under the lock. Read
+   * without it, a case a reviewer was deciding at that moment still looked open: this signal then
+   * waited on the decision only at its write (the case's high-stakes mark, the signal's reference to
+   * it) and went into the decided case, which nobody reviews any more. A case decided meanwhile no
+   * longer matches once its lock is granted, so the next open one, or none (and a new one is opened).
+   * Only the case is locked here, never a player: lock order case → player, as decide takes them.
+   */
+  private async openCaseOf(tx: Tx, users: string[]): Promise<{ id: string; highStakes: boolean } | null> {
+    const [row] = await tx.$queryRaw<{ id: string; high_stakes: boolean }[]>`
+      SELECT id, high_stakes FROM integrity_cases
+      WHERE status IN ('open', 'in_review') AND subject_ids @> ${users}::uuid[]
+      ORDER BY created_at LIMIT 1 FOR UPDATE`;
+    return row ? { id: row.id, highStakes: row.high_stakes } : null;
   }
 }
