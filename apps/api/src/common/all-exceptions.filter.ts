@@ -24,35 +24,53 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, body } = this.toBody(exception);
+    const { status, body } = errorResponse(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     res.status(status).json(body);
   }
+}
 
-  private toBody(exception: unknown): { status: number; body: ErrorBody } {
-    if (exception instanceof ThrottlerException) {
-      return { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many attempts; wait a minute and try again' } };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const response = exception.getResponse();
-      if (typeof response === 'object' && response !== null && 'code' in response) {
-        const r = response as ErrorBody;
-        return { status, body: { code: r.code, message: r.message, ...(r.details !== undefined ? { details: r.details } : {}) } };
-      }
-      const message =
-        typeof response === 'string'
-          ? response
-          : ((response as { message?: unknown }).message as string | undefined) ?? exception.message;
-      return { status, body: { code: CODE_BY_STATUS[status] ?? `HTTP_${status}`, message: String(message) } };
-    }
-    // body-parser errors (malformed JSON, oversized body) carry a status and a type
-    const e = exception as { status?: number; type?: string; message?: string };
-    if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-      return { status: e.status, body: { code: CODE_BY_STATUS[e.status] ?? `HTTP_${e.status}`, message: e.message ?? 'Bad request' } };
-    }
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
+/** The status and `{ code, message, details? }` body of any error: HTTP responses and socket acknowledgements alike. */
+export function errorResponse(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof ThrottlerException) {
+    return { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many attempts; wait a minute and try again' } };
   }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'object' && response !== null && 'code' in response) {
+      const r = response as ErrorBody;
+      return { status, body: { code: r.code, message: r.message, ...(r.details !== undefined ? { details: r.details } : {}) } };
+    }
+    const message =
+      typeof response === 'string'
+        ? response
+        : ((response as { message?: unknown }).message as string | undefined) ?? exception.message;
+    return { status, body: { code: CODE_BY_STATUS[status] ?? `HTTP_${status}`, message: String(message) } };
+  }
+  if (isWriteConflict(exception)) {
+    return {
+      status: HttpStatus.CONFLICT,
+      body: { code: 'TRY_AGAIN', message: 'Another change to the same data happened at the same moment; nothing was saved. Try again.' },
+    };
+  }
+  // body-parser errors (malformed JSON, oversized body) carry a status and a type
+  const e = exception as { status?: number; type?: string; message?: string };
+  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, body: { code: CODE_BY_STATUS[e.status] ?? `HTTP_${e.status}`, message: e.message ?? 'Bad request' } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
+}
+
+/**
+ * A transaction PostgreSQL rolled back because it collided with another one (a deadlock, 40P01, or a
+ * serialization failure, 40001): through Prisma's driver adapter P2034, from the node-postgres hot
+ * path the SQLSTATE itself. Nothing was written, so the caller may simply send the request again.
+ */
+export function isWriteConflict(exception: unknown): boolean {
+  const e = exception as { code?: unknown; name?: unknown } | null;
+  if (!e || typeof e.code !== 'string') return false;
+  return e.code === 'P2034' || e.code === '40P01' || e.code === '40001';
 }
 
 /** Express error middleware for the JSON body parser (runs before Nest's routing). */

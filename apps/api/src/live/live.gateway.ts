@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import { isUUID } from 'class-validator';
@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import type { Role } from '@dcs/db';
 import { AppConfig, AppError, ErrorBody, PG_POOL } from '@dcs/common';
 import { AuthGuard } from '../common/auth.guard';
+import { errorResponse } from '../common/all-exceptions.filter';
 import { AuthUser } from '../common/decorators';
 import { validationPipe } from '../common/validation';
 import { GameActionDto } from '../games/games.dto';
@@ -289,15 +290,8 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
 
   /** The same body the HTTP exception filter writes. */
   private errorBody(err: unknown): ErrorBody {
-    if (err instanceof HttpException) {
-      const res = err.getResponse();
-      if (isObject(res) && typeof res.code === 'string') {
-        const r = res as unknown as ErrorBody;
-        return { code: r.code, message: r.message, ...(r.details !== undefined ? { details: r.details } : {}) };
-      }
-      return { code: err.getStatus() === 429 ? 'RATE_LIMITED' : `HTTP_${err.getStatus()}`, message: err.message };
-    }
-    this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-    return { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' };
+    const { status, body } = errorResponse(err);
+    if (status >= 500) this.logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    return body;
   }
 }

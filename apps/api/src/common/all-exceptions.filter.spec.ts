@@ -1,0 +1,44 @@
+import { ArgumentsHost, HttpStatus, NotFoundException } from '@nestjs/common';
+import { Prisma } from '@dcs/db';
+import { AllExceptionsFilter, isWriteConflict } from './all-exceptions.filter';
+
+function send(exception: unknown): { status: number; body: unknown } {
+  const out = { status: 0, body: undefined as unknown };
+  const res = {
+    status(code: number) {
+      out.status = code;
+      return this;
+    },
+    json(body: unknown) {
+      out.body = body;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  const filter = new AllExceptionsFilter();
+  (filter as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
+  filter.catch(exception, host);
+  return out;
+}
+
+describe('AllExceptionsFilter', () => {
+  it('answers a deadlock or write conflict with 409 TRY_AGAIN (nothing was saved), not a 500', () => {
+    const prismaConflict = new Prisma.PrismaClientKnownRequestError('Transaction failed due to a write conflict or a deadlock. Please retry your transaction', {
+      code: 'P2034',
+      clientVersion: 'test',
+    });
+    const pgDeadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const pgSerialization = Object.assign(new Error('could not serialize access'), { code: '40001' });
+    for (const e of [prismaConflict, pgDeadlock, pgSerialization]) {
+      expect(isWriteConflict(e)).toBe(true);
+      expect(send(e)).toEqual({ status: HttpStatus.CONFLICT, body: { code: 'TRY_AGAIN', message: expect.stringContaining('nothing was saved') } });
+    }
+  });
+
+  it('keeps other database errors a 500 INTERNAL_ERROR, and HTTP errors as they are', () => {
+    const unique = new Prisma.PrismaClientKnownRequestError('Unique constraint failed', { code: 'P2002', clientVersion: 'test' });
+    expect(isWriteConflict(unique)).toBe(false);
+    expect(send(unique)).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } });
+    expect(send(Object.assign(new Error('relation does not exist'), { code: '42P01' })).status).toBe(500);
+    expect(send(new NotFoundException('no such thing'))).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'no such thing' } });
+  });
+});
