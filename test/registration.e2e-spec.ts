@@ -280,6 +280,80 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       expect(res.body).toMatchObject({ code: 'ACCOUNT_SUSPENDED', details: { suspendedUntil: null } });
       expect((await rows(id))[0].checked_in_at).toBeNull();
     });
+
+    /**
+     * A suspension filed around a check-in that waits on the challenge row (another player's registration
+     * or withdrawal holds it FOR UPDATE). The check-in decides on the registration re-read under the
+     * challenge's lock, and a penalty withdraws the player's pending registrations under that same lock
+     * (PenaltyEffects.lockUser, then withdrawPending): whichever comes first there, the player never ends
+     * up checked in with a live registration while suspended.
+     */
+    describe('a suspension filed while a check-in waits on the challenge row', () => {
+      const lockWaiters = async () =>
+        Number((await env.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
+      const suspend = (director: Player, p: Player) =>
+        api
+          .http()
+          .post('/conduct/violations')
+          .set(auth(director))
+          .send({ userId: p.id, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'suspension', hours: 24 }] });
+      const stored = (id: string, p: Player) => prisma.registration.findUniqueOrThrow({ where: { challengeId_userId: { challengeId: id, userId: p.id } } });
+
+      /** `first` and then `second` wait on the challenge row held by another session; then it commits. */
+      async function queued<A, B>(id: string, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+        const other = new Client({ connectionString: env.databaseUrl });
+        await other.connect();
+        try {
+          await other.query('BEGIN');
+          await other.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [id]);
+          const a = first();
+          await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the first request waiting');
+          const b = second();
+          await eventually(async () => (await lockWaiters()) === 2, 15_000, 'the second request waiting');
+          await other.query('COMMIT');
+          return await Promise.all([a, b]);
+        } finally {
+          await other.query('ROLLBACK').catch(() => undefined);
+          await other.end();
+        }
+      }
+
+      it('the check-in queued first goes through, then the suspension withdraws the registration: not left checked in', async () => {
+        const director = await api.user({ roles: ['director'] });
+        const id = await challenge({ ciOpen: -1 });
+        const [p] = await players(1);
+        expect((await register(id, p)).status).toBe(201);
+        const [checked, filed] = await queued(
+          id,
+          () => checkIn(id, p).then((r) => r),
+          () => suspend(director, p).then((r) => r),
+        );
+        expect([filed.status, filed.body.code]).toEqual([201, undefined]);
+        // The check-in was granted the challenge row first: it answered before the suspension existed.
+        expect(checked.status).toBe(200);
+        expect(checked.body).toMatchObject({ status: 'registered', checkedInAt: expect.any(String) });
+        // The suspension then withdrew the registration, check-in and all.
+        expect((await stored(id, p)).status).toBe('withdrawn');
+        expect(await prisma.user.findUniqueOrThrow({ where: { id: p.id }, select: { status: true } })).toEqual({ status: 'suspended' });
+        expect((await api.http().get(`/challenges/${id}`)).body.counts).toMatchObject({ registered: 0, checkedIn: 0 });
+      }, 60_000);
+
+      it('the suspension queued first wins: the check-in, which read the standing before it, finds the registration withdrawn and is refused', async () => {
+        const director = await api.user({ roles: ['director'] });
+        const id = await challenge({ ciOpen: -1 });
+        const [p] = await players(1);
+        expect((await register(id, p)).status).toBe(201);
+        const [filed, checked] = await queued(
+          id,
+          () => suspend(director, p).then((r) => r),
+          () => checkIn(id, p).then((r) => r),
+        );
+        expect([filed.status, filed.body.code]).toEqual([201, undefined]);
+        expect([checked.status, checked.body.code]).toEqual([404, 'NOT_REGISTERED']);
+        const r = await stored(id, p);
+        expect([r.status, r.checkedInAt]).toEqual(['withdrawn', null]);
+      }, 60_000);
+    });
   });
 
   describe('public views', () => {
