@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PrismaService } from '@dcs/common';
+import { AppError, PrismaService } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
@@ -170,6 +170,40 @@ describe('director acts racing the challenge flow', () => {
     expect(await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, status: 'finished' } })).toBe(0);
     expect(await prisma.round.count({ where: { challengeId: fx.challengeId } })).toBe(1);
     expect(await prisma.placement.count({ where: { challengeId: fx.challengeId } })).toBe(0);
+  }, 60_000);
+
+  it('a tiebreak pick that waits behind the close of its window is refused (DRAW_CLOSED), not counted in the next window', async () => {
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await flow.start(fx.challengeId);
+    const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } });
+    // The hard stop ends every game level at 0: every table goes to the 6-4/5-5 draw.
+    await flow.hardStop(round1.id, new Date(round1.hardStopAt!.getTime() + 1000));
+    const [draw] = await prisma.tiebreak.findMany({ where: { challengeId: fx.challengeId, decidedAt: null }, orderBy: { id: 'asc' } });
+    const picker = (draw.players as string[])[0];
+    const close = new Client({ connectionString: env.databaseUrl });
+    await close.connect();
+    try {
+      // A close holds the draw while it settles this window and, finding no winner, opens the next one.
+      await close.query('BEGIN');
+      await close.query('SELECT id FROM tiebreaks WHERE id = $1 FOR UPDATE', [draw.id]);
+      const pick = settle(flow.pickTile(picker, draw.id, 3));
+      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the pick waiting on the draw');
+      await close.query(
+        `UPDATE tiebreaks SET state = jsonb_set(jsonb_set(state, '{round}', to_jsonb((state->>'round')::int + 1)), '{version}', to_jsonb((state->>'version')::int + 1)),
+           version = version + 1, closes_at = now() + interval '5 seconds' WHERE id = $1`,
+        [draw.id],
+      );
+      await close.query('COMMIT');
+      const { error } = await pick;
+      expect((error as AppError | undefined)?.code).toBe('DRAW_CLOSED');
+      const state = (await prisma.tiebreak.findUniqueOrThrow({ where: { id: draw.id } })).state as unknown as { round: number; picks: unknown[] };
+      expect(state).toMatchObject({ round: 2, picks: [] });
+      // In the new window the player picks again, as anyone would.
+      expect((await flow.pickTile(picker, draw.id, 3)).round).toBe(2);
+    } finally {
+      await close.query('ROLLBACK').catch(() => undefined);
+      await close.end();
+    }
   }, 60_000);
 
   it("a director's result correction that waits behind a cancel is refused (CHALLENGE_CLOSED): the cancelled challenge does not move on", async () => {

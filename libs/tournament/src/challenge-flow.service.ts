@@ -414,13 +414,18 @@ export class ChallengeFlowService {
   /** A tied player takes the face-down tile at `position` while the 5-second window is open. */
   async pickTile(userId: string, tiebreakId: string, position: number, now = new Date()): Promise<TiebreakPublicView> {
     const effects: Effect[] = [];
+    // The window the player picked in: the draw as it was when the pick arrived, before waiting for
+    // its lock. A close holding the lock may settle that window and open the next one (a split, or no
+    // winner); the pick, made in the window that closed, must not be counted in the new one.
+    const seen = await this.prisma.tiebreak.findUnique({ where: { id: tiebreakId }, select: { state: true } });
+    const seenRound = seen ? (seen.state as unknown as TiebreakState).round : null;
     const view = await this.prisma.$transaction(async (tx) => {
       const tb = await this.lockTiebreak(tx, tiebreakId);
       if (!tb) throw notFound('Tiebreak', tiebreakId);
       const current = tb.state as unknown as TiebreakState;
       // The same pick again (a retry after a lost answer, HTTP or socket): answered, not applied twice.
       if (current.status === 'picking' && current.picks.some((p) => p.playerId === userId && p.position === position && !p.auto)) return tiebreakPublicView(current);
-      if (tb.decidedAt || now.getTime() > tb.closesAt.getTime()) {
+      if (tb.decidedAt || now.getTime() > tb.closesAt.getTime() || current.round !== seenRound) {
         throw new AppError('DRAW_CLOSED', 'The picking window of this draw is closed', HttpStatus.CONFLICT, { closesAt: tb.closesAt.toISOString() });
       }
       const next = drawPick(tb.state as unknown as TiebreakState, userId, position);
