@@ -11,3 +11,4 @@ export * from './season-standings.store';
 export * from './season-draw';
 export * from './season-queue';
 export * from './season-events';
+export * from './integrity-cases';

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, IntegrityDecision, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
+import { openOrJoinCase } from '@dcs/tournament';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
 import { PenaltyEffects, PenaltySource } from './penalty-effects';
 import type { AssignCaseDto, CasesQueryDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
@@ -413,31 +414,10 @@ export class IntegrityRepository {
       };
       const existing = await tx.integrityReport.findUnique({ where: { dedupeKey } });
       if (existing) return merge(existing);
-      // The player's open case, locked (as decide's lockCase) and its status read under the lock: a
-      // case decided after a plain read would otherwise take the report (its insert only waits for
-      // the decision's key lock, then joins the decided case, which nobody reviews any more). A case
-      // decided meanwhile no longer matches once its lock is granted, so the next open one, or a new one.
-      const openCaseOf = async () => {
-        const [row] = await tx.$queryRaw<{ id: string }[]>`
-          SELECT id FROM integrity_cases
-          WHERE status IN ('open', 'in_review') AND subject_ids @> ARRAY[${dto.subjectId}::uuid]
-          ORDER BY created_at LIMIT 1 FOR UPDATE`;
-        return row ? tx.integrityCase.findUniqueOrThrow({ where: { id: row.id } }) : null;
-      };
-      let c = await openCaseOf();
-      let opened = false;
-      // At most one open case per subject set (integrity_cases.open_key): when a concurrent report or
-      // detection opened the player's case first, the insert skips (after that writer commits) and the
-      // report joins that case. Another attempt only if that case was decided in between.
-      for (let attempt = 1; !c; attempt++) {
-        if (attempt > 3) throw new Error(`fileReport: no open case for ${dto.subjectId} after 3 attempts to open one`);
-        const [created] = await tx.integrityCase.createManyAndReturn({
-          data: [{ source: 'report', subjectIds: [dto.subjectId], summary: `Community report (${dto.category}): ${dto.description.slice(0, 200)}`, highStakes: games.some((g) => g.highStakes) }],
-          skipDuplicates: true,
-        });
-        opened = !!created;
-        c = created ?? (await openCaseOf());
-      }
+      // The player's open case (locked: never one being decided), or a new one (one per player set, shared with concurrent writers).
+      const joined = await openOrJoinCase(tx, { source: 'report', subjectIds: [dto.subjectId], summary: `Community report (${dto.category}): ${dto.description.slice(0, 200)}`, highStakes: games.some((g) => g.highStakes) });
+      let c = joined.case;
+      const opened = joined.opened;
       // The same report filed twice at once (a retried request): both found none above, and the
       // first holds this case's lock until it commits; the second, granted the lock, counts it there
       // (was: its insert hit the unique dedupe key, a 500, and the count was lost).

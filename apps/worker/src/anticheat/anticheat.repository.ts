@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
+import { openOrJoinCase } from '@dcs/tournament';
 import type { GameAnalysis, SeatFeatures, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
-type Tx = Prisma.TransactionClient;
 const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 
 export interface FinishedGame {
@@ -138,40 +138,23 @@ export class AnticheatRepository {
    * (or in-review) case — in one transaction, audited as the system's act. A signal already
    * recorded (same dedupe key), or of the same kind on the same subjects already under review,
    * changes nothing.
-   *
-   * Two writers at once (two workers, the periodic scan and a game job) may both find no case: the
-   * database keeps at most one open case per subject set (integrity_cases.open_key, unique), the
-   * insert skips on that conflict after waiting for the other writer to commit, and this signal then
-   * joins the case the other writer opened — exactly as if it had come second.
+   * Two writers at once (two workers, the scan and a game job) share one case (openOrJoinCase).
    */
   async recordSignal(r: SignalRecord): Promise<RecordOutcome> {
     const users = [...r.signal.userIds].sort();
     return this.prisma.$transaction(async (tx) => {
       if (await tx.anticheatSignal.findUnique({ where: { dedupeKey: r.dedupeKey }, select: { id: true } })) return 'duplicate';
-      let open = await this.openCaseOf(tx, users);
-      let opened: string | null = null;
-      // Opens the case, or (the insert skipped) finds the one a concurrent writer opened and has
-      // committed by then. Another attempt only if that case was decided in between.
-      for (let attempt = 1; !open && !opened; attempt++) {
-        if (attempt > 3) throw new Error(`recordSignal: no open case for ${users.join(',')} after 3 attempts to open one`);
-        const [c] = await tx.integrityCase.createManyAndReturn({
-          data: [{ source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null }],
-          skipDuplicates: true,
-          select: { id: true },
-        });
-        if (c) opened = c.id;
-        else open = await this.openCaseOf(tx, users);
-      }
+      const { case: c, opened } = await openOrJoinCase(tx, { source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null });
       if (opened) {
         await tx.auditLog.create({
-          data: { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: opened, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) },
+          data: { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) },
         });
       } else {
-        const same = await tx.anticheatSignal.findFirst({ where: { caseId: open!.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
+        const same = await tx.anticheatSignal.findFirst({ where: { caseId: c.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
         if (same) return 'under-review';
-        if (r.highStakes && !open!.highStakes) await tx.integrityCase.update({ where: { id: open!.id }, data: { highStakes: true } });
+        if (r.highStakes && !c.highStakes) await tx.integrityCase.update({ where: { id: c.id }, data: { highStakes: true } });
       }
-      const caseId = opened ?? open!.id;
+      const caseId = c.id;
       const s = await tx.anticheatSignal.create({
         data: {
           caseId,
@@ -196,22 +179,5 @@ export class AnticheatRepository {
       });
       return 'recorded';
     });
-  }
-
-  /**
-   * The subjects' open or in-review case (one naming all of them, else none), locked for the rest of
-   * the transaction (FOR UPDATE, as decide's lockCase) with its status read under the lock. Read
-   * without it, a case a reviewer was deciding at that moment still looked open: this signal then
-   * waited on the decision only at its write (the case's high-stakes mark, the signal's reference to
-   * it) and went into the decided case, which nobody reviews any more. A case decided meanwhile no
-   * longer matches once its lock is granted, so the next open one, or none (and a new one is opened).
-   * Only the case is locked here, never a player: lock order case → player, as decide takes them.
-   */
-  private async openCaseOf(tx: Tx, users: string[]): Promise<{ id: string; highStakes: boolean } | null> {
-    const [row] = await tx.$queryRaw<{ id: string; high_stakes: boolean }[]>`
-      SELECT id, high_stakes FROM integrity_cases
-      WHERE status IN ('open', 'in_review') AND subject_ids @> ${users}::uuid[]
-      ORDER BY created_at LIMIT 1 FOR UPDATE`;
-    return row ? { id: row.id, highStakes: row.high_stakes } : null;
   }
 }
