@@ -1,7 +1,8 @@
 import { createGame, type GameState } from '@dcs/engine';
 import { MessageType } from 'socket.io-adapter';
 import { PacketType } from 'socket.io-parser';
-import { CLUSTER_BROADCAST, clusterBroadcast, EMITTER_UID, gameViewEmits, LIVE_NAMESPACE, liveEmit, liveRooms, PACKET_EVENT, renderGameView } from './live-emitter';
+import type { AppConfig } from '@dcs/common';
+import { CLUSTER_BROADCAST, clusterBroadcast, EMITTER_UID, gameViewEmits, LIVE_NAMESPACE, LiveEmitter, liveEmit, liveRooms, PACKET_EVENT, renderGameView } from './live-emitter';
 
 function game(): { state: GameState; meta: { id: string; tableId: string; seedHash: string; seed: string } } {
   const created = createGame({ ruleset: 'dcs-tournament', players: 4, seed: 'live-emitter-spec' });
@@ -70,5 +71,14 @@ describe('emits from other processes, in the sharded socket.io adapter\'s format
     const many = clusterBroadcast('dcs', { to: [liveRooms.game('g'), liveRooms.user('u2')], except: [liveRooms.user('u3')], event: 'x', data: 1 });
     expect(many.channel).toBe('dcs:socket.io#/live#');
     expect(JSON.parse(many.message).data.opts).toEqual({ rooms: ['game:g', 'user:u2'], except: ['user:u3'], flags: {} });
+  });
+});
+
+describe('LiveEmitter at shutdown', () => {
+  it('opens no new connection for an emit that comes after it closed (a job still running past the grace period)', async () => {
+    const emitter = new LiveEmitter({ REDIS_URL: 'redis://127.0.0.1:1', QUEUE_PREFIX: 'spec' } as AppConfig);
+    await emitter.onApplicationShutdown();
+    emitter.emit(liveEmit([liveRooms.game('g1')], 'game:update', { seq: 1 }));
+    expect((emitter as unknown as { client: unknown }).client).toBeNull();
   });
 });

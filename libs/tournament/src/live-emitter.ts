@@ -110,10 +110,13 @@ export function clusterBroadcast(queuePrefix: string, e: Pick<LiveEmit, 'to' | '
 export class LiveEmitter implements OnApplicationShutdown {
   private readonly logger = new Logger(LiveEmitter.name);
   private client: Redis | null = null;
+  /** Set at shutdown: a job still running after it (left to another worker) emits nothing and opens no new connection. */
+  private closed = false;
 
   constructor(private readonly config: AppConfig) {}
 
   emit(e: LiveEmit): void {
+    if (this.closed) return;
     try {
       const { channel, message } = clusterBroadcast(this.config.QUEUE_PREFIX, e);
       // Not awaited: a failed publish is logged once by the client's error handler.
@@ -140,6 +143,7 @@ export class LiveEmitter implements OnApplicationShutdown {
 
   /** Lets pending publishes go out, then closes the connection (last shutdown phase: running jobs may still emit until then). */
   async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     const c = this.client;
     this.client = null;
     if (!c) return;
