@@ -206,6 +206,58 @@ describe('director acts racing the challenge flow', () => {
     }
   }, 60_000);
 
+  /**
+   * The 30-minute hard stop pauses on the first table's game row (a move being saved holds it), and a
+   * director's act comes in meanwhile. Before the flow took the challenge's lock first, the hard stop
+   * held round 1 and then that game while the act held the challenge and waited for the same game;
+   * the hard stop then needed the challenge (its 6-4/5-5 draws reference it): a deadlock, which
+   * PostgreSQL broke by failing one side.
+   */
+  async function actDuringHardStop(act: (fx: Awaited<ReturnType<typeof challengeWithPlayers>>, heldTable: { seats: { userId: string }[] }) => Promise<unknown>) {
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await flow.start(fx.challengeId);
+    const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } });
+    const first = await prisma.challengeTable.findFirstOrThrow({ where: { roundId: round1.id }, orderBy: { index: 'asc' }, include: { seats: true } });
+    const game = await prisma.game.findFirstOrThrow({ where: { tableId: first.id } });
+    const [stop, acted] = await holding('SELECT id FROM games WHERE id = $1 FOR UPDATE', [game.id], async (release) => {
+      const stopping = settle(flow.hardStop(round1.id, new Date(round1.hardStopAt!.getTime() + 1000)));
+      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the hard stop waiting on the game');
+      const acting = settle(act(fx, first));
+      await eventually(async () => (await lockWaiters()) === 2, 15_000, "the director's act waiting");
+      await release();
+      return Promise.all([stopping, acting]);
+    });
+    return { fx, round1, stop, acted };
+  }
+
+  it('a cancel at the moment of the hard stop: both finish (no deadlock), the challenge is cancelled and every game ended', async () => {
+    const { fx, round1, stop, acted } = await actDuringHardStop((fx) =>
+      api.http().post(`/challenges/${fx.challengeId}/cancel`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'venue power failure' }),
+    );
+    expect(stop.error).toBeUndefined();
+    expect((acted.value as { status: number; body: unknown }).body).toEqual({ ok: true });
+    expect((await prisma.challenge.findUniqueOrThrow({ where: { id: fx.challengeId } })).status).toBe('cancelled');
+    expect((await prisma.round.findUniqueOrThrow({ where: { id: round1.id } })).status).toBe('finished');
+    expect(await prisma.game.count({ where: { table: { challengeId: fx.challengeId }, status: 'playing' } })).toBe(0);
+    expect(await prisma.placement.count({ where: { challengeId: fx.challengeId } })).toBe(0);
+  }, 60_000);
+
+  it('a disqualification at the moment of the hard stop: both finish (no deadlock), the player is disqualified', async () => {
+    const victim = { id: '' };
+    // A player of the held table: before the fix, the disqualification waited on that table's game.
+    const { fx, stop, acted } = await actDuringHardStop((fx, held) => {
+      victim.id = held.seats[0].userId;
+      return api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set('Authorization', `Bearer ${director.token}`).send({ userId: victim.id, reason: 'collusion seen on video' });
+    });
+    expect(stop.error).toBeUndefined();
+    expect((acted.value as { status: number; body: unknown }).body).toEqual({ ok: true });
+    const reg = await prisma.registration.findUniqueOrThrow({ where: { challengeId_userId: { challengeId: fx.challengeId, userId: victim.id } } });
+    expect(reg.disqualifiedAt).not.toBeNull();
+    // The hard stop ended every game (level: every table went to its draw); the disqualification came after it.
+    expect(await prisma.game.count({ where: { table: { challengeId: fx.challengeId }, status: 'playing' } })).toBe(0);
+    expect(await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, status: 'tiebreak' } })).toBe(4);
+  }, 60_000);
+
   it("a director's result correction that waits behind a cancel is refused (CHALLENGE_CLOSED): the cancelled challenge does not move on", async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
     await flow.start(fx.challengeId);

@@ -60,8 +60,9 @@ const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 
  * 6-4/5-5 draw where a tie matters), the next round after the break, and the
  * placements, points and prizes at the end.
  *
- * Every step runs in one transaction under row locks (the round first, then its
- * table or draw), is idempotent (a step already done is a no-op), and returns the
+ * Every step runs in one transaction under row locks taken in one order — the challenge, then
+ * its round (then the previous round), then the draw, then games — so that no two steps, nor a
+ * director's cancel or disqualification (challenge, then games), can deadlock; it is idempotent (a step already done is a no-op), and returns the
  * timers it made due; they are queued after the commit. A crash between the two
  * is repaired by `recover()`, which re-queues every timer the database says is due.
  */
@@ -203,9 +204,9 @@ export class ChallengeFlowService {
   async decideTable(tableId: string): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
-      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId }, select: { roundId: true } });
+      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId }, select: { roundId: true, challengeId: true } });
       if (!t0) return;
-      const round = await this.lockRound(tx, t0.roundId);
+      const round = await this.lockChallengeRound(tx, t0.challengeId, t0.roundId);
       const table = await tx.challengeTable.findUnique({ where: { id: tableId } });
       // Only in a running round: a director's cancel finishes the rounds (under their locks) and
       // leaves the tables as they are. A decide job queued before the cancel (the game had just
@@ -331,23 +332,24 @@ export class ChallengeFlowService {
   async startRound(roundId: string, now = new Date()): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
-      const round = await this.lockRound(tx, roundId);
+      const r0 = await tx.round.findUnique({ where: { id: roundId }, select: { challengeId: true } });
+      if (!r0) return;
+      const round = await this.lockChallengeRound(tx, r0.challengeId, roundId);
       if (!round || round.status !== 'pending') return;
       if (round.startsAt && round.startsAt.getTime() > now.getTime()) {
         effects.push({ kind: 'round-start', roundId, at: round.startsAt, again: true });
         return;
       }
-      // Lock order: this round, then the previous one, then the challenge (in share mode).
+      // Lock order: the challenge, this round, then the previous one.
+      // - The challenge: a disqualification holds it (disqualifyIn) from marking the player until it
+      //   commits, having found no table of this round to forfeit. Unlocked, the seating read the
+      //   disqualified players before that commit and seated the player without a forfeit.
       // - The previous round: a director's result correction holds it (correctResult) from reading
       //   that this round is still pending until it commits the new result. Unlocked, the seating
       //   read the previous tables' results before that commit and seated the old advancers while
       //   the correction was accepted too.
-      // - The challenge: a disqualification holds it (disqualifyIn) from marking the player until it
-      //   commits, having found no table of this round to forfeit. Unlocked, the seating read the
-      //   disqualified players before that commit and seated the player without a forfeit.
       const prevId = await tx.round.findUnique({ where: { challengeId_number: { challengeId: round.challengeId, number: round.number - 1 } }, select: { id: true } });
       const prev = prevId ? await this.lockRound(tx, prevId.id) : null;
-      await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${round.challengeId}::uuid FOR SHARE`;
       const { challenge, stored } = await this.roundInfo(tx, round);
       if (!prev || prev.status !== 'finished') return;
       const prevTables = await tx.challengeTable.findMany({ where: { roundId: prev.id }, orderBy: { index: 'asc' }, include: { seats: true } });
@@ -370,7 +372,9 @@ export class ChallengeFlowService {
   async hardStop(roundId: string, now = new Date()): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
-      const round = await this.lockRound(tx, roundId);
+      const r0 = await tx.round.findUnique({ where: { id: roundId }, select: { challengeId: true } });
+      if (!r0) return;
+      const round = await this.lockChallengeRound(tx, r0.challengeId, roundId);
       if (!round || round.status !== 'running') return;
       if (round.hardStopAt && round.hardStopAt.getTime() > now.getTime()) {
         effects.push({ kind: 'hard-stop', roundId, at: round.hardStopAt, again: true }); // fired early (clock skew): wait
@@ -453,7 +457,7 @@ export class ChallengeFlowService {
       const t0 = await tx.tiebreak.findUnique({ where: { id: tiebreakId }, select: { tableId: true } });
       const table0 = t0?.tableId ? await tx.challengeTable.findUnique({ where: { id: t0.tableId } }) : null;
       if (!table0) return;
-      const round = await this.lockRound(tx, table0.roundId);
+      const round = await this.lockChallengeRound(tx, table0.challengeId, table0.roundId);
       const tb = await this.lockTiebreak(tx, tiebreakId);
       // Only in a running round: a cancel finishes the rounds and leaves their draws open; a close
       // job due after it would otherwise settle the table and carry the cancelled challenge on.
@@ -656,7 +660,7 @@ export class ChallengeFlowService {
     const out = await this.prisma.$transaction(async (tx) => {
       const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
       if (!t0) throw notFound('Table', tableId);
-      const round = (await this.lockRound(tx, t0.roundId))!;
+      const round = (await this.lockChallengeRound(tx, t0.challengeId, t0.roundId))!;
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: { orderBy: { seat: 'asc' } } } }))!;
       if (round.status !== 'running' || table.status === 'finished') {
         throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed', HttpStatus.CONFLICT);
@@ -703,8 +707,7 @@ export class ChallengeFlowService {
     await this.prisma.$transaction(async (tx) => {
       const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
       if (!t0) throw notFound('Table', tableId);
-      const round = (await this.lockRound(tx, t0.roundId))!;
-      await this.lockChallenge(tx, t0.challengeId);
+      const round = (await this.lockChallengeRound(tx, t0.challengeId, t0.roundId))!;
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: true } }))!;
       const { challenge, final } = await this.roundInfo(tx, round);
       // Read under the challenge's lock: a cancel committed before this correction took it left the
@@ -852,6 +855,17 @@ export class ChallengeFlowService {
   private async lockChallenge(tx: Tx, id: string): Promise<Challenge | null> {
     await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${id}::uuid FOR UPDATE`;
     return tx.challenge.findUnique({ where: { id } });
+  }
+
+  /**
+   * The challenge, then its round: every step of the flow starts so, as a director's cancel and
+   * disqualification do (the challenge, then games). A step that took the round first could hold it
+   * and a game while a cancel held the challenge and waited for that game, then wait for the
+   * challenge itself (completing it, or any insert that references it): a deadlock.
+   */
+  private async lockChallengeRound(tx: Tx, challengeId: string, roundId: string): Promise<Round | null> {
+    await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${challengeId}::uuid FOR UPDATE`;
+    return this.lockRound(tx, roundId);
   }
 
   private async lockRound(tx: Tx, id: string): Promise<Round | null> {

@@ -26,9 +26,15 @@ describe('AllExceptionsFilter', () => {
       code: 'P2034',
       clientVersion: 'test',
     });
+    // A raw query (a row lock, SELECT … FOR UPDATE) chosen as a deadlock's victim: P2010 with the SQLSTATE, as Prisma 6 and the pg adapter throw it.
+    const rawDeadlock = new Prisma.PrismaClientKnownRequestError('Raw query failed. Code: `40P01`. Message: `deadlock detected`', {
+      code: 'P2010',
+      clientVersion: 'test',
+      meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { originalCode: '40P01', originalMessage: 'deadlock detected', kind: 'TransactionWriteConflict' } } },
+    });
     const pgDeadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
     const pgSerialization = Object.assign(new Error('could not serialize access'), { code: '40001' });
-    for (const e of [prismaConflict, pgDeadlock, pgSerialization]) {
+    for (const e of [prismaConflict, rawDeadlock, pgDeadlock, pgSerialization]) {
       expect(isWriteConflict(e)).toBe(true);
       expect(send(e)).toEqual({ status: HttpStatus.CONFLICT, body: { code: 'TRY_AGAIN', message: expect.stringContaining('nothing was saved') } });
     }
@@ -37,6 +43,12 @@ describe('AllExceptionsFilter', () => {
   it('keeps other database errors a 500 INTERNAL_ERROR, and HTTP errors as they are', () => {
     const unique = new Prisma.PrismaClientKnownRequestError('Unique constraint failed', { code: 'P2002', clientVersion: 'test' });
     expect(isWriteConflict(unique)).toBe(false);
+    const rawSyntax = new Prisma.PrismaClientKnownRequestError('Raw query failed. Code: `42601`', {
+      code: 'P2010',
+      clientVersion: 'test',
+      meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { originalCode: '42601', originalMessage: 'syntax error', kind: 'postgres' } } },
+    });
+    expect(isWriteConflict(rawSyntax)).toBe(false);
     expect(send(unique)).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } });
     expect(send(Object.assign(new Error('relation does not exist'), { code: '42P01' })).status).toBe(500);
     expect(send(new NotFoundException('no such thing'))).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'no such thing' } });

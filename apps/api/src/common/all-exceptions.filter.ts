@@ -62,15 +62,21 @@ export function errorResponse(exception: unknown): { status: number; body: Error
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
 }
 
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
 /**
  * A transaction PostgreSQL rolled back because it collided with another one (a deadlock, 40P01, or a
- * serialization failure, 40001): through Prisma's driver adapter P2034, from the node-postgres hot
- * path the SQLSTATE itself. Nothing was written, so the caller may simply send the request again.
+ * serialization failure, 40001): through Prisma's driver adapter P2034, or P2010 carrying the
+ * SQLSTATE when the statement was a raw query (a `SELECT … FOR UPDATE` row lock), and from the
+ * node-postgres hot path the SQLSTATE itself. Nothing was written, so the caller may simply send
+ * the request again.
  */
 export function isWriteConflict(exception: unknown): boolean {
-  const e = exception as { code?: unknown; name?: unknown } | null;
+  const e = exception as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null;
   if (!e || typeof e.code !== 'string') return false;
-  return e.code === 'P2034' || e.code === '40P01' || e.code === '40001';
+  if (e.code === 'P2034' || CONFLICT_SQLSTATES.has(e.code)) return true;
+  const sqlState = e.code === 'P2010' ? e.meta?.driverAdapterError?.cause?.originalCode : undefined;
+  return typeof sqlState === 'string' && CONFLICT_SQLSTATES.has(sqlState);
 }
 
 /** Express error middleware for the JSON body parser (runs before Nest's routing). */
