@@ -36,7 +36,7 @@ import {
   type PairEvidence,
   type PlayerEvidence,
 } from '../libs/anticheat/src/index';
-import { STRENGTHS, SimRng, peekDecisionEffect, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
+import { STRENGTHS, SimRng, peekDecisionEffect, peekValue, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
 
 const quick = process.argv.includes('--quick');
 const asJson = process.argv.includes('--json');
@@ -279,6 +279,14 @@ function main(): void {
   });
   // what a peek changes in the simulated searcher's decisions (a diagnostic of the simulation, not detection)
   const effect = peekDecisionEffect(quick ? 8 : 30, 'test');
+  // what a peek is worth: win rate of a medium player against three honest medium ones, beside its control
+  const valueGames = quick ? 200 : 2000;
+  const value = {
+    control: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 0 }, valueGames, 'test'),
+    peeker: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 1 }, valueGames, 'test'),
+    'peeker-fixed': peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekTarget: 'fixed' }, valueGames, 'test'),
+    'peeker-all': peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 3 }, valueGames, 'test'),
+  };
   const cheaters = pop.players.filter((p) => pop.kind.get(p.id) !== 'honest');
   const tp = cheaters.filter((p) => res.flagged.has(p.id)).length;
   const ms = res.analyzeMs;
@@ -299,6 +307,7 @@ function main(): void {
       simulationMsPerGame: res.simMs / res.games,
     },
     peekEffect: effect,
+    peekValue: value,
     advantage,
     elapsedSeconds: elapsed,
   };
@@ -326,6 +335,11 @@ function main(): void {
   log(
     `peek effect on the simulated 8-sample search (${effect.choices} choices): two own-information searches disagree ${(effect.noise * 100).toFixed(1)}%; with one opponent's hand ${(effect.oneOpponent * 100).toFixed(1)}%; with every hand ${(effect.allOpponents * 100).toFixed(1)}%`,
   );
+  for (const [k, v] of Object.entries(value)) {
+    log(
+      `peek value, ${k.padEnd(12)} (medium, vs 3 honest medium, ${v.games} games): wins ${(v.winRate * 100).toFixed(1)}% ± ${(v.winRate95 * 100).toFixed(1)}, ${v.pointsPerGame.toFixed(1)} points a game${k === 'control' ? ' (searches in the same hands, sees nothing)' : ''}`,
+    );
+  }
   log(`${res.games} games in ${elapsed.toFixed(1)} s`);
 }
 

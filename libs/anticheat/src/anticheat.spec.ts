@@ -12,7 +12,7 @@ import {
   signalDedupeKey,
   timingRegularSignal,
 } from './signals';
-import { STRENGTHS, peekDecisionEffect, playSimGame, type SimPlayer } from './sim';
+import { STRENGTHS, peekDecisionEffect, peekValue, playSimGame, type SimPlayer } from './sim';
 import { binomialZ, normalQuantile, normalTail, poissonBinomialZ, poissonUpperTail, quantile, rareCountZ, sdFromSums } from './stats';
 
 const human = (id: string, mix = STRENGTHS.medium, extra: Partial<SimPlayer> = {}): SimPlayer => ({ id, kind: 'honest', mix, medianMs: 2000, logSd: 0.6, mistakeKnockRate: 0.002, ...extra });
@@ -123,6 +123,18 @@ describe('simulation: peekers', () => {
     const masks = [0, 1, 2].flatMap((i) => peekersOf('random', `spec-random-${i}`));
     expect(masks.every((m) => bits(m) === 1 && (m & 1) === 0)).toBe(true);
     expect(new Set(masks).size).toBeGreaterThan(1);
+  });
+
+  it("the peek value's control (peekSeats 0) sees no hand in any game, and the diagnostic reports a rate and points", () => {
+    for (let i = 0; i < 3; i++) {
+      const g = playSimGame([human('c', STRENGTHS.medium, { kind: 'peeker', peekRate: 1, peekSeats: 0 }), human('h1'), human('h2'), human('h3')], `spec-control-${i}`);
+      for (const hand of g.known) expect(hand).toEqual([0, 0, 0, 0]);
+    }
+    const v = peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 0 }, 8, 'spec-value');
+    expect(v.games).toBe(8);
+    expect(v.winRate).toBeGreaterThanOrEqual(0);
+    expect(v.winRate).toBeLessThanOrEqual(1);
+    expect(v.pointsPerGame).toBeGreaterThan(0);
   });
 
   it('the peek-effect diagnostic reports disagreement rates of the simulated search', () => {

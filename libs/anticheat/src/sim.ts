@@ -47,7 +47,7 @@ export interface SimPlayer {
   collusionKnocks?: boolean;
   /** peeker: share of hands with a peek */
   peekRate?: number;
-  /** peeker: how many opponents' hands a peek shows (default 1) */
+  /** peeker: how many opponents' hands a peek shows (default 1; 0: the control of `peekValue`, which searches in the same hands but sees nothing) */
   peekSeats?: number;
   /**
    * peeker: whom a one-opponent peek shows — 'random' (a random opponent each peeked hand, the
@@ -222,10 +222,12 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
     const times: number[] = [];
     decisionMs.push(times);
     // who peeks at whom this hand
+    const peeked = players.map(() => false);
     const known = players.map((p, seat) => {
       let m = 0;
       if (partnerSeat[seat] >= 0) m |= 1 << partnerSeat[seat];
       if (p.kind === 'peeker' && rng.next() < (p.peekRate ?? 0.5)) {
+        peeked[seat] = true;
         if (target[seat] >= 0) return m | (1 << target[seat]);
         const first = rng.int(3);
         for (let k = 0; k < (p.peekSeats ?? 1); k++) m |= 1 << ((seat + 1 + ((first + k) % 3)) % 4);
@@ -253,7 +255,7 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
       } else if (count === 1) move = moves[0];
       else {
         const r = rng.next();
-        const cheating = known[seat] !== 0;
+        const cheating = known[seat] !== 0 || peeked[seat];
         if (cheating || r < p.mix.search) move = s.choose(g, seat, known[seat], partnerSeat[seat], samples, rng);
         else if (r < p.mix.search + p.mix.greedy) move = greedyFastMove(g, mini, true);
         else move = moves[rng.int(count)];
@@ -324,4 +326,35 @@ export function peekDecisionEffect(games: number, seed: string, samples = 8): Pe
     }
   }
   return { choices, noise: noise / choices, oneOpponent: one / choices, allOpponents: all / choices };
+}
+
+export interface PeekValue {
+  games: number;
+  /** the player's wins (ties for first count) per game, with its 95 % half-width */
+  winRate: number;
+  winRate95: number;
+  pointsPerGame: number;
+}
+
+/**
+ * What a peek is worth to the simulated player (a diagnostic of the evaluation, not detection):
+ * one medium-strength player of the given kind against three honest medium players, seats rotated.
+ * Compare a peeker with its control (`peekSeats: 0`: it searches in the same hands, seeing nothing),
+ * not with an honest player, since a peeker searches in every peeked hand.
+ */
+export function peekValue(variant: Partial<SimPlayer>, games: number, seed: string): PeekValue {
+  const base = (id: string): SimPlayer => ({ id, kind: 'honest', mix: STRENGTHS.medium, medianMs: 2000, logSd: 0.5, mistakeKnockRate: 0.002 });
+  let wins = 0;
+  let points = 0;
+  for (let i = 0; i < games; i++) {
+    const seat = i % 4;
+    const g = playSimGame(
+      [0, 1, 2, 3].map((s) => (s === seat ? { ...base('x'), ...variant } : base(`h${s}`))),
+      `${seed}/value/${i}`,
+    );
+    if (g.scores[seat] === Math.max(...g.scores)) wins++;
+    points += g.scores[seat];
+  }
+  const p = wins / games;
+  return { games, winRate: p, winRate95: 1.96 * Math.sqrt((p * (1 - p)) / games), pointsPerGame: points / games };
 }
