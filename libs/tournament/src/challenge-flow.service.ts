@@ -62,8 +62,9 @@ const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 
  *
  * Every step runs in one transaction under row locks taken in one order — the challenge, then
  * its round (then the previous round), then the draw, then games — so that no two steps, nor a
- * director's cancel or disqualification (challenge, then games), can deadlock; it is idempotent (a step already done is a no-op), and returns the
- * timers it made due; they are queued after the commit. A crash between the two
+ * director's cancel or disqualification (challenge, then games), can deadlock. Every step is
+ * idempotent (a step already done is a no-op) and returns the timers it made due; they are
+ * queued after the commit. A crash between the two
  * is repaired by `recover()`, which re-queues every timer the database says is due.
  */
 @Injectable()
@@ -204,9 +205,9 @@ export class ChallengeFlowService {
   async decideTable(tableId: string): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
-      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId }, select: { roundId: true, challengeId: true } });
+      const t0 = await tx.challengeTable.findUnique({ where: { id: tableId }, select: { roundId: true } });
       if (!t0) return;
-      const round = await this.lockChallengeRound(tx, t0.challengeId, t0.roundId);
+      const round = await this.lockChallengeRound(tx, t0.roundId);
       const table = await tx.challengeTable.findUnique({ where: { id: tableId } });
       // Only in a running round: a director's cancel finishes the rounds (under their locks) and
       // leaves the tables as they are. A decide job queued before the cancel (the game had just
@@ -332,9 +333,7 @@ export class ChallengeFlowService {
   async startRound(roundId: string, now = new Date()): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
-      const r0 = await tx.round.findUnique({ where: { id: roundId }, select: { challengeId: true } });
-      if (!r0) return;
-      const round = await this.lockChallengeRound(tx, r0.challengeId, roundId);
+      const round = await this.lockChallengeRound(tx, roundId);
       if (!round || round.status !== 'pending') return;
       if (round.startsAt && round.startsAt.getTime() > now.getTime()) {
         effects.push({ kind: 'round-start', roundId, at: round.startsAt, again: true });
@@ -372,9 +371,7 @@ export class ChallengeFlowService {
   async hardStop(roundId: string, now = new Date()): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
-      const r0 = await tx.round.findUnique({ where: { id: roundId }, select: { challengeId: true } });
-      if (!r0) return;
-      const round = await this.lockChallengeRound(tx, r0.challengeId, roundId);
+      const round = await this.lockChallengeRound(tx, roundId);
       if (!round || round.status !== 'running') return;
       if (round.hardStopAt && round.hardStopAt.getTime() > now.getTime()) {
         effects.push({ kind: 'hard-stop', roundId, at: round.hardStopAt, again: true }); // fired early (clock skew): wait
@@ -457,7 +454,7 @@ export class ChallengeFlowService {
       const t0 = await tx.tiebreak.findUnique({ where: { id: tiebreakId }, select: { tableId: true } });
       const table0 = t0?.tableId ? await tx.challengeTable.findUnique({ where: { id: t0.tableId } }) : null;
       if (!table0) return;
-      const round = await this.lockChallengeRound(tx, table0.challengeId, table0.roundId);
+      const round = await this.lockChallengeRound(tx, table0.roundId);
       const tb = await this.lockTiebreak(tx, tiebreakId);
       // Only in a running round: a cancel finishes the rounds and leaves their draws open; a close
       // job due after it would otherwise settle the table and carry the cancelled challenge on.
@@ -660,7 +657,7 @@ export class ChallengeFlowService {
     const out = await this.prisma.$transaction(async (tx) => {
       const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
       if (!t0) throw notFound('Table', tableId);
-      const round = (await this.lockChallengeRound(tx, t0.challengeId, t0.roundId))!;
+      const round = (await this.lockChallengeRound(tx, t0.roundId))!;
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: { orderBy: { seat: 'asc' } } } }))!;
       if (round.status !== 'running' || table.status === 'finished') {
         throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed', HttpStatus.CONFLICT);
@@ -707,7 +704,7 @@ export class ChallengeFlowService {
     await this.prisma.$transaction(async (tx) => {
       const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
       if (!t0) throw notFound('Table', tableId);
-      const round = (await this.lockChallengeRound(tx, t0.challengeId, t0.roundId))!;
+      const round = (await this.lockChallengeRound(tx, t0.roundId))!;
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: true } }))!;
       const { challenge, final } = await this.roundInfo(tx, round);
       // Read under the challenge's lock: a cancel committed before this correction took it left the
@@ -863,8 +860,8 @@ export class ChallengeFlowService {
    * and a game while a cancel held the challenge and waited for that game, then wait for the
    * challenge itself (completing it, or any insert that references it): a deadlock.
    */
-  private async lockChallengeRound(tx: Tx, challengeId: string, roundId: string): Promise<Round | null> {
-    await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${challengeId}::uuid FOR UPDATE`;
+  private async lockChallengeRound(tx: Tx, roundId: string): Promise<Round | null> {
+    await tx.$queryRaw`SELECT c.id FROM rounds r JOIN challenges c ON c.id = r.challenge_id WHERE r.id = ${roundId}::uuid FOR UPDATE OF c`;
     return this.lockRound(tx, roundId);
   }
 
