@@ -30,9 +30,9 @@ export interface Standing {
   seasonBan: { seasonId: string } | null;
 }
 
-export type RegisterOutcome =
+export type RegisterOutcome<E> =
   | { kind: 'no_account' }
-  | { kind: 'ineligible'; standing: Standing }
+  | { kind: 'refused'; refusal: E }
   | { kind: 'not_found' }
   | { kind: 'closed'; challenge: Challenge }
   | { kind: 'already'; registration: RegistrationWithPlace }
@@ -65,12 +65,15 @@ export class ChallengesRepository {
     return this.prisma.challenge.findMany({ where: { cityId, startsAt: { gte: since } }, orderBy: { startsAt: 'asc' } });
   }
 
-  /** The season ban in force against this player in the challenge's season, if any. */
-  seasonBan(challengeId: string, userId: string, db: Pick<Tx, 'seasonPenalty'> = this.prisma): Promise<{ seasonId: string } | null> {
-    return db.seasonPenalty.findFirst({
+  /** The player's standing for this challenge: their account, and the season ban in force in its season if any. Null: no such account. */
+  async standing(challengeId: string, userId: string, db: Pick<Tx, 'user' | 'seasonPenalty'> = this.prisma): Promise<Standing | null> {
+    const account = await db.user.findUnique({ where: { id: userId }, select: { status: true, suspendedUntil: true } });
+    if (!account) return null;
+    const seasonBan = await db.seasonPenalty.findFirst({
       where: { userId, kind: 'season_ban', revokedAt: null, season: { weeklyChallenges: { some: { id: challengeId } } } },
       select: { seasonId: true },
     });
+    return { account, seasonBan };
   }
 
   find(id: string): Promise<ChallengeWithCity | null> {
@@ -101,20 +104,20 @@ export class ChallengesRepository {
    * transaction, so concurrent registrations take distinct positions and never overfill it.
    * A player who withdrew and registers again goes to the end of the line.
    *
-   * `eligible` decides on the player's standing, read under the player's row lock (FOR SHARE), taken
+   * `refuse` decides on the player's standing (its refusal, or null to go on), read under the player's row lock (FOR SHARE), taken
    * before the challenge's (lock order: player, then challenge rows). A suspension, ban or season
    * ban locks that row (PenaltyEffects.lockUser) before it withdraws the player's pending
    * registrations: read outside the lock, a penalty committed while this registration waited on
    * the challenge row (behind another player's registration) found nothing to withdraw, and the
    * registration of a player who was no longer allowed to play was then written anyway.
    */
-  register(challengeId: string, userId: string, now: Date, eligible: (s: Standing) => boolean): Promise<RegisterOutcome> {
-    return this.prisma.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR SHARE`;
-      if (!locked.length) return { kind: 'no_account' };
-      const account = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { status: true, suspendedUntil: true } });
-      const standing = { account, seasonBan: await this.seasonBan(challengeId, userId, tx) };
-      if (!eligible(standing)) return { kind: 'ineligible', standing };
+  register<E>(challengeId: string, userId: string, now: Date, refuse: (s: Standing) => E | null): Promise<RegisterOutcome<E>> {
+    return this.prisma.$transaction(async (tx): Promise<RegisterOutcome<E>> => {
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR SHARE`;
+      const standing = await this.standing(challengeId, userId, tx);
+      if (!standing) return { kind: 'no_account' };
+      const refusal = refuse(standing);
+      if (refusal !== null) return { kind: 'refused', refusal };
       const challenge = await this.lock(tx, challengeId, 'UPDATE');
       if (!challenge) return { kind: 'not_found' };
       const existing = await tx.registration.findUnique({ where: { challengeId_userId: { challengeId, userId } } });

@@ -2,20 +2,17 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Challenge, User } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
-import { UsersRepository } from '../users/users.repository';
-import { ChallengesRepository } from './challenges.repository';
+import { ChallengesRepository, type Standing } from './challenges.repository';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 const notRegistered = () => new AppError('NOT_REGISTERED', 'You are not registered for this challenge', HttpStatus.NOT_FOUND);
+const signInAgain = () => new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
 
 @Injectable()
 export class ChallengesService {
-  constructor(
-    private readonly repo: ChallengesRepository,
-    private readonly users: UsersRepository,
-  ) {}
+  constructor(private readonly repo: ChallengesRepository) {}
 
   async forCity(cityId: string, q: CityChallengesQueryDto): Promise<ChallengeResponseDto[]> {
     if (!(await this.repo.cityExists(cityId))) throw notFound('City', cityId);
@@ -44,12 +41,12 @@ export class ChallengesService {
   async register(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     const now = new Date();
     // The standing is decided inside the registration's transaction, under the player's row lock (see ChallengesRepository.register).
-    const out = await this.repo.register(id, user.id, now, (s) => !standingError(s.account, now) && !s.seasonBan);
+    const out = await this.repo.register(id, user.id, now, (s) => refusal(s, now));
     switch (out.kind) {
       case 'no_account':
-        throw new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
-      case 'ineligible':
-        throw standingError(out.standing.account, now) ?? seasonBanError(out.standing.seasonBan!);
+        throw signInAgain();
+      case 'refused':
+        throw out.refusal;
       case 'not_found':
         throw notFound('Challenge', id);
       case 'already':
@@ -77,8 +74,13 @@ export class ChallengesService {
 
   async checkIn(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     const now = new Date();
-    await this.assertInGoodStanding(user.id, now);
-    await this.assertNotSeasonBanned(user.id, id);
+    // Read fresh, not from the token; outside the check-in's lock, which is enough here: a penalty
+    // committed meanwhile withdraws the registration under the challenge's lock, and the check-in
+    // finds it withdrawn (see ChallengesRepository.checkIn).
+    const standing = await this.repo.standing(id, user.id);
+    if (!standing) throw signInAgain();
+    const refused = refusal(standing, now);
+    if (refused) throw refused;
     const out = await this.repo.checkIn(id, user.id, now);
     switch (out.kind) {
       case 'not_found':
@@ -95,20 +97,6 @@ export class ChallengesService {
       case 'done':
         return RegistrationResponseDto.from(out.registration);
     }
-  }
-
-  /** SPEC 4: a season ban removes the player from the season, so they cannot enter its remaining challenges. */
-  private async assertNotSeasonBanned(userId: string, challengeId: string): Promise<void> {
-    const ban = await this.repo.seasonBan(challengeId, userId);
-    if (ban) throw seasonBanError(ban);
-  }
-
-  /** SPEC 3.1: suspended or banned players cannot register (nor check in). Read fresh, not from the token. */
-  private async assertInGoodStanding(userId: string, now: Date): Promise<void> {
-    const u = await this.users.findById(userId);
-    if (!u) throw new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
-    const error = standingError(u, now);
-    if (error) throw error;
   }
 }
 
@@ -128,6 +116,14 @@ function standingError(u: Pick<User, 'status' | 'suspendedUntil'>, now: Date): A
 
 function seasonBanError(ban: { seasonId: string }): AppError {
   return new AppError('SEASON_BANNED', 'You are banned from this season: you cannot enter its challenges', HttpStatus.FORBIDDEN, { seasonId: ban.seasonId });
+}
+
+/**
+ * Why this player may not register for, or check in to, this challenge, or null: SPEC 3.1 (suspended
+ * or banned players cannot), then SPEC 4 (a season ban removes the player from the season's challenges).
+ */
+function refusal(s: Standing, now: Date): AppError | null {
+  return standingError(s.account, now) ?? (s.seasonBan ? seasonBanError(s.seasonBan) : null);
 }
 
 function windowOf(c: Challenge) {
