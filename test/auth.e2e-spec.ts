@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { lockWaiters } from './support/locks';
 
 describe('auth, roles and the error contract', () => {
   let env: TestEnv;
@@ -146,7 +147,7 @@ describe('auth, roles and the error contract', () => {
           ([[admin1, 'director'], [admin2, 'reviewer']] as const).map(([a, role]) => api.http().post(`/admin/users/${target.id}/roles`).set('Authorization', `Bearer ${a.token}`).send({ roles: [role] })),
         );
         try {
-          await eventually(async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length === 2, 15_000, 'both role changes waiting');
+          await eventually(async () => (await lockWaiters(env)) === 2, 15_000, 'both role changes waiting');
         } finally {
           await other.query('COMMIT');
         }

@@ -5,6 +5,7 @@ import { AnticheatRepository, type RecordOutcome, type SignalRecord } from '../a
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { lockWaiters } from './support/locks';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,7 +66,6 @@ describe('one open integrity case per subject set, under concurrent writers', ()
   const signalsOf = (caseIds: string[]) => env.sql<{ case_id: string; kind: string; dedupe_key: string }>(`SELECT case_id, kind, dedupe_key FROM anticheat_signals WHERE case_id = ANY($1::uuid[]) ORDER BY kind`, [caseIds]);
   const audited = (action: string, caseIds: string[]) =>
     env.sql(`SELECT 1 FROM audit_log WHERE action = $1 AND (entity_id = ANY($2::text[]) OR data->>'caseId' = ANY($2::text[]))`, [action, caseIds]);
-  const waitingOnLocks = async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length;
 
   /**
    * Runs the writers while `other` holds integrity_cases in SHARE mode: reads go through, every insert
@@ -78,7 +78,7 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     let results: Promise<PromiseSettledResult<T>[]>;
     try {
       results = Promise.allSettled(writers.map((w) => w()));
-      await eventually(async () => (await waitingOnLocks()) === writers.length, 15_000, `${writers.length} writers waiting to insert a case`);
+      await eventually(async () => (await lockWaiters(env)) === writers.length, 15_000, `${writers.length} writers waiting to insert a case`);
     } finally {
       await other.query('COMMIT');
     }
@@ -133,7 +133,7 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     ).rows;
     // Not committed yet: the worker finds no open case, and its insert waits on the other session's key.
     const joined = repoA.recordSignal(record('collusion_feeding', [a, b]));
-    await eventually(async () => (await waitingOnLocks()) === 1, 15_000, 'the worker waiting on the uncommitted case');
+    await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the worker waiting on the uncommitted case');
     await other.query('COMMIT');
     expect(await joined).toBe('recorded');
     expect((await casesOf([a, b])).map((c) => c.id)).toEqual([theirs]);
@@ -143,7 +143,7 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     await other.query('BEGIN');
     await other.query(`INSERT INTO integrity_cases (id, source, subject_ids, summary, updated_at) VALUES (gen_random_uuid(), 'detection', $1::uuid[], 'never committed', now())`, [[c, d]]);
     const own = repoB.recordSignal(record('collusion_feeding', [c, d]));
-    await eventually(async () => (await waitingOnLocks()) === 1, 15_000, 'the worker waiting on the uncommitted case');
+    await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the worker waiting on the uncommitted case');
     await other.query('ROLLBACK');
     expect(await own).toBe('recorded');
     const cases = await casesOf([c, d]);
@@ -199,7 +199,7 @@ describe('one open integrity case per subject set, under concurrent writers', ()
       await other.query('SELECT id FROM integrity_cases WHERE id = $1 FOR UPDATE', [decided.id]);
       await other.query(`UPDATE integrity_cases SET status = 'decided' WHERE id = $1`, [decided.id]);
       recording = repoB.recordSignal(record('co_seating', [b, a], { highStakes: true }));
-      await eventually(async () => (await waitingOnLocks()) === 1, 15_000, 'the signal waiting on the case being decided');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the signal waiting on the case being decided');
     } finally {
       await other.query('COMMIT');
     }

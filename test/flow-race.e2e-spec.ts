@@ -6,6 +6,7 @@ import { startApi, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { holding, lockWaiters, settle } from './support/locks';
 
 /**
  * Director acts racing the challenge flow's own steps, played deterministically: a raw transaction
@@ -32,31 +33,6 @@ describe('director acts racing the challenge flow', () => {
     await env.drop();
   });
 
-  const lockWaiters = async () =>
-    Number((await env.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
-
-  const settle = <T>(p: Promise<T>) =>
-    p.then(
-      (value) => ({ value }) as { value: T; error?: undefined },
-      (error: unknown) => ({ error }) as { value?: undefined; error: unknown },
-    );
-
-  /** A raw transaction that holds a row while the test interleaves the two sides. */
-  async function holding<T>(lockSql: string, params: unknown[], body: (release: () => Promise<void>) => Promise<T>): Promise<T> {
-    const raw = new Client({ connectionString: env.databaseUrl });
-    await raw.connect();
-    try {
-      await raw.query('BEGIN');
-      await raw.query(lockSql, params);
-      return await body(async () => {
-        await raw.query('COMMIT');
-      });
-    } finally {
-      await raw.query('ROLLBACK').catch(() => undefined);
-      await raw.end();
-    }
-  }
-
   /** A running 16-player challenge whose round 1 is decided by the director (lowest seeds first): round 2 pending. */
   async function roundTwoPending() {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
@@ -80,12 +56,12 @@ describe('director acts racing the challenge flow', () => {
     const corrected = [...t.seats].sort((a, b) => a.seed - b.seed).map((s) => s.userId); // other advancers than the first result
     const game = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
     // The correction pauses on the table's game row (after it has read that the next round is still pending), holding round 1 and the challenge.
-    const [correction, seating] = await holding('SELECT id FROM games WHERE id = $1 FOR UPDATE', [game.id], async (release) => {
+    const [correction, seating] = await holding(env, 'SELECT id FROM games WHERE id = $1 FOR UPDATE', [game.id], async (release) => {
       const correcting = settle(flow.correctResult(director.id, t.id, corrected, 'second sheet found'));
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the correction waiting on the game');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the correction waiting on the game');
       let done = false;
       const seating = settle(flow.startRound(fx.round2.id)).then((r) => ((done = true), r));
-      await eventually(async () => done || (await lockWaiters()) === 2, 15_000, 'the seating waiting on the correction, or done');
+      await eventually(async () => done || (await lockWaiters(env)) === 2, 15_000, 'the seating waiting on the correction, or done');
       await release();
       return Promise.all([correcting, seating]);
     });
@@ -100,12 +76,12 @@ describe('director acts racing the challenge flow', () => {
     const fx = await roundTwoPending();
     const victim = (await advancersOf(fx.round1.id))[0];
     // The disqualification pauses on the player's registration row, holding the challenge's row.
-    const [dq, seating] = await holding('SELECT id FROM registrations WHERE challenge_id = $1 AND user_id = $2 FOR UPDATE', [fx.challengeId, victim], async (release) => {
+    const [dq, seating] = await holding(env, 'SELECT id FROM registrations WHERE challenge_id = $1 AND user_id = $2 FOR UPDATE', [fx.challengeId, victim], async (release) => {
       const disqualifying = settle(flow.disqualify(director.id, fx.challengeId, victim, 'collusion seen on video'));
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the disqualification waiting on the registration');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the disqualification waiting on the registration');
       let done = false;
       const seating = settle(flow.startRound(fx.round2.id)).then((r) => ((done = true), r));
-      await eventually(async () => done || (await lockWaiters()) === 2, 15_000, 'the seating waiting on the challenge, or done');
+      await eventually(async () => done || (await lockWaiters(env)) === 2, 15_000, 'the seating waiting on the challenge, or done');
       await release();
       return Promise.all([disqualifying, seating]);
     });
@@ -123,14 +99,15 @@ describe('director acts racing the challenge flow', () => {
   async function cancelWhile(challengeId: string, step: () => Promise<unknown>) {
     const reg = await prisma.registration.findFirstOrThrow({ where: { challengeId, status: 'registered' }, orderBy: { position: 'asc' } });
     return holding(
+      env,
       `INSERT INTO notifications (id, user_id, kind, title, body, dedupe_key) VALUES (gen_random_uuid(), $1, 'x', 'x', 'x', $2)`,
       [reg.userId, `cancelled:${challengeId}`],
       async (release) => {
         const cancelling = settle(api.http().post(`/challenges/${challengeId}/cancel`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'venue power failure' }).then((r) => r));
-        await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the cancel waiting on the notice');
+        await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the cancel waiting on the notice');
         let done = false;
         const stepping = settle(step()).then((r) => ((done = true), r));
-        await eventually(async () => done || (await lockWaiters()) === 2, 15_000, 'the step waiting on the cancel, or done');
+        await eventually(async () => done || (await lockWaiters(env)) === 2, 15_000, 'the step waiting on the cancel, or done');
         await release();
         return Promise.all([cancelling, stepping]);
       },
@@ -187,7 +164,7 @@ describe('director acts racing the challenge flow', () => {
       await close.query('BEGIN');
       await close.query('SELECT id FROM tiebreaks WHERE id = $1 FOR UPDATE', [draw.id]);
       const pick = settle(flow.pickTile(picker, draw.id, 3));
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the pick waiting on the draw');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the pick waiting on the draw');
       await close.query(
         `UPDATE tiebreaks SET state = jsonb_set(jsonb_set(state, '{round}', to_jsonb((state->>'round')::int + 1)), '{version}', to_jsonb((state->>'version')::int + 1)),
            version = version + 1, closes_at = now() + interval '5 seconds' WHERE id = $1`,
@@ -219,11 +196,11 @@ describe('director acts racing the challenge flow', () => {
     const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } });
     const first = await prisma.challengeTable.findFirstOrThrow({ where: { roundId: round1.id }, orderBy: { index: 'asc' }, include: { seats: true } });
     const game = await prisma.game.findFirstOrThrow({ where: { tableId: first.id } });
-    const [stop, acted] = await holding('SELECT id FROM games WHERE id = $1 FOR UPDATE', [game.id], async (release) => {
+    const [stop, acted] = await holding(env, 'SELECT id FROM games WHERE id = $1 FOR UPDATE', [game.id], async (release) => {
       const stopping = settle(flow.hardStop(round1.id, new Date(round1.hardStopAt!.getTime() + 1000)));
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the hard stop waiting on the game');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the hard stop waiting on the game');
       const acting = settle(act(fx, first));
-      await eventually(async () => (await lockWaiters()) === 2, 15_000, "the director's act waiting");
+      await eventually(async () => (await lockWaiters(env)) === 2, 15_000, "the director's act waiting");
       await release();
       return Promise.all([stopping, acting]);
     });

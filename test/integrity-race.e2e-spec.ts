@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { lockWaiters } from './support/locks';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -17,8 +18,7 @@ describe('the review board under concurrent writers', () => {
   let other: Client;
   let reviewer: { id: string; token: string };
   const auth = (t: { token: string }) => ({ Authorization: `Bearer ${t.token}` });
-  const waitingOnLocks = async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length;
-  const waitFor = (n: number, what: string) => eventually(async () => (await waitingOnLocks()) === n, 15_000, what);
+  const waitFor = (n: number, what: string) => eventually(async () => (await lockWaiters(env)) === n, 15_000, what);
 
   beforeAll(async () => {
     env = await createTestEnv('integrity-race');

@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import { PrismaService } from '@dcs/common';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { holding, lockWaiters } from './support/locks';
 
 type Player = { id: string; token: string };
 
@@ -192,16 +192,10 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       const director = await api.user({ roles: ['director'] });
       const id = await challenge();
       const [p] = await players(1);
-      const lockWaiters = async () =>
-        Number((await env.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
       // Another player's registration (or withdrawal) holds the challenge row, as they all do.
-      const other = new Client({ connectionString: env.databaseUrl });
-      await other.connect();
-      try {
-        await other.query('BEGIN');
-        await other.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [id]);
+      await holding(env, 'SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [id], async (release) => {
         const registering = register(id, p).then((r) => r);
-        await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the registration waiting on the challenge');
+        await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the registration waiting on the challenge');
         // Meanwhile the director suspends the player (which withdraws every pending registration of theirs).
         let filed = false;
         const filing = api
@@ -211,18 +205,15 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
           .send({ userId: p.id, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'suspension', hours: 24 }] })
           .then((r) => ((filed = true), r));
         // It either runs through (it has nothing of this challenge to lock yet) or waits on the registration.
-        await eventually(async () => filed || (await lockWaiters()) === 2, 15_000, 'the filing done, or waiting on the registration');
-        await other.query('COMMIT');
+        await eventually(async () => filed || (await lockWaiters(env)) === 2, 15_000, 'the filing done, or waiting on the registration');
+        await release();
         const [reg, filing2] = await Promise.all([registering, filing]);
         expect([filing2.status, filing2.body.code]).toEqual([201, undefined]);
         expect([201, 403]).toContain(reg.status);
         const stored = await prisma.registration.findUnique({ where: { challengeId_userId: { challengeId: id, userId: p.id } } });
         // Refused (403 ACCOUNT_SUSPENDED), or registered first and then withdrawn by the suspension.
         expect(stored === null || stored.status === 'withdrawn').toBe(true);
-      } finally {
-        await other.query('ROLLBACK').catch(() => undefined);
-        await other.end();
-      }
+      });
     }, 60_000);
   });
 
@@ -289,8 +280,6 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
      * up checked in with a live registration while suspended.
      */
     describe('a suspension filed while a check-in waits on the challenge row', () => {
-      const lockWaiters = async () =>
-        Number((await env.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
       const suspend = (director: Player, p: Player) =>
         api
           .http()
@@ -300,22 +289,15 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       const stored = (id: string, p: Player) => prisma.registration.findUniqueOrThrow({ where: { challengeId_userId: { challengeId: id, userId: p.id } } });
 
       /** `first` and then `second` wait on the challenge row held by another session; then it commits. */
-      async function queued<A, B>(id: string, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
-        const other = new Client({ connectionString: env.databaseUrl });
-        await other.connect();
-        try {
-          await other.query('BEGIN');
-          await other.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [id]);
+      function queued<A, B>(id: string, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+        return holding(env, 'SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [id], async (release) => {
           const a = first();
-          await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the first request waiting');
+          await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the first request waiting');
           const b = second();
-          await eventually(async () => (await lockWaiters()) === 2, 15_000, 'the second request waiting');
-          await other.query('COMMIT');
-          return await Promise.all([a, b]);
-        } finally {
-          await other.query('ROLLBACK').catch(() => undefined);
-          await other.end();
-        }
+          await eventually(async () => (await lockWaiters(env)) === 2, 15_000, 'the second request waiting');
+          await release();
+          return Promise.all([a, b]);
+        });
       }
 
       it('the check-in queued first goes through, then the suspension withdraws the registration: not left checked in', async () => {

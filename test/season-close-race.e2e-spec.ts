@@ -1,9 +1,9 @@
-import { Client } from 'pg';
 import { AppError, PrismaService } from '@dcs/common';
 import { ChallengeFlowService, SeasonStandingsStore } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { holding, lockWaiters, settle } from './support/locks';
 
 /**
  * Closing a season while one of its challenges starts (the 12:00 job, ChallengeFlowService.start),
@@ -68,8 +68,6 @@ describe('season close racing a challenge that starts', () => {
     return { cityId: city.id, seasonId: season.id, challengeId: starting.id, players };
   }
 
-  const lockWaiters = async () =>
-    Number((await env.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
 
   const closeOverHttp = (cityId: string, seasonId: string) =>
     api.http().post(`/cities/${cityId}/seasons/${seasonId}/close`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'end of the season' }).then((r) => r);
@@ -89,28 +87,17 @@ describe('season close racing a challenge that starts', () => {
    */
   async function startWinsWhileCloseRuns(close: (s: Awaited<ReturnType<typeof seasonWithStartingChallenge>>) => Promise<unknown>) {
     const s = await seasonWithStartingChallenge();
-    const start = new Client({ connectionString: env.databaseUrl });
-    await start.connect();
-    try {
-      await start.query('BEGIN');
-      await start.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [s.challengeId]);
-      const closing = close(s).then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error }),
-      );
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the close waiting on the starting challenge');
+    return holding(env, 'SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [s.challengeId], async (release, start) => {
+      const closing = settle(close(s));
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the close waiting on the starting challenge');
       await start.query(`UPDATE challenges SET status = 'running', version = version + 1 WHERE id = $1`, [s.challengeId]);
       await start.query(
         `INSERT INTO rounds (id, challenge_id, number, status, starts_at, hard_stop_at) VALUES (gen_random_uuid(), $1, 1, 'running', now(), now() + interval '30 minutes')`,
         [s.challengeId],
       );
-      await start.query('COMMIT');
-      const outcome = await closing;
-      return { s, outcome };
-    } finally {
-      await start.query('ROLLBACK').catch(() => undefined);
-      await start.end();
-    }
+      await release();
+      return { s, outcome: await closing };
+    });
   }
 
   it("the director's close waits for a start in progress, then sees the challenge running and refuses (409 SEASON_CHALLENGE_RUNNING)", async () => {
@@ -139,21 +126,14 @@ describe('season close racing a challenge that starts', () => {
   it('a start that comes while the close is deciding waits for it, then finds the challenge cancelled and does nothing', async () => {
     const s = await seasonWithStartingChallenge();
     // A recompute of the season's standings (a penalty, a completion) holds the season's row, so the close pauses there.
-    const other = new Client({ connectionString: env.databaseUrl });
-    await other.connect();
-    try {
-      await other.query('BEGIN');
-      await other.query('SELECT id FROM seasons WHERE id = $1 FOR UPDATE', [s.seasonId]);
+    await holding(env, 'SELECT id FROM seasons WHERE id = $1 FOR UPDATE', [s.seasonId], async (release) => {
       const closing = closeOverHttp(s.cityId, s.seasonId);
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the close waiting on the season');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the close waiting on the season');
       let settled = false;
-      const starting = flow.start(s.challengeId).then(
-        (value) => ((settled = true), { value }),
-        (error: unknown) => ((settled = true), { error }),
-      );
+      const starting = settle(flow.start(s.challengeId)).then((r) => ((settled = true), r));
       // The start now waits on the challenge the close holds (or, if the close did not lock it, runs through).
-      await eventually(async () => settled || (await lockWaiters()) === 2, 15_000, 'the start waiting on the challenge, or done');
-      await other.query('COMMIT');
+      await eventually(async () => settled || (await lockWaiters(env)) === 2, 15_000, 'the start waiting on the challenge, or done');
+      await release();
       const [closed, started] = await Promise.all([closing, starting]);
       expect(closed.status).toBe(200);
       expect(closed.body.closed).toBe(true);
@@ -165,20 +145,13 @@ describe('season close racing a challenge that starts', () => {
       expect(await prisma.auditLog.count({ where: { action: 'challenge.cancelled', entityId: s.challengeId } })).toBe(1);
       expect(await prisma.auditLog.count({ where: { action: 'challenge.started', entityId: s.challengeId } })).toBe(0);
       await expectConsistent(s.seasonId, s.challengeId);
-    } finally {
-      await other.query('ROLLBACK').catch(() => undefined);
-      await other.end();
-    }
+    });
   }, 60_000);
 
   it("a penalty that takes the season before a challenge of it (a filing: Elite Six disqualification, then a suspension) neither deadlocks with the close nor fails it", async () => {
     const s = await seasonWithStartingChallenge();
     const player = s.players[15];
-    const other = new Client({ connectionString: env.databaseUrl });
-    await other.connect();
-    try {
-      await other.query('BEGIN');
-      await other.query('SELECT id FROM seasons WHERE id = $1 FOR UPDATE', [s.seasonId]);
+    await holding(env, 'SELECT id FROM seasons WHERE id = $1 FOR UPDATE', [s.seasonId], async (release) => {
       // The filing reaches the season first (its Elite Six disqualification recomputes the season's
       // standings); its suspension then withdraws the player from the challenge not started.
       const filing = api
@@ -187,10 +160,10 @@ describe('season close racing a challenge that starts', () => {
         .set('Authorization', `Bearer ${director.token}`)
         .send({ userId: player, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'elite_six_disqualification', seasonId: s.seasonId }, { kind: 'suspension', hours: 24 }] })
         .then((r) => r);
-      await eventually(async () => (await lockWaiters()) === 1, 15_000, 'the filing waiting on the season');
+      await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the filing waiting on the season');
       const closing = closeOverHttp(s.cityId, s.seasonId);
-      await eventually(async () => (await lockWaiters()) === 2, 15_000, 'the close waiting too');
-      await other.query('COMMIT');
+      await eventually(async () => (await lockWaiters(env)) === 2, 15_000, 'the close waiting too');
+      await release();
       const [filed, closed] = await Promise.all([filing, closing]);
       expect([filed.status, filed.body.code]).toEqual([201, undefined]);
       expect([closed.status, closed.body.code]).toEqual([200, undefined]);
@@ -199,9 +172,6 @@ describe('season close racing a challenge that starts', () => {
       expect((await prisma.registration.findUniqueOrThrow({ where: { challengeId_userId: { challengeId: s.challengeId, userId: player } } })).status).toBe('withdrawn');
       expect((await prisma.challenge.findUniqueOrThrow({ where: { id: s.challengeId } })).status).toBe('cancelled');
       expect(await prisma.seasonPenalty.count({ where: { seasonId: s.seasonId, userId: player, kind: 'elite_six_disqualification' } })).toBe(1);
-    } finally {
-      await other.query('ROLLBACK').catch(() => undefined);
-      await other.end();
-    }
+    });
   }, 60_000);
 });

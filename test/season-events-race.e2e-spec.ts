@@ -3,6 +3,7 @@ import { PrismaService } from '@dcs/common';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { lockWaiters } from './support/locks';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,7 +20,6 @@ describe('season events created twice at the same moment', () => {
   let other: Client;
   let director: { token: string };
   let admin: { token: string };
-  const waitingOnLocks = async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length;
   const post = (path: string, token: string, body: object) => api.http().post(path).set('Authorization', `Bearer ${token}`).send(body);
 
   beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('season events created twice at the same moment', () => {
     let all: Promise<{ status: number; body: Body }[]>;
     try {
       all = Promise.all(requests.map((r) => Promise.resolve(r())));
-      await eventually(async () => (await waitingOnLocks()) === requests.length, 15_000, `${requests.length} requests waiting to insert into ${table}`);
+      await eventually(async () => (await lockWaiters(env)) === requests.length, 15_000, `${requests.length} requests waiting to insert into ${table}`);
     } finally {
       await other.query('COMMIT');
     }

@@ -6,6 +6,7 @@ import { createWorker } from '../apps/worker/src/setup';
 import { MaintenanceRepository } from '../apps/worker/src/maintenance/maintenance.repository';
 import { eventually, TempRedis } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
+import { lockWaiters } from './support/locks';
 
 describe('worker: the maintenance sweep through BullMQ', () => {
   let env: TestEnv;
@@ -79,7 +80,7 @@ describe('worker: the maintenance sweep through BullMQ', () => {
       await board.query('SELECT id FROM users WHERE id = ANY($1::uuid[]) FOR NO KEY UPDATE', [[banned, extended]]);
       const sweep = new MaintenanceRepository(prisma).sweep('sweep-race-1', new Date());
       await eventually(
-        async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length === 1,
+        async () => (await lockWaiters(env)) === 1,
         15_000,
         'the sweep waiting on the rows the board holds',
       );
@@ -127,7 +128,7 @@ describe('worker: the maintenance sweep through BullMQ', () => {
       await queue.add(JOBS.challengeStart, { challengeId: challenge.id }, { jobId: `stuck-start-${challenge.id}` });
       // The start job now waits on the row lock, inside its transaction, holding a pooled connection.
       await eventually(
-        async () => (await env.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length === 1,
+        async () => (await lockWaiters(env)) === 1,
         15_000,
         'the start job waiting on the row lock',
       );
