@@ -127,6 +127,27 @@ describe('picking', () => {
     expect(view).not.toHaveProperty('tiles');
     expect(view).not.toHaveProperty('rng');
   });
+
+  it('keeps the draw id and the closed rounds\' seeds secret until the draw is decided (each names the next round\'s shuffle)', () => {
+    // A draw still open after a closed round (a split or nobody holding a deciding tile).
+    let open: TiebreakState | null = null;
+    for (let i = 0; i < 200 && !open; i++) {
+      const s = ok(closePicks(ok(startDraw({ drawId: `secret-${i}`, players: ['a', 'b', 'c'], places: 1 }))));
+      if (s.status === 'picking') open = s;
+    }
+    expect(open).not.toBeNull();
+    const view = tiebreakPublicView(open!);
+    expect(view.drawId).toBeNull();
+    expect(view.rounds).toHaveLength(1);
+    expect(view.rounds[0].seed).toBeNull();
+    expect(view.rounds[0].hands).toEqual(open!.rounds[0].hands); // who held what is public at the reveal
+    expect(JSON.stringify(view)).not.toContain(open!.drawId);
+    let done = open!;
+    while (done.status === 'picking') done = ok(closePicks(done));
+    const final = tiebreakPublicView(done);
+    expect(final.drawId).toBe(done.drawId);
+    expect(final.rounds.map((r) => r.seed)).toEqual(done.rounds.map((r) => r.seed));
+  });
 });
 
 describe('closing the picks', () => {

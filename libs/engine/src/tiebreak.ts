@@ -353,9 +353,18 @@ export function runDrawToCompletion(
   return state;
 }
 
-/** What everyone (players, spectators) may see: taken positions, never an unrevealed tile. */
+/** A closed round as the public sees it: its seed only once the whole draw is decided. */
+export type TiebreakPublicRound = Omit<TiebreakRoundRecord, 'seed'> & { readonly seed: string | null };
+
+/**
+ * What everyone (players, spectators, staff) may see: taken positions, never an unrevealed tile.
+ * While the draw is open its `drawId` and the seeds of its closed rounds stay secret: a round's
+ * seed is `"<drawId>:<round>"`, so either one would tell where 6-4 and 5-5 lie in the next round.
+ * Closed rounds are otherwise public in full (who held what, the outcome); the seeds follow once
+ * the draw is decided, so anyone can then check every round (`verifyRound`).
+ */
 export interface TiebreakPublicView {
-  readonly drawId: string;
+  readonly drawId: string | null;
   readonly players: string[];
   readonly places: number;
   readonly status: 'picking' | 'decided';
@@ -365,13 +374,13 @@ export interface TiebreakPublicView {
   readonly winners: string[];
   readonly handSize: number;
   readonly taken: { readonly playerId: string; readonly position: number }[];
-  /** Closed rounds are public in full (the audit record). */
-  readonly rounds: TiebreakRoundRecord[];
+  readonly rounds: TiebreakPublicRound[];
 }
 
 export function tiebreakPublicView(state: TiebreakState): TiebreakPublicView {
+  const decided = state.status === 'decided';
   return {
-    drawId: state.drawId,
+    drawId: decided ? state.drawId : null,
     players: [...state.players],
     places: state.places,
     status: state.status,
@@ -381,7 +390,7 @@ export function tiebreakPublicView(state: TiebreakState): TiebreakPublicView {
     winners: [...state.winners],
     handSize: state.handSize,
     taken: state.picks.map((p) => ({ playerId: p.playerId, position: p.position })),
-    rounds: state.rounds,
+    rounds: decided ? state.rounds : state.rounds.map((r) => ({ ...r, seed: null })),
   };
 }
 
