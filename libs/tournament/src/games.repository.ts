@@ -26,6 +26,11 @@ export class GamesRepository {
     return this.prisma.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
   }
 
+  /** SPEC 7: a reviewer's or admin's read of an ended game's hidden tiles, in the append-only audit log. */
+  async auditHiddenTilesRead(gameId: string, actorId: string, data: { roles: string[]; seat: number | null }): Promise<void> {
+    await this.prisma.auditLog.create({ data: { actorId, action: 'game.hidden-tiles.read', entityType: 'game', entityId: gameId, data } });
+  }
+
   /** Deals a new tournament game for a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). */
   createTournamentGame(tx: Tx, tableId: string | null, players: number): Promise<Game> {
     const seed = randomBytes(32).toString('hex');

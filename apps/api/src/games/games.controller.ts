@@ -29,7 +29,7 @@ export class GamesController {
 
   @Public()
   @Get(':id/record')
-  @ApiOperation({ summary: 'The game record (SPEC 1.8); hidden tiles only after the game or for reviewers/admins' })
+  @ApiOperation({ summary: 'The game record (SPEC 1.8): while the game runs a seated caller sees only their own tiles and nobody else any hidden tile, whatever their roles; in full once it has ended (a reviewer\'s or admin\'s read audited)' })
   record(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<unknown> {
     return this.service.record(user, id);
   }

@@ -19,6 +19,9 @@ export interface MissedEvent {
   at: string | null;
 }
 
+const isStaffRole = (r: string) => r === 'reviewer' || r === 'admin';
+const isStaff = (user: AuthUser) => user.roles.some(isStaffRole);
+
 /** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
 const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
 
@@ -168,15 +171,21 @@ export class GamesService {
     return seats;
   }
 
-  /** SPEC 1.8 record. Hidden tiles only when the game is over, or for reviewers and admins; a seated player sees their own. */
+  /**
+   * SPEC 1.8 record. While the game runs nobody sees another seat's hidden tiles or the seed,
+   * whatever their roles (SPEC 7): a seated caller gets their own dealt tiles, everyone else none —
+   * the same record for a reviewer or an admin as for anyone in their place. Once the game has
+   * ended the record is whole (the seed is published, SPEC 3.3); a reviewer's or admin's read of
+   * it is audited.
+   */
   async record(user: AuthUser | undefined, gameId: string): Promise<GameRecord & { gameId: string; seedHash: string; seed: string | null }> {
     const game = await this.repo.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const state = game.state as unknown as GameState;
-    const privileged = !!user && (user.roles.includes('reviewer') || user.roles.includes('admin'));
     const seats = await this.repo.seats(game.tableId);
     const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    const record = toRecord(state, { revealHidden: privileged || state.finished, viewer });
+    const record = toRecord(state, { revealHidden: false, viewer });
+    if (state.finished && user && isStaff(user)) await this.repo.auditHiddenTilesRead(game.id, user.id, { roles: user.roles.filter(isStaffRole), seat: viewer });
     return { ...record, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
   }
 
