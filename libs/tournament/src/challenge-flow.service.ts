@@ -562,12 +562,28 @@ export class ChallengeFlowService {
 
   // ------------------------------------------------------------------ director acts (reason required, audited)
 
+  /**
+   * SPEC 7: whoever plays in a challenge — registered or waitlisted in it, or seated at any of its
+   * tables — never directs it, whatever roles they hold (an admin included). Every director act on
+   * the challenge asks this first, inside its transaction, before writing anything.
+   */
+  async assertNotPlayingIn(tx: Tx, challengeId: string, actorId: string): Promise<void> {
+    const [entered, seated] = await Promise.all([
+      tx.registration.count({ where: { challengeId, userId: actorId, status: { in: ['registered', 'waitlisted'] } } }),
+      tx.tableSeat.count({ where: { userId: actorId, table: { challengeId } } }),
+    ]);
+    if (entered || seated) {
+      throw new AppError('OWN_CHALLENGE', 'You play in this challenge, so you may not direct it: another director must act', HttpStatus.FORBIDDEN, { challengeId });
+    }
+  }
+
   /** Cancels a challenge that has not completed: games in progress end, nobody is placed, every registrant is told why. */
   async cancel(actorId: string, challengeId: string, reason: string): Promise<void> {
     const effects: Effect[] = [];
     await this.prisma.$transaction(async (tx) => {
       const ch = await this.lockChallenge(tx, challengeId);
       if (!ch) throw notFound('Challenge', challengeId);
+      await this.assertNotPlayingIn(tx, challengeId, actorId);
       if (ch.status === 'completed' || ch.status === 'cancelled') {
         throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
       }
@@ -619,6 +635,7 @@ export class ChallengeFlowService {
     const effects: Effect[] = [];
     const ch = await this.lockChallenge(tx, challengeId);
     if (!ch) throw notFound('Challenge', challengeId);
+    await this.assertNotPlayingIn(tx, challengeId, actorId);
     if (ch.status === 'completed' || ch.status === 'cancelled') {
       throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
     }
@@ -658,6 +675,7 @@ export class ChallengeFlowService {
       const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
       if (!t0) throw notFound('Table', tableId);
       const round = (await this.lockChallengeRound(tx, t0.roundId))!;
+      await this.assertNotPlayingIn(tx, t0.challengeId, actorId);
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: { orderBy: { seat: 'asc' } } } }))!;
       if (round.status !== 'running' || table.status === 'finished') {
         throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed', HttpStatus.CONFLICT);
@@ -705,6 +723,7 @@ export class ChallengeFlowService {
       const t0 = await tx.challengeTable.findUnique({ where: { id: tableId } });
       if (!t0) throw notFound('Table', tableId);
       const round = (await this.lockChallengeRound(tx, t0.roundId))!;
+      await this.assertNotPlayingIn(tx, t0.challengeId, actorId);
       const table = (await tx.challengeTable.findUnique({ where: { id: tableId }, include: { seats: true } }))!;
       const { challenge, final } = await this.roundInfo(tx, round);
       // Read under the challenge's lock: a cancel committed before this correction took it left the

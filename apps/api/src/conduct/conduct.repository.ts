@@ -82,6 +82,7 @@ export class ConductRepository {
       const dedupeKey = `director:${actorId}:${dto.requestId ?? randomUUID()}`;
       const existing = await tx.conductViolation.findUnique({ where: { dedupeKey }, include: { sanctions: true } });
       if (existing) return { violation: existing, replayed: true, effects: [] };
+      await this.assertNotPlaying(tx, actorId, [dto.challengeId, ...dto.sanctions.map((s) => s.challengeId)], dto.gameId);
       const kinds = dto.sanctions.map((s) => s.kind);
       if (new Set(kinds).size !== kinds.length) throw new AppError('VALIDATION_FAILED', 'Each sanction kind at most once per violation', HttpStatus.BAD_REQUEST, [{ field: 'sanctions', problems: ['duplicate kind'] }]);
       let effects: Effect[] = [];
@@ -144,7 +145,8 @@ export class ConductRepository {
       const s0 = await tx.conductSanction.findUnique({ where: { id: sanctionId } });
       if (!s0) throw notFound('Sanction', sanctionId);
       await this.effects.lockUser(tx, s0.userId);
-      const s = await tx.conductSanction.findUniqueOrThrow({ where: { id: sanctionId } });
+      const s = await tx.conductSanction.findUniqueOrThrow({ where: { id: sanctionId }, include: { violation: { select: { challengeId: true, gameId: true } } } });
+      await this.assertNotPlaying(tx, actorId, [s.challengeId, s.violation.challengeId], s.violation.gameId);
       if (s.revokedAt) throw new AppError('ALREADY_REVOKED', 'This sanction was already revoked', HttpStatus.CONFLICT);
       const src: PenaltySource = { source: 'conduct', sourceId: s.id, actorId, reason };
       const revoked = await tx.conductSanction.update({ where: { id: s.id }, data: { revokedAt: now, revokeReason: reason } });
@@ -156,6 +158,19 @@ export class ConductRepository {
       await this.effects.audit(tx, src, `conduct.sanction.${s.kind}.revoked`, 'user', s.userId, { sanctionId: s.id, undone, account, registrationsRestored });
       return revoked;
     });
+  }
+
+  /**
+   * SPEC 7: a director never acts on a challenge they play in. The challenges a filing or a
+   * revocation touches: the ones it names, its sanctions' and the challenge of the game it is about.
+   */
+  private async assertNotPlaying(tx: Tx, actorId: string, challengeIds: (string | null | undefined)[], gameId: string | null | undefined): Promise<void> {
+    const ids = new Set(challengeIds.filter((id): id is string => !!id));
+    if (gameId) {
+      const game = await tx.game.findUnique({ where: { id: gameId }, select: { table: { select: { challengeId: true } } } });
+      if (game?.table) ids.add(game.table.challengeId);
+    }
+    for (const id of ids) await this.flow.assertNotPlayingIn(tx, id, actorId);
   }
 
   violations(q: ViolationsQueryDto): Promise<ViolationWithSanctions[]> {

@@ -10,6 +10,8 @@ type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 const DAY_MS = 86_400_000;
 
+const notIndependent = (message: string, reasons: string[]) => new AppError('NOT_INDEPENDENT', message, HttpStatus.FORBIDDEN, { reasons });
+
 export type DecisionWithAppeal = IntegrityDecision & { appeal: IntegrityAppeal | null };
 
 /**
@@ -162,6 +164,7 @@ export class IntegrityRepository {
         throw new AppError('NOT_A_REVIEWER', 'Cases are assigned to reviewers', HttpStatus.BAD_REQUEST);
       }
       if (c.subjectIds.includes(reviewer.id)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot review the case', HttpStatus.FORBIDDEN);
+      if (await this.playedIn(tx, caseId, reviewer.id)) throw notIndependent('A player of a game the case is about cannot review it', ['played']);
       const updated = await tx.integrityCase.update({ where: { id: caseId }, data: { assignedToId: reviewer.id, status: c.status === 'open' ? 'in_review' : c.status } });
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: reviewer.id, role: 'assigned' }], skipDuplicates: true });
       await tx.auditLog.create({ data: { actorId, action: 'integrity.case.assigned', entityType: 'integrity_case', entityId: caseId, data: json({ reviewerId: reviewer.id, previous: c.assignedToId }) } });
@@ -219,6 +222,7 @@ export class IntegrityRepository {
       const c = await this.lockCase(tx, caseId);
       if (!c.subjectIds.includes(dto.userId)) throw new AppError('NOT_A_SUBJECT', 'That player is not under review in this case', HttpStatus.BAD_REQUEST);
       if (c.subjectIds.includes(actorId)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot decide the case', HttpStatus.FORBIDDEN);
+      if (await this.playedIn(tx, caseId, actorId)) throw notIndependent('You played in a game this case is about, so you may not decide it', ['played']);
       const existing = await tx.integrityDecision.findUnique({ where: { caseId_userId: { caseId, userId: dto.userId } }, include: { appeal: true } });
       if (existing) {
         if (existing.finding === dto.finding) return { decision: existing, replayed: true };
@@ -327,7 +331,26 @@ export class IntegrityRepository {
     if (c.assignedToId === reviewerId) reasons.add('assigned');
     if (c.subjectIds.includes(reviewerId) || appeal.userId === reviewerId) reasons.add('party');
     if (await tx.integrityReport.count({ where: { caseId: c.id, reporterId: reviewerId } })) reasons.add('reporter');
+    if (await this.playedIn(tx, c.id, reviewerId)) reasons.add('played');
     return [...reasons];
+  }
+
+  /**
+   * SPEC 7: whether `userId` sat at the table of any game the case is about (its own games, its
+   * signals', reports' and evidence's) — a member of staff who played never reviews the case.
+   */
+  private async playedIn(tx: Tx, caseId: string, userId: string): Promise<boolean> {
+    const [row] = await tx.$queryRaw<{ played: boolean }[]>`
+      SELECT EXISTS (
+        SELECT 1 FROM games g JOIN table_seats s ON s.table_id = g.table_id
+        WHERE s.user_id = ${userId}::uuid AND g.id IN (
+          SELECT game_id FROM integrity_case_games WHERE case_id = ${caseId}::uuid
+          UNION SELECT unnest(game_ids) FROM anticheat_signals WHERE case_id = ${caseId}::uuid
+          UNION SELECT game_id FROM integrity_reports WHERE case_id = ${caseId}::uuid AND game_id IS NOT NULL
+          UNION SELECT game_id FROM integrity_evidence WHERE case_id = ${caseId}::uuid AND game_id IS NOT NULL
+        )
+      ) AS played`;
+    return row.played;
   }
 
   /**
@@ -344,7 +367,7 @@ export class IntegrityRepository {
       if (appeal.status !== 'pending') throw new AppError('APPEAL_DECIDED', `This appeal was already decided (${appeal.status})`, HttpStatus.CONFLICT);
       const d = appeal.decision;
       const reasons = await this.conflicts(tx, actorId, appeal, d.case);
-      if (reasons.length) throw new AppError('NOT_INDEPENDENT', `Only a reviewer independent of the case may decide its appeal (you: ${reasons.join(', ')})`, HttpStatus.FORBIDDEN, { reasons });
+      if (reasons.length) throw notIndependent(`Only a reviewer independent of the case may decide its appeal (you: ${reasons.join(', ')})`, reasons);
       const src: PenaltySource = { source: 'anticheat', sourceId: appeal.id, actorId, reason: dto.reason };
       await this.effects.lockUser(tx, d.userId);
       let effects: Record<string, unknown> = {};
