@@ -153,6 +153,7 @@ describe('the table chat filter (SPEC 6)', () => {
     'one two three go',
     'blank-blank is the last one',
     'scoring 5, 10, 15 this hand',
+    "we're @ 150",
   ];
   it.each(innocent)('delivers %j', (text) => {
     expect(filter.check(text, true)).toBeNull();

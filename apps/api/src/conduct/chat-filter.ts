@@ -37,7 +37,8 @@ const PLATFORM = String.raw`(?:whats\s?app|telegram|discord|snapchat|instagram|t
 const SHORT_PLATFORM = String.raw`(?:insta|ig|snap|sc|fb|tg|twitch|messenger|signal)`;
 const SOCIAL = new RegExp(
   [
-    String.raw`(?:^|[\s(:])@\s*[a-z0-9_][a-z0-9_.]{1,}`, // @handle, "@ handle"
+    // @handle, "@ handle"; "we're @ 150" is a score, not a handle
+    String.raw`(?:^|[\s(:])(?:@[a-z0-9_][a-z0-9_.]{1,}|@\s+[a-z_][a-z0-9_.]{1,})`,
     String.raw`\b[a-z0-9_.]{2,32}#\d{4}\b`, // discord name#1234
     String.raw`\b${PLATFORM}\b`,
     String.raw`\b${SHORT_PLATFORM}\s*(?:[:=@#-]|\bme\b|\bid\b|\bname\b|\bhandle\b)`, // "insta: x", "snap me"
