@@ -13,7 +13,7 @@ const PURE_LIB_BANS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'prisma/generated/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', '.build/**', 'node_modules/**', 'prisma/generated/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
  * `npm run bench:live [-- --quick] [-- --json] [-- --tables N] [-- --think MS] [-- --seconds S]`
  *
  * Live tables under load, end to end: two API instances and one worker started as child
- * processes from the build (dist/), on a throwaway database (`dcs_bench_live_<pid>`, migrated,
+ * processes from the tools build (.build/tools, never dist/), on a throwaway database (`dcs_bench_live_<pid>`, migrated,
  * dropped at the end) and their own queue / socket.io prefix in Redis (deleted at the end).
  * Real socket.io clients over loopback, one per player, half on each API instance (every table
  * spans both), each a greedy bot choosing a legal move from its own view after a think time.
@@ -20,8 +20,8 @@
  * --quick: 16 tables, 8 s, then 2 faster paces of 6 s. Prints a table; --json prints JSON.
  */
 import 'reflect-metadata';
-import { createBenchDatabase, dropBenchEnv, runBench } from './lib/throwaway-env';
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -318,7 +318,7 @@ async function main(): Promise<void> {
   let pool: Pool | null = null;
   try {
     log(`database ${dbName}: migrating`);
-    execFileSync(path.join(ROOT, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl }, stdio: 'pipe' });
+    await migrateDatabase(dbUrl);
 
     const env = {
       NODE_ENV: 'production',

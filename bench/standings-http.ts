@@ -15,11 +15,9 @@
  * Prints a table; asserts nothing.
  */
 import 'reflect-metadata';
-import { createBenchDatabase, dropBenchEnv, runBench } from './lib/throwaway-env';
-import { execFileSync } from 'node:child_process';
+import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig, PrismaService } from '@dcs/common';
 import type { SeasonTableRow } from '@dcs/ranking';
@@ -47,7 +45,6 @@ const LEVELS = (() => {
 const PAGE_SIZE = 50;
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgresql://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ROOT = process.cwd();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const FIRST = ['Alice', 'Bruno', 'Carmen', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nadia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
@@ -79,7 +76,7 @@ async function main(): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...LEVELS) });
   try {
     log(`migrating ${dbName} …`);
-    execFileSync(path.join(ROOT, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl }, stdio: 'pipe' });
+    await migrateDatabase(dbUrl);
 
     // Players, a city and an active season, straight in SQL.
     const db = new Client({ connectionString: dbUrl });

@@ -2,12 +2,16 @@
  * `npm run simulate -- --players N [--seed S] [--bots greedy|expert] [--json]`
  * `npm run simulate -- --weeks 12 --players 64 [--seed S] [--json]` — a whole season (see runSeasonSimulation)
  *
- * Rehearses a whole Saturday challenge through the real services: the database
- * named by DATABASE_URL, the queue in Redis, the worker's processors and the API's
- * game service, with bot players. Clocks are accelerated: no break between rounds,
- * and a 6-4/5-5 draw's 5-second window is closed as soon as the round's games end.
- * It creates its own city, players and challenge (slug `sim-…`), so it never touches
- * a real city's data.
+ * Rehearses a whole Saturday challenge through the real services: PostgreSQL, the queue in
+ * Redis, the worker's processors and the API's game service, with bot players. Clocks are
+ * accelerated: no break between rounds, and a 6-4/5-5 draw's 5-second window is closed as soon
+ * as the round's games end. It creates its own city, players and challenge (slug `sim-…`).
+ *
+ * From the command line it runs in a throwaway database of its own on the server DATABASE_URL
+ * names (`dcs_sim_…`, created from the migrations) under a queue prefix of its own (`sim:…`),
+ * both removed at the end, on failure and on Ctrl-C too: nothing it creates ever shows in the
+ * platform (`GET /cities`) or reaches the platform's worker. `runSimulation` itself uses the
+ * database and prefix it is given (the e2e suites give it theirs).
  */
 import 'reflect-metadata';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -18,6 +22,7 @@ import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
 import { DriveStats, playRunningTables } from './lib/bot-driver';
+import { closeOnInterrupt, throwawayProcessEnv, withThrowawayEnv } from './lib/throwaway-env';
 
 export interface SimulationOptions {
   players: number;
@@ -59,6 +64,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   const api: INestApplication = await createApi(config);
   await api.init();
   const worker: INestApplicationContext = await createWorker(config);
+  const forgetClose = closeOnInterrupt(() => Promise.all([worker.close(), api.close()]));
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);
   try {
@@ -99,6 +105,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
       p99Ms: Number(percentile(stats.latencies, 99).toFixed(2)),
     } };
   } finally {
+    forgetClose();
     await worker.close();
     await api.close();
   }
@@ -174,6 +181,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
   const api: INestApplication = await createApi(config);
   await api.init();
   const worker: INestApplicationContext = await createWorker(config);
+  const forgetClose = closeOnInterrupt(() => Promise.all([worker.close(), api.close()]));
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);
   try {
@@ -254,6 +262,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
       },
     };
   } finally {
+    forgetClose();
     await worker.close();
     await api.close();
   }
@@ -303,6 +312,9 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** Progress and the throwaway database's lifecycle go to stderr; stdout carries only the result (JSON with --json). */
+const stderr = (line: string) => process.stderr.write(`${line}\n`);
+
 if (require.main === module && arg('weeks') !== undefined) {
   const weeks = Number(arg('weeks'));
   const players = Number(arg('players') ?? 64);
@@ -316,7 +328,7 @@ if (require.main === module && arg('weeks') !== undefined) {
     console.error('--players must be a whole number from 16 to 512');
     process.exit(2);
   }
-  runSeasonSimulation({ weeks, players, seed: arg('seed'), bots, onProgress: json ? undefined : (l) => process.stderr.write(`${l}\n`) })
+  withThrowawayEnv('sim', (t) => runSeasonSimulation({ weeks, players, seed: arg('seed'), bots, onProgress: json ? undefined : stderr }, throwawayProcessEnv(t)), process.env, stderr)
     .then((s) => {
       if (json) {
         process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
@@ -342,7 +354,7 @@ if (require.main === module && arg('weeks') !== undefined) {
     console.error('--bots must be greedy, expert or random');
     process.exit(2);
   }
-  runSimulation({ players, seed: arg('seed'), bots, onProgress: json ? undefined : (l) => process.stderr.write(`${l}\n`) })
+  withThrowawayEnv('sim', (t) => runSimulation({ players, seed: arg('seed'), bots, onProgress: json ? undefined : stderr }, throwawayProcessEnv(t)), process.env, stderr)
     .then((s) => {
       if (json) {
         // Exit only once the whole summary is flushed (a pipe takes 64 kB at a time).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm start`: install if needed, make sure PostgreSQL and Redis are up, migrate,
+# `npm start`: install if needed, make sure PostgreSQL and Redis are up (installing or starting
+# them where needed, see scripts/services.sh), migrate,
 # seed the demo city, build, and run the API and the worker together.
 set -euo pipefail
 cd "$(dirname "$0")/.."

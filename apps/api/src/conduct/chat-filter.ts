@@ -3,32 +3,102 @@ import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'o
 /** Why a chat message was blocked (SPEC 6). */
 export type ChatBlockReason = 'profanity' | 'email' | 'phone' | 'social_handle' | 'link';
 
-// Contact details and links, written the ways players try to slip them through.
-const EMAIL = /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[a-z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\])\s*[a-z0-9-]+)*\s*(?:\.|\(dot\)|\[dot\])\s*[a-z]{2,}/i;
+/*
+ * Contact details and links, written the ways players try to slip them through. The patterns run
+ * on the message as written and on its "squeezed" forms (see `variants`), after spelled-out
+ * digits became digits, so "f.u.c.k", "b o b @ g m a i l . c o m" and "five five five one two…"
+ * meet the same patterns as their plain spellings.
+ */
+const AT = String.raw`(?:@|\(at\)|\[at\]|\{at\}|\bat\b)`;
+const DOT = String.raw`(?:\.|\(dot\)|\[dot\]|\{dot\}|\bdot\b)`;
+/** Top-level domains spelled after a "dot" word or a spaced dot: the common ones only, so "well played. me next" stays talk. */
+const SPELLED_TLD = '(?:com|net|org|io|gg|tv|co|uk|ly|app|xyz|info|biz|us|ca)';
+const EMAIL = new RegExp(
+  [
+    // name@host.tld, name (at) host (dot) tld, name at host dot com
+    String.raw`[a-z0-9._%+-]+\s*${AT}\s*[a-z0-9-]+(?:\s*${DOT}\s*[a-z0-9-]+)*\s*${DOT}\s*${SPELLED_TLD}\b`,
+    String.raw`[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\})\s*[a-z0-9-]+(?:\s*${DOT}\s*[a-z0-9-]+)*\s*${DOT}\s*[a-z]{2,}`,
+    // a mail provider's name says it is an address even without the rest ("bob at gmail")
+    String.raw`\b(?:gmail|googlemail|yahoo|ymail|hotmail|icloud|protonmail|gmx|yandex)\b`,
+    String.raw`${AT}\s*(?:outlook|aol|msn|proton)\b`,
+  ].join('|'),
+  'i',
+);
 /**
  * A phone number: 7+ digits in one run, an international number (+ and 7+ digits with separators),
- * or the 3-3-4 grouping ("404 555 0199", "(404) 555-0199", "555.123.4567"). A list of scores
- * ("150 145 120 95") is not one: scores are at most 3 digits and never end in a group of 4.
+ * the 3-3-4 grouping ("404 555 0199", "(404) 555-0199", "555.123.4567") or a local 3-4 one
+ * ("555-1234"). A list of scores ("150 145 120 95") is not one: scores are at most 3 digits and
+ * never end in a group of 4.
  */
-const PHONE = /\b\d{7,}\b|\+\d(?:[\s().-]*\d){6,}|(?:\(\d{3}\)|\b\d{3})[\s.-]*\d{3}[\s.-]*\d{4}\b/;
-const SOCIAL = /(?:^|[\s(])@[a-z0-9_.]{2,}|\b(?:insta(?:gram)?|ig|snap(?:chat)?|tiktok|twitter|telegram|whatsapp|discord|facebook|fb)\s*[:@-]\s*[a-z0-9_.]{2,}/i;
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|gg|me|co|tv|ly|app|xyz|info|biz|us|uk|ca)\b/i;
+const PHONE = /\b\d{7,}\b|\+\d(?:[\s().-]*\d){6,}|(?:\(\d{3}\)|\b\d{3})[\s.-]*\d{3}[\s.-]*\d{4}\b|\b\d{3}[\s.-]\d{4}\b/;
+/** Platforms whose name alone, during a match, is an invitation to leave the table's chat. */
+const PLATFORM = String.raw`(?:whats\s?app|telegram|discord|snapchat|instagram|tik\s?tok|kik|wechat|skype|viber|facebook|twitter|onlyfans)`;
+/** Short names that are ordinary words too ("snap", "ig"): blocked only in a contact phrase. */
+const SHORT_PLATFORM = String.raw`(?:insta|ig|snap|sc|fb|tg|twitch|messenger|signal)`;
+const SOCIAL = new RegExp(
+  [
+    // @handle, "@ handle"; "we're @ 150" is a score, not a handle
+    String.raw`(?:^|[\s(:])(?:@[a-z0-9_][a-z0-9_.]{1,}|@\s+[a-z_][a-z0-9_.]{1,})`,
+    String.raw`\b[a-z0-9_.]{2,32}#\d{4}\b`, // discord name#1234
+    String.raw`\b${PLATFORM}\b`,
+    String.raw`\b${SHORT_PLATFORM}\s*(?:[:=@#-]|\bme\b|\bid\b|\bname\b|\bhandle\b)`, // "insta: x", "snap me"
+    String.raw`\b(?:on|my|via|add\s+me\s+on|dm\s+me\s+on|hmu\s+on|hit\s+me\s+up\s+on|find\s+me\s+on|follow\s+me\s+on)\s+${SHORT_PLATFORM}\b`, // "my snap", "on insta"
+  ].join('|'),
+  'i',
+);
+const LINK = new RegExp(
+  [
+    String.raw`\bhttps?\s*:\s*\/\/|\bwww\s*\.`,
+    String.raw`\b[a-z0-9-]+\.(?:com|net|org|io|gg|me|co|tv|ly|app|xyz|info|biz|us|uk|ca)\b`,
+    String.raw`\b[a-z0-9-]+\.[a-z]{2,}\/\S`, // any domain with a path: example.de/x
+    String.raw`\b[a-z0-9-]+\s*(?:\s\.|\.\s)\s*(?:com|net|org)\b`, // "example . com"
+    String.raw`(?:\bdot|\(dot\)|\[dot\]|\{dot\})\s*${SPELLED_TLD}\b`, // "dot com"
+    String.raw`\b(?:t|wa)\s*${DOT}\s*me\b`, // t.me, wa.me, "t dot me"
+  ].join('|'),
+  'i',
+);
+
+/** Spelled-out digits; a run of them reads as a number ("five five five one two three four…"). */
+const DIGIT_WORDS: Record<string, string> = { zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const DIGIT_WORD = /\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/g;
+/** Three or more single characters separated by spaces: "f u c k", "b o b @ g m a i l". */
+const SPACED_SINGLES = /(?<!\S)\S(?:\s+\S(?!\S)){2,}(?!\S)/g;
+/** Three or more single letters or digits separated by punctuation or spaces: "f.u.c.k", "5-5-5-1-2-3-4". */
+const PUNCTUATED_SINGLES = /(?<![a-z0-9])[a-z0-9](?:[^a-z0-9]{1,3}[a-z0-9](?![a-z0-9])){2,}/g;
+/** Invisible characters used to break a word up without showing it (zero-width spaces, soft hyphens, joiners…). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** The message and, where they differ from it, its forms with separated single characters joined. */
+function variants(text: string): string[] {
+  const out = [text];
+  const spaced = text.replace(SPACED_SINGLES, (run) => run.replace(/\s+/g, ''));
+  if (spaced !== text) out.push(spaced);
+  const punctuated = text.replace(PUNCTUATED_SINGLES, (run) => run.replace(/[^a-z0-9]/g, ''));
+  if (punctuated !== text) out.push(punctuated);
+  return out;
+}
 
 /**
  * The table chat filter: profanity and slurs through `obscenity` (its English dataset with the
  * recommended transformers, which see through leetspeak and repeated letters), and external
  * contact information (emails, phone numbers, social handles, links) while a match is on.
+ * Before matching, the text is NFKC-normalised and lower-cased, invisible characters go, and
+ * separated single characters are also tried joined; for contact details spelled-out digits
+ * become digits. It runs on every chat message: a handful of precompiled patterns over a
+ * message of at most a few hundred characters.
  */
 export class ChatFilter {
   private readonly matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
   check(text: string, duringMatch: boolean): ChatBlockReason | null {
-    if (this.matcher.hasMatch(text)) return 'profanity';
+    const plain = text.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
+    if (variants(plain).some((v) => this.matcher.hasMatch(v))) return 'profanity';
     if (!duringMatch) return null;
-    if (EMAIL.test(text)) return 'email';
-    if (LINK.test(text)) return 'link';
-    if (PHONE.test(text)) return 'phone';
-    if (SOCIAL.test(text)) return 'social_handle';
+    const forms = variants(plain.replace(DIGIT_WORD, (w) => DIGIT_WORDS[w]));
+    if (forms.some((v) => EMAIL.test(v))) return 'email';
+    if (forms.some((v) => LINK.test(v))) return 'link';
+    if (forms.some((v) => PHONE.test(v))) return 'phone';
+    if (forms.some((v) => SOCIAL.test(v))) return 'social_handle';
     return null;
   }
 }
