@@ -224,7 +224,7 @@ describe('auth, roles and the error contract', () => {
       const auth = { Authorization: `Bearer ${director.token}` };
       const c = await api.http().post('/cities').set(auth).send({ name: 'Sydney', slug: 'sydney', timeZone: 'Australia/Sydney', region: 'east', tier: 'T3' });
       expect(c.status).toBe(201);
-      expect(c.body).toMatchObject({ slug: 'sydney', prizePoolUsd: 2000, registrationOpensMin: 7920, checkInOpensMin: 60, checkInClosesMin: 5 });
+      expect(c.body).toMatchObject({ slug: 'sydney', prizePoolCents: 200_000, registrationOpensMin: 7920, checkInOpensMin: 60, checkInClosesMin: 5 });
       const friday = await api.http().post(`/cities/${c.body.id}/seasons`).set(auth).send({ startDate: '2027-01-08' });
       expect(friday.status).toBe(400);
       expect(friday.body.code).toBe('NOT_A_SATURDAY');
@@ -262,7 +262,7 @@ describe('auth, roles and the error contract', () => {
       expect(noReason.body.details[0].field).toBe('reason');
       const ok = await api.http().patch(`/cities/${c.body.id}`).set(auth).send({ tier: 'T2', reason: 'sponsor upgrade' });
       expect(ok.status).toBe(200);
-      expect(ok.body.prizePoolUsd).toBe(1000);
+      expect(ok.body.prizePoolCents).toBe(100_000);
     });
   });
 
