@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { AuthUser, CurrentUser, OptionalUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
@@ -26,9 +26,9 @@ export class ChallengesController {
 
   @Public()
   @Get('challenges/:id/registrations')
-  @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only)' })
-  registrations(@Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
-    return this.service.registrations(id);
+  @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only; a director or admin also gets user ids)' })
+  registrations(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
+    return this.service.registrations(id, user);
   }
 
   @Get('challenges/:id/registration')

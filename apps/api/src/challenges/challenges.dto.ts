@@ -70,15 +70,19 @@ export class ChallengeDetailDto extends ChallengeResponseDto {
   }
 }
 
+/**
+ * A line of the public registrations list: display names, never account ids or emails. Staff who
+ * act on players (directors and admins: a disqualification names the player's id) also get `userId`.
+ */
 export class PublicRegistrationDto {
   @ApiProperty({ description: 'order of registration (waitlist order)' }) position!: number;
-  @ApiProperty() userId!: string;
   @ApiProperty() displayName!: string;
   @ApiProperty({ enum: ['registered', 'waitlisted'] }) status!: RegistrationStatus;
   @ApiProperty() checkedIn!: boolean;
+  @ApiPropertyOptional({ description: 'only for a director or an admin' }) userId?: string;
 
-  static from(r: PublicRegistration): PublicRegistrationDto {
-    return { position: r.position, userId: r.userId, displayName: r.displayName, status: r.status, checkedIn: r.checkedInAt !== null };
+  static from(r: PublicRegistration, withIds: boolean): PublicRegistrationDto {
+    return { position: r.position, displayName: r.displayName, status: r.status, checkedIn: r.checkedInAt !== null, ...(withIds ? { userId: r.userId } : {}) };
   }
 }
 

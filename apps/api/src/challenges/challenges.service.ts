@@ -3,6 +3,7 @@ import type { Challenge, User } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ChallengesRepository, type Standing } from './challenges.repository';
+import { checkInNotOpenYet } from './challenges.rules';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -26,9 +27,10 @@ export class ChallengesService {
     return ChallengeDetailDto.of(challenge, await this.repo.counts(id));
   }
 
-  async registrations(id: string): Promise<PublicRegistrationDto[]> {
+  async registrations(id: string, viewer: AuthUser | undefined): Promise<PublicRegistrationDto[]> {
     if (!(await this.repo.find(id))) throw notFound('Challenge', id);
-    return (await this.repo.publicRegistrations(id)).map(PublicRegistrationDto.from);
+    const staff = !!viewer && (viewer.roles.includes('director') || viewer.roles.includes('admin'));
+    return (await this.repo.publicRegistrations(id)).map((r) => PublicRegistrationDto.from(r, staff));
   }
 
   async mine(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
@@ -87,13 +89,13 @@ export class ChallengesService {
         throw notFound('Challenge', id);
       case 'not_registered':
         throw notRegistered();
-      case 'closed':
-        throw new AppError(
-          'CHECK_IN_CLOSED',
-          now < out.challenge.checkInOpensAt && out.challenge.status !== 'cancelled' ? 'Check-in has not opened yet' : 'Check-in is closed',
-          HttpStatus.CONFLICT,
-          { checkInOpensAt: out.challenge.checkInOpensAt.toISOString(), checkInClosesAt: out.challenge.checkInClosesAt.toISOString(), status: out.challenge.status },
-        );
+      case 'closed': {
+        const window = { checkInOpensAt: out.challenge.checkInOpensAt.toISOString(), checkInClosesAt: out.challenge.checkInClosesAt.toISOString(), status: out.challenge.status };
+        if (checkInNotOpenYet(out.challenge, now)) {
+          throw new AppError('CHECK_IN_NOT_OPEN', `Check-in has not opened yet: it opens at ${window.checkInOpensAt}`, HttpStatus.CONFLICT, window);
+        }
+        throw new AppError('CHECK_IN_CLOSED', 'Check-in is closed', HttpStatus.CONFLICT, window);
+      }
       case 'done':
         return RegistrationResponseDto.from(out.registration);
     }
