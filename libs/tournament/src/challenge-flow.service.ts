@@ -143,7 +143,7 @@ export class ChallengeFlowService {
    * draw. Generates the bracket from that order.
    */
   private async seed(tx: Tx, ch: Challenge, players: string[]): Promise<StoredBracket> {
-    if (ch.kind !== 'weekly') return eventBracket(ch, players); // Regional / NDT: seeded by the event's entrant order
+    if (ch.kind === 'regional' || ch.kind === 'ndt') return eventBracket(ch, players); // seeded by the event's entrant order
     const seasonPoints: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
     const rankOf = new Map<string, number>();
     if (ch.seasonId) {
