@@ -194,7 +194,7 @@ describe('auth, roles and the error contract', () => {
       const auth = { Authorization: `Bearer ${caller.token}` };
       const adminRoute = await api.http().post(`/admin/users/${target.id}/roles`).set(auth).send({ roles: ['competitor'] });
       const directorRoute = await api.http().post('/cities').set(auth).send(city());
-      const reviewerRoute = await api.http().get('/admin/audit-log').set(auth);
+      const reviewerRoute = await api.http().get('/integrity/cases').set(auth);
       expect({ admin: adminRoute.status, director: directorRoute.status, reviewer: reviewerRoute.status }).toEqual(expected);
       for (const r of [adminRoute, directorRoute, reviewerRoute].filter((x) => x.status === 403)) {
         expect(r.body.code).toBe('FORBIDDEN');

@@ -221,4 +221,44 @@ describe('directors create challenges', () => {
     });
   });
 
+  describe('the audit log', () => {
+    it('a director reads the entries of challenges, their tables and game endings, cities, seasons and tiers — never the review board\'s', async () => {
+      const city = await bareCity();
+      const c = (await create(city.id, {})).body;
+      await api.http().patch(`/challenges/${c.id}`).set(as(director)).send({ prizePoolCents: 60_000, reason: 'local sponsor' }).expect(200);
+      await prisma.auditLog.createMany({
+        data: [
+          { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: 'case-1', data: {} },
+          { action: 'anticheat.game.analysed', entityType: 'game', entityId: 'game-1', data: {} },
+          { action: 'game.hard-stop', entityType: 'game', entityId: 'game-1', reason: '30-minute round limit', data: {} },
+          { action: 'user.banned', entityType: 'user', entityId: competitor.id, data: {} },
+        ],
+      });
+      const read = (query: string, who: { token: string } = director) => api.http().get(`/admin/audit-log${query}`).set(as(who));
+
+      const mine = await read(`?entityType=challenge&entityId=${c.id}`);
+      expect(mine.status).toBe(200);
+      expect(mine.body.map((e: { action: string; reason: string | null }) => [e.action, e.reason])).toEqual([
+        ['challenge.updated', 'local sponsor'],
+        ['challenge.created', null],
+      ]);
+      const all = await read('?limit=200');
+      expect(all.status).toBe(200);
+      const actions = new Set(all.body.map((e: { action: string }) => e.action));
+      expect([...actions].sort()).toEqual(expect.arrayContaining(['challenge.created', 'challenge.updated', 'game.hard-stop']));
+      for (const hidden of ['integrity.case.opened', 'anticheat.game.analysed', 'user.banned']) expect(actions.has(hidden)).toBe(false);
+      const games = await read('?entityType=game&entityId=game-1');
+      expect(games.body.map((e: { action: string }) => e.action)).toEqual(['game.hard-stop']);
+
+      for (const entityType of ['integrity_case', 'user', 'anticheat_signal']) {
+        const res = await read(`?entityType=${entityType}`);
+        expect([res.status, res.body.code]).toEqual([403, 'FORBIDDEN']);
+      }
+      expect((await read('', competitor)).status).toBe(403);
+      // The review board still reads everything.
+      const reviewer = await api.user({ roles: ['reviewer'] });
+      const board = await read('?limit=200', reviewer);
+      expect(board.body.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['integrity.case.opened', 'anticheat.game.analysed', 'user.banned', 'challenge.created']));
+    });
+  });
 });
