@@ -574,7 +574,7 @@ export class ChallengeFlowService {
       const playing = await tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
       for (const { id } of playing) {
         const game = (await this.games.lock(tx, id))!;
-        const stopped = engineHardStop(game.state as unknown as GameState);
+        const stopped = engineHardStop(game.state as unknown as GameState, 'void');
         if (stopped.ok) {
           await this.games.saveSystemChange(tx, game, stopped.state);
           const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
@@ -664,7 +664,7 @@ export class ChallengeFlowService {
       }
       const old = await this.currentGame(tx, tableId, true);
       if (old && old.status === 'playing') {
-        const stopped = engineHardStop(old.state as unknown as GameState);
+        const stopped = engineHardStop(old.state as unknown as GameState, 'void');
         if (stopped.ok) await this.games.saveSystemChange(tx, old, stopped.state);
       }
       await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: new Date() } });
