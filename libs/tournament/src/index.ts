@@ -15,3 +15,4 @@ export * from './integrity-cases';
 export * from './calendar.repository';
 export * from './challenge-calendar';
 export * from './calendar.module';
+export * from './notices';
