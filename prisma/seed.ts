@@ -16,6 +16,8 @@ export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seas
     { email: 'admin@demo.dcs', displayName: 'Demo Admin', roles: ['competitor', 'admin'] },
     { email: 'director@demo.dcs', displayName: 'Demo Director', roles: ['competitor', 'director'] },
     { email: 'reviewer@demo.dcs', displayName: 'Demo Reviewer', roles: ['competitor', 'reviewer'] },
+    // A second board member: an appeal must be decided by a reviewer independent of the case (SPEC 5).
+    { email: 'reviewer2@demo.dcs', displayName: 'Demo Reviewer 2', roles: ['competitor', 'reviewer'] },
   ];
   const players = Array.from({ length: 32 }, (_, i) => ({
     email: `player${String(i + 1).padStart(2, '0')}@demo.dcs`,
@@ -50,7 +52,7 @@ if (require.main === module) {
   seed(prisma)
     .then((r) => {
       console.log(`demo city ${DEMO_CITY_SLUG} (${r.cityId}) with season ${r.seasonId}; ${r.users} demo accounts`);
-      console.log(`  sign in as admin@demo.dcs, director@demo.dcs, reviewer@demo.dcs or player01..32@demo.dcs, password ${DEMO_PASSWORD}`);
+      console.log(`  sign in as admin@demo.dcs, director@demo.dcs, reviewer@demo.dcs, reviewer2@demo.dcs or player01..32@demo.dcs, password ${DEMO_PASSWORD}`);
     })
     .catch((err: unknown) => {
       console.error(err);

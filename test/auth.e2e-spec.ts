@@ -194,7 +194,7 @@ describe('auth, roles and the error contract', () => {
       const auth = { Authorization: `Bearer ${caller.token}` };
       const adminRoute = await api.http().post(`/admin/users/${target.id}/roles`).set(auth).send({ roles: ['competitor'] });
       const directorRoute = await api.http().post('/cities').set(auth).send(city());
-      const reviewerRoute = await api.http().get('/admin/audit-log').set(auth);
+      const reviewerRoute = await api.http().get('/integrity/cases').set(auth);
       expect({ admin: adminRoute.status, director: directorRoute.status, reviewer: reviewerRoute.status }).toEqual(expected);
       for (const r of [adminRoute, directorRoute, reviewerRoute].filter((x) => x.status === 403)) {
         expect(r.body.code).toBe('FORBIDDEN');
@@ -224,7 +224,7 @@ describe('auth, roles and the error contract', () => {
       const auth = { Authorization: `Bearer ${director.token}` };
       const c = await api.http().post('/cities').set(auth).send({ name: 'Sydney', slug: 'sydney', timeZone: 'Australia/Sydney', region: 'east', tier: 'T3' });
       expect(c.status).toBe(201);
-      expect(c.body).toMatchObject({ slug: 'sydney', prizePoolUsd: 2000, registrationOpensMin: 7920, checkInOpensMin: 60, checkInClosesMin: 5 });
+      expect(c.body).toMatchObject({ slug: 'sydney', prizePoolCents: 200_000, registrationOpensMin: 7920, checkInOpensMin: 60, checkInClosesMin: 5 });
       const friday = await api.http().post(`/cities/${c.body.id}/seasons`).set(auth).send({ startDate: '2027-01-08' });
       expect(friday.status).toBe(400);
       expect(friday.body.code).toBe('NOT_A_SATURDAY');
@@ -238,7 +238,8 @@ describe('auth, roles and the error contract', () => {
       expect(s2.status).toBe(201);
       expect(s2.body.number).toBe(2);
       const actions = await env.sql<{ action: string }>(`SELECT action FROM audit_log WHERE actor_id = $1 ORDER BY created_at`, [director.id]);
-      expect(actions.map((a) => a.action)).toEqual(['city.created', 'season.created', 'season.created']);
+      // The city's next two Saturdays are created with it, on the director's account.
+      expect(actions.map((a) => a.action)).toEqual(['city.created', 'challenge.created', 'challenge.created', 'season.created', 'season.created']);
     });
 
     it('rejects a city with a bad time zone or a duplicate slug', async () => {
@@ -262,7 +263,7 @@ describe('auth, roles and the error contract', () => {
       expect(noReason.body.details[0].field).toBe('reason');
       const ok = await api.http().patch(`/cities/${c.body.id}`).set(auth).send({ tier: 'T2', reason: 'sponsor upgrade' });
       expect(ok.status).toBe(200);
-      expect(ok.body.prizePoolUsd).toBe(1000);
+      expect(ok.body.prizePoolCents).toBe(100_000);
     });
   });
 

@@ -228,8 +228,8 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       expect(early.status).toBe(409);
       const window = (await prisma.challenge.findUniqueOrThrow({ where: { id } }));
       expect(early.body).toEqual({
-        code: 'CHECK_IN_CLOSED',
-        message: 'Check-in has not opened yet',
+        code: 'CHECK_IN_NOT_OPEN',
+        message: `Check-in has not opened yet: it opens at ${window.checkInOpensAt.toISOString()}`,
         details: { checkInOpensAt: window.checkInOpensAt.toISOString(), checkInClosesAt: window.checkInClosesAt.toISOString(), status: 'registration_open' },
       });
       expect((await rows(id)).every((r) => r.checked_in_at === null)).toBe(true);
@@ -365,8 +365,15 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       const list = await api.http().get(`/challenges/${id}/registrations`);
       expect(list.status).toBe(200);
       expect(list.body).toEqual([
-        { position: 1, userId: a.id, displayName: 'Ada', status: 'registered', checkedIn: false },
-        { position: 2, userId: b.id, displayName: 'Bo', status: 'waitlisted', checkedIn: true },
+        { position: 1, displayName: 'Ada', status: 'registered', checkedIn: false },
+        { position: 2, displayName: 'Bo', status: 'waitlisted', checkedIn: true },
+      ]);
+      // A competitor's token changes nothing; a director (who disqualifies by id) also gets the ids.
+      expect((await api.http().get(`/challenges/${id}/registrations`).set(auth(a))).body).toEqual(list.body);
+      const director = await api.user({ roles: ['director'] });
+      expect((await api.http().get(`/challenges/${id}/registrations`).set(auth(director))).body).toEqual([
+        { position: 1, displayName: 'Ada', status: 'registered', checkedIn: false, userId: a.id },
+        { position: 2, displayName: 'Bo', status: 'waitlisted', checkedIn: true, userId: b.id },
       ]);
       expect(JSON.stringify(list.body)).not.toContain('@');
     });

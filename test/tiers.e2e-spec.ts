@@ -20,9 +20,9 @@ describe('tier prize splits (SPEC 3.6: 50/30/10/10 by default, configurable per 
     const res = await api.http().get('/tiers');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { tier: 'T1', prizePoolUsd: 500, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesUsd: { first: 250, second: 150, thirdFourthEach: 50 }, isDefault: true },
-      { tier: 'T2', prizePoolUsd: 1000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesUsd: { first: 500, second: 300, thirdFourthEach: 100 }, isDefault: true },
-      { tier: 'T3', prizePoolUsd: 2000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesUsd: { first: 1000, second: 600, thirdFourthEach: 200 }, isDefault: true },
+      { tier: 'T1', prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesCents: { first: 25_000, second: 15_000, thirdFourthEach: 5_000 }, isDefault: true },
+      { tier: 'T2', prizePoolCents: 100_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesCents: { first: 50_000, second: 30_000, thirdFourthEach: 10_000 }, isDefault: true },
+      { tier: 'T3', prizePoolCents: 200_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesCents: { first: 100_000, second: 60_000, thirdFourthEach: 20_000 }, isDefault: true },
     ]);
   });
 
@@ -39,7 +39,7 @@ describe('tier prize splits (SPEC 3.6: 50/30/10/10 by default, configurable per 
 
     const ok = await api.http().put('/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${admin.token}`).send(body);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ tier: 'T3', prizesUsd: { first: 1200, second: 400, thirdFourthEach: 200 }, isDefault: false });
+    expect(ok.body).toMatchObject({ tier: 'T3', prizesCents: { first: 120_000, second: 40_000, thirdFourthEach: 20_000 }, isDefault: false });
     const audit = await env.sql<{ actor_id: string; reason: string }>(`SELECT actor_id, reason FROM audit_log WHERE action = 'tier.prize-split.set'`);
     expect(audit).toEqual([{ actor_id: admin.id, reason: 'sponsor wants a bigger top prize' }]);
 

@@ -682,8 +682,10 @@ export function legalMoves(state: GameState, seat: number): Action[] {
  * progress is void (its points are taken back, see docs/rules.md); the places
  * are decided by score. The winner is the single highest score, or null when
  * the top is tied (the caller runs the tiebreaker draw; see tablePlaces).
+ * With `endedBy: 'void'` the same stop ends a game a director voids (or a
+ * cancelled challenge's): it says so, and has no winner.
  */
-export function hardStop(state: GameState): ApplyResult {
+export function hardStop(state: GameState, endedBy: 'hard-stop' | 'void' = 'hard-stop'): ApplyResult {
   if (state.finished) return fail('GAME_OVER', 'the game is over');
   const d: Draft = { s: draftOf(state), events: [] };
   const s = d.s;
@@ -693,12 +695,13 @@ export function hardStop(state: GameState): ApplyResult {
     s.onBoard = h.startOnBoard.slice();
     h.void = true;
     h.points = h.points.map(() => 0);
-    closeHandWithoutFollowUp(d, 'hard-stop');
+    closeHandWithoutFollowUp(d, endedBy);
   }
-  const places = tablePlaces({ ...s, finished: true, endedBy: 'hard-stop' });
+  const places = tablePlaces({ ...s, finished: true, endedBy });
   const top = places.places[0];
-  const winner = top && places.ties.every((group) => !group.includes(top.seat)) ? top.seat : null;
-  finishGame(d, 'hard-stop', winner);
+  // A voided game is replayed from the start: it has no winner.
+  const winner = endedBy === 'hard-stop' && top && places.ties.every((group) => !group.includes(top.seat)) ? top.seat : null;
+  finishGame(d, endedBy, winner);
   s.version = state.version + 1;
   return { ok: true, state: s, events: d.events };
 }
@@ -737,7 +740,7 @@ export interface TablePlaces {
 export function tablePlaces(state: GameState): TablePlaces {
   const target = state.config.settings.target;
   const all = seats(state);
-  const winner = state.winner !== null && state.endedBy !== 'hard-stop' ? state.winner : null;
+  const winner = state.winner !== null && state.endedBy !== 'hard-stop' && state.endedBy !== 'void' ? state.winner : null;
   const standing = all.filter((x) => isActive(state, x) && x !== winner).sort((a, b) => state.scores[b] - state.scores[a] || a - b);
   const forfeitedLast = state.forfeitOrder.slice().reverse().filter((x) => x !== winner);
   const order = [...(winner !== null ? [winner] : []), ...standing, ...forfeitedLast];

@@ -174,6 +174,22 @@ describe('SPEC 3.4 — the hard stop', () => {
     expect(places.ties).toEqual([[1, 2]]);
     expect(places.places.map((p) => p.place)).toEqual([1, 2, 2, 4]);
   });
+  it('a voided game (a director\'s replay) ends the same way but says "void" and has no winner; its record replays to it', () => {
+    const mid = act(deal(yellow([40, 20, 20, 0]), DEAL_A), '0 6-6', '1 6-3 W');
+    const stopped = hardStop(mid, 'void');
+    if (!stopped.ok) throw new Error(stopped.error.message);
+    expect(stopped.state).toMatchObject({ finished: true, endedBy: 'void', winner: null, scores: [40, 20, 20, 0] });
+    // From the deal (a record starts at 0-0-0-0): the same void, replayed exactly.
+    const s = act(deal(T4(), DEAL_A), '0 6-6', '1 6-3 W');
+    const r = hardStop(s, 'void');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(hand(r.state)).toMatchObject({ endedBy: 'void', void: true, points: [0, 0, 0, 0] });
+    const record = toRecord(r.state);
+    expect(record).toMatchObject({ voided: true });
+    expect(record.hardStop).toBeUndefined();
+    expect(replayRecord(JSON.parse(JSON.stringify(record)))).toEqual(gameResult(r.state));
+    expect(replayRecord({ ...record, hardStop: true })).toMatchObject({ error: { code: 'INVALID_RECORD' } });
+  });
   it('a Grey player who got on in the void hand is Grey again', () => {
     const s = act(deal(T4(), DEAL_A), '0 6-6', '1 6-3 W', '2 6-1 E', '3 6-2 N', '0 5-1 E');
     expect(s.onBoard[0]).toBe(true);

@@ -38,6 +38,8 @@ export interface GameRecord {
   hands: RecordHand[];
   /** extension: the game was ended by the round's hard stop after these hands (SPEC 3.4) */
   hardStop?: true;
+  /** extension: a director voided the game after these hands (its table was replayed in a new game) */
+  voided?: true;
 }
 
 export interface HandResult {
@@ -116,6 +118,12 @@ export function replayRecord(record: unknown): ReplayResult | ReplayError {
   if (record.hardStop !== undefined && typeof record.hardStop !== 'boolean') {
     return replayError('INVALID_RECORD', null, null, 'hardStop must be a boolean');
   }
+  if (record.voided !== undefined && typeof record.voided !== 'boolean') {
+    return replayError('INVALID_RECORD', null, null, 'voided must be a boolean');
+  }
+  if (record.hardStop === true && record.voided === true) {
+    return replayError('INVALID_RECORD', null, null, 'a game ends by a hard stop or a void, not both');
+  }
   const hands: unknown[] = record.hands;
   for (let i = 0; i < hands.length; i++) {
     const h = hands[i];
@@ -155,8 +163,8 @@ export function replayRecord(record: unknown): ReplayResult | ReplayError {
       state = r.state;
     }
   }
-  if (record.hardStop === true && !state.finished) {
-    const stopped = hardStop(state);
+  if ((record.hardStop === true || record.voided === true) && !state.finished) {
+    const stopped = hardStop(state, record.voided === true ? 'void' : 'hard-stop');
     if (stopped.ok) state = stopped.state;
   }
   return gameResult(state);
@@ -197,5 +205,6 @@ export function toRecord(state: GameState, opts?: ToRecordOptions): GameRecord {
     hands,
   };
   if (state.endedBy === 'hard-stop') out.hardStop = true;
+  if (state.endedBy === 'void') out.voided = true;
   return out;
 }

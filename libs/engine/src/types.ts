@@ -94,8 +94,9 @@ export interface PendingLead {
   reason: LeadReason;
 }
 
-export type HandEndedBy = 'domino' | 'locked' | 'target' | 'reshuffle' | 'forfeit' | 'hard-stop';
-export type GameEndedBy = 'target' | 'forfeit' | 'hard-stop';
+export type HandEndedBy = 'domino' | 'locked' | 'target' | 'reshuffle' | 'forfeit' | 'hard-stop' | 'void';
+/** `void`: a director voided the game (its table replays in a new game); it places nobody. */
+export type GameEndedBy = 'target' | 'forfeit' | 'hard-stop' | 'void';
 
 export type PlayLogEntry = {
   seat: number;

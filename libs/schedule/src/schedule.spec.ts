@@ -1,4 +1,4 @@
-import { challengeTimes, DEFAULT_OFFSETS, localDateOf, saturdayNoon, ScheduleInputError, seasonWeek, upcomingSaturdays } from './schedule';
+import { challengeTimes, DEFAULT_OFFSETS, eventTimes, localDateOf, saturdayNoon, ScheduleInputError, seasonWeek, upcomingSaturdays } from './schedule';
 
 const iso = (t: { startsAt: Date; registrationOpensAt: Date; checkInOpensAt: Date; checkInClosesAt: Date }) => ({
   registrationOpensAt: t.registrationOpensAt.toISOString(),
@@ -174,6 +174,32 @@ describe('challenge times: Saturday 12:00 local, windows in local wall-clock tim
     expect(() => saturdayNoon('America/New_York', '2027-02-30')).toThrow(expect.objectContaining({ code: 'INVALID_DATE' }));
     expect(() => saturdayNoon('Mars/Olympus_Mons', '2027-03-13')).toThrow(expect.objectContaining({ code: 'INVALID_TIME_ZONE' }));
     expect(() => challengeTimes('UTC', '2027-03-13', { registrationOpensMin: 30, checkInOpensMin: 60, checkInClosesMin: 5 })).toThrow(ScheduleInputError);
+  });
+});
+
+describe('eventTimes: a special event at any local date and time', () => {
+  it('is challengeTimes for a Saturday at 12:00', () => {
+    for (const d of ['2026-10-31', '2026-11-07', '2027-03-13', '2027-03-20']) {
+      expect(eventTimes('America/New_York', d, '12:00')).toEqual(challengeTimes('America/New_York', d));
+    }
+  });
+
+  it('counts the windows back in local wall-clock time across a spring-forward change (Sunday 2027-03-14 18:30 EDT)', () => {
+    expect(iso(eventTimes('America/New_York', '2027-03-14', '18:30'))).toEqual({
+      // 7,920 minutes of wall clock before Sunday 18:30 is Tuesday 06:30, still EST
+      registrationOpensAt: '2027-03-09T11:30:00.000Z',
+      checkInOpensAt: '2027-03-14T21:30:00.000Z',
+      checkInClosesAt: '2027-03-14T22:25:00.000Z',
+      startsAt: '2027-03-14T22:30:00.000Z',
+    });
+  });
+
+  it('refuses a malformed time, a malformed date and an unknown zone', () => {
+    for (const t of ['24:00', '7:30', '12:60', 'noon', '']) {
+      expect(() => eventTimes('UTC', '2027-03-14', t)).toThrow(expect.objectContaining({ code: 'INVALID_TIME' }));
+    }
+    expect(() => eventTimes('UTC', '2027-02-30', '12:00')).toThrow(expect.objectContaining({ code: 'INVALID_DATE' }));
+    expect(() => eventTimes('Mars/Olympus_Mons', '2027-03-14', '12:00')).toThrow(expect.objectContaining({ code: 'INVALID_TIME_ZONE' }));
   });
 });
 

@@ -40,7 +40,7 @@ export interface ChallengeTimes {
 /** Thrown for inputs no caller should pass (unknown zone, malformed date, a date that is not a Saturday). */
 export class ScheduleInputError extends Error {
   constructor(
-    readonly code: 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'NOT_A_SATURDAY' | 'INVALID_OFFSETS',
+    readonly code: 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'INVALID_TIME' | 'NOT_A_SATURDAY' | 'INVALID_OFFSETS',
     message: string,
   ) {
     super(message);
@@ -122,7 +122,24 @@ export function upcomingSaturdays(timeZone: string, now: Date, count: number): s
  * registration / check-in windows, each `offsets` minutes of local wall-clock time before it.
  */
 export function challengeTimes(timeZone: string, localDate: string, offsets: ScheduleOffsets = DEFAULT_OFFSETS): ChallengeTimes {
+  return timesFrom(zoneOf(timeZone), saturday(localDate).set({ hour: START_HOUR }).toMillis(), offsets);
+}
+
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The same four instants for a challenge starting at the local wall-clock time `startTime`
+ * ("HH:MM", 24 h) of any date `localDate` (a director's special event): the windows are counted
+ * back from that start exactly as for a Saturday noon, in local wall-clock time.
+ */
+export function eventTimes(timeZone: string, localDate: string, startTime: string, offsets: ScheduleOffsets = DEFAULT_OFFSETS): ChallengeTimes {
   const zone = zoneOf(timeZone);
+  const m = TIME_RE.exec(startTime);
+  if (!m) throw new ScheduleInputError('INVALID_TIME', `${startTime} is not a time HH:MM (00:00-23:59)`);
+  return timesFrom(zone, plainDate(localDate).set({ hour: +m[1], minute: +m[2] }).toMillis(), offsets);
+}
+
+function timesFrom(zone: IANAZone, wallStart: number, offsets: ScheduleOffsets): ChallengeTimes {
   const { registrationOpensMin, checkInOpensMin, checkInClosesMin } = offsets;
   for (const [name, v] of Object.entries({ registrationOpensMin, checkInOpensMin, checkInClosesMin })) {
     if (!Number.isInteger(v) || v < 0) throw new ScheduleInputError('INVALID_OFFSETS', `${name} must be a whole number of minutes ≥ 0`);
@@ -130,8 +147,7 @@ export function challengeTimes(timeZone: string, localDate: string, offsets: Sch
   if (!(registrationOpensMin > checkInOpensMin && checkInOpensMin > checkInClosesMin)) {
     throw new ScheduleInputError('INVALID_OFFSETS', 'registration must open before check-in opens, and check-in must open before it closes');
   }
-  const wallNoon = saturday(localDate).set({ hour: START_HOUR }).toMillis();
-  const at = (minutesBefore: number) => wallClockToInstant(zone, wallNoon - minutesBefore * MINUTE_MS);
+  const at = (minutesBefore: number) => wallClockToInstant(zone, wallStart - minutesBefore * MINUTE_MS);
   return {
     startsAt: at(0),
     registrationOpensAt: at(registrationOpensMin),

@@ -27,6 +27,7 @@ import { GamesRepository, Tx } from './games.repository';
 import { gameViewEmits, LiveEmit, liveEmit, liveRooms } from './live-emitter';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
+import { seatedNotice, tiebreakNotice } from './notices';
 import { eventBracket } from './season-events';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
@@ -143,7 +144,7 @@ export class ChallengeFlowService {
    * draw. Generates the bracket from that order.
    */
   private async seed(tx: Tx, ch: Challenge, players: string[]): Promise<StoredBracket> {
-    if (ch.kind !== 'weekly') return eventBracket(ch, players); // Regional / NDT: seeded by the event's entrant order
+    if (ch.kind === 'regional' || ch.kind === 'ndt') return eventBracket(ch, players); // seeded by the event's entrant order
     const seasonPoints: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
     const rankOf = new Map<string, number>();
     if (ch.seasonId) {
@@ -183,18 +184,12 @@ export class ChallengeFlowService {
       effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(Date.now() + ch.turnMs) });
       seating.push({ tableId: table.id, table: t.index, gameId: game.id, seats: t.seats.map((userId, seat) => ({ seat, userId })) });
     }
-    effects.push(...this.seatingEmits(ch.id, round, seating));
+    const notices = seating.flatMap((t) =>
+      t.seats.map((s) => ({ userId: s.userId, notice: seatedNotice({ challengeId: ch.id, roundId: round.id, round: round.number, table: t.table, tableId: t.tableId, gameId: t.gameId, seat: s.seat, hardStopAt: round.hardStopAt }) })),
+    );
+    effects.push(this.roundStarted(ch.id, round, seating), ...notices.map((n) => liveEmit([liveRooms.user(n.userId)], 'notification', n.notice)));
     await tx.notification.createMany({
-      data: seated.tables.flatMap((t) =>
-        t.seats.map((userId, seat) => ({
-          userId,
-          kind: 'table.seated',
-          title: `Round ${round.number}: your table`,
-          body: `You sit at table ${t.index + 1}, seat ${seat + 1}. The round ends at the latest at ${round.hardStopAt?.toISOString()}.`,
-          data: json({ challengeId: ch.id, roundId: round.id, round: round.number, table: t.index, seat }),
-          dedupeKey: `seated:${round.id}`,
-        })),
-      ),
+      data: notices.map((n) => ({ userId: n.userId, ...n.notice, data: json(n.notice.data), dedupeKey: `seated:${round.id}` })),
       skipDuplicates: true,
     });
   }
@@ -239,29 +234,14 @@ export class ChallengeFlowService {
         data: { challengeId: table.challengeId, tableId: table.id, players: json(players), state: json(draw), closesAt, version: draw.version },
       });
       await tx.challengeTable.update({ where: { id: table.id }, data: { status: 'tiebreak' } });
+      const notice = tiebreakNotice({ challengeId: table.challengeId, tiebreakId: tb.id, tableId: table.id, gameId: game.id, closesAt });
       await tx.notification.createMany({
-        data: players.map((userId) => ({
-          userId,
-          kind: 'tiebreak.started',
-          title: '6-4/5-5 tiebreaker draw',
-          body: 'You are tied at your table: pick 7 of the 28 face-down tiles within 5 seconds.',
-          data: json({ tiebreakId: tb.id, tableId: table.id }),
-          dedupeKey: `tiebreak:${tb.id}`,
-        })),
+        data: players.map((userId) => ({ userId, ...notice, data: json(notice.data), dedupeKey: `tiebreak:${tb.id}` })),
         skipDuplicates: true,
       });
       effects.push({ kind: 'tiebreak-close', tiebreakId: tb.id, version: draw.version, at: closesAt });
       effects.push(this.tiebreakOpen(tb, draw, game.id, await this.tableRooms(tx, table, game.id)));
-      effects.push(
-        ...players.map((userId) =>
-          liveEmit([liveRooms.user(userId)], 'notification', {
-            kind: 'tiebreak.started',
-            title: '6-4/5-5 tiebreaker draw',
-            body: 'You are tied at your table: pick 7 of the 28 face-down tiles within 5 seconds.',
-            data: { challengeId: table.challengeId, tiebreakId: tb.id, tableId: table.id, gameId: game.id, closesAt: closesAt.toISOString() },
-          }),
-        ),
-      );
+      effects.push(...players.map((userId) => liveEmit([liveRooms.user(userId)], 'notification', notice)));
       return;
     }
     await this.writeResult(tx, round, table, state, outcome, final, effects);
@@ -590,7 +570,7 @@ export class ChallengeFlowService {
       const playing = await tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
       for (const { id } of playing) {
         const game = (await this.games.lock(tx, id))!;
-        const stopped = engineHardStop(game.state as unknown as GameState);
+        const stopped = engineHardStop(game.state as unknown as GameState, 'void');
         if (stopped.ok) {
           await this.games.saveSystemChange(tx, game, stopped.state);
           const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
@@ -682,7 +662,7 @@ export class ChallengeFlowService {
       }
       const old = await this.currentGame(tx, tableId, true);
       if (old && old.status === 'playing') {
-        const stopped = engineHardStop(old.state as unknown as GameState);
+        const stopped = engineHardStop(old.state as unknown as GameState, 'void');
         if (stopped.ok) await this.games.saveSystemChange(tx, old, stopped.state);
       }
       await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: new Date() } });
@@ -847,23 +827,11 @@ export class ChallengeFlowService {
     });
   }
 
-  /** A round is seated: the seating to the challenge room, and each player their own table in their user room. */
-  private seatingEmits(challengeId: string, round: Round, tables: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[]): LiveEmit[] {
+  /** A round is seated: the whole seating to the challenge room (each player's own table goes to them as a `notification`). */
+  private roundStarted(challengeId: string, round: Round, tables: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[]): LiveEmit {
     const startsAt = round.startsAt?.toISOString() ?? null;
     const hardStopAt = round.hardStopAt?.toISOString() ?? null;
-    return [
-      liveEmit([liveRooms.challenge(challengeId)], 'round:started', { challengeId, roundId: round.id, round: round.number, startsAt, hardStopAt, tables }),
-      ...tables.flatMap((t) =>
-        t.seats.map((s) =>
-          liveEmit([liveRooms.user(s.userId)], 'notification', {
-            kind: 'table.seated',
-            title: `Round ${round.number}: your table`,
-            body: `You sit at table ${t.table + 1}, seat ${s.seat + 1}. The round ends at the latest at ${hardStopAt}.`,
-            data: { challengeId, roundId: round.id, round: round.number, table: t.table, tableId: t.tableId, gameId: t.gameId, seat: s.seat, hardStopAt },
-          }),
-        ),
-      ),
-    ];
+    return liveEmit([liveRooms.challenge(challengeId)], 'round:started', { challengeId, roundId: round.id, round: round.number, startsAt, hardStopAt, tables });
   }
 
   // ------------------------------------------------------------------ helpers

@@ -12,3 +12,7 @@ export * from './season-draw';
 export * from './season-queue';
 export * from './season-events';
 export * from './integrity-cases';
+export * from './calendar.repository';
+export * from './challenge-calendar';
+export * from './calendar.module';
+export * from './notices';

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PrismaService } from '@dcs/common';
-import { Roles } from '../common/decorators';
+import { AuthUser, CurrentUser, Roles } from '../common/decorators';
+import { auditScope } from './audit.scope';
 import { AuditEntryDto, AuditQueryDto } from './audit.dto';
 
 @ApiTags('audit')
@@ -11,11 +12,12 @@ export class AuditController {
   constructor(private readonly prisma: PrismaService) {}
 
   @Get()
-  @Roles('reviewer')
-  @ApiOperation({ summary: 'The append-only audit log, newest first (review board and admins)' })
-  async list(@Query() q: AuditQueryDto): Promise<AuditEntryDto[]> {
+  @Roles('reviewer', 'director')
+  @ApiOperation({ summary: 'The append-only audit log, newest first (review board and admins: all of it; directors: cities, seasons, tiers, challenges, their tables and game endings)' })
+  async list(@CurrentUser() user: AuthUser, @Query() q: AuditQueryDto): Promise<AuditEntryDto[]> {
+    const scope = auditScope(user, q.entityType);
     const rows = await this.prisma.auditLog.findMany({
-      where: { entityType: q.entityType, entityId: q.entityId, actorId: q.actorId },
+      where: { AND: [{ entityType: q.entityType, entityId: q.entityId, actorId: q.actorId }, scope] },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: q.limit ?? 50,
       ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}),

@@ -1,8 +1,8 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { AuthUser, CurrentUser, OptionalUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
+import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
 
 @ApiTags('challenges')
@@ -17,6 +17,22 @@ export class ChallengesController {
     return this.service.forCity(id, q);
   }
 
+  @Post('cities/:id/challenges')
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Create a challenge for a city (director): its next Saturday at 12:00 local by default, a named Saturday, or a special event at another date/time (reason required); audited, timers queued at once' })
+  create(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CreateChallengeDto): Promise<ChallengeResponseDto> {
+    return this.service.create(user, id, dto);
+  }
+
+  @Patch('challenges/:id')
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change a challenge\'s tier and/or prize pool before it starts (director; reason required, audited)' })
+  update(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: UpdateChallengeDto): Promise<ChallengeResponseDto> {
+    return this.service.update(user, id, dto);
+  }
+
   @Public()
   @Get('challenges/:id')
   @ApiOperation({ summary: 'A challenge: times, status, prize pool and registration counts' })
@@ -26,9 +42,9 @@ export class ChallengesController {
 
   @Public()
   @Get('challenges/:id/registrations')
-  @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only)' })
-  registrations(@Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
-    return this.service.registrations(id);
+  @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only; a director or admin also gets user ids)' })
+  registrations(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
+    return this.service.registrations(id, user);
   }
 
   @Get('challenges/:id/registration')

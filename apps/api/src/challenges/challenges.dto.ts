@@ -1,11 +1,78 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { Challenge, ChallengeStatus, RegistrationStatus } from '@dcs/db';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { Challenge, ChallengeKind, ChallengeStatus, RegistrationStatus, Tier } from '@dcs/db';
 import type { ChallengeCounts, ChallengeWithCity, PublicRegistration, RegistrationWithPlace } from './challenges.repository';
 
 const CHALLENGE_STATUSES: ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed', 'running', 'completed', 'cancelled'];
 const REGISTRATION_STATUSES: RegistrationStatus[] = ['registered', 'waitlisted', 'withdrawn'];
+const CHALLENGE_KINDS: ChallengeKind[] = ['weekly', 'special', 'regional', 'ndt'];
+const TIERS: Tier[] = ['T1', 'T2', 'T3'];
+/** A prize pool a director may set: up to $1,000,000, in cents. */
+const MAX_POOL_CENTS = 100_000_000;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * A director's new challenge for a city. Nothing: the city's next Saturday at 12:00 local. A
+ * `localDate` that is a Saturday (and no `startTime`, or 12:00): that Saturday's weekly challenge.
+ * Any other date or time is a special event, which needs a `reason`; so does a tier or a prize
+ * pool other than the city's.
+ */
+export class CreateChallengeDto {
+  @ApiPropertyOptional({ example: '2027-03-20', description: 'the local date in the city\'s time zone (default: the next Saturday whose 12:00 is ahead)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'localDate must be a date YYYY-MM-DD' })
+  localDate?: string;
+
+  @ApiPropertyOptional({ example: '18:30', description: 'local start time HH:MM, 24 h (default 12:00); another time than 12:00 makes a special event' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'startTime must be a time HH:MM between 00:00 and 23:59' })
+  startTime?: string;
+
+  @ApiPropertyOptional({ enum: TIERS, description: 'default: the city\'s tier' })
+  @IsOptional()
+  @IsIn(TIERS)
+  tier?: Tier;
+
+  @ApiPropertyOptional({ description: 'prize pool in US cents (integer; default: the tier\'s)', minimum: 0, maximum: MAX_POOL_CENTS })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_POOL_CENTS)
+  prizePoolCents?: number;
+
+  @ApiPropertyOptional({ minLength: 3, maxLength: 500, description: 'why (audited); required for a special event and for a tier or pool other than the city\'s' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(3)
+  @MaxLength(500)
+  reason?: string;
+}
+
+/** A director's change to a challenge before it starts: its tier (with the tier's pool and split) and/or its prize pool. */
+export class UpdateChallengeDto {
+  @ApiPropertyOptional({ enum: TIERS, description: 'the tier; its prize pool and split come with it unless prizePoolCents is given too' })
+  @IsOptional()
+  @IsIn(TIERS)
+  tier?: Tier;
+
+  @ApiPropertyOptional({ description: 'prize pool in US cents (integer)', minimum: 0, maximum: MAX_POOL_CENTS })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_POOL_CENTS)
+  prizePoolCents?: number;
+
+  @ApiProperty({ minLength: 3, maxLength: 500, description: 'why (audited)' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(3)
+  @MaxLength(500)
+  reason!: string;
+}
 
 export class CityChallengesQueryDto {
   @ApiPropertyOptional({ default: 4, description: 'also list the challenges that started in the last N weeks (0-52)' })
@@ -22,7 +89,8 @@ export class ChallengeResponseDto {
   @ApiProperty() cityId!: string;
   @ApiProperty({ nullable: true, type: String }) seasonId!: string | null;
   @ApiProperty({ nullable: true, type: Number, description: '1..12 within the season' }) week!: number | null;
-  @ApiProperty({ example: '2027-03-20', description: 'the Saturday, in the city\'s time zone' }) localDate!: string;
+  @ApiProperty({ enum: CHALLENGE_KINDS, description: 'weekly (a city\'s Saturday), special (a director\'s event at another date or time), regional, ndt' }) kind!: ChallengeKind;
+  @ApiProperty({ example: '2027-03-20', description: 'the local date (a weekly challenge\'s Saturday), in the city\'s time zone' }) localDate!: string;
   @ApiProperty({ enum: CHALLENGE_STATUSES }) status!: ChallengeStatus;
   @ApiProperty({ description: '12:00 local, as a UTC instant' }) startsAt!: string;
   @ApiProperty() registrationOpensAt!: string;
@@ -30,7 +98,8 @@ export class ChallengeResponseDto {
   @ApiProperty() checkInClosesAt!: string;
   @ApiProperty() capacity!: number;
   @ApiProperty() minPlayers!: number;
-  @ApiProperty() prizePoolCents!: number;
+  @ApiProperty({ enum: TIERS, nullable: true, description: 'the tier it runs at (null for regional / ndt)' }) tier!: Tier | null;
+  @ApiProperty({ description: 'prize pool in US cents (integer)' }) prizePoolCents!: number;
   @ApiProperty({ nullable: true, type: String }) cancelReason!: string | null;
 
   static from(c: Challenge): ChallengeResponseDto {
@@ -39,6 +108,7 @@ export class ChallengeResponseDto {
       cityId: c.cityId,
       seasonId: c.seasonId,
       week: c.week,
+      kind: c.kind,
       localDate: c.localDate,
       status: c.status,
       startsAt: c.startsAt.toISOString(),
@@ -47,6 +117,7 @@ export class ChallengeResponseDto {
       checkInClosesAt: c.checkInClosesAt.toISOString(),
       capacity: c.capacity,
       minPlayers: c.minPlayers,
+      tier: c.tier,
       prizePoolCents: c.prizePoolCents,
       cancelReason: c.cancelReason,
     };
@@ -70,15 +141,19 @@ export class ChallengeDetailDto extends ChallengeResponseDto {
   }
 }
 
+/**
+ * A line of the public registrations list: display names, never account ids or emails. Staff who
+ * act on players (directors and admins: a disqualification names the player's id) also get `userId`.
+ */
 export class PublicRegistrationDto {
   @ApiProperty({ description: 'order of registration (waitlist order)' }) position!: number;
-  @ApiProperty() userId!: string;
   @ApiProperty() displayName!: string;
   @ApiProperty({ enum: ['registered', 'waitlisted'] }) status!: RegistrationStatus;
   @ApiProperty() checkedIn!: boolean;
+  @ApiPropertyOptional({ description: 'only for a director or an admin' }) userId?: string;
 
-  static from(r: PublicRegistration): PublicRegistrationDto {
-    return { position: r.position, userId: r.userId, displayName: r.displayName, status: r.status, checkedIn: r.checkedInAt !== null };
+  static from(r: PublicRegistration, withIds: boolean): PublicRegistrationDto {
+    return { position: r.position, displayName: r.displayName, status: r.status, checkedIn: r.checkedInAt !== null, ...(withIds ? { userId: r.userId } : {}) };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Challenge, Prisma, Registration, RegistrationStatus, User } from '@dcs/db';
+import type { Challenge, ChallengeKind, Prisma, Registration, RegistrationStatus, Tier, User } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
+import { PRE_START } from '@dcs/tournament';
 import { checkInOpen, entryStatus, registrationOpen } from './challenges.rules';
 
 type Tx = Prisma.TransactionClient;
@@ -44,6 +45,15 @@ export type WithdrawOutcome =
   | { kind: 'closed'; challenge: Challenge }
   | { kind: 'done'; registration: RegistrationWithPlace; promoted: string[] };
 
+/** A director's new terms for a challenge: tier, pool and split (the split comes with a tier). */
+export interface ChallengeTerms {
+  tier?: Tier;
+  prizePoolCents?: number;
+  prizeSplit?: Prisma.InputJsonValue;
+}
+
+export type UpdateTermsOutcome = { kind: 'not_found' } | { kind: 'started'; challenge: Challenge } | { kind: 'done'; challenge: Challenge };
+
 export type CheckInOutcome =
   | { kind: 'not_found' }
   | { kind: 'not_registered' }
@@ -63,6 +73,38 @@ export class ChallengesRepository {
 
   listForCity(cityId: string, since: Date): Promise<Challenge[]> {
     return this.prisma.challenge.findMany({ where: { cityId, startsAt: { gte: since } }, orderBy: { startsAt: 'asc' } });
+  }
+
+  /** The city's challenge of that local date and kind, if it exists. */
+  findSlot(cityId: string, localDate: string, kind: ChallengeKind): Promise<Challenge | null> {
+    return this.prisma.challenge.findUnique({ where: { cityId_localDate_kind: { cityId, localDate, kind } } });
+  }
+
+  /**
+   * A director changes the challenge's tier and/or prize pool, only before 12:00 (under the row lock
+   * the start takes, so a change never races the seeding), audited with the reason and both versions.
+   */
+  updateTerms(challengeId: string, terms: ChallengeTerms, actorId: string, reason: string): Promise<UpdateTermsOutcome> {
+    return this.prisma.$transaction(async (tx): Promise<UpdateTermsOutcome> => {
+      const before = await this.lock(tx, challengeId, 'UPDATE');
+      if (!before) return { kind: 'not_found' };
+      if (!PRE_START.includes(before.status)) return { kind: 'started', challenge: before };
+      const challenge = await tx.challenge.update({ where: { id: challengeId }, data: { ...terms, version: { increment: 1 } } });
+      await tx.auditLog.create({
+        data: {
+          actorId,
+          action: 'challenge.updated',
+          entityType: 'challenge',
+          entityId: challengeId,
+          reason,
+          data: {
+            before: { tier: before.tier, prizePoolCents: before.prizePoolCents, prizeSplit: before.prizeSplit },
+            after: { tier: challenge.tier, prizePoolCents: challenge.prizePoolCents, prizeSplit: challenge.prizeSplit },
+          } as Prisma.InputJsonValue,
+        },
+      });
+      return { kind: 'done', challenge };
+    });
   }
 
   /** The player's standing for this challenge: their account, and the season ban in force in its season if any. Null: no such account. */

@@ -29,3 +29,8 @@ export function entryStatus(registered: number, capacity: number): 'registered' 
 export function checkInOpen(c: Window, now: Date): boolean {
   return BEFORE_CLOSE.includes(c.status) && now >= c.checkInOpensAt && now < c.checkInClosesAt;
 }
+
+/** Check-in refused because its window is still ahead (not because it closed): the challenge is still before its close. */
+export function checkInNotOpenYet(c: Window, now: Date): boolean {
+  return BEFORE_CLOSE.includes(c.status) && now < c.checkInOpensAt;
+}

@@ -1,18 +1,92 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Challenge, User } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
+import { ScheduleInputError, upcomingSaturdays } from '@dcs/schedule';
+import { ChallengeCalendar, type ChallengeSlot } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
-import { ChallengesRepository, type Standing } from './challenges.repository';
-import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, PublicRegistrationDto, RegistrationResponseDto } from './challenges.dto';
+import { type ChallengeTerms, ChallengesRepository, type Standing } from './challenges.repository';
+import { checkInNotOpenYet } from './challenges.rules';
+import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
+/** How far ahead a director may schedule a challenge. */
+const MAX_AHEAD_MS = 366 * 24 * 3600 * 1000;
+const NOON = '12:00';
 
 const notRegistered = () => new AppError('NOT_REGISTERED', 'You are not registered for this challenge', HttpStatus.NOT_FOUND);
 const signInAgain = () => new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
 
 @Injectable()
 export class ChallengesService {
-  constructor(private readonly repo: ChallengesRepository) {}
+  constructor(
+    private readonly repo: ChallengesRepository,
+    private readonly calendar: ChallengeCalendar,
+  ) {}
+
+  /**
+   * A director creates a challenge for a city (SPEC 7): by default the city's next Saturday at 12:00
+   * local, else the Saturday named, or a special event at another date or time (with a reason). Its
+   * timers are queued at once by the calendar's one producer, as the worker's sweep would.
+   */
+  async create(user: AuthUser, cityId: string, dto: CreateChallengeDto): Promise<ChallengeResponseDto> {
+    const city = await this.calendar.city(cityId);
+    if (!city) throw notFound('City', cityId);
+    const now = new Date();
+    const slot = scheduleOrThrow(() => slotOf(dto, city.timeZone, now));
+    const times = scheduleOrThrow(() => this.calendar.times(city, slot));
+    const overrides = (dto.tier !== undefined && dto.tier !== city.tier) || dto.prizePoolCents !== undefined;
+    if ((slot.kind === 'special' || overrides) && !dto.reason) {
+      throw new AppError(
+        'REASON_REQUIRED',
+        slot.kind === 'special' ? 'A special event (another date or time than a Saturday at 12:00) needs a reason' : 'A tier or prize pool other than the city\'s needs a reason',
+        HttpStatus.BAD_REQUEST,
+      );
+    }
+    const at = { startsAt: times.startsAt.toISOString(), checkInClosesAt: times.checkInClosesAt.toISOString() };
+    if (times.startsAt.getTime() <= now.getTime()) throw new AppError('START_IN_PAST', `That start (${at.startsAt}) has passed`, HttpStatus.BAD_REQUEST, at);
+    if (times.checkInClosesAt.getTime() <= now.getTime()) {
+      throw new AppError('TOO_LATE', `Check-in for that start would already be closed (at ${at.checkInClosesAt}): nobody could take part`, HttpStatus.BAD_REQUEST, at);
+    }
+    if (times.startsAt.getTime() - now.getTime() > MAX_AHEAD_MS) throw new AppError('TOO_FAR_AHEAD', 'A challenge can be created at most a year ahead', HttpStatus.BAD_REQUEST, at);
+    const created = await this.calendar.createOne(city, slot, { actorId: user.id, reason: dto.reason }, { tier: dto.tier, prizePoolCents: dto.prizePoolCents });
+    if (!created) {
+      const existing = await this.repo.findSlot(cityId, slot.localDate, slot.kind);
+      throw new AppError(
+        'CHALLENGE_EXISTS',
+        slot.kind === 'weekly' ? `${city.name} already has its challenge of ${slot.localDate}` : `${city.name} already has a special event on ${slot.localDate}`,
+        HttpStatus.CONFLICT,
+        { challengeId: existing?.id ?? null },
+      );
+    }
+    return ChallengeResponseDto.from(created);
+  }
+
+  /** A director changes a challenge's tier (its pool and split with it) and/or its prize pool, before it starts. */
+  async update(user: AuthUser, id: string, dto: UpdateChallengeDto): Promise<ChallengeResponseDto> {
+    if (dto.tier === undefined && dto.prizePoolCents === undefined) {
+      throw new AppError('NOTHING_TO_CHANGE', 'Give a tier, a prizePoolCents or both', HttpStatus.BAD_REQUEST);
+    }
+    const current = await this.repo.find(id);
+    if (!current) throw notFound('Challenge', id);
+    if (dto.tier !== undefined && current.kind !== 'weekly' && current.kind !== 'special') {
+      throw new AppError('TIER_NOT_APPLICABLE', `A ${current.kind} challenge has no tier; change its prize pool only`, HttpStatus.BAD_REQUEST);
+    }
+    const terms: ChallengeTerms = {};
+    if (dto.tier !== undefined) {
+      const t = await this.calendar.tierTerms(dto.tier);
+      Object.assign(terms, { tier: dto.tier, prizePoolCents: t.prizePoolCents, prizeSplit: { ...t.prizeSplit } });
+    }
+    if (dto.prizePoolCents !== undefined) terms.prizePoolCents = dto.prizePoolCents;
+    const out = await this.repo.updateTerms(id, terms, user.id, dto.reason);
+    switch (out.kind) {
+      case 'not_found':
+        throw notFound('Challenge', id);
+      case 'started':
+        throw new AppError('CHALLENGE_STARTED', `The challenge is ${out.challenge.status}: its tier and prize pool can change only before it starts`, HttpStatus.CONFLICT, { status: out.challenge.status });
+      case 'done':
+        return ChallengeResponseDto.from(out.challenge);
+    }
+  }
 
   async forCity(cityId: string, q: CityChallengesQueryDto): Promise<ChallengeResponseDto[]> {
     if (!(await this.repo.cityExists(cityId))) throw notFound('City', cityId);
@@ -26,9 +100,10 @@ export class ChallengesService {
     return ChallengeDetailDto.of(challenge, await this.repo.counts(id));
   }
 
-  async registrations(id: string): Promise<PublicRegistrationDto[]> {
+  async registrations(id: string, viewer: AuthUser | undefined): Promise<PublicRegistrationDto[]> {
     if (!(await this.repo.find(id))) throw notFound('Challenge', id);
-    return (await this.repo.publicRegistrations(id)).map(PublicRegistrationDto.from);
+    const staff = !!viewer && (viewer.roles.includes('director') || viewer.roles.includes('admin'));
+    return (await this.repo.publicRegistrations(id)).map((r) => PublicRegistrationDto.from(r, staff));
   }
 
   async mine(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
@@ -87,13 +162,13 @@ export class ChallengesService {
         throw notFound('Challenge', id);
       case 'not_registered':
         throw notRegistered();
-      case 'closed':
-        throw new AppError(
-          'CHECK_IN_CLOSED',
-          now < out.challenge.checkInOpensAt && out.challenge.status !== 'cancelled' ? 'Check-in has not opened yet' : 'Check-in is closed',
-          HttpStatus.CONFLICT,
-          { checkInOpensAt: out.challenge.checkInOpensAt.toISOString(), checkInClosesAt: out.challenge.checkInClosesAt.toISOString(), status: out.challenge.status },
-        );
+      case 'closed': {
+        const window = { checkInOpensAt: out.challenge.checkInOpensAt.toISOString(), checkInClosesAt: out.challenge.checkInClosesAt.toISOString(), status: out.challenge.status };
+        if (checkInNotOpenYet(out.challenge, now)) {
+          throw new AppError('CHECK_IN_NOT_OPEN', `Check-in has not opened yet: it opens at ${window.checkInOpensAt}`, HttpStatus.CONFLICT, window);
+        }
+        throw new AppError('CHECK_IN_CLOSED', 'Check-in is closed', HttpStatus.CONFLICT, window);
+      }
       case 'done':
         return RegistrationResponseDto.from(out.registration);
     }
@@ -140,4 +215,22 @@ function registrationClosedMessage(c: Challenge, now: Date): string {
     return `Registration opens at ${c.registrationOpensAt.toISOString()}`;
   }
   return 'Registration is closed: check-in has closed';
+}
+
+/** Which challenge the director asks for (see CreateChallengeDto). */
+function slotOf(dto: CreateChallengeDto, timeZone: string, now: Date): ChallengeSlot {
+  const localDate = dto.localDate ?? upcomingSaturdays(timeZone, now, 1)[0];
+  const startTime = dto.startTime ?? NOON;
+  const saturday = new Date(`${localDate}T00:00:00Z`).getUTCDay() === 6;
+  return saturday && startTime === NOON ? { kind: 'weekly', localDate } : { kind: 'special', localDate, startTime };
+}
+
+/** libs/schedule's refusals (a date that does not exist, an unknown zone) as 400s with their own codes. */
+function scheduleOrThrow<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof ScheduleInputError) throw new AppError(err.code, err.message, HttpStatus.BAD_REQUEST);
+    throw err;
+  }
 }

@@ -104,7 +104,7 @@ export class CityResponseDto {
   @ApiProperty() timeZone!: string;
   @ApiProperty({ enum: REGIONS }) region!: Region;
   @ApiProperty({ enum: TIERS }) tier!: Tier;
-  @ApiProperty() prizePoolUsd!: number;
+  @ApiProperty({ description: 'the city\'s tier prize pool in US cents (integer), as on its challenges' }) prizePoolCents!: number;
   @ApiProperty() registrationOpensMin!: number;
   @ApiProperty() checkInOpensMin!: number;
   @ApiProperty() checkInClosesMin!: number;
@@ -117,7 +117,7 @@ export class CityResponseDto {
       timeZone: c.timeZone,
       region: c.region,
       tier: c.tier,
-      prizePoolUsd: TIER_PRIZE_POOL_CENTS[c.tier] / 100,
+      prizePoolCents: TIER_PRIZE_POOL_CENTS[c.tier],
       registrationOpensMin: c.registrationOpensMin,
       checkInOpensMin: c.checkInOpensMin,
       checkInClosesMin: c.checkInClosesMin,

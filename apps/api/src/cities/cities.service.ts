@@ -1,13 +1,17 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { AppError, notFound } from '@dcs/common';
+import { ChallengeCalendar } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { CitiesRepository } from './cities.repository';
 import { CityResponseDto, CreateCityDto, CreateSeasonDto, SeasonResponseDto, UpdateCityDto } from './cities.dto';
 
 @Injectable()
 export class CitiesService {
-  constructor(private readonly repo: CitiesRepository) {}
+  constructor(
+    private readonly repo: CitiesRepository,
+    private readonly calendar: ChallengeCalendar,
+  ) {}
 
   async list(): Promise<CityResponseDto[]> {
     return (await this.repo.list()).map(CityResponseDto.from);
@@ -23,6 +27,8 @@ export class CitiesService {
     this.checkWindows(dto.checkInOpensMin ?? 60, dto.checkInClosesMin ?? 5, dto.registrationOpensMin ?? 7920);
     const city = await this.repo.create({ ...dto }, user.id);
     if (!city) throw new AppError('SLUG_TAKEN', `A city with slug "${dto.slug}" already exists`, HttpStatus.CONFLICT);
+    // Its next Saturdays at once, timers queued, exactly as the worker's sweep would do them later.
+    await this.calendar.planCity(city.id, new Date(), { actorId: user.id });
     return CityResponseDto.from(city);
   }
 

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { TournamentModule } from '@dcs/tournament';
 import { GamesController } from './games.controller';
 import { GamesService } from './games.service';
+import { MyGamesController } from './my-games.controller';
+import { MyGamesRepository } from './my-games.repository';
+import { MyGamesService } from './my-games.service';
 import { GameEventsPublisher } from '../live/game-events.publisher';
 
-@Module({ imports: [TournamentModule], controllers: [GamesController], providers: [GamesService, GameEventsPublisher], exports: [GamesService, GameEventsPublisher] })
+@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController], providers: [GamesService, GameEventsPublisher, MyGamesService, MyGamesRepository], exports: [GamesService, GameEventsPublisher] })
 export class GamesModule {}

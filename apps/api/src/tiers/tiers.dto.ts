@@ -11,8 +11,8 @@ export class SetPrizeSplitDto {
 
 export class TierResponseDto {
   @ApiProperty({ enum: ['T1', 'T2', 'T3'] }) tier!: Tier;
-  @ApiProperty() prizePoolUsd!: number;
+  @ApiProperty({ description: 'the tier\'s prize pool in US cents (integer)' }) prizePoolCents!: number;
   @ApiProperty({ description: 'basis points: first, second, thirdFourthEach' }) prizeSplit!: { first: number; second: number; thirdFourthEach: number };
-  @ApiProperty({ description: 'the pool in dollars by placement' }) prizesUsd!: { first: number; second: number; thirdFourthEach: number };
+  @ApiProperty({ description: 'the prize by placement in US cents (integer)' }) prizesCents!: { first: number; second: number; thirdFourthEach: number };
   @ApiProperty() isDefault!: boolean;
 }

@@ -30,7 +30,7 @@ export class TiersService {
   private toDto(tier: Tier, stored: PrizeSplit | null): TierResponseDto {
     const split = stored ?? DEFAULT_PRIZE_SPLIT;
     const cents = prizeAmounts(TIER_PRIZE_POOL_CENTS[tier], split);
-    const usd = isPointsError(cents) ? { first: 0, second: 0, thirdFourthEach: 0 } : { first: cents.first / 100, second: cents.second / 100, thirdFourthEach: cents.thirdFourthEach / 100 };
-    return { tier, prizePoolUsd: TIER_PRIZE_POOL_CENTS[tier] / 100, prizeSplit: { ...split }, prizesUsd: usd, isDefault: stored === null };
+    const prizes = isPointsError(cents) ? { first: 0, second: 0, thirdFourthEach: 0 } : { first: cents.first, second: cents.second, thirdFourthEach: cents.thirdFourthEach };
+    return { tier, prizePoolCents: TIER_PRIZE_POOL_CENTS[tier], prizeSplit: { ...split }, prizesCents: prizes, isDefault: stored === null };
   }
 }

@@ -13,7 +13,11 @@ export interface BracketView {
     hardStopAt: string | null;
     byes: { userId: string; displayName: string; seed: number }[];
     tables: {
+      /** the table's id (as `tableId`) */
       id: string;
+      tableId: string;
+      /** the game being played at the table, or its last one (a voided table's replay); null before it is dealt */
+      gameId: string | null;
       index: number;
       status: string;
       endedBy: string | null;
@@ -39,7 +43,11 @@ export class BracketService {
           include: {
             tables: {
               orderBy: { index: 'asc' },
-              include: { seats: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } }, tiebreaks: { select: { id: true } } },
+              include: {
+                seats: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } },
+                tiebreaks: { select: { id: true } },
+                games: { orderBy: { startedAt: 'desc' }, take: 1, select: { id: true } },
+              },
             },
           },
         },
@@ -65,6 +73,8 @@ export class BracketService {
         byes: ((r.byes as string[]) ?? []).map((id) => ({ userId: id, displayName: names.get(id) ?? '', seed: seedOf.get(id) ?? 0 })),
         tables: r.tables.map((t) => ({
           id: t.id,
+          tableId: t.id,
+          gameId: t.games[0]?.id ?? null,
           index: t.index,
           status: t.status,
           endedBy: t.endedBy,

@@ -48,7 +48,8 @@ export class AnticheatRepository {
       finishedAt: g.finishedAt ?? g.updatedAt,
       seats: g.table.seats.map((s) => ({ seat: s.seat, userId: s.userId })),
       actions: actions.map((a) => ({ seat: a.seat, type: (a.action as { type?: string }).type ?? '', decisionMs: a.decisionMs })),
-      highStakes: finalTable || g.table.challenge.city.tier === 'T3',
+      // The tier the challenge runs at (a director may have changed it from the city's before the start).
+      highStakes: finalTable || (g.table.challenge.tier ?? g.table.challenge.city.tier) === 'T3',
     };
   }
 

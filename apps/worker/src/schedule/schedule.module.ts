@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
+import { ChallengeCalendarModule } from '@dcs/tournament';
 import { ScheduleProcessor } from './schedule.processor';
 import { ScheduleRepository } from './schedule.repository';
 import { ScheduleScheduler } from './schedule.scheduler';
@@ -12,7 +13,7 @@ import { ScheduleService } from './schedule.service';
  * challenge module processes.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.schedule }, { name: QUEUES.challenge })],
+  imports: [BullModule.registerQueue({ name: QUEUES.schedule }), ChallengeCalendarModule],
   providers: [ScheduleProcessor, ScheduleRepository, ScheduleScheduler, ScheduleService],
   exports: [ScheduleService],
 })

@@ -1,16 +1,7 @@
-import type { PrizeSplit } from '@dcs/ranking';
 import { Injectable } from '@nestjs/common';
-import type { Challenge, ChallengeStatus, City, Prisma, Season } from '@dcs/db';
+import type { Challenge, ChallengeStatus, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-
-export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
-
-export type PendingChallenge = Pick<Challenge, 'id' | 'status' | 'startsAt' | 'registrationOpensAt' | 'checkInOpensAt' | 'checkInClosesAt'>;
-
-export type TransitionTarget = 'registration_open' | 'check_in_open' | 'check_in_closed';
-
-/** The statuses before 12:00, in the order they follow each other. */
-export const PRE_START: readonly ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'];
+import { PRE_START, type TransitionTarget } from '@dcs/tournament';
 
 export interface TransitionResult {
   challengeId: string;
@@ -23,49 +14,10 @@ export interface TransitionResult {
   withdrawn: string[];
 }
 
-/** Only this class touches the database for the weekly calendar. */
+/** The calendar's transitions before 12:00 (creating challenges is ChallengeCalendar's, libs/tournament). */
 @Injectable()
 export class ScheduleRepository {
   constructor(private readonly prisma: PrismaService) {}
-
-  cities(): Promise<CityWithSeasons[]> {
-    return this.prisma.city.findMany({
-      orderBy: { slug: 'asc' },
-      include: { seasons: { select: { id: true, startDate: true, challenges: true }, orderBy: { number: 'asc' } } },
-    });
-  }
-
-  /**
-   * Inserts the challenges that do not exist yet (unique city + local date; ON CONFLICT DO
-   * NOTHING, so two sweeps racing each other create each one once) with an audit entry for
-   * each one actually created.
-   */
-  createChallenges(rows: Prisma.ChallengeCreateManyInput[]): Promise<Challenge[]> {
-    if (!rows.length) return Promise.resolve([]);
-    return this.prisma.$transaction(async (tx) => {
-      const created = await tx.challenge.createManyAndReturn({ data: rows, skipDuplicates: true });
-      if (created.length) {
-        await tx.auditLog.createMany({
-          data: created.map((c) => ({
-            action: 'challenge.created',
-            entityType: 'challenge',
-            entityId: c.id,
-            data: { cityId: c.cityId, localDate: c.localDate, seasonId: c.seasonId, week: c.week, startsAt: c.startsAt.toISOString() },
-          })),
-        });
-      }
-      return created;
-    });
-  }
-
-  /** Every challenge that has not started (nor been cancelled): its timers must exist. */
-  pending(): Promise<PendingChallenge[]> {
-    return this.prisma.challenge.findMany({
-      where: { status: { in: [...PRE_START] } },
-      select: { id: true, status: true, startsAt: true, registrationOpensAt: true, checkInOpensAt: true, checkInClosesAt: true },
-      orderBy: { startsAt: 'asc' },
-    });
-  }
 
   find(id: string): Promise<Challenge | null> {
     return this.prisma.challenge.findUnique({ where: { id } });
@@ -166,11 +118,5 @@ export class ScheduleRepository {
       })),
     });
     return out.map((r) => r.userId);
-  }
-
-  /** The tiers' configured prize splits (a tier without a row uses the default). */
-  async tierSplits(): Promise<Partial<Record<string, PrizeSplit>>> {
-    const rows = await this.prisma.tierSetting.findMany();
-    return Object.fromEntries(rows.map((r) => [r.tier, r.prizeSplit as unknown as PrizeSplit]));
   }
 }
