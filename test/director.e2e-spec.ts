@@ -134,6 +134,50 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     expect(bad.status).toBeGreaterThanOrEqual(400);
   });
 
+  it('refuses a correction that lists a disqualified player above a player still in play (422 PLAYER_DISQUALIFIED), changing nothing; the rightful 3rd advances', async () => {
+    const fx = await running();
+    const t = fx.round.tables[0];
+    const bySeed = [...t.seats].sort((a, b) => a.seed - b.seed).map((s) => s.userId);
+    const dq = bySeed[0];
+    expect((await api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: dq, reason: 'collusion seen on video' })).status).toBe(200);
+    const gameBefore = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
+    const auditsBefore = await prisma.auditLog.count({ where: { entityId: t.id } });
+    // The disqualified player first, as 2nd, and between players still in play: each refused.
+    const rest = bySeed.slice(1);
+    for (const order of [[dq, ...rest], [rest[0], dq, rest[1], rest[2]], [rest[0], rest[1], dq, rest[2]]]) {
+      const res = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper' });
+      expect([res.status, res.body.code, typeof res.body.message]).toEqual([422, 'PLAYER_DISQUALIFIED', 'string']);
+      expect(res.body.details).toEqual({ userId: dq });
+    }
+    const table = await prisma.challengeTable.findUniqueOrThrow({ where: { id: t.id } });
+    expect([table.status, table.result, table.endedBy]).toEqual(['playing', null, null]);
+    const gameAfter = await prisma.game.findUniqueOrThrow({ where: { id: gameBefore.id } });
+    expect([gameAfter.status, gameAfter.version]).toEqual([gameBefore.status, gameBefore.version]);
+    expect(await prisma.auditLog.count({ where: { entityId: t.id } })).toBe(auditsBefore);
+
+    // With the disqualified player last the correction stands: the players in play take 1st-3rd, the top two advance.
+    const ok = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order: [...rest, dq], reason: 'scores keyed in from paper' });
+    expect(ok.status).toBe(200);
+    const result = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: t.id } })).result as unknown as SeatResult[];
+    expect(result.map((r) => [r.userId, r.place, r.advanced, r.forfeited])).toEqual([
+      [rest[0], 1, true, false],
+      [rest[1], 2, true, false],
+      [rest[2], 3, false, false],
+      [dq, 4, false, true],
+    ]);
+    // The other tables as they are; round 2 seats the corrected advancers and never the disqualified player.
+    for (const other of fx.round.tables.slice(1)) {
+      const order = [...other.seats].sort((a, b) => a.seed - b.seed).map((s) => s.userId);
+      expect((await api.http().post(`/tables/${other.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper' })).status).toBe(200);
+    }
+    const next = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 2 } });
+    await flow.startRound(next.id);
+    const r2 = (await prisma.tableSeat.findMany({ where: { table: { roundId: next.id } } })).map((s) => s.userId);
+    expect(r2).toEqual(expect.arrayContaining([rest[0], rest[1]]));
+    expect(r2).not.toContain(dq);
+    expect(await prisma.notification.count({ where: { userId: dq, kind: 'table.seated', data: { path: ['roundId'], equals: next.id } } })).toBe(0);
+  });
+
   it('cancels a running challenge: games end, everyone registered is told, and it cannot be cancelled twice', async () => {
     const fx = await running();
     const res = await api.http().post(`/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'venue power failure' });

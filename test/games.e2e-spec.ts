@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { replayRecord } from '@dcs/engine';
+import { PrismaService } from '@dcs/common';
+import { ALL_TILES, gameResult, type GameState, hardStop, replayRecord } from '@dcs/engine';
+import { GamesRepository } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { SeatedPlayer, tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -185,4 +187,24 @@ describe('playing a table over HTTP', () => {
     const after = await api.http().post(`/games/${gameId}/actions`).set(auth(players[0])).send({ type: 'knock', version: view.version });
     expect([after.status, after.body.code]).toEqual([409, 'GAME_OVER']);
   }, 180_000);
+
+  it('exports a game hard-stopped before its first lead so that its replay names the due leader (SPEC 1.8 lead, tile null)', async () => {
+    const { gameId, players } = await tableWithGame(api);
+    const holder = (await Promise.all(players.map((p) => viewOf(gameId, p)))).find((v) => v.view.hand!.includes('6-6'))!.seat;
+    // The round's hard stop, as the challenge flow saves it, the moment after the deal.
+    const prisma = api.app.get(PrismaService);
+    await prisma.$transaction(async (tx) => {
+      const game = (await api.app.get(GamesRepository).lock(tx, gameId))!;
+      const stopped = hardStop(game.state as unknown as GameState);
+      if (!stopped.ok) throw new Error(stopped.error.message);
+      await api.app.get(GamesRepository).saveSystemChange(tx, game, stopped.state);
+    });
+    const record = (await api.http().get(`/games/${gameId}/record`)).body;
+    const replayed = replayRecord(record);
+    if ('error' in replayed) throw new Error(JSON.stringify(replayed.error));
+    expect(replayed.hands).toEqual([expect.objectContaining({ lead: { seat: holder, tile: null, reason: 'house-double' }, endedBy: 'hard-stop', log: [] })]);
+    // the live state's own result says the same
+    const [{ state }] = await env.sql<{ state: GameState }>(`SELECT state FROM games WHERE id = $1`, [gameId]);
+    expect(gameResult(state).hands.map((h) => h.lead)).toEqual(replayed.hands.map((h) => h.lead));
+  });
 });

@@ -8,6 +8,7 @@ import { AppConfig } from '@dcs/common';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
+import { wellFormedText } from './common/well-formed-text';
 import { RedisIoAdapter } from './live/redis-io.adapter';
 
 /** Builds the API with everything main.ts has (pipes, filter, OpenAPI, shutdown hooks); tests use it too. */
@@ -17,6 +18,7 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
   app.use(json({ limit: '100kb' }));
   app.use(bodyErrorHandler);
+  app.use(wellFormedText);
   app.set('trust proxy', 'loopback');
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

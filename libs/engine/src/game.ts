@@ -21,6 +21,7 @@ import type {
   GameEvent,
   GameState,
   HandEndedBy,
+  HandLead,
   HandState,
   PendingLead,
   PlayLogEntry,
@@ -54,11 +55,11 @@ function isActive(state: GameState, seat: number): boolean {
 }
 
 /** The next seat clockwise after `seat` that has not forfeited (`seat` itself if none). */
-function nextActive(state: GameState, seat: number): number {
+function nextActive(state: GameState, seat: number, active = (x: number) => isActive(state, x)): number {
   const n = state.config.players;
   for (let k = 1; k <= n; k++) {
     const s = (seat + k) % n;
-    if (isActive(state, s)) return s;
+    if (active(s)) return s;
   }
   return seat;
 }
@@ -264,15 +265,16 @@ function dealLive(d: Draft): void {
   beginHand(d, deal, order.slice(n * size), picker);
 }
 
-function resolvePendingLead(state: GameState, h: HandState): PendingLead | null {
+/** Who must lead `h` among the `active` seats (by default those that have not forfeited); null when nobody holds the double it needs. */
+function resolvePendingLead(state: GameState, h: HandState, active = (seat: number) => isActive(state, seat)): PendingLead | null {
   const rule = h.leadRule;
   if (rule.kind === 'winner') {
-    const seat = isActive(state, rule.seat) ? rule.seat : nextActive(state, rule.seat);
+    const seat = active(rule.seat) ? rule.seat : nextActive(state, rule.seat, active);
     return { seat, tile: null, reason: 'previous-winner' };
   }
   const order = doublesInLeadOrder(def(state));
   for (const dbl of order) {
-    const holder = h.holdings.findIndex((hand, seat) => isActive(state, seat) && hand.includes(dbl));
+    const holder = h.holdings.findIndex((hand, seat) => active(seat) && hand.includes(dbl));
     if (holder < 0) continue;
     const reason = rule.context === 'after-lock' ? 'after-lock' : dbl === order[0] ? 'house-double' : 'next-double';
     return { seat: holder, tile: dbl, reason };
@@ -675,6 +677,22 @@ export function legalMoves(state: GameState, seat: number): Action[] {
   if (out.some((a) => a.type === 'play')) return out;
   out.push(h.yardDrawable && h.yard.length > 0 ? { seat, type: 'draw' } : { seat, type: 'knock' });
   return out;
+}
+
+/**
+ * A hand's SPEC 1.8 `lead`: the tile led and why; or, when no tile was led (the hand waits for its lead, or ended
+ * before one: a reshuffle as its first action, nobody holding the double needed, a forfeit or a hard stop), `tile`
+ * null and who was due to lead when it ended, and why — `seat` null when nobody held the double needed.
+ */
+export function handLead(state: GameState, h: HandState): HandLead {
+  if (h.lead) return { ...h.lead };
+  if (h.pendingLead) return { seat: h.pendingLead.seat, tile: null, reason: h.pendingLead.reason };
+  // Ended before a lead: due among the seats still playing when it ended (before the lead nobody draws, so the
+  // holdings are the deal; a seat that forfeited in this hand or an earlier one was no longer due).
+  const out = new Set(state.hands.slice(0, h.index + 1).flatMap((x) => x.actions.filter((a) => a.type === 'forfeit').map((a) => a.seat)));
+  const due = resolvePendingLead(state, h, (seat) => !out.has(seat));
+  if (due) return { seat: due.seat, tile: null, reason: due.reason };
+  return { seat: null, tile: null, reason: h.leadRule.kind === 'double' && h.leadRule.context === 'after-lock' ? 'after-lock' : 'house-double' };
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { createGame } from './game';
+import { ALL_TILES } from './tiles';
 import { playRandomGame } from './random-play';
 import { gameResult, replayRecord, toRecord, type GameRecord, type ReplayError, type ReplayResult } from './record';
 import { seedRng } from './rng';
@@ -171,6 +172,50 @@ describe('toRecord', () => {
   it('writes tournament settings as {} and house settings in full', () => {
     expect(finishedGame().settings).toEqual({});
     expect(finishedGame('inmate', 2).settings).toEqual({ getOn: 15, minScore: 10, target: 150, handSize: 7 });
+  });
+});
+
+describe('SPEC 1.8 — every hand has a lead, also one that ended before any tile was led', () => {
+  const NON_DOUBLES = ['6-5', '6-4', '6-3', '6-2', '6-1', '6-0', '5-4', '5-3', '5-2', '5-1', '5-0', '4-3', '4-2', '4-1', '4-0', '3-2', '3-1', '3-0', '2-1', '2-0', '1-0'];
+  const DOUBLES = ['6-6', '5-5', '4-4', '3-3', '2-2', '1-1', '0-0'];
+  const leadOf = (record: Record<string, unknown>, hand = 0) => {
+    const r = replayRecord(record);
+    if ('error' in r) throw new Error(JSON.stringify(r.error));
+    return { lead: r.hands[hand].lead, endedBy: r.hands[hand].endedBy };
+  };
+
+  it('a hand not led yet: the due leader and why, tile null', () => {
+    expect(leadOf(tournament([]))).toEqual({ lead: { seat: 0, tile: null, reason: 'house-double' }, endedBy: null });
+  });
+  it('a reshuffle as the hand\u2019s first action keeps the due leader (the holder of 6-6), not the seat that reshuffled', () => {
+    const deal = [['0-0', '1-1', '2-2', '3-3', '4-4', '6-5', '6-4'], ['6-6', '5-5', '6-3', '6-2', '6-1', '6-0', '5-4']];
+    const yard = ALL_TILES.filter((t) => !deal.flat().includes(t));
+    const record = { ruleset: 'citizen', settings: {}, players: 2, partners: false, hands: [{ deal, yard, actions: [{ seat: 0, type: 'reshuffle' }] }] };
+    expect(leadOf(record)).toEqual({ lead: { seat: 1, tile: null, reason: 'house-double' }, endedBy: 'reshuffle' });
+  });
+  it('nobody holds a needed double (3 seats, every double in the yard): seat null, tile null', () => {
+    const deal = [NON_DOUBLES.slice(0, 7), NON_DOUBLES.slice(7, 14), NON_DOUBLES.slice(14)];
+    const record = { ruleset: 'dcs-tournament', settings: {}, players: 3, partners: false, hands: [{ deal, yard: DOUBLES, actions: [] }] };
+    expect(leadOf(record)).toEqual({ lead: { seat: null, tile: null, reason: 'house-double' }, endedBy: 'reshuffle' });
+  });
+  it('a hard stop before the lead: the due leader of the voided hand', () => {
+    expect(leadOf({ ...tournament([]), hardStop: true })).toEqual({ lead: { seat: 0, tile: null, reason: 'house-double' }, endedBy: 'hard-stop' });
+  });
+  it('the due leader forfeits before leading: the next double\u2019s holder is due', () => {
+    expect(leadOf(tournament([{ seat: 0, type: 'forfeit' }])).lead).toEqual({ seat: 1, tile: null, reason: 'next-double' });
+  });
+  it('a game that ends by forfeits before the lead: the seat left was due', () => {
+    const actions = [0, 1, 2].map((seat) => ({ seat, type: 'forfeit' }));
+    expect(leadOf(tournament(actions))).toEqual({ lead: { seat: 3, tile: null, reason: 'next-double' }, endedBy: 'forfeit' });
+  });
+  it('a led hand keeps its tile, and the live state and its exported record agree on every lead', () => {
+    expect(leadOf(tournament([{ seat: 0, type: 'play', tile: '6-6' }])).lead).toEqual({ seat: 0, tile: '6-6', reason: 'house-double' });
+    const g = createGame({ ruleset: 'citizen', players: 2, seed: 'leads' });
+    if (!g.ok) throw new Error(g.error.message);
+    const end = playRandomGame(g.state, seedRng('leads'), { reshuffleRate: 1 }).state;
+    const result = gameResult(end);
+    expect(result.hands.every((h) => h.lead && 'seat' in h.lead && 'tile' in h.lead && 'reason' in h.lead)).toBe(true);
+    expect(replayRecord(JSON.parse(JSON.stringify(toRecord(end))))).toEqual(result);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   apply,
   createGameFromRecordHeader,
   currentHand,
+  handLead,
   hardStop,
   parseAction,
   skunkedSeats,
@@ -18,7 +19,7 @@ import type {
   GameEndedBy,
   GameState,
   HandEndedBy,
-  Lead,
+  HandLead,
   LogEntry,
   RulesetId,
   Settings,
@@ -43,7 +44,8 @@ export interface GameRecord {
 }
 
 export interface HandResult {
-  lead: Lead | null;
+  /** every hand has one; `tile` null when none was led (SPEC 1.8) */
+  lead: HandLead;
   endedBy: HandEndedBy | null;
   winner: number | null;
   points: number[];
@@ -82,7 +84,7 @@ export function gameResult(state: GameState): ReplayResult {
     skunked: skunkedSeats(state),
     hands: state.hands.map((h) => {
       const out: HandResult = {
-        lead: h.lead ? { ...h.lead } : null,
+        lead: handLead(state, h),
         endedBy: h.endedBy,
         winner: h.winner,
         points: h.points.slice(),

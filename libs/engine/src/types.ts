@@ -87,6 +87,16 @@ export interface Lead {
 export type LeadRule = { kind: 'double'; context: 'first' | 'after-lock' } | { kind: 'winner'; seat: number };
 
 /** Who must open the hand in progress, before the lead is played. */
+/**
+ * A hand's `lead` in a replay result (SPEC 1.8): the tile led; or, for a hand with no tile led (yet), `tile` null
+ * and who was due to lead and why — `seat` null when nobody held the double the lead needed.
+ */
+export interface HandLead {
+  seat: number | null;
+  tile: Tile | null;
+  reason: LeadReason;
+}
+
 export interface PendingLead {
   seat: number;
   /** the double that must be led, or null: any tile */

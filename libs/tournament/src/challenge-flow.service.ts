@@ -26,7 +26,7 @@ import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
 import { gameViewEmits, LiveEmit, liveEmit, liveRooms } from './live-emitter';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
-import { finalPlaceOf, orderAfterDraw, TableOutcome, tableOutcome } from './table-outcome';
+import { finalPlaceOf, orderAfterDraw, outOfPlayAhead, TableOutcome, tableOutcome } from './table-outcome';
 import { seatedNotice, tiebreakNotice } from './notices';
 import { eventBracket } from './season-events';
 import { SeasonStandingsStore } from './season-standings.store';
@@ -720,12 +720,26 @@ export class ChallengeFlowService {
         throw new AppError('ROUND_SEATED', 'The next round is already seated; this result can no longer change', HttpStatus.CONFLICT);
       }
       const game = await this.currentGame(tx, tableId, true);
+      const seatOf = new Map(table.seats.map((s) => [s.userId, s.seat]));
+      // Disqualified players (read under the challenge's lock, which a disqualification takes too) and
+      // forfeited seats stay last: a correction never hands one of them a slot or a place.
+      const forfeited = (game?.state as unknown as GameState | undefined)?.forfeited ?? [];
+      const disqualified = await tx.registration.findMany({ where: { challengeId: challenge.id, userId: { in: ids }, disqualifiedAt: { not: null } }, select: { userId: true } });
+      const out = new Set([...disqualified.map((r) => r.userId), ...ids.filter((id) => forfeited[seatOf.get(id)!])]);
+      const ahead = outOfPlayAhead(order, out);
+      if (ahead) {
+        throw new AppError(
+          'PLAYER_DISQUALIFIED',
+          `Player ${ahead} is disqualified or forfeited at this table and must be placed below every player still in play`,
+          HttpStatus.UNPROCESSABLE_ENTITY,
+          { userId: ahead },
+        );
+      }
       if (game && game.status === 'playing') {
         const stopped = engineHardStop(game.state as unknown as GameState);
         if (stopped.ok) await this.games.saveSystemChange(tx, game, stopped.state);
       }
       const state = ((await this.currentGame(tx, tableId))?.state ?? null) as unknown as GameState | null;
-      const seatOf = new Map(table.seats.map((s) => [s.userId, s.seat]));
       const before = table.result;
       const result: SeatResult[] = order.map((userId, i) => {
         const seat = seatOf.get(userId)!;

@@ -1,5 +1,5 @@
 import type { TablePlaces } from '@dcs/engine';
-import { finalPlaceOf, orderAfterDraw, tableOutcome } from './table-outcome';
+import { finalPlaceOf, orderAfterDraw, outOfPlayAhead, tableOutcome } from './table-outcome';
 
 const places = (order: number[], ties: number[][] = []): TablePlaces => ({ order, places: [], ties });
 
@@ -33,5 +33,17 @@ describe('table outcome (SPEC 3.5)', () => {
   });
   it('final places: 1, 2, then 3rd-4th', () => {
     expect([0, 1, 2, 3].map(finalPlaceOf)).toEqual([1, 2, 3, 3]);
+  });
+  it('a corrected order may not list a disqualified or forfeited player above one still in play', () => {
+    expect(outOfPlayAhead(['dq', 'a', 'b', 'c'], new Set(['dq']))).toBe('dq');
+    expect(outOfPlayAhead(['a', 'b', 'dq', 'c'], new Set(['dq']))).toBe('dq');
+    expect(outOfPlayAhead(['a', 'f', 'dq', 'b'], new Set(['dq', 'f']))).toBe('f');
+  });
+  it('a corrected order with every out-of-play player last is accepted, in any order among them', () => {
+    expect(outOfPlayAhead(['a', 'b', 'c', 'dq'], new Set(['dq']))).toBeNull();
+    expect(outOfPlayAhead(['a', 'dq', 'f'], new Set(['dq', 'f']))).toBeNull();
+    expect(outOfPlayAhead(['f', 'dq', 'a', 'b'], new Set())).toBeNull();
+    // nobody left in play: nobody is passed over
+    expect(outOfPlayAhead(['f', 'dq', 'x'], new Set(['dq', 'f', 'x']))).toBeNull();
   });
 });

@@ -41,3 +41,14 @@ export function orderAfterDraw(p: TablePlaces, group: readonly number[], drawWin
 export function finalPlaceOf(position: number): 1 | 2 | 3 {
   return position === 0 ? 1 : position === 1 ? 2 : 3;
 }
+
+/**
+ * A director's corrected order (user ids, 1st first) must keep every player who is out of play — disqualified, or
+ * whose seat forfeited — below every player still in it (SPEC 3.5: a forfeited player is last), so a correction
+ * never moves one of them up into an advancement slot or a better final place. Returns the first player listed
+ * above someone still in play, or null when the order is acceptable.
+ */
+export function outOfPlayAhead(order: readonly string[], out: ReadonlySet<string>): string | null {
+  const lastIn = order.reduce((last, id, i) => (out.has(id) ? last : i), -1);
+  return order.slice(0, Math.max(lastIn, 0)).find((id) => out.has(id)) ?? null;
+}

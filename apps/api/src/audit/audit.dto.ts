@@ -7,7 +7,7 @@ export class AuditQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(/^[a-z_]+$/) @MaxLength(40) entityType?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(80) entityId?: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID() actorId?: string;
-  @ApiPropertyOptional({ default: 50 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
   @ApiPropertyOptional({ description: 'id of the last entry of the previous page' }) @IsOptional() @IsUUID() after?: string;
 }
 

@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import type { Notification } from '@dcs/db';
 
 export class NotificationsQueryDto {
-  @ApiPropertyOptional({ default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
   @ApiPropertyOptional({ description: 'id of the last notification of the previous page (`next` of the previous answer)' })
   @IsOptional()
   @IsUUID()

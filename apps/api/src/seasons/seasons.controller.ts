@@ -1,13 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WdcEntry } from '@dcs/db';
 import type { CloseResult } from '@dcs/tournament';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto } from './seasons.dto';
+import { CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto, EventYearQueryDto, WdcYearParamDto } from './seasons.dto';
 import { EventView, SeasonsService } from './seasons.service';
-
-const optionalYear = new ParseIntPipe({ optional: true });
 
 @ApiTags('seasons')
 @Controller()
@@ -33,10 +31,9 @@ export class SeasonsController {
 
   @Public()
   @Get('regionals')
-  @ApiQuery({ name: 'year', required: false })
   @ApiOperation({ summary: 'Regional Tournaments with their seeded entrants and results' })
-  regionals(@Query('year', optionalYear) year?: number): Promise<EventView[]> {
-    return this.service.events('regional', year);
+  regionals(@Query() q: EventYearQueryDto): Promise<EventView[]> {
+    return this.service.events('regional', q.year);
   }
 
   @Post('ndt')
@@ -49,10 +46,9 @@ export class SeasonsController {
 
   @Public()
   @Get('ndt')
-  @ApiQuery({ name: 'year', required: false })
   @ApiOperation({ summary: 'NDT Finals with entrants and results' })
-  ndt(@Query('year', optionalYear) year?: number): Promise<EventView[]> {
-    return this.service.events('ndt', year);
+  ndt(@Query() q: EventYearQueryDto): Promise<EventView[]> {
+    return this.service.events('ndt', q.year);
   }
 
   @Public()
@@ -65,15 +61,15 @@ export class SeasonsController {
   @Public()
   @Get('wdc/:year')
   @ApiOperation({ summary: 'The WDC edition: the NDT champion(s) qualified and the entries from other countries ($250,000 pool)' })
-  wdc(@Param('year', ParseIntPipe) year: number) {
-    return this.service.wdc(year);
+  wdc(@Param() p: WdcYearParamDto) {
+    return this.service.wdc(p.year);
   }
 
   @Post('wdc/:year/entries')
   @Roles('admin')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Add a WDC entrant from another country (admin; audited; a repeat returns the entry)' })
-  addWdcEntry(@CurrentUser() user: AuthUser, @Param('year', ParseIntPipe) year: number, @Body() dto: CreateWdcEntryDto): Promise<WdcEntry & { created: boolean }> {
-    return this.service.addWdcEntry(user, year, dto);
+  addWdcEntry(@CurrentUser() user: AuthUser, @Param() p: WdcYearParamDto, @Body() dto: CreateWdcEntryDto): Promise<WdcEntry & { created: boolean }> {
+    return this.service.addWdcEntry(user, p.year, dto);
   }
 }

@@ -143,7 +143,7 @@ describe('fast path agrees with the readable engine (replayRecord)', () => {
     expect(g.dealExplicit(hands, DOUBLES_MASK)).toBe(false);
     g.playRandomGame();
     const fast = rec.toResult();
-    expect(fast.hands[0]).toEqual({ lead: null, endedBy: 'reshuffle', winner: null, points: [0, 0, 0], log: [] });
+    expect(fast.hands[0]).toEqual({ lead: { seat: null, tile: null, reason: 'house-double' }, endedBy: 'reshuffle', winner: null, points: [0, 0, 0], log: [] });
     expect(fast.hands[1].lead?.reason).toBe('house-double');
     const replayed = replayRecord(rec.toRecord());
     if ('error' in replayed) throw new Error(JSON.stringify(replayed.error));

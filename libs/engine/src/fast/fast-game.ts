@@ -412,7 +412,8 @@ export class FastGame {
   private reshuffleHand(): void {
     this.handIndex++;
     if (this.recorder !== null) {
-      this.recorder.beginHand(this.hands, this.sleeping, -1, -1, -1);
+      // nobody due: the reason is the double lead's (SPEC 1.8 `lead` with seat null)
+      this.recorder.beginHand(this.hands, this.sleeping, -1, -1, this.nextLeader === NEXT_LEAD_FIRST ? LEAD_HOUSE_DOUBLE : LEAD_AFTER_LOCK);
       this.recorder.endHand(ENDED_RESHUFFLE, -1, 0);
     }
   }

@@ -59,8 +59,8 @@ export type ResultLogEntry =
   | { seat: number; type: 'knock'; falseKnock: boolean };
 
 export interface ResultHand {
-  /** null for a reshuffled hand (nobody held a double to lead) */
-  lead: { seat: number; tile: string; reason: LeadReason } | null;
+  /** every hand has one (SPEC 1.8): `tile` null while none is led, `seat` null when nobody held the double needed */
+  lead: { seat: number | null; tile: string | null; reason: LeadReason };
   endedBy: EndedBy;
   winner: number | null;
   points: number[];
@@ -199,7 +199,8 @@ export class FastRecorder {
       const op = b[i];
       if (op === OP_HAND) {
         hand = {
-          lead: b[i + 1] < 0 ? null : { seat: b[i + 1], tile: b[i + 2] >= 0 ? TILE_TEXT[b[i + 2]] : '', reason: LEAD_REASON_NAMES[b[i + 3]] },
+          // The tile is set once led: a hand that ends before its lead keeps null (SPEC 1.8).
+          lead: { seat: b[i + 1] < 0 ? null : b[i + 1], tile: null, reason: LEAD_REASON_NAMES[b[i + 3]] },
           endedBy: null,
           winner: null,
           points: new Array<number>(n).fill(0),
@@ -214,7 +215,7 @@ export class FastRecorder {
         const sum = b[i + 4];
         const points = b[i + 5];
         // The lead tile is known once it is played (a previous winner leads any tile).
-        if (hand?.lead && end < 0) hand.lead.tile = tile;
+        if (hand && end < 0) hand.lead.tile = tile;
         hand?.log.push(
           end < 0
             ? { seat, type: 'play', tile, sum, points }
