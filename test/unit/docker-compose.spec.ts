@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -49,10 +50,29 @@ describe('docker-compose.yml', () => {
       const env = s[name].environment ?? {};
       const unknown = Object.keys(env).filter((k) => !(CONFIG_KEYS as string[]).includes(k));
       expect(unknown).toEqual([]);
-      // ${JWT_SECRET:-default} is resolved by compose; validate the default
-      const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1')]));
+      // ${VAR:-default} is resolved by compose; ${VAR:?message} must come from .env: a generated secret here
+      const resolved = Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [k, String(v).replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1').replace(/^\$\{[A-Z_]+:\?.*\}$/, randomBytes(48).toString('base64'))]),
+      );
       expect(() => loadConfig(resolved)).not.toThrow();
     }
+  });
+
+  it('holds no JWT secret: compose stops unless .env (or the environment) sets one', () => {
+    for (const name of ['migrate', 'api', 'worker']) {
+      expect(s[name].environment?.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.*openssl rand -base64 48.*\}$/);
+    }
+  });
+
+  it('comes with a .env.example that holds no secret and says how to make one', () => {
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const settings = Object.fromEntries(
+      example.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    expect(settings).toEqual({ JWT_SECRET: '' });
+    expect(example).toContain('openssl rand -base64 48');
+    // copied as it is, the production apps refuse it
+    expect(() => loadConfig({ ...s.api.environment, ...settings })).toThrow(/JWT_SECRET: must be set in production/);
   });
 
   it('points the apps at the compose postgres and redis services', () => {

@@ -2,6 +2,17 @@ import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
+/** The development default of JWT_SECRET: anyone can read it here, so anyone could sign an admin token with it. */
+export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+/**
+ * Secrets that have been committed to this repository (the default above, docker-compose.yml's old
+ * placeholder): public values, refused in production however long they are.
+ */
+const PUBLIC_JWT_SECRETS = new Set([DEV_JWT_SECRET, 'change-me-to-a-long-random-secret-of-32-chars']);
+/** Placeholder wording that says a value was never replaced. */
+const PLACEHOLDER_SECRET = /change[-_ ]?me|dev[-_ ]?only|placeholder|your[-_ ]?secret/i;
+
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
 /**
@@ -22,9 +33,10 @@ export class AppConfig {
   @Matches(/^[a-z0-9:_-]+$/i, { message: 'QUEUE_PREFIX may hold letters, digits, ":", "_" and "-"' })
   QUEUE_PREFIX = 'dcs';
 
+  /** HS256 signing secret. The default is public (it is in this file): production refuses it (see productionProblems). */
   @IsString()
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
-  JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+  JWT_SECRET = DEV_JWT_SECRET;
 
   @Transform(toInt)
   @IsInt()
@@ -137,12 +149,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const config = plainToInstance(AppConfig, known, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
-  if (errors.length) {
-    throw new ConfigError(
-      errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(env[e.property])})`),
-    );
-  }
+  // A secret is never echoed, only its length.
+  const got = (key: string) => (key === 'JWT_SECRET' ? `${env[key]?.length ?? 0} characters` : JSON.stringify(env[key]));
+  const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${got(e.property)})`);
+  problems.push(...productionProblems(config, known));
+  if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it in the environment (or .env for docker compose)';
+
+/**
+ * What production refuses beyond the per-setting checks: a JWT_SECRET that is missing (the public
+ * default would sign every token), one committed to this repository or still a placeholder. A short
+ * one is already refused everywhere by its own rule. The secret itself never appears in the message.
+ */
+function productionProblems(config: AppConfig, given: Record<string, string>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const secret = given.JWT_SECRET;
+  if (secret === undefined) return [`JWT_SECRET: must be set in production, the built-in development value is public; ${GENERATE_SECRET}`];
+  if (PUBLIC_JWT_SECRETS.has(secret) || PLACEHOLDER_SECRET.test(secret)) {
+    return [`JWT_SECRET: is a publicly known default or placeholder, anyone could sign tokens with it; ${GENERATE_SECRET}`];
+  }
+  return [];
 }
 
 /** Loads the config or exits the process with a readable message (for main.ts). */
