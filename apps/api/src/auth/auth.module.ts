@@ -18,7 +18,12 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
     SessionCaptureModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+      // Every token this app signs expires (verification refuses one without exp).
+      useFactory: (config: AppConfig) => ({
+        secret: config.JWT_SECRET,
+        signOptions: { algorithm: 'HS256', expiresIn: config.JWT_TTL_SECONDS },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
     }),
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS],

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { isUUID } from 'class-validator';
 import { JwtService } from '@nestjs/jwt';
 import type { Role } from '@dcs/db';
 import { AppError } from '@dcs/common';
@@ -9,7 +10,17 @@ import { UsersRepository } from '../users/users.repository';
 export interface TokenPayload {
   sub: string;
   tv: number;
+  /** Seconds since the epoch; every token must have one (a token without it would never expire). */
+  exp?: number;
 }
+
+/** The token of an `Authorization` value: the Bearer scheme in any letter case (RFC 9110 §11.1), then the token. */
+export function bearerToken(header: string): string | null {
+  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+const invalidToken = () => new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
 
 /**
  * Global default-deny guard: a route needs a valid, current token unless it is
@@ -43,24 +54,32 @@ export class AuthGuard implements CanActivate {
   }
 
   private async identify(header: string): Promise<AuthUser> {
-    const [scheme, token] = header.split(' ');
-    if (scheme !== 'Bearer' || !token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
+    const token = bearerToken(header);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
     return this.userFromToken(token);
   }
 
   /** The same check for a bare token (the socket.io handshake sends one without the scheme). */
   async userFromToken(token: string): Promise<AuthUser> {
+    return (await this.verifyToken(token)).user;
+  }
+
+  /** The caller and the token's verified claims (the socket keeps the claims to re-check them on every event). */
+  async verifyToken(token: string): Promise<{ user: AuthUser; claims: TokenPayload }> {
     let payload: TokenPayload;
     try {
       payload = await this.jwt.verifyAsync<TokenPayload>(token);
     } catch {
-      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+      throw invalidToken();
     }
+    // Signed but never expiring (exp is optional in JWT): refused, so a leaked token cannot live forever.
+    if (typeof payload.exp !== 'number') {
+      throw new AppError('TOKEN_WITHOUT_EXPIRY', 'The token has no expiry time (exp); sign in again for a new one', HttpStatus.UNAUTHORIZED);
+    }
+    if (typeof payload.sub !== 'string' || !isUUID(payload.sub) || typeof payload.tv !== 'number') throw invalidToken();
     const user = await this.users.findById(payload.sub);
-    if (!user || user.tokenVersion !== payload.tv) {
-      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
-    }
+    if (!user || user.tokenVersion !== payload.tv) throw invalidToken();
     if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
-    return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
+    return { user: { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, claims: payload };
   }
 }
