@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AppConfig, ConfigError, DEV_JWT_SECRET, loadConfig } from '@dcs/common';
+import { AppConfig, ConfigError, DEV_JWT_SECRET, loadConfig, trustProxySetting } from '@dcs/common';
 
 describe('configuration', () => {
   it('has defaults that work on a developer machine', () => {
@@ -29,6 +29,27 @@ describe('configuration', () => {
     expect(problems).toContain('DATABASE_URL must be a postgresql:// URL');
     expect(problems).toMatch(/API_PORT: .*"eighty"/);
     expect(problems).toContain('JWT_SECRET must be at least 32 characters');
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('is off by default: X-Forwarded-For is believed from no one', () => {
+      expect(trustProxySetting(loadConfig({}))).toBe(false);
+      expect(trustProxySetting(loadConfig({ TRUST_PROXY: 'false' }))).toBe(false);
+    });
+
+    it.each([
+      ['loopback', ['loopback']],
+      ['10.0.0.0/8, 192.168.1.1', ['10.0.0.0/8', '192.168.1.1']],
+      ['uniquelocal,fd00::/8,172.16.0.0/255.240.0.0', ['uniquelocal', 'fd00::/8', '172.16.0.0/255.240.0.0']],
+      ['2', 2],
+      ['true', true],
+    ])('accepts what Express accepts: %s', (value, expected) => {
+      expect(trustProxySetting(loadConfig({ TRUST_PROXY: value }))).toEqual(expected);
+    });
+
+    it.each(['everyone', '10.0.0.0/33', 'loopback,300.1.1.1', '1.2.3.4/8/9'])('refuses %s, naming the bad entry', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be empty\/false, true, a hop count, or a comma-separated list/);
+    });
   });
 
   describe('in production', () => {

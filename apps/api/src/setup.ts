@@ -4,7 +4,7 @@ import { json } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from '@dcs/common';
+import { AppConfig, trustProxySetting } from '@dcs/common';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
@@ -17,7 +17,8 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
   app.use(json({ limit: '100kb' }));
   app.use(bodyErrorHandler);
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For decides req.ip (rate limits, recorded sessions) only when sent by a configured proxy.
+  app.set('trust proxy', trustProxySetting(config));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io rooms span every API instance through Redis (live tables).

@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public } from '../common/decorators';
 import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { AuthService } from './auth.service';
-import { LoginThrottlerGuard } from './login-throttler.guard';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -20,9 +19,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @UseGuards(LoginThrottlerGuard)
-  @ApiOperation({ summary: 'Sign in; rate limited per account and address' })
-  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
+  @ApiOperation({ summary: 'Sign in; rate limited per account (any address) and per address (any account)' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
   login(@Body() dto: LoginDto, @Ip() ip: string): Promise<TokenResponseDto> {
     return this.service.login(dto, ip);
   }

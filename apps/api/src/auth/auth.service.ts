@@ -9,7 +9,7 @@ import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
 import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { SessionCaptureService } from '../anticheat/session-capture.service';
-
+import { CredentialLimiter } from './credential-limiter';
 
 @Injectable()
 export class AuthService {
@@ -22,6 +22,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
     private readonly sessions: SessionCaptureService,
+    private readonly limiter: CredentialLimiter,
   ) {}
 
   async register(dto: RegisterDto): Promise<TokenResponseDto> {
@@ -31,7 +32,8 @@ export class AuthService {
     return this.issue(user);
   }
 
-  async login(dto: LoginDto, ip?: string): Promise<TokenResponseDto> {
+  async login(dto: LoginDto, ip: string): Promise<TokenResponseDto> {
+    await this.limiter.attempt(ip, dto.email);
     const user = await this.users.findByEmail(dto.email);
     const ok = await argon2.verify(user?.passwordHash ?? (await this.dummyHash), dto.password).catch(() => false);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { isIP } from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
@@ -56,11 +57,25 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  /** Login attempts allowed per account and client address within LOGIN_RATE_WINDOW_SECONDS. */
+  /**
+   * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): empty or `false` = none,
+   * the client address is the connection's; `true` = any; a hop count (`1`); or a comma-separated list of
+   * `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. Checked by trustProxyProblems.
+   */
+  @IsString()
+  TRUST_PROXY = '';
+
+  /** Password attempts allowed per account (login, password change, appeal with credentials) within LOGIN_RATE_WINDOW_SECONDS, from any address. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   LOGIN_RATE_LIMIT = 10;
+
+  /** Password attempts allowed from one client address within LOGIN_RATE_WINDOW_SECONDS, whatever the accounts (password spraying). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_LIMIT_PER_ADDRESS = 20;
 
   @Transform(toInt)
   @IsInt()
@@ -152,9 +167,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // A secret is never echoed, only its length.
   const got = (key: string) => (key === 'JWT_SECRET' ? `${env[key]?.length ?? 0} characters` : JSON.stringify(env[key]));
   const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${got(e.property)})`);
-  problems.push(...productionProblems(config, known));
+  problems.push(...trustProxyProblems(config.TRUST_PROXY), ...productionProblems(config, known));
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: a named range, an address, or address/prefix (or an IPv4 netmask). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+function trustProxyProblems(value: string): string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'true' || /^\d{1,2}$/.test(v)) return [];
+  const bad = v.split(',').map((e) => e.trim()).filter((e) => !isProxyEntry(e));
+  return bad.length
+    ? [`TRUST_PROXY: must be empty/false, true, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})`]
+    : [];
+}
+
+/** TRUST_PROXY as Express's `trust proxy` setting takes it (validated at load). */
+export function trustProxySetting(config: Pick<AppConfig, 'TRUST_PROXY'>): boolean | number | string[] {
+  const v = config.TRUST_PROXY.trim().toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((e) => e.trim());
 }
 
 const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it in the environment (or .env for docker compose)';
