@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AppConfig, ConfigError, DEV_JWT_SECRET, loadConfig, trustProxySetting } from '@dcs/common';
+import { AppConfig, ConfigError, corsOrigins, DEV_JWT_SECRET, loadConfig, trustProxySetting } from '@dcs/common';
 
 describe('configuration', () => {
   it('has defaults that work on a developer machine', () => {
@@ -49,6 +49,24 @@ describe('configuration', () => {
 
     it.each(['everyone', '10.0.0.0/33', 'loopback,300.1.1.1', '1.2.3.4/8/9'])('refuses %s, naming the bad entry', (value) => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be empty\/false, true, a hop count, or a comma-separated list/);
+    });
+  });
+
+  describe('CORS_ORIGINS', () => {
+    it('is empty by default: no other origin', () => {
+      expect(corsOrigins(loadConfig({}))).toEqual([]);
+    });
+
+    it('reads exact origins, comma-separated', () => {
+      expect(corsOrigins(loadConfig({ CORS_ORIGINS: 'https://app.example.org, http://localhost:5173' }))).toEqual(['https://app.example.org', 'http://localhost:5173']);
+    });
+
+    it.each(['app.example.org', 'https://app.example.org/path', '*', 'https://a.example,ftp://b.example'])('refuses %s', (value) => {
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS must be comma-separated origins/);
+    });
+
+    it('refuses what only looks like an origin', () => {
+      expect(() => loadConfig({ CORS_ORIGINS: 'https://[' })).toThrow(/CORS_ORIGINS: not an origin: "https:\/\/\["/);
     });
   });
 

@@ -65,6 +65,15 @@ export class AppConfig {
   @IsString()
   TRUST_PROXY = '';
 
+  /**
+   * Browser origins (scheme://host[:port], comma-separated, exact) allowed to call the API and open
+   * socket.io from another origin. Empty: none; the API and the web app it serves share one origin.
+   */
+  @Matches(/^\s*(https?:\/\/[^\s,/]+\s*(,\s*https?:\/\/[^\s,/]+\s*)*)?$/i, {
+    message: 'CORS_ORIGINS must be comma-separated origins such as https://app.example.org (scheme and host, no path)',
+  })
+  CORS_ORIGINS = '';
+
   /** Password attempts allowed per account (login, password change, appeal with credentials) within LOGIN_RATE_WINDOW_SECONDS, from any address. */
   @Transform(toInt)
   @IsInt()
@@ -167,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // A secret is never echoed, only its length.
   const got = (key: string) => (key === 'JWT_SECRET' ? `${env[key]?.length ?? 0} characters` : JSON.stringify(env[key]));
   const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${got(e.property)})`);
-  problems.push(...trustProxyProblems(config.TRUST_PROXY), ...productionProblems(config, known));
+  problems.push(...trustProxyProblems(config.TRUST_PROXY), ...corsProblems(config), ...productionProblems(config, known));
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
@@ -192,6 +201,21 @@ function trustProxyProblems(value: string): string[] {
   return bad.length
     ? [`TRUST_PROXY: must be empty/false, true, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})`]
     : [];
+}
+
+/** Entries the CORS_ORIGINS pattern lets through but a URL parser refuses (e.g. `https://[`). */
+function corsProblems(config: AppConfig): string[] {
+  if (!config.CORS_ORIGINS || typeof config.CORS_ORIGINS !== 'string') return [];
+  const bad = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '' && !URL.canParse(o));
+  return bad.length ? [`CORS_ORIGINS: not an origin: ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
+}
+
+/** CORS_ORIGINS as a list (validated at load), each exactly as a browser sends it in Origin. */
+export function corsOrigins(config: Pick<AppConfig, 'CORS_ORIGINS'>): string[] {
+  return config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => new URL(o).origin);
 }
 
 /** TRUST_PROXY as Express's `trust proxy` setting takes it (validated at load). */
