@@ -98,4 +98,120 @@ describe('access tokens', () => {
       expect(await actionCode(c)).toBe('NOT_FOUND');
     });
   });
+
+  describe('account security', () => {
+    const login = (email: string, password: string) => api.http().post('/auth/login').send({ email, password });
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+    /** Waits until the server has closed the socket (after acknowledging the refusal). */
+    const closedByServer = (c: RecordingClient) =>
+      new Promise<string>((resolve) => {
+        if (!c.socket.connected) return resolve('already closed');
+        c.socket.once('disconnect', (reason) => resolve(reason));
+      });
+
+    it('POST /auth/logout-everywhere ends every token of the caller, on HTTP and on open sockets at their next use', async () => {
+      const u = await api.user();
+      const other = (await login(u.email, u.password)).body.accessToken as string;
+      const socket = await live(other);
+      expect(await actionCode(socket)).toBe('NOT_FOUND');
+
+      const res = await api.http().post('/auth/logout-everywhere').set(bearer(u.token));
+      expect(res.status).toBe(204);
+      for (const token of [u.token, other]) {
+        const stale = await me(`Bearer ${token}`);
+        expect(stale.status).toBe(401);
+        expect(stale.body.code).toBe('INVALID_TOKEN');
+      }
+      const closed = closedByServer(socket);
+      expect(await actionCode(socket)).toBe('INVALID_TOKEN');
+      expect(await closed).toBe('io server disconnect');
+      await expect(live(other)).rejects.toMatchObject({ message: 'INVALID_TOKEN' });
+      // signing in again works
+      const again = await login(u.email, u.password);
+      expect(again.status).toBe(200);
+      expect((await me(`Bearer ${again.body.accessToken}`)).status).toBe(200);
+    });
+
+    it('POST /auth/logout-everywhere needs a signed-in caller', async () => {
+      const res = await api.http().post('/auth/logout-everywhere');
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('UNAUTHORIZED');
+    });
+
+    it('POST /auth/password changes the password, ends the other tokens and sockets, and returns a fresh token', async () => {
+      const u = await api.user({ password: 'the old password' });
+      const socket = await live(u.token);
+      const res = await api.http().post('/auth/password').set(bearer(u.token)).send({ currentPassword: 'the old password', newPassword: 'a brand new password' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ tokenType: 'Bearer', expiresIn: config.JWT_TTL_SECONDS, user: { id: u.id } });
+      expect((await me(`Bearer ${res.body.accessToken}`)).status).toBe(200);
+      expect((await me(`Bearer ${u.token}`)).body.code).toBe('INVALID_TOKEN');
+      const closed = closedByServer(socket);
+      expect(await actionCode(socket)).toBe('INVALID_TOKEN');
+      expect(await closed).toBe('io server disconnect');
+      expect((await login(u.email, 'the old password')).status).toBe(401);
+      expect((await login(u.email, 'a brand new password')).status).toBe(200);
+      const [row] = await env.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [u.id]);
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('POST /auth/password refuses a wrong current password, a short or unchanged new one, and changes nothing', async () => {
+      const u = await api.user({ password: 'the old password' });
+      const [before] = await env.sql<{ password_hash: string; token_version: number }>('SELECT password_hash, token_version FROM users WHERE id = $1', [u.id]);
+      const change = (body: object) => api.http().post('/auth/password').set(bearer(u.token)).send(body);
+
+      const wrong = await change({ currentPassword: 'not the password', newPassword: 'a brand new password' });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body).toEqual({ code: 'WRONG_PASSWORD', message: 'The current password is wrong' });
+      const short = await change({ currentPassword: 'the old password', newPassword: 'short' });
+      expect(short.status).toBe(400);
+      expect(short.body.details).toEqual([{ field: 'newPassword', problems: ['newPassword must be at least 10 characters'] }]);
+      const same = await change({ currentPassword: 'the old password', newPassword: 'the old password' });
+      expect(same.status).toBe(400);
+      expect(same.body.code).toBe('PASSWORD_UNCHANGED');
+      const missing = await change({ newPassword: 'a brand new password' });
+      expect(missing.status).toBe(400);
+      expect(missing.body.details[0].field).toBe('currentPassword');
+
+      const [after] = await env.sql<{ password_hash: string; token_version: number }>('SELECT password_hash, token_version FROM users WHERE id = $1', [u.id]);
+      expect(after).toEqual(before);
+      expect((await me(`Bearer ${u.token}`)).status).toBe(200);
+    });
+
+    it('POST /auth/password is rate limited like login: after LOGIN_RATE_LIMIT wrong guesses, 429 even with the right password', async () => {
+      const u = await api.user({ password: 'the old password' });
+      const change = (currentPassword: string) => api.http().post('/auth/password').set(bearer(u.token)).send({ currentPassword, newPassword: 'a brand new password' });
+      const statuses = [];
+      for (let i = 0; i < config.LOGIN_RATE_LIMIT; i++) statuses.push((await change(`guess number ${i}`)).status);
+      expect(statuses).toEqual(Array(config.LOGIN_RATE_LIMIT).fill(403));
+      const blocked = await change('the old password');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // the same account's login shares the count
+      expect((await login(u.email, 'the old password')).status).toBe(429);
+    }, 60_000);
+
+    it('a token from before a role change fails with 401 ROLES_CHANGED, on HTTP, at the handshake and on an open socket', async () => {
+      const admin = await api.user({ roles: ['admin'] });
+      const target = await api.user();
+      const socket = await live(target.token);
+      const res = await api.http().post(`/admin/users/${target.id}/roles`).set(bearer(admin.token)).send({ roles: ['director'], reason: 'runs Atlanta' });
+      expect(res.status).toBe(200);
+
+      const stale = await me(`Bearer ${target.token}`);
+      expect(stale.status).toBe(401);
+      expect(stale.body).toEqual({ code: 'ROLES_CHANGED', message: expect.stringMatching(/roles have changed.*sign in again/) });
+      await expect(live(target.token)).rejects.toMatchObject({ message: 'ROLES_CHANGED', data: { code: 'ROLES_CHANGED' } });
+      const closed = closedByServer(socket);
+      expect(await actionCode(socket)).toBe('ROLES_CHANGED');
+      expect(await closed).toBe('io server disconnect');
+      // audited as before
+      const audit = await env.sql<{ action: string; data: unknown }>('SELECT action, data FROM audit_log WHERE entity_id = $1', [target.id]);
+      expect(audit).toEqual([{ action: 'user.roles.set', data: { from: ['competitor'], to: ['competitor', 'director'] } }]);
+      // signing in again gives a token with the new roles
+      const again = await login(target.email, target.password);
+      expect((await me(`Bearer ${again.body.accessToken}`)).body.roles).toEqual(['competitor', 'director']);
+    });
+  });
 });

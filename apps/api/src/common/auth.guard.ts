@@ -12,6 +12,37 @@ export interface TokenPayload {
   tv: number;
   /** Seconds since the epoch; every token must have one (a token without it would never expire). */
   exp?: number;
+  /**
+   * The roles when the token was issued. Never trusted for access (roles are read fresh); only
+   * tells a token revoked by a role change (ROLES_CHANGED) from other revocations. Older tokens lack it.
+   */
+  roles?: Role[];
+}
+
+/** What decides whether a verified token is still current: the account's token version, roles and status. */
+export interface TokenHolder {
+  tokenVersion: number;
+  roles: Role[];
+  status: string;
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Throws unless a verified token still speaks for its account. Every revocation bumps the token
+ * version (a ban, a role change, "sign out everywhere", a password change); when the roles differ
+ * from the token's, the answer says so (ROLES_CHANGED), so the user knows why to sign in again.
+ * HTTP (AuthGuard) and open sockets (LiveGateway) apply this one rule.
+ */
+export function assertTokenCurrent<T extends TokenHolder>(claims: Pick<TokenPayload, 'tv' | 'roles'>, holder: T | null | undefined): asserts holder is T {
+  if (!holder) throw invalidToken();
+  if (holder.tokenVersion !== claims.tv) {
+    if (Array.isArray(claims.roles) && !sameRoles(claims.roles, holder.roles)) {
+      throw new AppError('ROLES_CHANGED', 'Your roles have changed since you signed in; sign in again to continue with the new ones', HttpStatus.UNAUTHORIZED);
+    }
+    throw invalidToken();
+  }
+  if (holder.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
 }
 
 /** The token of an `Authorization` value: the Bearer scheme in any letter case (RFC 9110 §11.1), then the token. */
@@ -20,7 +51,7 @@ export function bearerToken(header: string): string | null {
   return match ? match[1] : null;
 }
 
-const invalidToken = () => new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+export const invalidToken = () => new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
 
 /**
  * Global default-deny guard: a route needs a valid, current token unless it is
@@ -78,8 +109,7 @@ export class AuthGuard implements CanActivate {
     }
     if (typeof payload.sub !== 'string' || !isUUID(payload.sub) || typeof payload.tv !== 'number') throw invalidToken();
     const user = await this.users.findById(payload.sub);
-    if (!user || user.tokenVersion !== payload.tv) throw invalidToken();
-    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+    assertTokenCurrent(payload, user);
     return { user: { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, claims: payload };
   }
 }
