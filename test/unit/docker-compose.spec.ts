@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -9,6 +10,7 @@ interface Service {
   command?: string[];
   ports?: string[];
   environment?: Record<string, string>;
+  env_file?: { path: string; required: boolean }[];
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
@@ -49,10 +51,30 @@ describe('docker-compose.yml', () => {
       const env = s[name].environment ?? {};
       const unknown = Object.keys(env).filter((k) => !(CONFIG_KEYS as string[]).includes(k));
       expect(unknown).toEqual([]);
-      // ${JWT_SECRET:-default} is resolved by compose; validate the default
+      // ${VAR:-default} is resolved by compose; JWT_SECRET comes from .env (env_file): a generated one here
       const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1')]));
-      expect(() => loadConfig(resolved)).not.toThrow();
+      expect(() => loadConfig({ ...resolved, JWT_SECRET: randomBytes(48).toString('base64') })).not.toThrow();
     }
+  });
+
+  it('holds no JWT secret: the api and the worker take it from .env only, and refuse to start without one', () => {
+    const text = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+    expect(text).not.toMatch(/JWT_SECRET\s*:/);
+    for (const name of ['api', 'worker']) {
+      expect(s[name].env_file).toEqual([{ path: '.env', required: false }]);
+      expect(() => loadConfig(s[name].environment)).toThrow(/JWT_SECRET: must be set in production/);
+    }
+  });
+
+  it('comes with a .env.example that holds no secret and says how to make one', () => {
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const settings = Object.fromEntries(
+      example.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    expect(settings).toEqual({ JWT_SECRET: '' });
+    expect(example).toContain('openssl rand -base64 48');
+    // copied as it is, the production apps refuse it
+    expect(() => loadConfig({ ...s.api.environment, ...settings })).toThrow(/JWT_SECRET: must be set in production/);
   });
 
   it('points the apps at the compose postgres and redis services', () => {

@@ -4,9 +4,10 @@ import { json } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from '@dcs/common';
+import { AppConfig, corsOrigins, trustProxySetting } from '@dcs/common';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
+import { securityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import { wellFormedText } from './common/well-formed-text';
 import { RedisIoAdapter } from './live/redis-io.adapter';
@@ -15,11 +16,17 @@ import { RedisIoAdapter } from './live/redis-io.adapter';
 export async function createApi(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(securityHeaders('/docs'));
+  // Cross-origin browsers only from CORS_ORIGINS (none by default); socket.io checks the same list (RedisIoAdapter).
+  const origins = corsOrigins(config);
+  if (origins.length) app.enableCors({ origin: origins, exposedHeaders: ['Retry-After'], maxAge: 600 });
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
   app.use(json({ limit: '100kb' }));
   app.use(bodyErrorHandler);
   app.use(wellFormedText);
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For decides req.ip (rate limits, recorded sessions) only when sent by a configured proxy.
+  app.set('trust proxy', trustProxySetting(config));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io rooms span every API instance through Redis (live tables).

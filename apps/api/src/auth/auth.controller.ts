@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { Public } from '../common/decorators';
-import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Public } from '../common/decorators';
+import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { AuthService } from './auth.service';
-import { LoginThrottlerGuard } from './login-throttler.guard';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -20,10 +19,27 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @UseGuards(LoginThrottlerGuard)
-  @ApiOperation({ summary: 'Sign in; rate limited per account and address' })
-  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED' })
+  @ApiOperation({ summary: 'Sign in; rate limited per account (any address) and per address (any account)' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
   login(@Body() dto: LoginDto, @Ip() ip: string): Promise<TokenResponseDto> {
     return this.service.login(dto, ip);
+  }
+
+  @Post('logout-everywhere')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Sign out everywhere: every token of the caller stops working (HTTP at once, open sockets at their next event)' })
+  @ApiNoContentResponse({ description: 'Signed out everywhere' })
+  logoutEverywhere(@CurrentUser() user: AuthUser): Promise<void> {
+    return this.service.logoutEverywhere(user);
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change the password (the current one is needed; rate limited like login); every other token stops working, a fresh one is returned' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto, @Ip() ip: string): Promise<TokenResponseDto> {
+    return this.service.changePassword(user, dto, ip);
   }
 }

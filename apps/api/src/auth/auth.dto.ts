@@ -47,6 +47,19 @@ export class LoginDto {
   deviceFingerprint?: string;
 }
 
+export class ChangePasswordDto {
+  @ApiProperty({ maxLength: 128 })
+  @IsString()
+  @MaxLength(128)
+  currentPassword!: string;
+
+  @ApiProperty({ minLength: 10, maxLength: 128 })
+  @IsString()
+  @MinLength(10, { message: 'newPassword must be at least 10 characters' })
+  @MaxLength(128)
+  newPassword!: string;
+}
+
 export class TokenResponseDto {
   @ApiProperty() accessToken!: string;
   @ApiProperty({ example: 'Bearer' }) tokenType!: 'Bearer';

@@ -3,13 +3,14 @@ import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@dcs/db';
-import { AppConfig, AppError } from '@dcs/common';
+import { AppConfig, AppError, notFound } from '@dcs/common';
 import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
-import { LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
+import { AuthUser } from '../common/decorators';
+import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { SessionCaptureService } from '../anticheat/session-capture.service';
-
+import { CredentialLimiter } from './credential-limiter';
 
 @Injectable()
 export class AuthService {
@@ -22,6 +23,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
     private readonly sessions: SessionCaptureService,
+    private readonly limiter: CredentialLimiter,
   ) {}
 
   async register(dto: RegisterDto): Promise<TokenResponseDto> {
@@ -31,7 +33,8 @@ export class AuthService {
     return this.issue(user);
   }
 
-  async login(dto: LoginDto, ip?: string): Promise<TokenResponseDto> {
+  async login(dto: LoginDto, ip: string): Promise<TokenResponseDto> {
+    await this.limiter.attempt(ip, dto.email);
     const user = await this.users.findByEmail(dto.email);
     const ok = await argon2.verify(user?.passwordHash ?? (await this.dummyHash), dto.password).catch(() => false);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);
@@ -40,8 +43,37 @@ export class AuthService {
     return this.issue(user);
   }
 
+  /** "Sign out everywhere": every token issued so far stops working, on HTTP and on open sockets at their next event. */
+  async logoutEverywhere(caller: AuthUser): Promise<void> {
+    if (!(await this.users.revokeTokens(caller.id))) throw notFound('User', caller.id);
+  }
+
+  /**
+   * Changes the caller's password: the current one must be right (counted with login's limits, so a
+   * stolen token cannot guess it faster than a login could), the new one differ. Every other token
+   * stops working; the caller gets a fresh one.
+   */
+  async changePassword(caller: AuthUser, dto: ChangePasswordDto, ip: string): Promise<TokenResponseDto> {
+    await this.limiter.attempt(ip, caller.email);
+    const user = await this.users.findById(caller.id);
+    if (!user) throw notFound('User', caller.id);
+    const ok = await argon2.verify(user.passwordHash, dto.currentPassword).catch(() => false);
+    if (!ok) throw new AppError('WRONG_PASSWORD', 'The current password is wrong', HttpStatus.FORBIDDEN);
+    if (dto.newPassword === dto.currentPassword) {
+      throw new AppError('PASSWORD_UNCHANGED', 'The new password must differ from the current one', HttpStatus.BAD_REQUEST, [
+        { field: 'newPassword', problems: ['must differ from currentPassword'] },
+      ]);
+    }
+    const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
+    const changed = await this.users.changePassword(user.id, user.passwordHash, passwordHash);
+    if (!changed) {
+      throw new AppError('TRY_AGAIN', 'The password was changed by another request at the same moment; nothing was saved. Sign in and try again.', HttpStatus.CONFLICT);
+    }
+    return this.issue(changed);
+  }
+
   private async issue(user: User): Promise<TokenResponseDto> {
-    const payload: TokenPayload = { sub: user.id, tv: user.tokenVersion };
+    const payload: TokenPayload = { sub: user.id, tv: user.tokenVersion, roles: user.roles };
     const accessToken = await this.jwt.signAsync(payload, { expiresIn: this.config.JWT_TTL_SECONDS });
     return { accessToken, tokenType: 'Bearer', expiresIn: this.config.JWT_TTL_SECONDS, user: UserResponseDto.from(user) };
   }

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { isUUID } from 'class-validator';
 import { JwtService } from '@nestjs/jwt';
 import type { Role } from '@dcs/db';
 import { AppError } from '@dcs/common';
@@ -9,7 +10,48 @@ import { UsersRepository } from '../users/users.repository';
 export interface TokenPayload {
   sub: string;
   tv: number;
+  /** Seconds since the epoch; every token must have one (a token without it would never expire). */
+  exp?: number;
+  /**
+   * The roles when the token was issued. Never trusted for access (roles are read fresh); only
+   * tells a token revoked by a role change (ROLES_CHANGED) from other revocations. Older tokens lack it.
+   */
+  roles?: Role[];
 }
+
+/** What decides whether a verified token is still current: the account's token version, roles and status. */
+export interface TokenHolder {
+  tokenVersion: number;
+  roles: Role[];
+  status: string;
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Throws unless a verified token still speaks for its account. Every revocation bumps the token
+ * version (a ban, a role change, "sign out everywhere", a password change); when the roles differ
+ * from the token's, the answer says so (ROLES_CHANGED), so the user knows why to sign in again.
+ * HTTP (AuthGuard) and open sockets (LiveGateway) apply this one rule.
+ */
+export function assertTokenCurrent<T extends TokenHolder>(claims: Pick<TokenPayload, 'tv' | 'roles'>, holder: T | null | undefined): asserts holder is T {
+  if (!holder) throw invalidToken();
+  if (holder.tokenVersion !== claims.tv) {
+    if (Array.isArray(claims.roles) && !sameRoles(claims.roles, holder.roles)) {
+      throw new AppError('ROLES_CHANGED', 'Your roles have changed since you signed in; sign in again to continue with the new ones', HttpStatus.UNAUTHORIZED);
+    }
+    throw invalidToken();
+  }
+  if (holder.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+}
+
+/** The token of an `Authorization` value: the Bearer scheme in any letter case (RFC 9110 §11.1), then the token. */
+export function bearerToken(header: string): string | null {
+  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export const invalidToken = () => new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
 
 /**
  * Global default-deny guard: a route needs a valid, current token unless it is
@@ -43,24 +85,31 @@ export class AuthGuard implements CanActivate {
   }
 
   private async identify(header: string): Promise<AuthUser> {
-    const [scheme, token] = header.split(' ');
-    if (scheme !== 'Bearer' || !token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
+    const token = bearerToken(header);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
     return this.userFromToken(token);
   }
 
   /** The same check for a bare token (the socket.io handshake sends one without the scheme). */
   async userFromToken(token: string): Promise<AuthUser> {
+    return (await this.verifyToken(token)).user;
+  }
+
+  /** The caller and the token's verified claims (the socket keeps the claims to re-check them on every event). */
+  async verifyToken(token: string): Promise<{ user: AuthUser; claims: TokenPayload }> {
     let payload: TokenPayload;
     try {
       payload = await this.jwt.verifyAsync<TokenPayload>(token);
     } catch {
-      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+      throw invalidToken();
     }
+    // Signed but never expiring (exp is optional in JWT): refused, so a leaked token cannot live forever.
+    if (typeof payload.exp !== 'number') {
+      throw new AppError('TOKEN_WITHOUT_EXPIRY', 'The token has no expiry time (exp); sign in again for a new one', HttpStatus.UNAUTHORIZED);
+    }
+    if (typeof payload.sub !== 'string' || !isUUID(payload.sub) || typeof payload.tv !== 'number') throw invalidToken();
     const user = await this.users.findById(payload.sub);
-    if (!user || user.tokenVersion !== payload.tv) {
-      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
-    }
-    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
-    return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
+    assertTokenCurrent(payload, user);
+    return { user: { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, claims: payload };
   }
 }

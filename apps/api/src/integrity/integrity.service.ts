@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import { AppConfig, AppError, Clock, notFound, REDIS } from '@dcs/common';
 import type { IntegrityAppeal } from '@dcs/db';
 import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
+import { CredentialLimiter } from '../auth/credential-limiter';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
 import { AssignCaseDto, AppealsQueryDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
@@ -47,6 +48,7 @@ export const decisionView = (d: DecisionWithAppeal) => ({
 @Injectable()
 export class IntegrityService {
   private readonly throttle: RedisThrottlerStorage;
+  private readonly credentials: CredentialLimiter;
 
   constructor(
     private readonly repo: IntegrityRepository,
@@ -56,6 +58,7 @@ export class IntegrityService {
     @Inject(REDIS) redis: Redis,
   ) {
     this.throttle = new RedisThrottlerStorage(redis, config);
+    this.credentials = new CredentialLimiter(redis, config);
   }
 
   listCases(q: CasesQueryDto) {
@@ -105,13 +108,11 @@ export class IntegrityService {
 
   /**
    * The appeal of a player who cannot sign in (a permanent ban ends every session and refuses
-   * login): the password proves who they are. Throttled per address and email like login.
+   * login): the password proves who they are. Counted with login's per-account and per-address limits.
    */
   async fileAppealWithCredentials(ip: string, dto: CredentialAppealDto) {
     const email = dto.email.trim().toLowerCase();
-    const windowMs = this.config.LOGIN_RATE_WINDOW_SECONDS * 1000;
-    const hit = await this.throttle.increment(`${ip}|${email}`, windowMs, this.config.LOGIN_RATE_LIMIT, windowMs, 'appeal-credentials');
-    if (hit.isBlocked) throw new AppError('RATE_LIMITED', 'Too many attempts; wait a minute and try again', HttpStatus.TOO_MANY_REQUESTS);
+    await this.credentials.attempt(ip, email);
     const user = await this.users.findByEmail(email);
     const ok = user ? await argon2.verify(user.passwordHash, dto.password).catch(() => false) : false;
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);

@@ -2,6 +2,7 @@
  * The socket.io contract of the live tables (namespace `/live`), client→server and
  * server→client, in one place. docs/realtime.md describes each event with example payloads.
  */
+import type { Role } from '@dcs/db';
 import type { ErrorBody } from '@dcs/common';
 import type { ChatMessage } from '../conduct/conduct.service';
 import type { TiebreakPublicView, TiebreakHand, TiebreakOutcome } from '@dcs/engine';
@@ -221,6 +222,8 @@ export interface LiveSocketData {
   /** the handshake token's version claim and expiry (seconds), re-checked on every event */
   tokenVersion: number;
   tokenExp: number | null;
+  /** the token's roles claim (null for a token without one): tells a role change from other revocations */
+  tokenRoles: Role[] | null;
   /** start of the current one-second rate-limit window, and the actions counted in it */
   windowStart: number;
   actionsInWindow: number;

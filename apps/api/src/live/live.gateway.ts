@@ -5,7 +5,7 @@ import { isUUID } from 'class-validator';
 import type { Pool } from 'pg';
 import type { Role } from '@dcs/db';
 import { AppConfig, AppError, ErrorBody, PG_POOL } from '@dcs/common';
-import { AuthGuard } from '../common/auth.guard';
+import { assertTokenCurrent, AuthGuard, bearerToken } from '../common/auth.guard';
 import { errorResponse } from '../common/all-exceptions.filter';
 import { AuthUser } from '../common/decorators';
 import { validationPipe } from '../common/validation';
@@ -73,24 +73,27 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
   /** The handshake: no token → a spectator; a bad token or a banned account → refused with a stable code. */
   afterInit(nsp: LiveNamespace): void {
     nsp.use((socket, next) => {
-      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      // auth.token (bare, or with the Bearer scheme in any case), else an Authorization header (non-browser clients)
+      const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const sent = fromAuth === undefined || fromAuth === null || fromAuth === '' ? socket.handshake.headers.authorization : fromAuth;
       socket.data.windowStart = 0;
       socket.data.actionsInWindow = 0;
-      if (token === undefined || token === null || token === '') {
+      if (sent === undefined || sent === null || sent === '') {
         socket.data.userId = null;
         socket.data.token = null;
         return next();
       }
       const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.code), { data: body }));
-      if (typeof token !== 'string') return refuse({ code: 'INVALID_TOKEN', message: 'The token is invalid or has expired; sign in again' });
-      this.auth.userFromToken(token).then(
-        (user) => {
+      if (typeof sent !== 'string') return refuse({ code: 'INVALID_TOKEN', message: 'The token is invalid or has expired; sign in again' });
+      const token = bearerToken(sent) ?? sent;
+      this.auth.verifyToken(token).then(
+        ({ user, claims }) => {
           socket.data.userId = user.id;
           socket.data.token = token;
           // Verified just now: what later checks need of it (see userOf).
-          const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { tv?: number; exp?: number };
-          socket.data.tokenVersion = claims.tv ?? 0;
-          socket.data.tokenExp = typeof claims.exp === 'number' ? claims.exp : null;
+          socket.data.tokenVersion = claims.tv;
+          socket.data.tokenExp = claims.exp ?? null;
+          socket.data.tokenRoles = Array.isArray(claims.roles) ? claims.roles : null;
           // anti-cheat evidence: the device fingerprint (hashed) and IP of this connection; never blocks it
           void this.sessions.record(user.id, (socket.handshake.auth as { fingerprint?: unknown }).fingerprint, socket.handshake.address, 'socket');
           next();
@@ -264,12 +267,26 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
           'SELECT email, display_name, roles::text[] AS roles, status::text AS status, token_version FROM users WHERE id = $1',
           [socket.data.userId],
         );
-    const user = rows[0];
-    if (!user || user.token_version !== socket.data.tokenVersion) {
-      throw new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+    const row = rows[0];
+    const user = row && { id: socket.data.userId, email: row.email, displayName: row.display_name, roles: row.roles, tokenVersion: row.token_version, status: row.status };
+    try {
+      assertTokenCurrent({ tv: socket.data.tokenVersion, roles: socket.data.tokenRoles ?? undefined }, user);
+      return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
+    } catch (err) {
+      this.endSession(socket);
+      throw err;
     }
-    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
-    return { id: socket.data.userId, email: user.email, displayName: user.display_name, roles: user.roles };
+  }
+
+  /**
+   * A socket whose token no longer holds (expired, revoked — sign out everywhere, a password or role
+   * change, a ban) is closed once the refusal has been acknowledged: it stops receiving the user's
+   * private views, and the client reconnects with a fresh token.
+   */
+  private endSession(socket: LiveSocket): void {
+    socket.data.userId = null;
+    socket.data.token = null;
+    setTimeout(() => socket.disconnect(true), 0);
   }
 
   private gameIdOf(payload: unknown): string {

@@ -3,7 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { AppConfig } from '@dcs/common';
+import { AppConfig, corsOrigins } from '@dcs/common';
 import { CLUSTER_BROADCAST, socketIoKey } from '@dcs/tournament';
 
 /**
@@ -38,7 +38,16 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options) as Server;
+    const origins = corsOrigins(this.config);
+    const server = super.createIOServer(port, {
+      ...options,
+      // CORS for the long-polling transport; a websocket is not covered by CORS, so allowRequest checks Origin for both.
+      ...(origins.length ? { cors: { origin: origins } } : {}),
+      allowRequest: (req, done) => {
+        const ok = originAllowed(req.headers.origin, req.headers.host, origins);
+        done(ok ? null : 'origin not allowed', ok);
+      },
+    } as ServerOptions) as Server;
     const sharded = createShardedAdapter(this.pub, this.sub, { channelPrefix: socketIoKey(this.config.QUEUE_PREFIX), subscriptionMode: 'dynamic' });
     const logger = this.logger;
     // socket.io calls the factory with `new`: a function (not an arrow) that returns the adapter.
@@ -52,6 +61,20 @@ export class RedisIoAdapter extends IoAdapter {
     await super.dispose();
     this.sub.disconnect();
     this.pub.disconnect();
+  }
+}
+
+/**
+ * Whether a socket.io connection may open: no Origin (not a browser), the API's own origin (the web
+ * app it serves), or one listed in CORS_ORIGINS. Other sites' pages are refused, as over HTTP.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
   }
 }
 

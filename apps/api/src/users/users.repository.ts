@@ -24,6 +24,24 @@ export class UsersRepository {
     }
   }
 
+  /** Bumps tokenVersion: every token issued before stops working. False when the user does not exist. */
+  async revokeTokens(id: string): Promise<boolean> {
+    const { count } = await this.prisma.user.updateMany({ where: { id }, data: { tokenVersion: { increment: 1 } } });
+    return count === 1;
+  }
+
+  /**
+   * Replaces the password hash if it is still `expected` (the one the current password was checked
+   * against: two changes at once cannot both pass on the old password) and bumps tokenVersion.
+   * Null when it was changed meanwhile.
+   */
+  changePassword(id: string, expected: string, passwordHash: string): Promise<User | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.user.updateMany({ where: { id, passwordHash: expected }, data: { passwordHash, tokenVersion: { increment: 1 } } });
+      return count === 1 ? tx.user.findUnique({ where: { id } }) : null;
+    });
+  }
+
   /**
    * Sets the roles and writes the audit entry in one transaction; bumps tokenVersion so old tokens
    * stop working. The roles it replaces are read under the user's row lock (as a penalty takes it,

@@ -1,6 +1,18 @@
 import 'reflect-metadata';
+import { isIP } from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+/** The development default of JWT_SECRET: anyone can read it here, so anyone could sign an admin token with it. */
+export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+/**
+ * Secrets that have been committed to this repository (the default above, docker-compose.yml's old
+ * placeholder): public values, refused in production however long they are.
+ */
+const PUBLIC_JWT_SECRETS = new Set([DEV_JWT_SECRET, 'change-me-to-a-long-random-secret-of-32-chars']);
+/** Placeholder wording that says a value was never replaced. */
+const PLACEHOLDER_SECRET = /change[-_ ]?me|dev[-_ ]?only|placeholder|your[-_ ]?secret/i;
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
@@ -22,9 +34,10 @@ export class AppConfig {
   @Matches(/^[a-z0-9:_-]+$/i, { message: 'QUEUE_PREFIX may hold letters, digits, ":", "_" and "-"' })
   QUEUE_PREFIX = 'dcs';
 
+  /** HS256 signing secret. The default is public (it is in this file): production refuses it (see productionProblems). */
   @IsString()
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
-  JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+  JWT_SECRET = DEV_JWT_SECRET;
 
   @Transform(toInt)
   @IsInt()
@@ -44,11 +57,34 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  /** Login attempts allowed per account and client address within LOGIN_RATE_WINDOW_SECONDS. */
+  /**
+   * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): empty or `false` = none,
+   * the client address is the connection's; `true` = any; a hop count (`1`); or a comma-separated list of
+   * `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. Checked by trustProxyProblems.
+   */
+  @IsString()
+  TRUST_PROXY = '';
+
+  /**
+   * Browser origins (scheme://host[:port], comma-separated, exact) allowed to call the API and open
+   * socket.io from another origin. Empty: none; the API and the web app it serves share one origin.
+   */
+  @Matches(/^\s*(https?:\/\/[^\s,/]+\s*(,\s*https?:\/\/[^\s,/]+\s*)*)?$/i, {
+    message: 'CORS_ORIGINS must be comma-separated origins such as https://app.example.org (scheme and host, no path)',
+  })
+  CORS_ORIGINS = '';
+
+  /** Password attempts allowed per account (login, password change, appeal with credentials) within LOGIN_RATE_WINDOW_SECONDS, from any address. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   LOGIN_RATE_LIMIT = 10;
+
+  /** Password attempts allowed from one client address within LOGIN_RATE_WINDOW_SECONDS, whatever the accounts (password spraying). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_LIMIT_PER_ADDRESS = 20;
 
   @Transform(toInt)
   @IsInt()
@@ -137,12 +173,75 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const config = plainToInstance(AppConfig, known, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
-  if (errors.length) {
-    throw new ConfigError(
-      errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(env[e.property])})`),
-    );
-  }
+  // A secret is never echoed, only its length.
+  const got = (key: string) => (key === 'JWT_SECRET' ? `${env[key]?.length ?? 0} characters` : JSON.stringify(env[key]));
+  const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${got(e.property)})`);
+  problems.push(...trustProxyProblems(config.TRUST_PROXY), ...corsProblems(config), ...productionProblems(config, known));
+  if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: a named range, an address, or address/prefix (or an IPv4 netmask). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+function trustProxyProblems(value: string): string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'true' || /^\d{1,2}$/.test(v)) return [];
+  const bad = v.split(',').map((e) => e.trim()).filter((e) => !isProxyEntry(e));
+  return bad.length
+    ? [`TRUST_PROXY: must be empty/false, true, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})`]
+    : [];
+}
+
+/** Entries the CORS_ORIGINS pattern lets through but a URL parser refuses (e.g. `https://[`). */
+function corsProblems(config: AppConfig): string[] {
+  if (!config.CORS_ORIGINS || typeof config.CORS_ORIGINS !== 'string') return [];
+  const bad = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '' && !URL.canParse(o));
+  return bad.length ? [`CORS_ORIGINS: not an origin: ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
+}
+
+/** CORS_ORIGINS as a list (validated at load), each exactly as a browser sends it in Origin. */
+export function corsOrigins(config: Pick<AppConfig, 'CORS_ORIGINS'>): string[] {
+  return config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => new URL(o).origin);
+}
+
+/** TRUST_PROXY as Express's `trust proxy` setting takes it (validated at load). */
+export function trustProxySetting(config: Pick<AppConfig, 'TRUST_PROXY'>): boolean | number | string[] {
+  const v = config.TRUST_PROXY.trim().toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((e) => e.trim());
+}
+
+const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it in the environment (or .env for docker compose)';
+
+/**
+ * What production refuses beyond the per-setting checks: a JWT_SECRET that is missing (the public
+ * default would sign every token), one committed to this repository or still a placeholder. A short
+ * one is already refused everywhere by its own rule. The secret itself never appears in the message.
+ */
+function productionProblems(config: AppConfig, given: Record<string, string>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const secret = given.JWT_SECRET;
+  if (secret === undefined) return [`JWT_SECRET: must be set in production, the built-in development value is public; ${GENERATE_SECRET}`];
+  if (PUBLIC_JWT_SECRETS.has(secret) || PLACEHOLDER_SECRET.test(secret)) {
+    return [`JWT_SECRET: is a publicly known default or placeholder, anyone could sign tokens with it; ${GENERATE_SECRET}`];
+  }
+  return [];
 }
 
 /** Loads the config or exits the process with a readable message (for main.ts). */

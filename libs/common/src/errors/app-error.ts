@@ -21,3 +21,13 @@ export class AppError extends HttpException {
 
 export const notFound = (what: string, id?: string) =>
   new AppError('NOT_FOUND', id ? `${what} ${id} was not found` : `${what} was not found`, HttpStatus.NOT_FOUND);
+
+/** 429 RATE_LIMITED; the exception filter adds `Retry-After: retryAfterSeconds`. */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts; wait a minute and try again',
+  ) {
+    super('RATE_LIMITED', message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
