@@ -10,6 +10,9 @@ import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.f
 import { validationPipe } from './common/validation';
 import { RedisIoAdapter } from './live/redis-io.adapter';
 
+/** Every JSON route is under this prefix (`/api/cities` …); `/health`, `/docs`, `/docs-json` and socket.io are not. */
+export const API_PREFIX = 'api';
+
 /** Builds the API with everything main.ts has (pipes, filter, OpenAPI, shutdown hooks); tests use it too. */
 export async function createApi(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
@@ -18,6 +21,9 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   app.use(json({ limit: '100kb' }));
   app.use(bodyErrorHandler);
   app.set('trust proxy', 'loopback');
+  // The JSON API lives under /api so the web app can own every other path; health and the
+  // OpenAPI document stay at the root (load balancers and tools look for them there).
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io rooms span every API instance through Redis (live tables).
