@@ -24,17 +24,17 @@ describe('login rate limit', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const api = i % 2 === 0 ? a : b;
-      statuses.push((await api.http().post('/auth/login').send({ email: u.email, password: `guess ${i}` })).status);
+      statuses.push((await api.http().post('/api/auth/login').send({ email: u.email, password: `guess ${i}` })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await b.http().post('/auth/login').send({ email: u.email, password: u.password });
+    const blocked = await b.http().post('/api/auth/login').send({ email: u.email, password: u.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
     expect(blocked.headers['retry-after']).toBeDefined();
 
     // Another account from the same address is not locked out by it.
     const other = await a.user({ email: 'other@example.com', password: 'other password!' });
-    const ok = await a.http().post('/auth/login').send({ email: other.email, password: other.password });
+    const ok = await a.http().post('/api/auth/login').send({ email: other.email, password: other.password });
     expect(ok.status).toBe(200);
   });
 });
