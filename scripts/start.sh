@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm start`: install if needed, make sure PostgreSQL and Redis are up, migrate,
-# seed the demo city, build, and run the API and the worker together.
+# seed the demo city, build (API, worker and the web app the API serves at /), and run the API and the worker together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +11,7 @@ npx prisma generate >/dev/null
 npx prisma migrate deploy 2>&1 | grep -E "applied|migrations|Error" || true
 npx tsx prisma/seed.ts
 npm run --silent build
+npm run --silent build:web
 
 node dist/apps/worker/src/main.js &
 worker=$!

@@ -9,12 +9,13 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
 import { validationPipe } from './common/validation';
 import { RedisIoAdapter } from './live/redis-io.adapter';
+import { findWebDist, webAppRouter } from './web-app';
 
 /** Every JSON route is under this prefix (`/api/cities` …); `/health`, `/docs`, `/docs-json` and socket.io are not. */
 export const API_PREFIX = 'api';
 
 /** Builds the API with everything main.ts has (pipes, filter, OpenAPI, shutdown hooks); tests use it too. */
-export async function createApi(config: AppConfig): Promise<INestApplication> {
+export async function createApi(config: AppConfig, opts: { webDist?: string } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
@@ -24,6 +25,9 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   // The JSON API lives under /api so the web app can own every other path; health and the
   // OpenAPI document stay at the root (load balancers and tools look for them there).
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  // The web app (when built) from `/`; API, docs, health and socket.io paths pass through.
+  const webDist = opts.webDist ?? findWebDist();
+  if (webDist) app.use(webAppRouter(webDist));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io rooms span every API instance through Redis (live tables).
