@@ -9,7 +9,17 @@ const api = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   oxc: { jsx: { runtime: 'automatic' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      // TanStack Query's "use client" markers mean nothing without server components.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': api,

@@ -127,7 +127,13 @@ export function Bracket({ bracket, me, highlight, draws = {} }: BracketProps) {
           </p>
           {round.byes.length > 0 && (
             <p className="byes">
-              Byes: {round.byes.map((b) => <span key={b.userId} className={b.userId === me ? 'me' : b.userId === highlight ? 'hit' : ''}>{b.displayName} </span>)}
+              Byes:{' '}
+              {round.byes.map((b, i) => (
+                <span key={b.userId}>
+                  <span className={b.userId === me ? 'me' : b.userId === highlight ? 'hit' : undefined}>{b.displayName}</span>
+                  {i < round.byes.length - 1 ? ', ' : ''}
+                </span>
+              ))}
             </p>
           )}
           <ol className="tables">

@@ -34,3 +34,10 @@ export function useLiveSocket(): { socket: LiveSocket; connected: boolean } {
   }, [socket]);
   return { socket, connected };
 }
+
+/** Subscribes a typed server event and returns the unsubscribe. */
+export function listen<E extends keyof ServerToClientEvents>(socket: LiveSocket, event: E, handler: ServerToClientEvents[E]): () => void {
+  const s = socket as unknown as { on(e: string, h: unknown): void; off(e: string, h: unknown): void };
+  s.on(event, handler);
+  return () => s.off(event, handler);
+}

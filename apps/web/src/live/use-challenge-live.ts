@@ -5,7 +5,7 @@ import { keys } from '../api/queries';
 import type { BracketView } from '../api/types';
 import type { DrawState } from '../components/bracket';
 import { useAnnounce } from '../components/announcer';
-import { useLiveSocket } from './socket';
+import { listen, useLiveSocket } from './socket';
 
 function patchResult(b: BracketView | undefined, e: TableResultEvent): BracketView | undefined {
   if (!b) return b;
@@ -80,24 +80,19 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
     };
     socket.on('connect', watch);
     if (socket.connected) watch();
-    socket.on('table:result', handlers['table:result']);
-    socket.on('round:started', handlers['round:started']);
-    socket.on('round:finished', handlers['round:finished']);
-    socket.on('round:hard-stop', handlers['round:hard-stop']);
-    socket.on('table:voided', handlers['table:voided']);
-    socket.on('tiebreak:open', onOpen);
-    socket.on('tiebreak:picked', onPicked);
-    socket.on('tiebreak:reveal', onReveal);
+    const off = [
+      listen(socket, 'table:result', handlers['table:result']),
+      listen(socket, 'round:started', handlers['round:started']),
+      listen(socket, 'round:finished', handlers['round:finished']),
+      listen(socket, 'round:hard-stop', handlers['round:hard-stop']),
+      listen(socket, 'table:voided', handlers['table:voided']),
+      listen(socket, 'tiebreak:open', onOpen),
+      listen(socket, 'tiebreak:picked', onPicked),
+      listen(socket, 'tiebreak:reveal', onReveal),
+    ];
     return () => {
       socket.off('connect', watch);
-      socket.off('table:result', handlers['table:result']);
-      socket.off('round:started', handlers['round:started']);
-      socket.off('round:finished', handlers['round:finished']);
-      socket.off('round:hard-stop', handlers['round:hard-stop']);
-      socket.off('table:voided', handlers['table:voided']);
-      socket.off('tiebreak:open', onOpen);
-      socket.off('tiebreak:picked', onPicked);
-      socket.off('tiebreak:reveal', onReveal);
+      off.forEach((f) => f());
     };
   }, [socket, challengeId, qc, announce]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { GameViewPayload } from '@dcs/common/live/live.contract';
-import { useLiveSocket } from './socket';
+import { listen, useLiveSocket } from './socket';
 
 /**
  * A game's current view, kept live: `join` answers the view (public for a spectator, own seat for a
@@ -33,13 +33,11 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
       setState((s) => (s.view ? { ...s, view: { ...s.view, turnDeadline: e.turnDeadline } } : s));
     };
     socket.on('connect', join);
-    socket.on('game:view', onView);
-    socket.on('game:clock', onClock);
+    const off = [listen(socket, 'game:view', onView), listen(socket, 'game:clock', onClock)];
     if (socket.connected) join();
     return () => {
       socket.off('connect', join);
-      socket.off('game:view', onView);
-      socket.off('game:clock', onClock);
+      off.forEach((f) => f());
       if (socket.connected) socket.emit('leave', { gameId }, () => undefined);
     };
   }, [socket, gameId]);

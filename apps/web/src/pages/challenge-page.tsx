@@ -55,7 +55,7 @@ export function ChallengePage() {
   };
 
   if (challenge.isPending) return <Loading what="the challenge" />;
-  if (challenge.isError) return <ErrorView error={challenge.error} title="This challenge could not be loaded" />;
+  if (challenge.isError) return <ErrorView error={challenge.error} title="This challenge could not be loaded" page />;
   const c = challenge.data;
   const meId = me.data?.id ?? null;
   const inBracket = meId !== null && players.has(meId);

@@ -15,7 +15,7 @@ export function TablePage() {
   const live = useGameLive(table.data?.game?.gameId, table.data?.game ?? null);
 
   if (table.isPending) return <Loading what="the table" />;
-  if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" />;
+  if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" page />;
   const t = table.data;
   const game = live.view;
   const view = (game?.view ?? null) as PlayerView | null;
