@@ -1,7 +1,7 @@
 /**
  * `npm run bench:standings [-- --quick] [-- --players N] [-- --requests N] [-- --concurrency 1,4,8] [-- --keep]`
  *
- * GET /cities/:id/seasons/:seasonId/standings over HTTP with the database at city-season size:
+ * GET /api/cities/:id/seasons/:seasonId/standings over HTTP with the database at city-season size:
  * a throwaway database (`dcs_bench_standings_<pid>`, migrated, dropped at the end) and its own
  * queue prefix in Redis (deleted at the end); the API started in-process (createApi) on a real
  * port; 50,000 players (2,000 with --quick) with one stored standings row each.
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     };
     const kinds = ['first page', 'deep page', 'search'] as const;
     const urlFor = (kind: (typeof kinds)[number]): string => {
-      const base = `/cities/${city}/seasons/${season}/standings`;
+      const base = `/api/cities/${city}/seasons/${season}/standings`;
       if (kind === 'first page') return `${base}?pageSize=${PAGE_SIZE}`;
       if (kind === 'deep page') return `${base}?page=${1 + Math.floor(pages / 2) + rand(Math.ceil(pages / 2))}&pageSize=${PAGE_SIZE}`;
       const q = rand(2) === 0 ? `${FIRST[rand(FIRST.length)]} ${LAST[rand(LAST.length)]}` : `${LAST[rand(LAST.length)].slice(0, 4)}`;

@@ -10,7 +10,7 @@
  * From the command line it runs in a throwaway database of its own on the server DATABASE_URL
  * names (`dcs_sim_…`, created from the migrations) under a queue prefix of its own (`sim:…`),
  * both removed at the end, on failure and on Ctrl-C too: nothing it creates ever shows in the
- * platform (`GET /cities`) or reaches the platform's worker. `runSimulation` itself uses the
+ * platform (`GET /api/cities`) or reaches the platform's worker. `runSimulation` itself uses the
  * database and prefix it is given (the e2e suites give it theirs).
  */
 import 'reflect-metadata';

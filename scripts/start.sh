@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm start`: install if needed, make sure PostgreSQL and Redis are up (installing or starting
-# them where needed, see scripts/services.sh), migrate,
-# seed the demo city, build, and run the API and the worker together.
+# them where needed, see scripts/services.sh), migrate, seed the demo city, build (API, worker and
+# the web app the API serves at /), and run the API and the worker together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,7 @@ npx prisma generate >/dev/null
 npx prisma migrate deploy 2>&1 | grep -E "applied|migrations|Error" || true
 npx tsx prisma/seed.ts
 npm run --silent build
+npm run --silent build:web
 
 node dist/apps/worker/src/main.js &
 worker=$!

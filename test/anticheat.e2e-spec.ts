@@ -70,7 +70,7 @@ describe('anti-cheat detection: finished games → analysis → signals → case
     const linkA = await api.user();
     const linkB = await api.user();
     for (const u of [linkA, linkB]) {
-      const res = await api.http().post('/auth/login').send({ email: u.email, password: u.password, deviceFingerprint: 'same-laptop-fp-0001' });
+      const res = await api.http().post('/api/auth/login').send({ email: u.email, password: u.password, deviceFingerprint: 'same-laptop-fp-0001' });
       expect(res.status).toBe(200);
     }
     const sessions = await env.sql<{ user_id: string; fingerprint_hash: string; ip: string; source: string }>(`SELECT user_id, fingerprint_hash, ip, source FROM user_sessions ORDER BY created_at`);

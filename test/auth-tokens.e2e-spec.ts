@@ -36,7 +36,7 @@ describe('access tokens', () => {
 
   /** Signed with the deployment's own secret, as someone holding it (or an old build) could. */
   const signed = (claims: object, options: { expiresIn?: number } = {}) => new JwtService({ secret: config.JWT_SECRET }).sign(claims, { algorithm: 'HS256', ...options });
-  const me = (authorization: string) => api.http().get('/me').set('Authorization', authorization);
+  const me = (authorization: string) => api.http().get('/api/me').set('Authorization', authorization);
   /** The code of an `action` for a game that does not exist: the caller is checked first. */
   const actionCode = async (c: RecordingClient) => (await c.call('action', { gameId: randomUUID(), type: 'knock', version: 0 })).error?.code;
 
@@ -100,7 +100,7 @@ describe('access tokens', () => {
   });
 
   describe('account security', () => {
-    const login = (email: string, password: string) => api.http().post('/auth/login').send({ email, password });
+    const login = (email: string, password: string) => api.http().post('/api/auth/login').send({ email, password });
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
     /** Waits until the server has closed the socket (after acknowledging the refusal). */
     const closedByServer = (c: RecordingClient) =>
@@ -109,13 +109,13 @@ describe('access tokens', () => {
         c.socket.once('disconnect', (reason) => resolve(reason));
       });
 
-    it('POST /auth/logout-everywhere ends every token of the caller, on HTTP and on open sockets at their next use', async () => {
+    it('POST /api/auth/logout-everywhere ends every token of the caller, on HTTP and on open sockets at their next use', async () => {
       const u = await api.user();
       const other = (await login(u.email, u.password)).body.accessToken as string;
       const socket = await live(other);
       expect(await actionCode(socket)).toBe('NOT_FOUND');
 
-      const res = await api.http().post('/auth/logout-everywhere').set(bearer(u.token));
+      const res = await api.http().post('/api/auth/logout-everywhere').set(bearer(u.token));
       expect(res.status).toBe(204);
       for (const token of [u.token, other]) {
         const stale = await me(`Bearer ${token}`);
@@ -132,16 +132,16 @@ describe('access tokens', () => {
       expect((await me(`Bearer ${again.body.accessToken}`)).status).toBe(200);
     });
 
-    it('POST /auth/logout-everywhere needs a signed-in caller', async () => {
-      const res = await api.http().post('/auth/logout-everywhere');
+    it('POST /api/auth/logout-everywhere needs a signed-in caller', async () => {
+      const res = await api.http().post('/api/auth/logout-everywhere');
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('UNAUTHORIZED');
     });
 
-    it('POST /auth/password changes the password, ends the other tokens and sockets, and returns a fresh token', async () => {
+    it('POST /api/auth/password changes the password, ends the other tokens and sockets, and returns a fresh token', async () => {
       const u = await api.user({ password: 'the old password' });
       const socket = await live(u.token);
-      const res = await api.http().post('/auth/password').set(bearer(u.token)).send({ currentPassword: 'the old password', newPassword: 'a brand new password' });
+      const res = await api.http().post('/api/auth/password').set(bearer(u.token)).send({ currentPassword: 'the old password', newPassword: 'a brand new password' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ tokenType: 'Bearer', expiresIn: config.JWT_TTL_SECONDS, user: { id: u.id } });
       expect((await me(`Bearer ${res.body.accessToken}`)).status).toBe(200);
@@ -155,10 +155,10 @@ describe('access tokens', () => {
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
     });
 
-    it('POST /auth/password refuses a wrong current password, a short or unchanged new one, and changes nothing', async () => {
+    it('POST /api/auth/password refuses a wrong current password, a short or unchanged new one, and changes nothing', async () => {
       const u = await api.user({ password: 'the old password' });
       const [before] = await env.sql<{ password_hash: string; token_version: number }>('SELECT password_hash, token_version FROM users WHERE id = $1', [u.id]);
-      const change = (body: object) => api.http().post('/auth/password').set(bearer(u.token)).send(body);
+      const change = (body: object) => api.http().post('/api/auth/password').set(bearer(u.token)).send(body);
 
       const wrong = await change({ currentPassword: 'not the password', newPassword: 'a brand new password' });
       expect(wrong.status).toBe(403);
@@ -178,12 +178,12 @@ describe('access tokens', () => {
       expect((await me(`Bearer ${u.token}`)).status).toBe(200);
     });
 
-    it('POST /auth/password is rate limited like login: after LOGIN_RATE_LIMIT wrong guesses, 429 even with the right password', async () => {
+    it('POST /api/auth/password is rate limited like login: after LOGIN_RATE_LIMIT wrong guesses, 429 even with the right password', async () => {
       // a low limit (argon2 is slow on purpose, and each guess verifies one hash)
       const strict = await startApi(env, env.config({ LOGIN_RATE_LIMIT: '3' }));
       try {
         const u = await strict.user({ password: 'the old password' });
-        const change = (currentPassword: string) => strict.http().post('/auth/password').set(bearer(u.token)).send({ currentPassword, newPassword: 'a brand new password' });
+        const change = (currentPassword: string) => strict.http().post('/api/auth/password').set(bearer(u.token)).send({ currentPassword, newPassword: 'a brand new password' });
         const statuses = [];
         for (let i = 0; i < 3; i++) statuses.push((await change(`guess number ${i}`)).status);
         expect(statuses).toEqual([403, 403, 403]);
@@ -192,7 +192,7 @@ describe('access tokens', () => {
         expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
         // the same account's login shares the count
-        expect((await strict.http().post('/auth/login').send({ email: u.email, password: 'the old password' })).status).toBe(429);
+        expect((await strict.http().post('/api/auth/login').send({ email: u.email, password: 'the old password' })).status).toBe(429);
       } finally {
         await strict.close();
       }
@@ -202,7 +202,7 @@ describe('access tokens', () => {
       const admin = await api.user({ roles: ['admin'] });
       const target = await api.user();
       const socket = await live(target.token);
-      const res = await api.http().post(`/admin/users/${target.id}/roles`).set(bearer(admin.token)).send({ roles: ['director'], reason: 'runs Atlanta' });
+      const res = await api.http().post(`/api/admin/users/${target.id}/roles`).set(bearer(admin.token)).send({ roles: ['director'], reason: 'runs Atlanta' });
       expect(res.status).toBe(200);
 
       const stale = await me(`Bearer ${target.token}`);

@@ -173,12 +173,12 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     const auth = { Authorization: `Bearer ${reviewer.token}` };
     expect(await repoA.recordSignal(record('linked_accounts', [a, b]))).toBe('recorded');
     const [first] = await casesOf([a, b]);
-    expect((await api.http().post(`/integrity/cases/${first.id}/assign`).set(auth).send({ reviewerId: reviewer.id })).body).toMatchObject({ status: 'in_review' });
+    expect((await api.http().post(`/api/integrity/cases/${first.id}/assign`).set(auth).send({ reviewerId: reviewer.id })).body).toMatchObject({ status: 'in_review' });
     expect(await repoB.recordSignal(record('co_seating', [a, b]))).toBe('recorded');
     expect(await casesOf([a, b])).toEqual([expect.objectContaining({ id: first.id, status: 'in_review', open_key: [a, b].sort().join(',') })]);
 
     for (const userId of [a, b]) {
-      const res = await api.http().post(`/integrity/cases/${first.id}/decisions`).set(auth).send({ userId, finding: 'no_violation', reason: 'the board reviewed the games' });
+      const res = await api.http().post(`/api/integrity/cases/${first.id}/decisions`).set(auth).send({ userId, finding: 'no_violation', reason: 'the board reviewed the games' });
       expect(res.status).toBe(201);
     }
     expect(await casesOf([a, b])).toEqual([expect.objectContaining({ id: first.id, status: 'decided', open_key: null })]);
@@ -237,7 +237,7 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     const reporters = [await api.user(), await api.user()];
     const responses = values(
       await racedAtInsert(
-        reporters.map((r) => async () => api.http().post('/reports').set({ Authorization: `Bearer ${r.token}` }).send({ subjectId: subject, category: 'cheating', description: 'always knows my hand' })),
+        reporters.map((r) => async () => api.http().post('/api/reports').set({ Authorization: `Bearer ${r.token}` }).send({ subjectId: subject, category: 'cheating', description: 'always knows my hand' })),
       ),
     );
     expect(responses.map((r) => [r.status, r.body.merged])).toEqual([[201, false], [201, false]]);
@@ -253,9 +253,9 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     const [a, b] = await pair();
     const reviewer = await api.user({ roles: ['reviewer'] });
     const auth = { Authorization: `Bearer ${reviewer.token}` };
-    const first = await api.http().post('/integrity/cases').set(auth).send({ subjectIds: [a, b], summary: 'a seated pair shared hands' });
+    const first = await api.http().post('/api/integrity/cases').set(auth).send({ subjectIds: [a, b], summary: 'a seated pair shared hands' });
     expect(first.status).toBe(201);
-    const again = await api.http().post('/integrity/cases').set(auth).send({ subjectIds: [b.toUpperCase(), a], summary: 'the same pair again' });
+    const again = await api.http().post('/api/integrity/cases').set(auth).send({ subjectIds: [b.toUpperCase(), a], summary: 'the same pair again' });
     expect(again.status).toBe(409);
     expect(again.body as Body).toMatchObject({ code: 'CASE_ALREADY_OPEN', details: { caseId: first.body.id } });
     expect((await casesOf([a, b])).map((c) => c.id)).toEqual([first.body.id]);
@@ -264,6 +264,6 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     expect(await repoA.recordSignal(record('linked_accounts', [a, b]))).toBe('recorded');
     expect((await signalsOf([first.body.id])).map((s) => s.kind)).toEqual(['linked_accounts']);
     // A different subject set is another case.
-    expect((await api.http().post('/integrity/cases').set(auth).send({ subjectIds: [a], summary: 'alone, in another game' })).status).toBe(201);
+    expect((await api.http().post('/api/integrity/cases').set(auth).send({ subjectIds: [a], summary: 'alone, in another game' })).status).toBe(201);
   });
 });

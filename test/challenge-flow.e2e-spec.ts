@@ -105,7 +105,7 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     const advanced = r1.flatMap((t) => (t.result as unknown as SeatResult[]).filter((r) => r.advanced).map((r) => r.userId));
     const r2Seats = await prisma.tableSeat.findMany({ where: { table: { challengeId: fx.challengeId, round: { number: 2 } } } });
     expect(r2Seats.map((s) => s.userId).sort()).toEqual(advanced.sort());
-    const bracket = await api.http().get(`/challenges/${fx.challengeId}/bracket`);
+    const bracket = await api.http().get(`/api/challenges/${fx.challengeId}/bracket`);
     expect(bracket.status).toBe(200);
     expect(bracket.body.rounds.map((r: { tables: unknown[] }) => r.tables.length)).toEqual([4, 2, 1]);
     expect(bracket.body.placements).toHaveLength(16);
@@ -147,12 +147,12 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
       return (api.app.get((await import('@nestjs/jwt')).JwtService) as { sign: (p: object) => string }).sign({ sub: u.id, tv: u.tokenVersion });
     };
     const picker = await token(tied[0]);
-    const ok = await api.http().post(`/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${picker}`).send({ position: 5 });
+    const ok = await api.http().post(`/api/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${picker}`).send({ position: 5 });
     expect(ok.status).toBe(200);
     expect(JSON.stringify(ok.body)).not.toMatch(/"6-4"|"5-5"/);
-    const taken = await api.http().post(`/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${await token(tied[1])}`).send({ position: 5 });
+    const taken = await api.http().post(`/api/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${await token(tied[1])}`).send({ position: 5 });
     expect([taken.status, taken.body.code]).toEqual([409, 'POSITION_TAKEN']);
-    const outsider = await api.http().post(`/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${await token(t0.seats.find((s) => s.seat === 0)!.userId)}`).send({ position: 6 });
+    const outsider = await api.http().post(`/api/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${await token(t0.seats.find((s) => s.seat === 0)!.userId)}`).send({ position: 6 });
     expect([outsider.status, outsider.body.code]).toEqual([403, 'NOT_IN_DRAW']);
 
     // The worker closes the window after 5 s (and redraws on a split or none).
@@ -162,7 +162,7 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     expect(result.filter((r) => r.advanced)).toHaveLength(2);
     expect(tied).toContain(result[1].userId);
     expect(result[3]).toMatchObject({ seat: 3, advanced: false });
-    const late = await api.http().post(`/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${picker}`).send({ position: 7 });
+    const late = await api.http().post(`/api/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${picker}`).send({ position: 7 });
     expect([late.status, late.body.code]).toEqual([409, 'DRAW_CLOSED']);
     const decided = await prisma.tiebreak.findUniqueOrThrow({ where: { id: tb.id } });
     expect((decided.state as { rounds: unknown[] }).rounds.length).toBeGreaterThanOrEqual(1);

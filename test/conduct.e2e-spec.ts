@@ -90,7 +90,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(heard.map((m) => m.text)).toEqual(['good luck, have fun']); // nothing blocked was ever delivered
 
-    const mine = (await api.http().get('/me/conduct').set(auth(p0))).body;
+    const mine = (await api.http().get('/api/me/conduct').set(auth(p0))).body;
     expect(mine.chatRestriction).toMatchObject({ kind: 'chat_restriction', until: null, permanent: true });
     expect(mine.violations.map((v: Body) => v.kind)).toEqual(['chat', 'chat', 'chat', 'chat']);
     expect((await env.sql("SELECT 1 FROM audit_log WHERE action = 'conduct.chat.blocked' AND entity_id = $1", [p0.id])).length).toBe(4);
@@ -115,11 +115,11 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     });
     await prisma.placement.create({ data: { challengeId: done.id, userId: p.id, placement: '1', rankingPoints: 500, prizeCents: 25_000 } });
 
-    const denied = await api.http().post('/conduct/violations').set(auth(p)).send({ userId: p.id, reason: 'self', sanctions: [] });
+    const denied = await api.http().post('/api/conduct/violations').set(auth(p)).send({ userId: p.id, reason: 'self', sanctions: [] });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('FORBIDDEN');
-    expect((await api.http().get('/conduct/violations').set(auth(p))).body.code).toBe('FORBIDDEN');
-    const bad = await api.http().post('/conduct/violations').set(auth(director)).send({ userId: p.id, reason: 'abuse', sanctions: [{ kind: 'suspension' }, { kind: 'prize_forfeiture' }] });
+    expect((await api.http().get('/api/conduct/violations').set(auth(p))).body.code).toBe('FORBIDDEN');
+    const bad = await api.http().post('/api/conduct/violations').set(auth(director)).send({ userId: p.id, reason: 'abuse', sanctions: [{ kind: 'suspension' }, { kind: 'prize_forfeiture' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
     expect(await env.sql("SELECT 1 FROM conduct_violations WHERE kind = 'director'")).toEqual([]);
@@ -135,7 +135,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
         { kind: 'prize_forfeiture', challengeId: done.id },
       ],
     };
-    const filed = await api.http().post('/conduct/violations').set(auth(director)).send(body);
+    const filed = await api.http().post('/api/conduct/violations').set(auth(director)).send(body);
     expect(filed.status).toBe(201);
     expect(filed.body.sanctions.map((s: Body) => s.kind).sort()).toEqual(['elite_six_disqualification', 'prize_forfeiture', 'suspension', 'tournament_disqualification']);
     const [reg] = await env.sql<{ disqualified_at: Date | null }>('SELECT disqualified_at FROM registrations WHERE challenge_id = $1 AND user_id = $2', [table.challengeId, p.id]);
@@ -144,18 +144,18 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     expect((await env.sql('SELECT prize_cents FROM placements WHERE challenge_id = $1', [done.id]))[0]).toEqual({ prize_cents: 0 });
     expect(await env.sql("SELECT kind, source FROM season_penalties WHERE user_id = $1 AND revoked_at IS NULL", [p.id])).toEqual([{ kind: 'elite_six_disqualification', source: 'conduct' }]);
     // The same filing again (a retry) applies nothing twice.
-    const again = await api.http().post('/conduct/violations').set(auth(director)).send(body);
+    const again = await api.http().post('/api/conduct/violations').set(auth(director)).send(body);
     expect(again.body).toMatchObject({ id: filed.body.id, replayed: true });
     expect((await env.sql('SELECT 1 FROM conduct_sanctions WHERE user_id = $1', [p.id])).length).toBe(4);
 
     // Revoking the suspension lifts it; revoking the forfeiture restores the prize.
     const suspension = filed.body.sanctions.find((s: Body) => s.kind === 'suspension');
     const forfeiture = filed.body.sanctions.find((s: Body) => s.kind === 'prize_forfeiture');
-    expect((await api.http().post(`/conduct/sanctions/${suspension.id}/revoke`).set(auth(director)).send({ reason: 'apology accepted' })).status).toBe(200);
-    expect((await api.http().post(`/conduct/sanctions/${forfeiture.id}/revoke`).set(auth(director)).send({ reason: 'apology accepted' })).status).toBe(200);
+    expect((await api.http().post(`/api/conduct/sanctions/${suspension.id}/revoke`).set(auth(director)).send({ reason: 'apology accepted' })).status).toBe(200);
+    expect((await api.http().post(`/api/conduct/sanctions/${forfeiture.id}/revoke`).set(auth(director)).send({ reason: 'apology accepted' })).status).toBe(200);
     expect((await env.sql<{ status: string }>('SELECT status FROM users WHERE id = $1', [p.id]))[0].status).toBe('active');
     expect((await env.sql('SELECT prize_cents FROM placements WHERE challenge_id = $1', [done.id]))[0]).toEqual({ prize_cents: 25_000 });
-    const ledger = (await api.http().get('/conduct/violations').query({ userId: p.id }).set(auth(director))).body as Body[];
+    const ledger = (await api.http().get('/api/conduct/violations').query({ userId: p.id }).set(auth(director))).body as Body[];
     expect(ledger).toHaveLength(1);
     expect(ledger[0].sanctions.filter((s: Body) => s.revokedAt).map((s: Body) => s.kind).sort()).toEqual(['prize_forfeiture', 'suspension']);
   });
@@ -166,7 +166,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     const [p] = players;
     const { challengeId } = await prisma.challengeTable.findUniqueOrThrow({ where: { id: tableId } });
     await prisma.registration.create({ data: { challengeId, userId: p.id, status: 'registered', position: 1, checkedInAt: new Date() } });
-    const file = (body: Body) => api.http().post('/conduct/violations').set(auth(director)).send(body);
+    const file = (body: Body) => api.http().post('/api/conduct/violations').set(auth(director)).send(body);
     const disqualifiedAt = async () => (await env.sql<{ disqualified_at: Date | null }>('SELECT disqualified_at FROM registrations WHERE challenge_id = $1 AND user_id = $2', [challengeId, p.id]))[0].disqualified_at;
     const dqAudits = () => env.sql("SELECT 1 FROM audit_log WHERE action = 'challenge.player-disqualified' AND entity_id = $1", [challengeId]);
     const seatForfeited = async () => ((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as Body).forfeited[p.seat] as boolean;
@@ -218,7 +218,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     const outcomes: string[] = [];
     for (let attempt = 0; attempt < 5; attempt++) outcomes.push(await clock.expire(gameId, version, attempt, later));
     expect(outcomes).toEqual(['ticket', 'ticket', 'ticket', 'ticket', 'forfeit']);
-    const ledger = (await api.http().get('/conduct/violations').query({ kind: 'stalling' }).set(auth(director))).body as Body[];
+    const ledger = (await api.http().get('/api/conduct/violations').query({ kind: 'stalling' }).set(auth(director))).body as Body[];
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ kind: 'stalling', gameId, details: { severity: 'major', tickets: 5 } });
     expect(players.map((x) => x.id)).toContain(ledger[0].userId);

@@ -41,7 +41,7 @@ describe('directors create challenges', () => {
     n += 1;
     return prisma.city.create({ data: { name: `Bare ${n}`, slug: `bare-${n}-${Date.now().toString(36)}`, timeZone, region: 'west', tier } });
   };
-  const create = (cityId: string, body: object, who = director) => api.http().post(`/cities/${cityId}/challenges`).set(as(who)).send(body);
+  const create = (cityId: string, body: object, who = director) => api.http().post(`/api/cities/${cityId}/challenges`).set(as(who)).send(body);
   const count = async (sql: string, params: unknown[] = []) => Number((await env.sql<{ n: string }>(sql, params))[0].n);
 
   /** The three transitions and the start of a challenge are queued under their ids, due at the stored times. */
@@ -60,10 +60,10 @@ describe('directors create challenges', () => {
   }
 
   it('a city created by a director has its next two Saturdays at once, at 12:00 local, with their timers queued and audited', async () => {
-    const res = await api.http().post('/cities').set(as(director)).send({ name: 'Denver', slug: 'denver', timeZone: 'America/Denver', region: 'west', tier: 'T2' });
+    const res = await api.http().post('/api/cities').set(as(director)).send({ name: 'Denver', slug: 'denver', timeZone: 'America/Denver', region: 'west', tier: 'T2' });
     expect(res.status).toBe(201);
     expect(res.body.prizePoolCents).toBe(100_000);
-    const list = await api.http().get(`/cities/${res.body.id}/challenges`);
+    const list = await api.http().get(`/api/cities/${res.body.id}/challenges`);
     expect(list.status).toBe(200);
     const dates = upcomingSaturdays('America/Denver', new Date(), 2);
     expect(list.body.map((c: { localDate: string; kind: string; tier: string; prizePoolCents: number; startsAt: string }) => [c.localDate, c.kind, c.tier, c.prizePoolCents, c.startsAt])).toEqual(
@@ -164,7 +164,7 @@ describe('directors create challenges', () => {
       expect([late.status, late.body.code]).toEqual([400, 'TOO_LATE']);
     }
     expect((await create(city.id, {}, competitor)).status).toBe(403);
-    expect((await api.http().post(`/cities/${city.id}/challenges`).send({})).status).toBe(401);
+    expect((await api.http().post(`/api/cities/${city.id}/challenges`).send({})).status).toBe(401);
     expect((await create('00000000-0000-4000-8000-000000000000', {})).body.code).toBe('NOT_FOUND');
     expect(await count(`SELECT count(*) n FROM challenges WHERE city_id IN ($1, $2)`, [city.id, utc.id])).toBe(0);
   });
@@ -183,12 +183,12 @@ describe('directors create challenges', () => {
       const city = await bareCity('America/New_York', 'T1');
       await prisma.tierSetting.upsert({ where: { tier: 'T2' }, create: { tier: 'T2', prizeSplit: { first: 6000, second: 2000, thirdFourthEach: 1000 } }, update: {} });
       const c = (await create(city.id, {})).body;
-      const patch = (body: object, who = director) => api.http().patch(`/challenges/${c.id}`).set(as(who)).send(body);
+      const patch = (body: object, who = director) => api.http().patch(`/api/challenges/${c.id}`).set(as(who)).send(body);
 
       const tier = await patch({ tier: 'T2', reason: 'the city grew' });
       expect(tier.status).toBe(200);
       expect(tier.body).toMatchObject({ id: c.id, tier: 'T2', prizePoolCents: 100_000 });
-      expect((await api.http().get(`/challenges/${c.id}`)).body.prizeSplit).toEqual({ first: 6000, second: 2000, thirdFourthEach: 1000 });
+      expect((await api.http().get(`/api/challenges/${c.id}`)).body.prizeSplit).toEqual({ first: 6000, second: 2000, thirdFourthEach: 1000 });
 
       const pool = await patch({ prizePoolCents: 123_400, reason: 'sponsor top-up' });
       expect(pool.body).toMatchObject({ tier: 'T2', prizePoolCents: 123_400 });
@@ -217,7 +217,7 @@ describe('directors create challenges', () => {
       const stored = await prisma.challenge.findUniqueOrThrow({ where: { id: c.id } });
       expect([stored.tier, stored.prizePoolCents]).toEqual(['T2', 123_400]);
       expect(await prisma.auditLog.count({ where: { action: 'challenge.updated', entityId: c.id } })).toBe(2);
-      expect((await api.http().patch('/challenges/00000000-0000-4000-8000-000000000000').set(as(director)).send({ tier: 'T1', reason: 'ghost' })).status).toBe(404);
+      expect((await api.http().patch('/api/challenges/00000000-0000-4000-8000-000000000000').set(as(director)).send({ tier: 'T1', reason: 'ghost' })).status).toBe(404);
     });
   });
 
@@ -225,7 +225,7 @@ describe('directors create challenges', () => {
     it('a director reads the entries of challenges, their tables and game endings, cities, seasons and tiers — never the review board\'s', async () => {
       const city = await bareCity();
       const c = (await create(city.id, {})).body;
-      await api.http().patch(`/challenges/${c.id}`).set(as(director)).send({ prizePoolCents: 60_000, reason: 'local sponsor' }).expect(200);
+      await api.http().patch(`/api/challenges/${c.id}`).set(as(director)).send({ prizePoolCents: 60_000, reason: 'local sponsor' }).expect(200);
       await prisma.auditLog.createMany({
         data: [
           { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: 'case-1', data: {} },
@@ -234,7 +234,7 @@ describe('directors create challenges', () => {
           { action: 'user.banned', entityType: 'user', entityId: competitor.id, data: {} },
         ],
       });
-      const read = (query: string, who: { token: string } = director) => api.http().get(`/admin/audit-log${query}`).set(as(who));
+      const read = (query: string, who: { token: string } = director) => api.http().get(`/api/admin/audit-log${query}`).set(as(who));
 
       const mine = await read(`?entityType=challenge&entityId=${c.id}`);
       expect(mine.status).toBe(200);

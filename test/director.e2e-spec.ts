@@ -53,10 +53,10 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const fx = await running();
     const t = fx.round.tables[0];
     const routes: [string, object][] = [
-      [`/challenges/${fx.challengeId}/cancel`, { reason: 'x'.repeat(10) }],
-      [`/challenges/${fx.challengeId}/disqualifications`, { userId: t.seats[0].userId, reason: 'x'.repeat(10) }],
-      [`/tables/${t.id}/void`, { reason: 'x'.repeat(10) }],
-      [`/tables/${t.id}/result`, { order: t.seats.map((s) => s.userId), reason: 'x'.repeat(10) }],
+      [`/api/challenges/${fx.challengeId}/cancel`, { reason: 'x'.repeat(10) }],
+      [`/api/challenges/${fx.challengeId}/disqualifications`, { userId: t.seats[0].userId, reason: 'x'.repeat(10) }],
+      [`/api/tables/${t.id}/void`, { reason: 'x'.repeat(10) }],
+      [`/api/tables/${t.id}/result`, { order: t.seats.map((s) => s.userId), reason: 'x'.repeat(10) }],
     ];
     for (const [url, body] of routes) {
       const forbidden = await api.http().post(url).set(as(competitor)).send(body);
@@ -74,7 +74,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const fx = await running();
     const t = fx.round.tables[1];
     const victim = t.seats.find((s) => s.seat === 2)!;
-    const res = await api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'collusion seen on video' });
+    const res = await api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'collusion seen on video' });
     expect(res.status).toBe(200);
     const game = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
     expect((game.state as unknown as GameState).forfeited[2]).toBe(true);
@@ -82,7 +82,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     expect(actions.map((a) => [a.seat, a.userId, a.action])).toEqual([[2, director.id, { seat: 2, type: 'forfeit' }]]);
     expect(await audit('challenge.player-disqualified', fx.challengeId)).toEqual([expect.objectContaining({ actorId: director.id, reason: 'collusion seen on video' })]);
     expect(await prisma.notification.count({ where: { userId: victim.userId, kind: 'challenge.disqualified' } })).toBe(1);
-    const again = await api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'twice' });
+    const again = await api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'twice' });
     expect([again.status, again.body.code]).toEqual([409, 'ALREADY_DISQUALIFIED']);
   });
 
@@ -91,13 +91,13 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const t = fx.round.tables[2];
     const old = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
     const watcher = await watch(fx.challengeId);
-    const res = await api.http().post(`/tables/${t.id}/void`).set(as(director)).send({ reason: 'server fault dealt a bad hand' });
+    const res = await api.http().post(`/api/tables/${t.id}/void`).set(as(director)).send({ reason: 'server fault dealt a bad hand' });
     expect(res.status).toBe(200);
     expect(res.body.gameId).not.toBe(old.id);
     const games = await prisma.game.findMany({ where: { tableId: t.id }, orderBy: { startedAt: 'asc' } });
     expect(games.map((g) => [g.id, g.status])).toEqual([[old.id, 'finished'], [res.body.gameId, 'playing']]);
     expect(await audit('table.voided', t.id)).toEqual([expect.objectContaining({ data: { voidedGameId: old.id, newGameId: res.body.gameId } })]);
-    const view = await api.http().get(`/tables/${t.id}`);
+    const view = await api.http().get(`/api/tables/${t.id}`);
     expect(view.body.game.gameId).toBe(res.body.gameId);
     // The bracket page hears of it at once, with the game to follow.
     await waitFor('table:voided', () => watcher.of('table:voided').length === 1);
@@ -110,7 +110,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const watcher = await watch(fx.challengeId);
     for (const t of tables) {
       const order = [...t.seats].sort((a, b) => b.seed - a.seed).map((s) => s.userId); // the lowest seeds first
-      const res = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper after an outage' });
+      const res = await api.http().post(`/api/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper after an outage' });
       expect(res.status).toBe(200);
       const result = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: t.id } })).result as unknown as SeatResult[];
       expect(result.map((r) => r.userId)).toEqual(order);
@@ -128,9 +128,9 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const r2 = await prisma.tableSeat.findMany({ where: { table: { roundId: next.id } } });
     const expected = tables.flatMap((t) => [...t.seats].sort((a, b) => b.seed - a.seed).slice(0, 2).map((s) => s.userId));
     expect(r2.map((s) => s.userId).sort()).toEqual(expected.sort());
-    const late = await api.http().post(`/tables/${tables[0].id}/result`).set(as(director)).send({ order: tables[0].seats.map((s) => s.userId), reason: 'too late' });
+    const late = await api.http().post(`/api/tables/${tables[0].id}/result`).set(as(director)).send({ order: tables[0].seats.map((s) => s.userId), reason: 'too late' });
     expect([late.status, late.body.code]).toEqual([409, 'ROUND_SEATED']);
-    const bad = await api.http().post(`/tables/${tables[0].id}/result`).set(as(director)).send({ order: [director.id, director.id, director.id], reason: 'bad order' });
+    const bad = await api.http().post(`/api/tables/${tables[0].id}/result`).set(as(director)).send({ order: [director.id, director.id, director.id], reason: 'bad order' });
     expect(bad.status).toBeGreaterThanOrEqual(400);
   });
 
@@ -139,13 +139,13 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const t = fx.round.tables[0];
     const bySeed = [...t.seats].sort((a, b) => a.seed - b.seed).map((s) => s.userId);
     const dq = bySeed[0];
-    expect((await api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: dq, reason: 'collusion seen on video' })).status).toBe(200);
+    expect((await api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: dq, reason: 'collusion seen on video' })).status).toBe(200);
     const gameBefore = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
     const auditsBefore = await prisma.auditLog.count({ where: { entityId: t.id } });
     // The disqualified player first, as 2nd, and between players still in play: each refused.
     const rest = bySeed.slice(1);
     for (const order of [[dq, ...rest], [rest[0], dq, rest[1], rest[2]], [rest[0], rest[1], dq, rest[2]]]) {
-      const res = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper' });
+      const res = await api.http().post(`/api/tables/${t.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper' });
       expect([res.status, res.body.code, typeof res.body.message]).toEqual([422, 'PLAYER_DISQUALIFIED', 'string']);
       expect(res.body.details).toEqual({ userId: dq });
     }
@@ -156,7 +156,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     expect(await prisma.auditLog.count({ where: { entityId: t.id } })).toBe(auditsBefore);
 
     // With the disqualified player last the correction stands: the players in play take 1st-3rd, the top two advance.
-    const ok = await api.http().post(`/tables/${t.id}/result`).set(as(director)).send({ order: [...rest, dq], reason: 'scores keyed in from paper' });
+    const ok = await api.http().post(`/api/tables/${t.id}/result`).set(as(director)).send({ order: [...rest, dq], reason: 'scores keyed in from paper' });
     expect(ok.status).toBe(200);
     const result = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: t.id } })).result as unknown as SeatResult[];
     expect(result.map((r) => [r.userId, r.place, r.advanced, r.forfeited])).toEqual([
@@ -168,7 +168,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     // The other tables as they are; round 2 seats the corrected advancers and never the disqualified player.
     for (const other of fx.round.tables.slice(1)) {
       const order = [...other.seats].sort((a, b) => a.seed - b.seed).map((s) => s.userId);
-      expect((await api.http().post(`/tables/${other.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper' })).status).toBe(200);
+      expect((await api.http().post(`/api/tables/${other.id}/result`).set(as(director)).send({ order, reason: 'scores keyed in from paper' })).status).toBe(200);
     }
     const next = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 2 } });
     await flow.startRound(next.id);
@@ -180,13 +180,13 @@ describe('director controls: disqualify, void and replay, correct a result, canc
 
   it('cancels a running challenge: games end, everyone registered is told, and it cannot be cancelled twice', async () => {
     const fx = await running();
-    const res = await api.http().post(`/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'venue power failure' });
+    const res = await api.http().post(`/api/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'venue power failure' });
     expect(res.status).toBe(200);
     const ch = await prisma.challenge.findUniqueOrThrow({ where: { id: fx.challengeId } });
     expect([ch.status, ch.cancelReason]).toEqual(['cancelled', 'venue power failure']);
     expect(await prisma.game.count({ where: { table: { challengeId: fx.challengeId }, status: 'playing' } })).toBe(0);
     expect(await prisma.notification.count({ where: { kind: 'challenge.cancelled', data: { path: ['challengeId'], equals: fx.challengeId } } })).toBe(16);
-    const again = await api.http().post(`/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'again' });
+    const again = await api.http().post(`/api/challenges/${fx.challengeId}/cancel`).set(as(director)).send({ reason: 'again' });
     expect([again.status, again.body.code]).toEqual([409, 'CHALLENGE_CLOSED']);
   });
 });

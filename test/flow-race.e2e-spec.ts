@@ -103,7 +103,7 @@ describe('director acts racing the challenge flow', () => {
       `INSERT INTO notifications (id, user_id, kind, title, body, dedupe_key) VALUES (gen_random_uuid(), $1, 'x', 'x', 'x', $2)`,
       [reg.userId, `cancelled:${challengeId}`],
       async (release) => {
-        const cancelling = settle(api.http().post(`/challenges/${challengeId}/cancel`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'venue power failure' }).then((r) => r));
+        const cancelling = settle(api.http().post(`/api/challenges/${challengeId}/cancel`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'venue power failure' }).then((r) => r));
         await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the cancel waiting on the notice');
         let done = false;
         const stepping = settle(step()).then((r) => ((done = true), r));
@@ -209,7 +209,7 @@ describe('director acts racing the challenge flow', () => {
 
   it('a cancel at the moment of the hard stop: both finish (no deadlock), the challenge is cancelled and every game ended', async () => {
     const { fx, round1, stop, acted } = await actDuringHardStop((fx) =>
-      api.http().post(`/challenges/${fx.challengeId}/cancel`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'venue power failure' }),
+      api.http().post(`/api/challenges/${fx.challengeId}/cancel`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'venue power failure' }),
     );
     expect(stop.error).toBeUndefined();
     expect((acted.value as { status: number; body: unknown }).body).toEqual({ ok: true });
@@ -224,7 +224,7 @@ describe('director acts racing the challenge flow', () => {
     // A player of the held table: before the fix, the disqualification waited on that table's game.
     const { fx, stop, acted } = await actDuringHardStop((fx, held) => {
       victim.id = held.seats[0].userId;
-      return api.http().post(`/challenges/${fx.challengeId}/disqualifications`).set('Authorization', `Bearer ${director.token}`).send({ userId: victim.id, reason: 'collusion seen on video' });
+      return api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set('Authorization', `Bearer ${director.token}`).send({ userId: victim.id, reason: 'collusion seen on video' });
     });
     expect(stop.error).toBeUndefined();
     expect((acted.value as { status: number; body: unknown }).body).toEqual({ ok: true });

@@ -29,7 +29,7 @@ describe('playing a table over HTTP', () => {
 
   const auth = (p: { token: string }) => ({ Authorization: `Bearer ${p.token}` });
   const viewOf = async (gameId: string, p?: SeatedPlayer) => {
-    const req = api.http().get(`/games/${gameId}/view`);
+    const req = api.http().get(`/api/games/${gameId}/view`);
     const res = p ? await req.set(auth(p)) : await req;
     expect(res.status).toBe(200);
     return res.body as { seat: number | null; seed: string | null; seedHash: string; view: View };
@@ -62,13 +62,13 @@ describe('playing a table over HTTP', () => {
 
   it('shows a table publicly: seats with names and the public board, no hand and no seed', async () => {
     const { tableId, gameId, players } = await tableWithGame(api);
-    const res = await api.http().get(`/tables/${tableId}`);
+    const res = await api.http().get(`/api/tables/${tableId}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: tableId, round: 1, index: 0, status: 'playing', game: { gameId, seat: null, seed: null } });
     expect(res.body.seats.map((s: { userId: string }) => s.userId)).toEqual(players.map((p) => p.id));
     expect(res.body.game.view.hand).toBeUndefined();
     expect(res.body.game.view.tileCounts).toEqual([7, 7, 7, 7]);
-    expect((await api.http().get('/tables/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await api.http().get('/api/tables/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('rejects moves by someone not seated, out of turn, on a stale version, and illegal tiles — changing nothing', async () => {
@@ -78,19 +78,19 @@ describe('playing a table over HTTP', () => {
     const leader = players[v0.turn!];
     const other = players[(v0.turn! + 1) % 4];
 
-    const notSeated = await api.http().post(`/games/${gameId}/actions`).set(auth(outsider)).send({ type: 'knock', version: v0.version });
+    const notSeated = await api.http().post(`/api/games/${gameId}/actions`).set(auth(outsider)).send({ type: 'knock', version: v0.version });
     expect([notSeated.status, notSeated.body.code]).toEqual([403, 'NOT_SEATED']);
-    const wrongTurn = await api.http().post(`/games/${gameId}/actions`).set(auth(other)).send({ type: 'knock', version: v0.version });
+    const wrongTurn = await api.http().post(`/api/games/${gameId}/actions`).set(auth(other)).send({ type: 'knock', version: v0.version });
     expect([wrongTurn.status, wrongTurn.body.code]).toEqual([422, 'WRONG_TURN']);
-    const illegalLead = await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: (await viewOf(gameId, leader)).view.hand!.find((t) => t !== '6-6'), version: v0.version });
+    const illegalLead = await api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: (await viewOf(gameId, leader)).view.hand!.find((t) => t !== '6-6'), version: v0.version });
     expect([illegalLead.status, illegalLead.body.code]).toEqual([422, 'ILLEGAL_LEAD']);
-    const stale = await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version + 3 });
+    const stale = await api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version + 3 });
     expect([stale.status, stale.body.code]).toEqual([409, 'STALE_VERSION']);
     expect(stale.body.details).toEqual({ currentVersion: v0.version });
-    const badBody = await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'teleport', version: -1, seat: 3 });
+    const badBody = await api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'teleport', version: -1, seat: 3 });
     expect(badBody.status).toBe(400);
     expect((badBody.body.details as { field: string }[]).map((d) => d.field).sort()).toEqual(['seat', 'type', 'version']);
-    const unknown = await api.http().post(`/games/00000000-0000-4000-8000-000000000000/actions`).set(auth(leader)).send({ type: 'knock', version: 0 });
+    const unknown = await api.http().post(`/api/games/00000000-0000-4000-8000-000000000000/actions`).set(auth(leader)).send({ type: 'knock', version: 0 });
     expect(unknown.status).toBe(404);
     expect(await actionCount(gameId)).toBe(0);
     expect((await viewOf(gameId)).view.version).toBe(v0.version);
@@ -100,10 +100,10 @@ describe('playing a table over HTTP', () => {
     const { gameId, players } = await tableWithGame(api);
     const v0 = (await viewOf(gameId)).view;
     const leader = players[v0.turn!];
-    const first = await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version, requestId: 'lead-1' });
+    const first = await api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version, requestId: 'lead-1' });
     expect(first.status).toBe(200);
     expect(first.body.applied).toBe(true);
-    const retry = await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version, requestId: 'lead-1' });
+    const retry = await api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version, requestId: 'lead-1' });
     expect(retry.status).toBe(200);
     expect(retry.body.applied).toBe(false);
     expect(retry.body.view.version).toBe(v0.version + 1);
@@ -114,8 +114,8 @@ describe('playing a table over HTTP', () => {
     const move = (await viewOf(gameId, next)).view.legalMoves![0];
     const body = { ...move, version: v1.version };
     delete (body as { seat?: number }).seat;
-    expect((await api.http().post(`/games/${gameId}/actions`).set(auth(next)).send(body)).body.applied).toBe(true);
-    const again = await api.http().post(`/games/${gameId}/actions`).set(auth(next)).send(body);
+    expect((await api.http().post(`/api/games/${gameId}/actions`).set(auth(next)).send(body)).body.applied).toBe(true);
+    const again = await api.http().post(`/api/games/${gameId}/actions`).set(auth(next)).send(body);
     expect([again.status, again.body.applied]).toEqual([200, false]);
     expect(await actionCount(gameId)).toBe(2);
   });
@@ -124,14 +124,14 @@ describe('playing a table over HTTP', () => {
     const { gameId, players } = await tableWithGame(api);
     const v0 = (await viewOf(gameId)).view;
     const leader = players[v0.turn!];
-    expect((await api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version })).status).toBe(200);
+    expect((await api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version })).status).toBe(200);
     await api.close();
     api = await startApi(env);
     const v1 = (await viewOf(gameId)).view;
     expect(v1.version).toBe(v0.version + 1);
     const next = players[v1.turn!];
     const move = (await viewOf(gameId, next)).view.legalMoves![0];
-    const res = await api.http().post(`/games/${gameId}/actions`).set(auth(next)).send({ type: move.type, tile: move.tile, end: move.end, version: v1.version });
+    const res = await api.http().post(`/api/games/${gameId}/actions`).set(auth(next)).send({ type: move.type, tile: move.tile, end: move.end, version: v1.version });
     expect([res.status, res.body.applied, res.body.view.version]).toEqual([200, true, v0.version + 2]);
   });
 
@@ -140,7 +140,7 @@ describe('playing a table over HTTP', () => {
     const v0 = (await viewOf(gameId)).view;
     const leader = players[v0.turn!];
     const send = (requestId: string) =>
-      api.http().post(`/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version, requestId });
+      api.http().post(`/api/games/${gameId}/actions`).set(auth(leader)).send({ type: 'play', tile: '6-6', version: v0.version, requestId });
     const results = await Promise.all([send('a'), send('b'), send('c')]);
     expect(results.filter((r) => r.status === 200 && r.body.applied)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(['STALE_VERSION', 'STALE_VERSION']);
@@ -159,14 +159,14 @@ describe('playing a table over HTTP', () => {
       const p = players[view.turn!];
       const mine = (await viewOf(gameId, p)).view;
       const choice = mine.legalMoves![0];
-      const res = await api.http().post(`/games/${gameId}/actions`).set(auth(p)).send({ type: choice.type, tile: choice.tile, end: choice.end, version: mine.version });
+      const res = await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send({ type: choice.type, tile: choice.tile, end: choice.end, version: mine.version });
       expect(res.status).toBe(200);
       view = res.body.view;
       moves++;
       if (!checkedRecord && moves === 10) {
         // Mid-game: a spectator's record hides the tiles in hand, and so does a reviewer's (SPEC 7: nobody sees them while the game runs).
-        const anon = await api.http().get(`/games/${gameId}/record`);
-        const rev = await api.http().get(`/games/${gameId}/record`).set(auth(reviewer));
+        const anon = await api.http().get(`/api/games/${gameId}/record`);
+        const rev = await api.http().get(`/api/games/${gameId}/record`).set(auth(reviewer));
         expect(JSON.stringify(anon.body.hands.at(-1).deal)).toContain('"?"');
         expect(anon.body.seed).toBeNull();
         expect(rev.body).toEqual(anon.body);
@@ -179,12 +179,12 @@ describe('playing a table over HTTP', () => {
     expect(final.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(createHash('sha256').update(final.seed!).digest('hex')).toBe(published);
 
-    const record = (await api.http().get(`/games/${gameId}/record`)).body;
+    const record = (await api.http().get(`/api/games/${gameId}/record`)).body;
     const replayed = replayRecord(record);
     expect(replayed).toMatchObject({ finished: true, scores: view.scores });
     expect(await actionCount(gameId)).toBe(moves);
     await expect(env.sql(`UPDATE game_actions SET seat = 0 WHERE game_id = $1`, [gameId])).rejects.toThrow(/append-only/);
-    const after = await api.http().post(`/games/${gameId}/actions`).set(auth(players[0])).send({ type: 'knock', version: view.version });
+    const after = await api.http().post(`/api/games/${gameId}/actions`).set(auth(players[0])).send({ type: 'knock', version: view.version });
     expect([after.status, after.body.code]).toEqual([409, 'GAME_OVER']);
   }, 180_000);
 
@@ -199,7 +199,7 @@ describe('playing a table over HTTP', () => {
       if (!stopped.ok) throw new Error(stopped.error.message);
       await api.app.get(GamesRepository).saveSystemChange(tx, game, stopped.state);
     });
-    const record = (await api.http().get(`/games/${gameId}/record`)).body;
+    const record = (await api.http().get(`/api/games/${gameId}/record`)).body;
     const replayed = replayRecord(record);
     if ('error' in replayed) throw new Error(JSON.stringify(replayed.error));
     expect(replayed.hands).toEqual([expect.objectContaining({ lead: { seat: holder, tile: null, reason: 'house-double' }, endedBy: 'hard-stop', log: [] })]);

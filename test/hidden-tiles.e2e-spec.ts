@@ -53,18 +53,18 @@ describe('hidden tiles: the same for staff as for anyone in their place (SPEC 7)
     const joined = await c.call('join', { gameId, since: 0 });
     expect(joined.ok).toBe(true);
     c.socket.close();
-    return { view: await get(`/games/${gameId}/view`, who), record: await get(`/games/${gameId}/record`, who), joined };
+    return { view: await get(`/api/games/${gameId}/view`, who), record: await get(`/api/games/${gameId}/record`, who), joined };
   };
   const seedOf = async (gameId: string) => (await env.sql<{ seed: string }>(`SELECT seed FROM games WHERE id = $1`, [gameId]))[0].seed;
   const stateOf = async (gameId: string) => (await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as unknown as GameState;
   /** Plays `n` moves (each seat's first legal move) over HTTP so the game has a board, a log and missed events. */
   const play = async (gameId: string, players: SeatedPlayer[], n: number) => {
     for (let i = 0; i < n; i++) {
-      const v = (await get(`/games/${gameId}/view`)).view as { turn: number; version: number };
+      const v = (await get(`/api/games/${gameId}/view`)).view as { turn: number; version: number };
       const p = players[v.turn];
-      const mine = (await get(`/games/${gameId}/view`, p)).view as { legalMoves: { type: string; tile?: string; end?: string }[] };
+      const mine = (await get(`/api/games/${gameId}/view`, p)).view as { legalMoves: { type: string; tile?: string; end?: string }[] };
       const m = mine.legalMoves[0];
-      const res = await api.http().post(`/games/${gameId}/actions`).set(auth(p)).send({ type: m.type, tile: m.tile, end: m.end, version: v.version });
+      const res = await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send({ type: m.type, tile: m.tile, end: m.end, version: v.version });
       expect(res.status).toBe(200);
     }
   };
@@ -150,22 +150,22 @@ describe('hidden tiles: the same for staff as for anyone in their place (SPEC 7)
     await play(gameId, players, 4);
     const reviewer = await api.user({ roles: ['reviewer'] });
     const admin = await api.user({ roles: ['admin'] });
-    const before = await get(`/games/${gameId}/record`, reviewer);
+    const before = await get(`/api/games/${gameId}/record`, reviewer);
     expect(before.seed).toBeNull();
     expect(await readAudits(gameId)).toEqual([]); // nothing hidden was read
     await endGame(gameId);
-    const record = await get(`/games/${gameId}/record`, reviewer);
+    const record = await get(`/api/games/${gameId}/record`, reviewer);
     expect(record.seed).toBe(await seedOf(gameId));
     for (const h of record.hands as { deal: string[][] }[]) expect(h.deal.flat().every((t) => ALL_TILES.includes(t as never))).toBe(true);
-    await get(`/games/${gameId}/record`, admin);
-    await get(`/games/${gameId}/record`, players[0]); // a plain competitor: the public record, nothing to audit
-    await get(`/games/${gameId}/record`);
+    await get(`/api/games/${gameId}/record`, admin);
+    await get(`/api/games/${gameId}/record`, players[0]); // a plain competitor: the public record, nothing to audit
+    await get(`/api/games/${gameId}/record`);
     const audits = await readAudits(gameId);
     expect(audits.map((a) => [a.actorId, a.data])).toEqual([
       [reviewer.id, { roles: ['reviewer'], seat: null }],
       [admin.id, { roles: ['admin'], seat: null }],
     ]);
-    await get(`/games/${gameId}/record`, reviewer);
+    await get(`/api/games/${gameId}/record`, reviewer);
     expect(await readAudits(gameId)).toHaveLength(3);
   });
 
@@ -188,9 +188,9 @@ describe('hidden tiles: the same for staff as for anyone in their place (SPEC 7)
     const { gameId, players } = await tableWithGame(api);
     await play(gameId, players, 3);
     const reviewer = await api.user({ roles: ['reviewer'] });
-    const opened = await api.http().post('/integrity/cases').set(auth(reviewer)).send({ subjectIds: [players[0].id], summary: 'looks like they see our tiles', gameIds: [gameId] });
+    const opened = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [players[0].id], summary: 'looks like they see our tiles', gameIds: [gameId] });
     expect(opened.status).toBe(201);
-    const detail = await get(`/integrity/cases/${opened.body.id}`, reviewer);
+    const detail = await get(`/api/integrity/cases/${opened.body.id}`, reviewer);
     const json = JSON.stringify(detail);
     expect(json).not.toContain(await seedOf(gameId));
     expect(json).not.toContain('"deal"');
@@ -215,7 +215,7 @@ describe('hidden tiles: the same for staff as for anyone in their place (SPEC 7)
     const admin = await api.user({ roles: ['admin', 'reviewer'] });
     await setRoles(players[1].id, ['reviewer']);
     for (const who of [undefined, admin, players[1]]) {
-      const view = await get(`/tiebreaks/${tb.id}`, who);
+      const view = await get(`/api/tiebreaks/${tb.id}`, who);
       expect(view).toMatchObject({ status: 'picking', round: 2, drawId: null });
       expect((view.rounds as { seed: string | null; hands: unknown[] }[])[0]).toMatchObject({ seed: null, hands: state.rounds[0].hands });
       const c = await live(who?.token);

@@ -34,12 +34,12 @@ describe('the review board under concurrent writers', () => {
   });
 
   const openCase = async (subjectId: string) => {
-    const res = await api.http().post('/integrity/cases').set(auth(reviewer)).send({ subjectIds: [subjectId], summary: 'seen peeking at a final table' });
+    const res = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [subjectId], summary: 'seen peeking at a final table' });
     expect(res.status).toBe(201);
     return (res.body as Body).id as string;
   };
   const report = (reporter: { token: string }, subjectId: string, description = 'always knows my hand') =>
-    api.http().post('/reports').set(auth(reporter)).send({ subjectId, category: 'cheating', description });
+    api.http().post('/api/reports').set(auth(reporter)).send({ subjectId, category: 'cheating', description });
   const reportsOf = (subjectId: string) =>
     env.sql<{ case_id: string; reporter_id: string; count: number }>(`SELECT case_id, reporter_id, count FROM integrity_reports WHERE subject_id = $1 ORDER BY created_at`, [subjectId]);
   const casesOf = (subjectId: string) =>
@@ -94,13 +94,13 @@ describe('the review board under concurrent writers', () => {
 
   it('two minor findings for one player decided at the same moment (two cases): minor_1 and minor_2, never two first minors', async () => {
     const subject = await api.user();
-    const cases = [await openCase(subject.id), await api.http().post('/integrity/cases').set(auth(reviewer)).send({ subjectIds: [subject.id, (await api.user()).id], summary: 'a pair' })];
+    const cases = [await openCase(subject.id), await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [subject.id, (await api.user()).id], summary: 'a pair' })];
     const [first, second] = [cases[0] as string, (cases[1] as { body: Body }).body.id as string];
     // Both decisions reach the player's lock (PenaltyEffects.lockUser) while `other` holds it; then they run one after the other.
     await other.query('BEGIN');
     await other.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [subject.id]);
     const decided = Promise.all(
-      [first, second].map((id) => api.http().post(`/integrity/cases/${id}/decisions`).set(auth(reviewer)).send({ userId: subject.id, finding: 'minor', reason: 'table talk' })),
+      [first, second].map((id) => api.http().post(`/api/integrity/cases/${id}/decisions`).set(auth(reviewer)).send({ userId: subject.id, finding: 'minor', reason: 'table talk' })),
     );
     try {
       await waitFor(2, 'both decisions waiting on the player');

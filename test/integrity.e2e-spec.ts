@@ -73,43 +73,43 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     });
     return c.id;
   }
-  const registration = (challengeId: string, who: { token: string }) => api.http().get(`/challenges/${challengeId}/registration`).set(auth(who));
-  const register = async (challengeId: string, who: { token: string }) => (await api.http().post(`/challenges/${challengeId}/registration`).set(auth(who)).expect(201)).body.status as string;
+  const registration = (challengeId: string, who: { token: string }) => api.http().get(`/api/challenges/${challengeId}/registration`).set(auth(who));
+  const register = async (challengeId: string, who: { token: string }) => (await api.http().post(`/api/challenges/${challengeId}/registration`).set(auth(who)).expect(201)).body.status as string;
 
-  const standings = async () => ((await api.http().get(`/cities/${cityId}/seasons/${seasonId}/standings`)).body as Body).items.map((r: Body) => [r.playerId, r.points]);
+  const standings = async () => ((await api.http().get(`/api/cities/${cityId}/seasons/${seasonId}/standings`)).body as Body).items.map((r: Body) => [r.playerId, r.points]);
   const openCase = async (subject: string, summary = 'seen peeking at a final table') => {
-    const res = await api.http().post('/integrity/cases').set(auth(reviewer)).send({ subjectIds: [subject], summary });
+    const res = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [subject], summary });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
-  const decide = (caseId: string, userId: string, finding: string, who = reviewer) => api.http().post(`/integrity/cases/${caseId}/decisions`).set(auth(who)).send({ userId, finding, reason: 'the board reviewed the games and replays' });
+  const decide = (caseId: string, userId: string, finding: string, who = reviewer) => api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(auth(who)).send({ userId, finding, reason: 'the board reviewed the games and replays' });
 
   it('keeps competitors out of every reviewer endpoint and rejects bad input without changing anything', async () => {
     const player = await api.user();
     const caseId = await openCase(player.id);
     const attempts = [
-      api.http().get('/integrity/cases').set(auth(player)),
-      api.http().get(`/integrity/cases/${caseId}`).set(auth(player)),
-      api.http().post('/integrity/cases').set(auth(player)).send({ subjectIds: [player.id], summary: 'x y z' }),
-      api.http().post(`/integrity/cases/${caseId}/notes`).set(auth(player)).send({ body: 'hi' }),
-      api.http().post(`/integrity/cases/${caseId}/decisions`).set(auth(player)).send({ userId: player.id, finding: 'no_violation', reason: 'mine' }),
-      api.http().get('/integrity/appeals').set(auth(player)),
-      api.http().get('/integrity/reports').set(auth(player)),
-      api.http().post(`/integrity/cases/${caseId}/assign`).set(auth(player)).send({ reviewerId: player.id }),
-      api.http().post(`/integrity/cases/${caseId}/evidence`).set(auth(player)).send({ kind: 'video_request', description: 'my own camera' }),
-      api.http().post(`/integrity/appeals/${caseId}/decision`).set(auth(player)).send({ outcome: 'overturned', reason: 'mine' }),
+      api.http().get('/api/integrity/cases').set(auth(player)),
+      api.http().get(`/api/integrity/cases/${caseId}`).set(auth(player)),
+      api.http().post('/api/integrity/cases').set(auth(player)).send({ subjectIds: [player.id], summary: 'x y z' }),
+      api.http().post(`/api/integrity/cases/${caseId}/notes`).set(auth(player)).send({ body: 'hi' }),
+      api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(auth(player)).send({ userId: player.id, finding: 'no_violation', reason: 'mine' }),
+      api.http().get('/api/integrity/appeals').set(auth(player)),
+      api.http().get('/api/integrity/reports').set(auth(player)),
+      api.http().post(`/api/integrity/cases/${caseId}/assign`).set(auth(player)).send({ reviewerId: player.id }),
+      api.http().post(`/api/integrity/cases/${caseId}/evidence`).set(auth(player)).send({ kind: 'video_request', description: 'my own camera' }),
+      api.http().post(`/api/integrity/appeals/${caseId}/decision`).set(auth(player)).send({ outcome: 'overturned', reason: 'mine' }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
     }
-    expect((await api.http().get('/integrity/cases')).body.code).toBe('UNAUTHORIZED');
+    expect((await api.http().get('/api/integrity/cases')).body.code).toBe('UNAUTHORIZED');
 
-    const bad = await api.http().post(`/integrity/cases/${caseId}/decisions`).set(auth(reviewer)).send({ userId: player.id, finding: 'guilty-ish', reason: 'x' });
+    const bad = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(auth(reviewer)).send({ userId: player.id, finding: 'guilty-ish', reason: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
     expect(bad.body.details.map((d: Body) => d.field).sort()).toEqual(['finding', 'reason']);
-    const badCase = await api.http().post('/integrity/cases').set(auth(reviewer)).send({ subjectIds: ['not-a-uuid'], summary: 'ok summary', extra: 1 });
+    const badCase = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: ['not-a-uuid'], summary: 'ok summary', extra: 1 });
     expect(badCase.body.code).toBe('VALIDATION_FAILED');
     expect(await env.sql('SELECT 1 FROM integrity_decisions')).toEqual([]);
     expect((await env.sql<{ status: string }>('SELECT status FROM users WHERE id = $1', [player.id]))[0].status).toBe('active');
@@ -131,26 +131,26 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
         { userId: players[3].id, fingerprintHash: 'e'.repeat(64), ip: '198.51.100.10', source: 'login' },
       ],
     });
-    const listed = (await api.http().get('/integrity/cases').query({ source: 'detection', highStakes: 'true', playerId: suspect }).set(auth(reviewer))).body as Body[];
+    const listed = (await api.http().get('/api/integrity/cases').query({ source: 'detection', highStakes: 'true', playerId: suspect }).set(auth(reviewer))).body as Body[];
     expect(listed.map((c) => c.id)).toEqual([seeded.id]);
-    expect((await api.http().get('/integrity/cases').query({ status: 'closed', playerId: suspect }).set(auth(reviewer))).body).toEqual([]);
+    expect((await api.http().get('/api/integrity/cases').query({ status: 'closed', playerId: suspect }).set(auth(reviewer))).body).toEqual([]);
 
-    const notReviewer = await api.http().post(`/integrity/cases/${seeded.id}/assign`).set(auth(reviewer)).send({ reviewerId: players[1].id });
+    const notReviewer = await api.http().post(`/api/integrity/cases/${seeded.id}/assign`).set(auth(reviewer)).send({ reviewerId: players[1].id });
     expect(notReviewer.body.code).toBe('NOT_A_REVIEWER');
-    const assigned = await api.http().post(`/integrity/cases/${seeded.id}/assign`).set(auth(reviewer)).send({ reviewerId: reviewer.id });
+    const assigned = await api.http().post(`/api/integrity/cases/${seeded.id}/assign`).set(auth(reviewer)).send({ reviewerId: reviewer.id });
     expect(assigned.body).toMatchObject({ status: 'in_review', assignedToId: reviewer.id });
-    await api.http().post(`/integrity/cases/${seeded.id}/notes`).set(auth(reviewer)).send({ body: 'the 6-6 lead in hand 3 needs the camera' }).expect(201);
-    const request = await api.http().post(`/integrity/cases/${seeded.id}/evidence`).set(auth(reviewer)).send({ kind: 'video_request', gameId, description: 'table camera, hand 3' });
+    await api.http().post(`/api/integrity/cases/${seeded.id}/notes`).set(auth(reviewer)).send({ body: 'the 6-6 lead in hand 3 needs the camera' }).expect(201);
+    const request = await api.http().post(`/api/integrity/cases/${seeded.id}/evidence`).set(auth(reviewer)).send({ kind: 'video_request', gameId, description: 'table camera, hand 3' });
     expect(request.status).toBe(201);
-    const noHash = await api.http().post(`/integrity/cases/${seeded.id}/evidence`).set(auth(reviewer)).send({ kind: 'attachment', description: 'camera file', reference: 'evidence/cam-1.mp4' });
+    const noHash = await api.http().post(`/api/integrity/cases/${seeded.id}/evidence`).set(auth(reviewer)).send({ kind: 'attachment', description: 'camera file', reference: 'evidence/cam-1.mp4' });
     expect(noHash.body.code).toBe('VALIDATION_FAILED');
     const sha256 = 'a'.repeat(64);
-    const attached = await api.http().post(`/integrity/cases/${seeded.id}/evidence`).set(auth(reviewer)).send({ kind: 'attachment', description: 'camera file', reference: 'evidence/cam-1.mp4', sha256, answersId: request.body.id });
+    const attached = await api.http().post(`/api/integrity/cases/${seeded.id}/evidence`).set(auth(reviewer)).send({ kind: 'attachment', description: 'camera file', reference: 'evidence/cam-1.mp4', sha256, answersId: request.body.id });
     expect(attached.status).toBe(201);
 
-    const detail = (await api.http().get(`/integrity/cases/${seeded.id}`).set(auth(reviewer))).body as Body;
+    const detail = (await api.http().get(`/api/integrity/cases/${seeded.id}`).set(auth(reviewer))).body as Body;
     expect(detail.signals).toEqual([expect.objectContaining({ kind: 'hidden-information', value: 0.62, threshold: 0.45, baseline: { mean: 0.31, sd: 0.05, n: 1200 }, sampleSize: 40 })]);
-    expect(detail.games).toEqual([expect.objectContaining({ id: gameId, recordUrl: `/games/${gameId}/record`, finalTable: true, highStakes: true })]);
+    expect(detail.games).toEqual([expect.objectContaining({ id: gameId, recordUrl: `/api/games/${gameId}/record`, finalTable: true, highStakes: true })]);
     expect(detail.videoReview).toBe(true);
     expect(detail.linkedAccounts).toEqual([expect.objectContaining({ userId: suspect, linkedUserId: players[2].id, via: ['fingerprint'], sharedSessions: 1 })]);
     expect(detail.subjects.map((s: Body) => s.id)).toEqual([suspect]);
@@ -158,7 +158,7 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(detail.notes.map((n: Body) => n.body)).toEqual(['the 6-6 lead in hand 3 needs the camera']);
     expect(detail.participants.map((p: Body) => p.role)).toEqual(['assigned', 'noted']);
     // The suspect sees the case, not the notes or the evidence.
-    const theirs = (await api.http().get('/me/cases').set(auth(players[0]))).body as Body[];
+    const theirs = (await api.http().get('/api/me/cases').set(auth(players[0]))).body as Body[];
     expect(theirs.map((c) => [c.id, c.status])).toEqual([[seeded.id, 'in_review']]);
     expect(JSON.stringify(theirs)).not.toMatch(/camera|0\.62/);
   });
@@ -171,8 +171,8 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(await standings()).toEqual([[p.id, 500], [rival.id, 350]]);
     // p holds a place in next week's challenge; cap it at 1 so `waiting` is on the waitlist.
     await prisma.challenge.update({ where: { id: openChallengeId }, data: { capacity: 1 } });
-    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(p))).body.status).toBe('registered');
-    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(waiting))).body.status).toBe('waitlisted');
+    expect((await api.http().post(`/api/challenges/${openChallengeId}/registration`).set(auth(p))).body.status).toBe('registered');
+    expect((await api.http().post(`/api/challenges/${openChallengeId}/registration`).set(auth(waiting))).body.status).toBe('waitlisted');
 
     // 1st minor: warning + 1-week suspension; the pending registration is withdrawn and the waitlist moves up.
     const case1 = await openCase(p.id);
@@ -180,12 +180,12 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(d1.status).toBe(201);
     expect(d1.body).toMatchObject({ finding: 'minor', step: 'minor_1', escalated: false, status: 'in_force', replayed: false });
     expect(new Date(d1.body.effects.suspendedUntil).getTime() - new Date(d1.body.decidedAt).getTime()).toBe(7 * DAY);
-    expect((await api.http().get(`/challenges/${openChallengeId}/registration`).set(auth(p))).body.code).toBe('NOT_REGISTERED');
-    expect((await api.http().get(`/challenges/${openChallengeId}/registration`).set(auth(waiting))).body.status).toBe('registered');
-    const refused = await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(p));
+    expect((await api.http().get(`/api/challenges/${openChallengeId}/registration`).set(auth(p))).body.code).toBe('NOT_REGISTERED');
+    expect((await api.http().get(`/api/challenges/${openChallengeId}/registration`).set(auth(waiting))).body.status).toBe('registered');
+    const refused = await api.http().post(`/api/challenges/${openChallengeId}/registration`).set(auth(p));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('ACCOUNT_SUSPENDED');
-    expect((await api.http().get(`/integrity/cases/${case1}`).set(auth(reviewer))).body.status).toBe('decided');
+    expect((await api.http().get(`/api/integrity/cases/${case1}`).set(auth(reviewer))).body.status).toBe('decided');
 
     // The same decision again (a retried request) returns the first and changes nothing.
     const again = await decide(case1, p.id, 'minor');
@@ -205,7 +205,7 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(d3.body).toMatchObject({ finding: 'minor', step: 'major', escalated: true });
     expect(await standings()).toEqual([[rival.id, 350]]);
     expect((await env.sql('SELECT prize_cents FROM placements WHERE challenge_id = $1 AND user_id = $2', [won, p.id]))[0]).toEqual({ prize_cents: 0 });
-    const mine = (await api.http().get('/me/penalties').set(auth(p))).body;
+    const mine = (await api.http().get('/api/me/penalties').set(auth(p))).body;
     expect(mine.penalties.map((x: Body) => x.step)).toEqual(['major', 'minor_2', 'minor_1']);
     expect(mine.prizeForfeitures).toEqual([expect.objectContaining({ amountCents: 25_000, source: 'anticheat', restoredAt: null })]);
     expect((await decide(case3, p.id, 'minor')).body.replayed).toBe(true);
@@ -216,45 +216,45 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
 
     // Appeals: within 7 days, once per incident, decided only by an independent reviewer.
     fake.set(new Date(new Date(d1.body.decidedAt).getTime() + 8 * DAY));
-    const late = await api.http().post('/appeals').set(auth(p)).send({ decisionId: d1.body.id, statement: 'I was only looking at my own tiles' });
+    const late = await api.http().post('/api/appeals').set(auth(p)).send({ decisionId: d1.body.id, statement: 'I was only looking at my own tiles' });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('APPEAL_WINDOW_CLOSED');
     fake.set(new Date(new Date(d3.body.decidedAt).getTime() + 6 * DAY));
-    const appeal = await api.http().post('/appeals').set(auth(p)).send({ decisionId: d3.body.id, statement: 'The third case was a misunderstanding: I never saw a hand' });
+    const appeal = await api.http().post('/api/appeals').set(auth(p)).send({ decisionId: d3.body.id, statement: 'The third case was a misunderstanding: I never saw a hand' });
     expect(appeal.status).toBe(201);
     expect(appeal.body).toMatchObject({ status: 'pending', decisionId: d3.body.id });
     expect(new Date(appeal.body.dueAt).getTime() - new Date(appeal.body.filedAt).getTime()).toBeGreaterThanOrEqual(18 * DAY); // 14 business days span at least 2.5 weeks
-    const second = await api.http().post('/appeals').set(auth(p)).send({ decisionId: d3.body.id, statement: 'once more, with feeling, please' });
+    const second = await api.http().post('/api/appeals').set(auth(p)).send({ decisionId: d3.body.id, statement: 'once more, with feeling, please' });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('APPEAL_EXISTS');
-    expect((await api.http().post('/appeals').set(auth(rival)).send({ decisionId: d2.body.id, statement: 'not my penalty at all here' })).status).toBe(404);
+    expect((await api.http().post('/api/appeals').set(auth(rival)).send({ decisionId: d2.body.id, statement: 'not my penalty at all here' })).status).toBe(404);
 
-    await api.http().post(`/integrity/cases/${case3}/notes`).set(auth(independent)).send({ body: 'looked at this once' }).expect(201);
+    await api.http().post(`/api/integrity/cases/${case3}/notes`).set(auth(independent)).send({ body: 'looked at this once' }).expect(201);
     for (const who of [reviewer, independent]) {
-      const res = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(who)).send({ outcome: 'overturned', reason: 'not independent' });
+      const res = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(who)).send({ outcome: 'overturned', reason: 'not independent' });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('NOT_INDEPENDENT');
     }
     const third = await api.user({ roles: ['reviewer'] });
     // p sees the case and penalty, never the board's notes.
-    const cases = (await api.http().get('/me/cases').set(auth(p))).body as Body[];
+    const cases = (await api.http().get('/api/me/cases').set(auth(p))).body as Body[];
     expect(cases).toHaveLength(3);
     expect(JSON.stringify(cases)).not.toContain('looked at this once');
 
     // Overturned: the season ban is revoked (back in the standings, still reset to 0 by the 2nd minor) and the prize restored;
     // the 30-day suspension of the 2nd minor stays.
-    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(third)).send({ outcome: 'overturned', reason: 'the replay shows no hidden-information play' });
+    const over = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(third)).send({ outcome: 'overturned', reason: 'the replay shows no hidden-information play' });
     expect(over.status).toBe(200);
     expect(over.body).toMatchObject({ status: 'overturned', decidedById: third.id });
     expect(await standings()).toEqual([[rival.id, 350], [p.id, 0]]);
     expect((await env.sql('SELECT prize_cents FROM placements WHERE challenge_id = $1 AND user_id = $2', [won, p.id]))[0]).toEqual({ prize_cents: 25_000 });
-    const after = (await api.http().get('/me/penalties').set(auth(p))).body;
+    const after = (await api.http().get('/api/me/penalties').set(auth(p))).body;
     expect(after.penalties[0]).toMatchObject({ status: 'overturned', currentStep: 'none', appeal: expect.objectContaining({ status: 'overturned' }) });
     expect(after.prizeForfeitures[0].restoredAt).not.toBeNull();
     const [u] = await env.sql<{ status: string; suspended_until: Date }>('SELECT status, suspended_until FROM users WHERE id = $1', [p.id]);
     expect(u.status).toBe('suspended');
     expect(u.suspended_until.getTime()).toBe(new Date(d2.body.decidedAt).getTime() + 30 * DAY);
-    expect((await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(third)).send({ outcome: 'upheld', reason: 'again' })).body.code).toBe('APPEAL_DECIDED');
+    expect((await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(third)).send({ outcome: 'upheld', reason: 'again' })).body.code).toBe('APPEAL_DECIDED');
     fake.set(new Date());
   });
 
@@ -262,38 +262,38 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     const cheat = await api.user();
     const d = await decide(await openCase(cheat.id, 'a seated pair shared hands'), cheat.id, 'confirmed_cheating');
     expect(d.body).toMatchObject({ step: 'permanent_ban' });
-    expect((await api.http().get('/me/penalties').set(auth(cheat))).body.code).toBe('INVALID_TOKEN');
-    const login = await api.http().post('/auth/login').send({ email: cheat.email, password: cheat.password });
+    expect((await api.http().get('/api/me/penalties').set(auth(cheat))).body.code).toBe('INVALID_TOKEN');
+    const login = await api.http().post('/api/auth/login').send({ email: cheat.email, password: cheat.password });
     expect(login.status).toBe(403);
     expect(login.body.code).toBe('ACCOUNT_BANNED');
 
     // A banned player cannot sign in, so they appeal with their credentials.
-    const wrong = await api.http().post('/appeals/with-credentials').send({ email: cheat.email, password: 'not the password', decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
+    const wrong = await api.http().post('/api/appeals/with-credentials').send({ email: cheat.email, password: 'not the password', decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
-    const filed = await api.http().post('/appeals/with-credentials').send({ email: cheat.email, password: cheat.password, decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
+    const filed = await api.http().post('/api/appeals/with-credentials').send({ email: cheat.email, password: cheat.password, decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
     expect(filed.status).toBe(201);
     const appealId = filed.body.id as string;
-    const badReduction = await api.http().post(`/integrity/appeals/${appealId}/decision`).set(auth(independent)).send({ outcome: 'reduced', reason: 'lesser' });
+    const badReduction = await api.http().post(`/api/integrity/appeals/${appealId}/decision`).set(auth(independent)).send({ outcome: 'reduced', reason: 'lesser' });
     expect(badReduction.body.code).toBe('VALIDATION_FAILED');
-    const reduced = await api.http().post(`/integrity/appeals/${appealId}/decision`).set(auth(independent)).send({ outcome: 'reduced', reducedTo: 'minor_1', reason: 'one hand seen by accident' });
+    const reduced = await api.http().post(`/api/integrity/appeals/${appealId}/decision`).set(auth(independent)).send({ outcome: 'reduced', reducedTo: 'minor_1', reason: 'one hand seen by accident' });
     expect(reduced.status).toBe(200);
     expect(reduced.body).toMatchObject({ status: 'reduced', reducedTo: 'minor_1' });
     const [u] = await env.sql<{ status: string; suspended_until: Date }>('SELECT status, suspended_until FROM users WHERE id = $1', [cheat.id]);
     expect(u.status).toBe('suspended');
     expect(u.suspended_until.getTime()).toBe(new Date(d.body.decidedAt).getTime() + 7 * DAY);
-    const relog = await api.http().post('/auth/login').send({ email: cheat.email, password: cheat.password });
+    const relog = await api.http().post('/api/auth/login').send({ email: cheat.email, password: cheat.password });
     expect(relog.status).toBe(200);
   });
 
   it('an overturned suspension is lifted at once and the player may register again', async () => {
     const q = await api.user();
     const d = await decide(await openCase(q.id), q.id, 'minor');
-    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(q))).body.code).toBe('ACCOUNT_SUSPENDED');
-    const appeal = await api.http().post('/appeals').set(auth(q)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
-    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
+    expect((await api.http().post(`/api/challenges/${openChallengeId}/registration`).set(auth(q))).body.code).toBe('ACCOUNT_SUSPENDED');
+    const appeal = await api.http().post('/api/appeals').set(auth(q)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
+    const over = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
     expect(over.body).toMatchObject({ status: 'overturned', effects: { account: { status: 'active', suspendedUntil: null } } });
     expect((await env.sql<{ status: string }>('SELECT status FROM users WHERE id = $1', [q.id]))[0].status).toBe('active');
-    expect((await api.http().post(`/challenges/${openChallengeId}/registration`).set(auth(q))).status).toBe(201);
+    expect((await api.http().post(`/api/challenges/${openChallengeId}/registration`).set(auth(q))).status).toBe(201);
     const audit = (await env.sql<{ action: string }>("SELECT action FROM audit_log WHERE entity_id = $1 AND action LIKE 'user.%' ORDER BY created_at", [q.id])).map((r) => r.action);
     expect(audit).toEqual(['user.suspended', 'user.penalty.lifted']);
   });
@@ -305,17 +305,17 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     const d = await decide(await openCase(b.id), b.id, 'major');
     expect(d.body).toMatchObject({ step: 'major', escalated: false });
     expect((await registration(weekThree, b)).body.code).toBe('NOT_REGISTERED');
-    const refused = await api.http().post(`/challenges/${weekThree}/registration`).set(auth(b));
+    const refused = await api.http().post(`/api/challenges/${weekThree}/registration`).set(auth(b));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'SEASON_BANNED', details: { seasonId } });
-    const appeal = await api.http().post('/appeals').set(auth(b)).send({ decisionId: d.body.id, statement: 'the games were played honestly' });
-    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'no evidence of hidden information' });
+    const appeal = await api.http().post('/api/appeals').set(auth(b)).send({ decisionId: d.body.id, statement: 'the games were played honestly' });
+    const over = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'no evidence of hidden information' });
     expect(over.status).toBe(200);
     expect(over.body.effects.registrationsRestored).toEqual([{ challengeId: weekThree, status: 'registered', waitlistPlace: null, withdrawnBy: d.body.id }]);
 
     // The player is registered again without doing anything, and told so.
     expect((await registration(weekThree, b)).body).toMatchObject({ status: 'registered', waitlistPlace: null, withdrawnAt: null });
-    expect((await api.http().post(`/challenges/${weekThree}/registration`).set(auth(b))).body).toMatchObject({ code: 'ALREADY_REGISTERED', details: { status: 'registered' } });
+    expect((await api.http().post(`/api/challenges/${weekThree}/registration`).set(auth(b))).body).toMatchObject({ code: 'ALREADY_REGISTERED', details: { status: 'registered' } });
     const notes = await env.sql<{ kind: string; body: string }>("SELECT kind, body FROM notifications WHERE user_id = $1 AND kind LIKE 'challenge.registration_%' ORDER BY created_at", [b.id]);
     expect(notes.map((n) => n.kind)).toEqual(['challenge.registration_withdrawn', 'challenge.registration_restored']);
     expect(notes[1].body).toContain('you are registered again');
@@ -338,19 +338,19 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect(d.body.step).toBe('minor_1');
     expect((await registration(full, w1)).body.status).toBe('registered'); // s's place went to the first waitlisted player
 
-    const appeal = await api.http().post('/appeals').set(auth(s)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
-    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
+    const appeal = await api.http().post('/api/appeals').set(auth(s)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
+    const over = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
     expect(over.body.effects.registrationsRestored).toEqual([{ challengeId: full, status: 'waitlisted', waitlistPlace: 1, withdrawnBy: d.body.id }]);
     expect((await registration(full, s)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
     expect((await registration(full, w1)).body.status).toBe('registered');
     expect((await registration(full, w2)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 2 });
-    const listed = ((await api.http().get(`/challenges/${full}/registrations`)).body as Body[]).map((r) => [r.userId, r.status]);
+    const listed = ((await api.http().get(`/api/challenges/${full}/registrations`)).body as Body[]).map((r) => [r.userId, r.status]);
     expect(listed.filter(([, st]) => st === 'waitlisted')).toEqual([[s.id, 'waitlisted'], [w2.id, 'waitlisted']]);
     const [note] = await env.sql<{ body: string }>("SELECT body FROM notifications WHERE user_id = $1 AND kind = 'challenge.registration_restored'", [s.id]);
     expect(note.body).toContain('back on the waitlist, place 1');
 
     // The next place that opens is theirs.
-    await api.http().delete(`/challenges/${full}/registration`).set(auth(other)).expect(200);
+    await api.http().delete(`/api/challenges/${full}/registration`).set(auth(other)).expect(200);
     expect((await registration(full, s)).body).toMatchObject({ status: 'registered', waitlistPlace: null });
     expect((await registration(full, w2)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
   });
@@ -362,9 +362,9 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect([await register(covered, x), await register(after, x)]).toEqual(['registered', 'registered']);
     const d = await decide(await openCase(x.id, 'a seated pair shared hands'), x.id, 'confirmed_cheating');
     expect(d.body.step).toBe('permanent_ban');
-    const filed = await api.http().post('/appeals/with-credentials').send({ email: x.email, password: x.password, decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
+    const filed = await api.http().post('/api/appeals/with-credentials').send({ email: x.email, password: x.password, decisionId: d.body.id, statement: 'I never shared a hand with anyone' });
     expect(filed.status).toBe(201);
-    const reduced = await api.http().post(`/integrity/appeals/${filed.body.id}/decision`).set(auth(independent)).send({ outcome: 'reduced', reducedTo: 'minor_1', reason: 'one hand seen by accident' });
+    const reduced = await api.http().post(`/api/integrity/appeals/${filed.body.id}/decision`).set(auth(independent)).send({ outcome: 'reduced', reducedTo: 'minor_1', reason: 'one hand seen by accident' });
     expect(reduced.body).toMatchObject({ status: 'reduced', effects: { account: { status: 'suspended' } } });
     expect(reduced.body.effects.registrationsRestored).toEqual([{ challengeId: after, status: 'registered', waitlistPlace: null, withdrawnBy: d.body.id }]);
     const regs = await env.sql<{ challenge_id: string; status: string }>('SELECT challenge_id, status FROM registrations WHERE user_id = $1', [x.id]);
@@ -377,18 +377,18 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     const director = await api.user({ roles: ['director'] });
     const y = await api.user();
     expect(await register(challengeId, y)).toBe('registered');
-    const filed = await api.http().post('/conduct/violations').set(auth(director)).send({ userId: y.id, reason: 'abusive language towards the table director', sanctions: [{ kind: 'suspension', hours: 48 }] });
+    const filed = await api.http().post('/api/conduct/violations').set(auth(director)).send({ userId: y.id, reason: 'abusive language towards the table director', sanctions: [{ kind: 'suspension', hours: 48 }] });
     expect(filed.status).toBe(201);
     const sanctionId = filed.body.sanctions[0].id as string;
     const d = await decide(await openCase(y.id), y.id, 'minor'); // a 1-week suspension on top: nothing left to withdraw
     expect((await registration(challengeId, y)).body.code).toBe('NOT_REGISTERED');
 
     // The sanction is revoked, but the review board's suspension still covers the challenge.
-    await api.http().post(`/conduct/sanctions/${sanctionId}/revoke`).set(auth(director)).send({ reason: 'apology accepted' }).expect(200);
+    await api.http().post(`/api/conduct/sanctions/${sanctionId}/revoke`).set(auth(director)).send({ reason: 'apology accepted' }).expect(200);
     expect((await registration(challengeId, y)).body.code).toBe('NOT_REGISTERED');
     // Then the decision is overturned: nothing stands any more, and the sanction's withdrawal is undone.
-    const appeal = await api.http().post('/appeals').set(auth(y)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
-    const over = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
+    const appeal = await api.http().post('/api/appeals').set(auth(y)).send({ decisionId: d.body.id, statement: 'the flagged hand was dealt that way' });
+    const over = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the deal explains every play' });
     expect(over.body.effects.registrationsRestored).toEqual([{ challengeId, status: 'registered', waitlistPlace: null, withdrawnBy: sanctionId }]);
     expect((await registration(challengeId, y)).body.status).toBe('registered');
   });
@@ -396,22 +396,22 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
   it('takes community reports: merges duplicates, opens a case or joins the open one, shows them to the board, and rate-limits a reporter', async () => {
     const reporter = await api.user();
     const [a, b, c] = [await api.user(), await api.user(), await api.user()];
-    const r1 = await api.http().post('/reports').set(auth(reporter)).send({ subjectId: a.id, category: 'cheating', description: 'always knows my hand' });
+    const r1 = await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: a.id, category: 'cheating', description: 'always knows my hand' });
     expect(r1.status).toBe(201);
     expect(r1.body).toMatchObject({ merged: false, count: 1 });
-    const r2 = await api.http().post('/reports').set(auth(reporter)).send({ subjectId: a.id, category: 'cheating', description: 'again, same thing' });
+    const r2 = await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: a.id, category: 'cheating', description: 'again, same thing' });
     expect(r2.body).toMatchObject({ id: r1.body.id, merged: true, count: 2 });
-    const cases = (await api.http().get('/integrity/cases').query({ playerId: a.id }).set(auth(reviewer))).body as Body[];
+    const cases = (await api.http().get('/api/integrity/cases').query({ playerId: a.id }).set(auth(reviewer))).body as Body[];
     expect(cases.map((x) => x.source)).toEqual(['report']);
     // b already has an open case: the report joins it.
     const caseB = await openCase(b.id);
-    await api.http().post('/reports').set(auth(reporter)).send({ subjectId: b.id, category: 'collusion', description: 'feeds his friend' }).expect(201);
-    expect(((await api.http().get(`/integrity/cases/${caseB}`).set(auth(reviewer))).body.reports as Body[]).map((r) => r.reporterId)).toEqual([reporter.id]);
-    expect((await api.http().post('/reports').set(auth(reporter)).send({ subjectId: reporter.id, category: 'other', description: 'me myself' })).body.code).toBe('CANNOT_REPORT_SELF');
-    const limited = await api.http().post('/reports').set(auth(reporter)).send({ subjectId: c.id, category: 'other', description: 'rude' });
+    await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: b.id, category: 'collusion', description: 'feeds his friend' }).expect(201);
+    expect(((await api.http().get(`/api/integrity/cases/${caseB}`).set(auth(reviewer))).body.reports as Body[]).map((r) => r.reporterId)).toEqual([reporter.id]);
+    expect((await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: reporter.id, category: 'other', description: 'me myself' })).body.code).toBe('CANNOT_REPORT_SELF');
+    const limited = await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: c.id, category: 'other', description: 'rude' });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
-    const board = (await api.http().get('/integrity/reports').set(auth(reviewer))).body as Body[];
+    const board = (await api.http().get('/api/integrity/reports').set(auth(reviewer))).body as Body[];
     expect(board.map((r) => [r.subjectId, r.count]).sort()).toEqual([[a.id, 2], [b.id, 1]].sort());
     expect((await env.sql('SELECT 1 FROM integrity_reports WHERE subject_id = $1', [c.id])).length).toBe(0);
   });
@@ -419,7 +419,7 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
   it('the worker reminds the board before an appeal is due and marks it overdue after, on a fake clock, and never decides it', async () => {
     const p = await api.user();
     const d = await decide(await openCase(p.id), p.id, 'minor');
-    const filed = await api.http().post('/appeals').set(auth(p)).send({ decisionId: d.body.id, statement: 'please review the second hand again' });
+    const filed = await api.http().post('/api/appeals').set(auth(p)).send({ decisionId: d.body.id, statement: 'please review the second hand again' });
     expect(filed.status).toBe(201);
     const { id, remindAt, dueAt } = filed.body as { id: string; remindAt: string; dueAt: string };
 
@@ -452,7 +452,7 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
       clock.set(new Date(new Date(dueAt).getTime() + 3 * DAY));
       expect(await run(JOBS.appealOverdue)).toEqual({ appealIds: [id] });
       expect(await run(JOBS.appealOverdue)).toEqual({ appealIds: [] });
-      const listed = (await api.http().get('/integrity/appeals').query({ overdue: 'true' }).set(auth(reviewer))).body as Body[];
+      const listed = (await api.http().get('/api/integrity/appeals').query({ overdue: 'true' }).set(auth(reviewer))).body as Body[];
       expect(listed.map((a) => [a.id, a.status, a.overdueAt !== null])).toEqual([[id, 'pending', true]]);
       const audit = (await env.sql<{ action: string }>('SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY created_at', [id])).map((r) => r.action);
       expect(audit).toEqual(['integrity.appeal.filed', 'integrity.appeal.reminded', 'integrity.appeal.overdue']);

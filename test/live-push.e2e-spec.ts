@@ -233,9 +233,9 @@ describe('live pushes: tiebreak draws, bracket pushes from the worker, reconnect
     }
     if (moved === 0) {
       // it was the absent seat's turn at once: it moves through HTTP from elsewhere (a second device)
-      const res = await api.http().get(`/games/${gameId}/view`).set('Authorization', `Bearer ${players[away].token}`);
+      const res = await api.http().get(`/api/games/${gameId}/view`).set('Authorization', `Bearer ${players[away].token}`);
       const mine = (res.body as ViewBody).view;
-      expect((await api.http().post(`/games/${gameId}/actions`).set('Authorization', `Bearer ${players[away].token}`).send({ ...asSent(mine.legalMoves![0]), version: mine.version })).status).toBe(200);
+      expect((await api.http().post(`/api/games/${gameId}/actions`).set('Authorization', `Bearer ${players[away].token}`).send({ ...asSent(mine.legalMoves![0]), version: mine.version })).status).toBe(200);
       moved = 1;
     }
     const now = (await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).version;

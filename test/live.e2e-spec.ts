@@ -204,7 +204,7 @@ describe('live tables over socket.io', () => {
     expect(await actionCount(gameId)).toBe(moves);
 
     // the socket path is the HTTP path: the same final view, and the game is over for both
-    const http = await api.http().get(`/games/${gameId}/view`).set({ Authorization: `Bearer ${players[2].token}` });
+    const http = await api.http().get(`/api/games/${gameId}/view`).set({ Authorization: `Bearer ${players[2].token}` });
     expect(http.body).toEqual(seats[2].latest);
     const over = await seats[0].call('action', { gameId, type: 'knock', version: spectator.latest!.view.version });
     expect(over).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
@@ -318,7 +318,7 @@ describe('live tables over socket.io', () => {
       // a move through B over HTTP
       const mover = players[v0.turn!];
       const move = asSent(onA[v0.turn!].latest!.view.legalMoves![0]);
-      const res = await other.http().post(`/games/${gameId}/actions`).set({ Authorization: `Bearer ${mover.token}` }).send({ ...move, version: v0.version });
+      const res = await other.http().post(`/api/games/${gameId}/actions`).set({ Authorization: `Bearer ${mover.token}` }).send({ ...move, version: v0.version });
       expect(res.status).toBe(200);
       await waitUntil('A hears B (HTTP)', () => onA.every((c) => c.seqs.includes(v0.version + 1)) && spectatorA.seqs.includes(v0.version + 1));
       expect(onA.map((c) => c.latest!.seat)).toEqual([0, 1, 2, 3]);

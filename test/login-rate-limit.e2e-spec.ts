@@ -25,27 +25,27 @@ describe('login rate limit', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const api = i % 2 === 0 ? a : b;
-      statuses.push((await api.http().post('/auth/login').send({ email: u.email, password: `guess ${i}` })).status);
+      statuses.push((await api.http().post('/api/auth/login').send({ email: u.email, password: `guess ${i}` })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await b.http().post('/auth/login').send({ email: u.email, password: u.password });
+    const blocked = await b.http().post('/api/auth/login').send({ email: u.email, password: u.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
     expect(blocked.headers['retry-after']).toBeDefined();
 
     // Another account from the same address is not locked out by it.
     const other = await a.user({ email: 'other@example.com', password: 'other password!' });
-    const ok = await a.http().post('/auth/login').send({ email: other.email, password: other.password });
+    const ok = await a.http().post('/api/auth/login').send({ email: other.email, password: other.password });
     expect(ok.status).toBe(200);
   });
 
   it('still blocks that account when every attempt claims another X-Forwarded-For (not trusted by default)', async () => {
     const u = await a.user({ email: 'spoofed@example.com', password: 'the right password' });
     for (let i = 0; i < 5; i++) {
-      const res = await a.http().post('/auth/login').set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ email: u.email, password: `guess ${i}` });
+      const res = await a.http().post('/api/auth/login').set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ email: u.email, password: `guess ${i}` });
       expect(res.status).toBe(401);
     }
-    const blocked = await b.http().post('/auth/login').set('X-Forwarded-For', '198.51.100.200').send({ email: u.email, password: u.password });
+    const blocked = await b.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.200').send({ email: u.email, password: u.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -81,7 +81,7 @@ describe('login rate limit per address (password spraying)', () => {
     const statuses: number[] = [];
     let last;
     for (const [i, u] of users.entries()) {
-      last = await api.http().post('/auth/login').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ email: u.email, password: 'Summer2026!!' });
+      last = await api.http().post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ email: u.email, password: 'Summer2026!!' });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([...Array(perAddress).fill(200), ...Array(25 - perAddress).fill(429)]);
@@ -94,7 +94,7 @@ describe('login rate limit per address (password spraying)', () => {
     const fresh = await startApi(other);
     try {
       const u = await fresh.user();
-      const res = await fresh.http().post('/auth/login').set('X-Forwarded-For', '203.0.113.77').send({ email: u.email, password: u.password });
+      const res = await fresh.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.77').send({ email: u.email, password: u.password });
       expect(res.status).toBe(200);
       const rows = await other.sql<{ ip: string }>('SELECT ip FROM user_sessions WHERE user_id = $1', [u.id]);
       expect(rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
@@ -118,7 +118,7 @@ describe('login rate limits behind a trusted proxy (TRUST_PROXY=loopback)', () =
     await env.drop();
   });
 
-  const login = (xff: string, email: string, password: string) => api.http().post('/auth/login').set('X-Forwarded-For', xff).send({ email, password });
+  const login = (xff: string, email: string, password: string) => api.http().post('/api/auth/login').set('X-Forwarded-For', xff).send({ email, password });
 
   it("takes the client address from the proxy's X-Forwarded-For: each address has its own count", async () => {
     const users = [];

@@ -7,7 +7,7 @@ import { createTestEnv, TestEnv } from './support/test-env';
 
 type Item = { gameId: string; status: string; seat: number; tableId: string; table: number; endedBy: string | null; round: { number: number; roundId: string }; challenge: { challengeId: string; cityName: string; kind: string } };
 
-/** "Where is my game?": the bracket, the seating notification and GET /me/games all name the table and the game. */
+/** "Where is my game?": the bracket, the seating notification and GET /api/me/games all name the table and the game. */
 describe('a competitor finds their game', () => {
   let env: TestEnv;
   let api: TestApi;
@@ -36,7 +36,7 @@ describe('a competitor finds their game', () => {
     const tables = await prisma.challengeTable.findMany({ where: { challengeId: fx.challengeId }, include: { games: true, seats: true, round: true }, orderBy: { index: 'asc' } });
 
     // The bracket: every table with its id and its game's.
-    const bracket = await api.http().get(`/challenges/${fx.challengeId}/bracket`);
+    const bracket = await api.http().get(`/api/challenges/${fx.challengeId}/bracket`);
     expect(bracket.status).toBe(200);
     expect(bracket.body.rounds[0].tables.map((t: { id: string; tableId: string; gameId: string; index: number }) => [t.index, t.tableId, t.gameId])).toEqual(
       tables.map((t) => [t.index, t.id, t.games[0].id]),
@@ -46,7 +46,7 @@ describe('a competitor finds their game', () => {
     const t2 = tables[2];
     const sitter = t2.seats.find((s) => s.seat === 1)!;
     const auth = await tokenOf(sitter.userId);
-    const notes = await api.http().get('/me/notifications').set(auth);
+    const notes = await api.http().get('/api/me/notifications').set(auth);
     const seated = notes.body.items.find((n: { kind: string }) => n.kind === 'table.seated');
     expect(seated.data).toEqual({
       challengeId: fx.challengeId,
@@ -60,8 +60,8 @@ describe('a competitor finds their game', () => {
     });
     expect(seated.body).toBe(`You sit at table 3, seat 2. The round ends at the latest at ${t2.round.hardStopAt!.toISOString()}.`);
 
-    // GET /me/games: the game being played, with its table, round and challenge.
-    const mine = await api.http().get('/me/games').set(auth);
+    // GET /api/me/games: the game being played, with its table, round and challenge.
+    const mine = await api.http().get('/api/me/games').set(auth);
     expect(mine.status).toBe(200);
     expect(mine.body.next).toBeNull();
     expect(mine.body.items).toEqual([
@@ -80,33 +80,33 @@ describe('a competitor finds their game', () => {
 
     // A director voids the table: the old game ends "void" (not "hard-stop"), the replay is the current game.
     const director = await api.user({ roles: ['director'] });
-    const voided = await api.http().post(`/tables/${t2.id}/void`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'the lights went out' });
+    const voided = await api.http().post(`/api/tables/${t2.id}/void`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'the lights went out' });
     expect(voided.status).toBe(200);
-    const oldView = await api.http().get(`/games/${t2.games[0].id}/view`);
+    const oldView = await api.http().get(`/api/games/${t2.games[0].id}/view`);
     expect(oldView.body.view.endedBy).toBe('void');
     expect(oldView.body.view.winner).toBeNull();
-    const record = await api.http().get(`/games/${t2.games[0].id}/record`);
+    const record = await api.http().get(`/api/games/${t2.games[0].id}/record`);
     expect(record.body).toMatchObject({ voided: true });
     expect(record.body.hardStop).toBeUndefined();
-    const after = await api.http().get(`/challenges/${fx.challengeId}/bracket`);
+    const after = await api.http().get(`/api/challenges/${fx.challengeId}/bracket`);
     expect(after.body.rounds[0].tables[2]).toMatchObject({ tableId: t2.id, gameId: voided.body.gameId });
 
     // Two games now: the one being played first. Paged one at a time.
-    const page1 = await api.http().get('/me/games?limit=1').set(auth);
+    const page1 = await api.http().get('/api/me/games?limit=1').set(auth);
     expect(page1.body.items.map((i: Item) => [i.gameId, i.status, i.endedBy])).toEqual([[voided.body.gameId, 'playing', null]]);
     expect(page1.body.next).toBe(voided.body.gameId);
-    const page2 = await api.http().get(`/me/games?limit=1&after=${page1.body.next}`).set(auth);
+    const page2 = await api.http().get(`/api/me/games?limit=1&after=${page1.body.next}`).set(auth);
     expect(page2.body.items.map((i: Item) => [i.gameId, i.status, i.endedBy, i.tableId])).toEqual([[t2.games[0].id, 'finished', 'void', t2.id]]);
     expect(page2.body.next).toBeNull();
 
     // Someone else's game is no cursor; a player without games gets an empty page; bad input is a 400; no token, 401.
-    const other = await api.http().get(`/me/games?after=${tables[0].games[0].id}`).set(auth);
+    const other = await api.http().get(`/api/me/games?after=${tables[0].games[0].id}`).set(auth);
     expect([other.status, other.body.code]).toEqual([400, 'BAD_CURSOR']);
-    expect((await api.http().get('/me/games').set('Authorization', `Bearer ${director.token}`)).body).toEqual({ items: [], next: null });
+    expect((await api.http().get('/api/me/games').set('Authorization', `Bearer ${director.token}`)).body).toEqual({ items: [], next: null });
     for (const q of ['limit=0', 'limit=101', 'limit=x', 'after=not-a-uuid', 'extra=1']) {
-      const res = await api.http().get(`/me/games?${q}`).set(auth);
+      const res = await api.http().get(`/api/me/games?${q}`).set(auth);
       expect([q, res.status, res.body.code]).toEqual([q, 400, 'VALIDATION_FAILED']);
     }
-    expect((await api.http().get('/me/games')).status).toBe(401);
+    expect((await api.http().get('/api/me/games')).status).toBe(401);
   });
 });

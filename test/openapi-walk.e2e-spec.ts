@@ -213,8 +213,8 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
     const fx = await challengeWithPlayers(prisma, { checkedIn: 8 });
     await api.app.get(ChallengeFlowService).start(fx.challengeId);
     const admin = { Authorization: `Bearer ${tokens.get('admin')}` };
-    await api.http().post(`/cities/${fx.cityId}/seasons`).set(admin).send({ startDate: '2027-01-02' });
-    await api.http().post('/integrity/cases').set(admin).send({ subjectIds: fx.players.slice(0, 2), summary: 'walk fixture case' });
+    await api.http().post(`/api/cities/${fx.cityId}/seasons`).set(admin).send({ startDate: '2027-01-02' });
+    await api.http().post('/api/integrity/cases').set(admin).send({ subjectIds: fx.players.slice(0, 2), summary: 'walk fixture case' });
     const rows = await env.sql<{ id: string }>(
       `SELECT id::text FROM challenges UNION ALL SELECT id::text FROM cities UNION ALL SELECT id::text FROM seasons
        UNION ALL SELECT id::text FROM rounds UNION ALL SELECT id::text FROM challenge_tables UNION ALL SELECT id::text FROM games
@@ -233,7 +233,7 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
   it('finds the operations in the document', () => {
     const ops = operations(doc);
     expect(ops.length).toBeGreaterThan(50);
-    expect(ops).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'post', path: '/tables/{id}/result' })]));
+    expect(ops).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'post', path: '/api/tables/{id}/result' })]));
   });
 
   it('declares a minimum and a maximum for every numeric path and query parameter', () => {
@@ -263,22 +263,22 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
     expect(wrong).toEqual([]);
   });
 
-  it('answers GET /wdc/99999999999 and /wdc/-1 with 400 VALIDATION_FAILED, and a year in range with 200', async () => {
+  it('answers GET /api/wdc/99999999999 and /wdc/-1 with 400 VALIDATION_FAILED, and a year in range with 200', async () => {
     for (const year of ['99999999999', '-1', '2028.5', 'abc']) {
-      const res = await api.http().get(`/wdc/${year}`);
+      const res = await api.http().get(`/api/wdc/${year}`);
       expect([year, res.status, res.body.code]).toEqual([year, 400, 'VALIDATION_FAILED']);
     }
-    expect((await api.http().get('/wdc/2028')).status).toBe(200);
+    expect((await api.http().get('/api/wdc/2028')).status).toBe(200);
   });
 
   it('answers 400 VALIDATION_FAILED to a NUL character or an unpaired surrogate in a body or a query, storing nothing', async () => {
     const before = (await env.sql<{ n: string }>('SELECT count(*)::text AS n FROM users'))[0].n;
     for (const displayName of ['x\udfff0', 'a\u0000b', '\ud83d']) {
-      const res = await api.http().post('/auth/register').send({ email: `bad-text-${displayName.length}@example.com`, password: 'correct horse battery', displayName });
+      const res = await api.http().post('/api/auth/register').send({ email: `bad-text-${displayName.length}@example.com`, password: 'correct horse battery', displayName });
       expect([res.status, res.body.code, res.body.details?.[0]?.field]).toEqual([400, 'VALIDATION_FAILED', 'displayName']);
     }
     expect((await env.sql<{ n: string }>('SELECT count(*)::text AS n FROM users'))[0].n).toBe(before);
-    const query = await api.http().get('/tiers?x=a%00b');
+    const query = await api.http().get('/api/tiers?x=a%00b');
     expect([query.status, query.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
@@ -302,7 +302,7 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
     /** One role's generated requests for one operation, in order. */
     const walk = async (i: number, op: Operation, j: number, role: Role): Promise<void> => {
       // A fuzzed request may have signed the role's account out (roles, password, ban): sign in again.
-      if (role !== 'anonymous' && (await api.http().get('/me').set({ Authorization: `Bearer ${tokens.get(role)}` })).status !== 200) await signIn(role);
+      if (role !== 'anonymous' && (await api.http().get('/api/me').set({ Authorization: `Bearer ${tokens.get(role)}` })).status !== 200) await signIn(role);
       const t0 = Date.now();
       for (const sent of fc.sample(request(op), { seed: SEED + i * ROLES.length + j, numRuns: RUNS })) {
         let req = api.http()[op.method](sent.url);

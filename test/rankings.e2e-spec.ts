@@ -39,7 +39,7 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
     await prisma.placement.createMany({ data: placements.map(([userId, placement, rankingPoints]) => ({ challengeId: fx.challengeId, userId, placement, rankingPoints, prizeCents: 0 })) });
     await prisma.challenge.update({ where: { id: fx.challengeId }, data: { status: 'completed', seasonId: season.id, week: 1 } });
 
-    const res = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 5 });
+    const res = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 5 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ challengesPlayed: 1, challengesRemaining: 11, total: 16, page: 1, pageSize: 5 });
     expect(res.body.items.slice(0, 4).map((r: { playerId: string; rank: number; points: number; tiebreak: string | null }) => [r.playerId, r.rank, r.points, r.tiebreak])).toEqual([
@@ -49,36 +49,36 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
       [c, 4, 200, 'head-to-head'],
     ]);
     expect(res.body.items[0].status).toBe('in-contention');
-    const found = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow 2' });
+    const found = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow 2' });
     expect(found.body.items.map((r: { displayName: string }) => r.displayName)).toEqual(expect.arrayContaining(['Flow 2']));
     // Pages follow one another in standings order; the last one is short; a search counts its matches.
-    const all = (await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 16 })).body.items.map((r: { playerId: string }) => r.playerId);
-    const page2 = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ page: 2, pageSize: 5 });
+    const all = (await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 16 })).body.items.map((r: { playerId: string }) => r.playerId);
+    const page2 = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ page: 2, pageSize: 5 });
     expect(page2.body).toMatchObject({ total: 16, page: 2 });
     expect(page2.body.items.map((r: { playerId: string }) => r.playerId)).toEqual(all.slice(5, 10));
-    const page4 = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ page: 4, pageSize: 5 });
+    const page4 = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ page: 4, pageSize: 5 });
     expect(page4.body.items.map((r: { playerId: string }) => r.playerId)).toEqual(all.slice(15));
-    const flows = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'FLOW', pageSize: 2 });
+    const flows = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'FLOW', pageSize: 2 });
     expect(flows.body.total).toBe(all.length);
     expect(flows.body.items).toHaveLength(2);
-    const beyond = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow', page: 20, pageSize: 2 });
+    const beyond = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow', page: 20, pageSize: 2 });
     expect(beyond.body).toMatchObject({ total: all.length, items: [] });
-    const literal = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: '%' });
+    const literal = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: '%' });
     expect(literal.body).toMatchObject({ total: 0, items: [] }); // a % in a search is a character, not a wildcard
-    const byId = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: c });
+    const byId = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: c });
     expect(byId.body.items.map((r: { playerId: string }) => r.playerId)).toEqual([c]);
-    const six = await api.http().get(`/cities/${fx.cityId}/seasons/${season.id}/elite-six`);
+    const six = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/elite-six`);
     expect(six.status).toBe(200);
     expect(six.body).toMatchObject({ final: false, qualifiers: [] }); // nobody has 1,000 points yet
-    expect((await api.http().get(`/cities/${fx.cityId}/seasons/00000000-0000-4000-8000-000000000000/standings`)).status).toBe(404);
+    expect((await api.http().get(`/api/cities/${fx.cityId}/seasons/00000000-0000-4000-8000-000000000000/standings`)).status).toBe(404);
 
     // A player's page: season rank, results, and head-to-head against another player.
-    const mine = await api.http().get(`/players/${d}/ranking`).query({ vs: c });
+    const mine = await api.http().get(`/api/players/${d}/ranking`).query({ vs: c });
     expect(mine.status).toBe(200);
     expect(mine.body.seasons).toEqual([expect.objectContaining({ seasonId: season.id, rank: 3, points: 200, status: 'in-contention' })]);
     expect(mine.body.history).toEqual([expect.objectContaining({ challengeId: fx.challengeId, placement: '3-4', rankingPoints: 200 })]);
     expect(mine.body.headToHead).toMatchObject({ opponentId: c, wins: 1, losses: 0 });
-    expect((await api.http().get(`/players/${d}/ranking`).query({ vs: 'nope' })).status).toBe(400);
+    expect((await api.http().get(`/api/players/${d}/ranking`).query({ vs: 'nope' })).status).toBe(400);
 
     // The next challenge of the season seeds from these standings: a, b, d, c are seeds 1-4.
     const next = await challengeWithPlayers(prisma, { checkedIn: 0 });

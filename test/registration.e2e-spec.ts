@@ -47,9 +47,9 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
     return c.id;
   }
   const players = (n: number) => Promise.all(Array.from({ length: n }, () => api.user()));
-  const register = (id: string, p: Player) => api.http().post(`/challenges/${id}/registration`).set(auth(p));
-  const withdraw = (id: string, p: Player) => api.http().delete(`/challenges/${id}/registration`).set(auth(p));
-  const checkIn = (id: string, p: Player) => api.http().post(`/challenges/${id}/check-in`).set(auth(p));
+  const register = (id: string, p: Player) => api.http().post(`/api/challenges/${id}/registration`).set(auth(p));
+  const withdraw = (id: string, p: Player) => api.http().delete(`/api/challenges/${id}/registration`).set(auth(p));
+  const checkIn = (id: string, p: Player) => api.http().post(`/api/challenges/${id}/check-in`).set(auth(p));
   const rows = (id: string) =>
     env.sql<{ user_id: string; status: string; position: number; checked_in_at: Date | null }>(
       `SELECT user_id, status, position, checked_in_at FROM registrations WHERE challenge_id = $1 ORDER BY position`,
@@ -122,14 +122,14 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
         [c.id, 'registered'],
         [d.id, 'waitlisted'],
       ]);
-      expect((await api.http().get(`/challenges/${id}/registration`).set(auth(d))).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
+      expect((await api.http().get(`/api/challenges/${id}/registration`).set(auth(d))).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
 
-      const inbox = await api.http().get('/me/notifications').set(auth(c));
+      const inbox = await api.http().get('/api/me/notifications').set(auth(c));
       expect(inbox.status).toBe(200);
       expect(inbox.body.items).toEqual([
         expect.objectContaining({ kind: 'challenge.promoted_from_waitlist', title: 'You are off the waitlist', data: { challengeId: id, position: 3 }, readAt: null }),
       ]);
-      expect((await api.http().get('/me/notifications').set(auth(d))).body.items).toEqual([]);
+      expect((await api.http().get('/api/me/notifications').set(auth(d))).body.items).toEqual([]);
 
       const snapshot = [await rows(id), await count('notifications')];
       const twice = await withdraw(id, a);
@@ -162,7 +162,7 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       expect(stored.filter((r) => r.status === 'registered')).toHaveLength(10);
       expect(stored.slice(0, 10).every((r) => r.status === 'registered')).toBe(true);
       expect(stored.slice(10).every((r) => r.status === 'waitlisted')).toBe(true);
-      const detail = await api.http().get(`/challenges/${id}`);
+      const detail = await api.http().get(`/api/challenges/${id}`);
       expect(detail.body.counts).toEqual({ registered: 10, waitlisted: 10, checkedIn: 0 });
     });
   });
@@ -200,7 +200,7 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
         let filed = false;
         const filing = api
           .http()
-          .post('/conduct/violations')
+          .post('/api/conduct/violations')
           .set(auth(director))
           .send({ userId: p.id, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'suspension', hours: 24 }] })
           .then((r) => ((filed = true), r));
@@ -283,7 +283,7 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       const suspend = (director: Player, p: Player) =>
         api
           .http()
-          .post('/conduct/violations')
+          .post('/api/conduct/violations')
           .set(auth(director))
           .send({ userId: p.id, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'suspension', hours: 24 }] });
       const stored = (id: string, p: Player) => prisma.registration.findUniqueOrThrow({ where: { challengeId_userId: { challengeId: id, userId: p.id } } });
@@ -317,7 +317,7 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
         // The suspension then withdrew the registration, check-in and all.
         expect((await stored(id, p)).status).toBe('withdrawn');
         expect(await prisma.user.findUniqueOrThrow({ where: { id: p.id }, select: { status: true } })).toEqual({ status: 'suspended' });
-        expect((await api.http().get(`/challenges/${id}`)).body.counts).toMatchObject({ registered: 0, checkedIn: 0 });
+        expect((await api.http().get(`/api/challenges/${id}`)).body.counts).toMatchObject({ registered: 0, checkedIn: 0 });
       }, 60_000);
 
       it('the suspension queued first wins: the check-in, which read the standing before it, finds the registration withdrawn and is refused', async () => {
@@ -347,7 +347,7 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       await register(id, b);
       await checkIn(id, b);
 
-      const detail = await api.http().get(`/challenges/${id}`);
+      const detail = await api.http().get(`/api/challenges/${id}`);
       expect(detail.status).toBe(200);
       expect(detail.body).toMatchObject({
         id,
@@ -362,16 +362,16 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       });
       for (const k of ['startsAt', 'registrationOpensAt', 'checkInOpensAt', 'checkInClosesAt']) expect(new Date(detail.body[k]).toISOString()).toBe(detail.body[k]);
 
-      const list = await api.http().get(`/challenges/${id}/registrations`);
+      const list = await api.http().get(`/api/challenges/${id}/registrations`);
       expect(list.status).toBe(200);
       expect(list.body).toEqual([
         { position: 1, displayName: 'Ada', status: 'registered', checkedIn: false },
         { position: 2, displayName: 'Bo', status: 'waitlisted', checkedIn: true },
       ]);
       // A competitor's token changes nothing; a director (who disqualifies by id) also gets the ids.
-      expect((await api.http().get(`/challenges/${id}/registrations`).set(auth(a))).body).toEqual(list.body);
+      expect((await api.http().get(`/api/challenges/${id}/registrations`).set(auth(a))).body).toEqual(list.body);
       const director = await api.user({ roles: ['director'] });
-      expect((await api.http().get(`/challenges/${id}/registrations`).set(auth(director))).body).toEqual([
+      expect((await api.http().get(`/api/challenges/${id}/registrations`).set(auth(director))).body).toEqual([
         { position: 1, displayName: 'Ada', status: 'registered', checkedIn: false, userId: a.id },
         { position: 2, displayName: 'Bo', status: 'waitlisted', checkedIn: true, userId: b.id },
       ]);
@@ -390,15 +390,15 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       const recent = await mk('2026-02-28', -6, 'completed');
       const next = await mk('2026-03-07', 1, 'scheduled');
       const after = await mk('2026-03-14', 8, 'scheduled');
-      const res = await api.http().get(`/cities/${other}/challenges`);
+      const res = await api.http().get(`/api/cities/${other}/challenges`);
       expect(res.status).toBe(200);
       expect(res.body.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
         [recent.id, 'completed'],
         [next.id, 'scheduled'],
         [after.id, 'scheduled'],
       ]);
-      expect((await api.http().get(`/cities/${other}/challenges?pastWeeks=10`)).body).toHaveLength(4);
-      expect((await api.http().get(`/cities/${other}/challenges?pastWeeks=0`)).body).toHaveLength(2);
+      expect((await api.http().get(`/api/cities/${other}/challenges?pastWeeks=10`)).body).toHaveLength(4);
+      expect((await api.http().get(`/api/cities/${other}/challenges?pastWeeks=0`)).body).toHaveLength(2);
     });
   });
 
@@ -406,16 +406,16 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
     it('answers bad ids, unknown challenges, missing tokens and bad queries with stable codes', async () => {
       const [p] = await players(1);
       const before = await count('registrations');
-      expect((await api.http().get('/challenges/not-a-uuid')).body.code).toBe('INVALID_ID');
+      expect((await api.http().get('/api/challenges/not-a-uuid')).body.code).toBe('INVALID_ID');
       expect((await register('00000000-0000-4000-8000-000000000000', p)).body).toMatchObject({ code: 'NOT_FOUND' });
-      expect((await api.http().get('/challenges/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-      expect((await api.http().get('/cities/00000000-0000-4000-8000-000000000000/challenges')).body.code).toBe('NOT_FOUND');
+      expect((await api.http().get('/api/challenges/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await api.http().get('/api/cities/00000000-0000-4000-8000-000000000000/challenges')).body.code).toBe('NOT_FOUND');
       const id = await challenge();
-      const anon = await api.http().post(`/challenges/${id}/registration`);
+      const anon = await api.http().post(`/api/challenges/${id}/registration`);
       expect([anon.status, anon.body.code]).toEqual([401, 'UNAUTHORIZED']);
-      expect((await api.http().get(`/cities/${cityId}/challenges?pastWeeks=99`)).body.code).toBe('VALIDATION_FAILED');
-      expect((await api.http().get(`/cities/${cityId}/challenges?sort=x`)).body.code).toBe('VALIDATION_FAILED');
-      expect((await api.http().get('/me/notifications?limit=0').set(auth(p))).body.code).toBe('VALIDATION_FAILED');
+      expect((await api.http().get(`/api/cities/${cityId}/challenges?pastWeeks=99`)).body.code).toBe('VALIDATION_FAILED');
+      expect((await api.http().get(`/api/cities/${cityId}/challenges?sort=x`)).body.code).toBe('VALIDATION_FAILED');
+      expect((await api.http().get('/api/me/notifications?limit=0').set(auth(p))).body.code).toBe('VALIDATION_FAILED');
       expect(await count('registrations')).toBe(before);
     });
   });
@@ -428,29 +428,29 @@ describe('challenge registration, waitlist and check-in over HTTP', () => {
       }
       const theirs = await prisma.notification.create({ data: { userId: other.id, kind: 'test', title: 'theirs', body: 'b' } });
 
-      const page1 = await api.http().get('/me/notifications?limit=2').set(auth(me));
+      const page1 = await api.http().get('/api/me/notifications?limit=2').set(auth(me));
       expect(page1.status).toBe(200);
       expect(page1.body.items.map((n: { title: string }) => n.title)).toEqual(['n5', 'n4']);
       expect(page1.body.unread).toBe(5);
-      const page2 = await api.http().get(`/me/notifications?limit=2&after=${page1.body.next}`).set(auth(me));
+      const page2 = await api.http().get(`/api/me/notifications?limit=2&after=${page1.body.next}`).set(auth(me));
       expect(page2.body.items.map((n: { title: string }) => n.title)).toEqual(['n3', 'n2']);
-      const page3 = await api.http().get(`/me/notifications?limit=2&after=${page2.body.next}`).set(auth(me));
+      const page3 = await api.http().get(`/api/me/notifications?limit=2&after=${page2.body.next}`).set(auth(me));
       expect(page3.body.items.map((n: { title: string }) => n.title)).toEqual(['n1']);
       expect(page3.body.next).toBeNull();
 
       const target = page1.body.items[0].id as string;
-      const read = await api.http().post(`/me/notifications/${target}/read`).set(auth(me));
+      const read = await api.http().post(`/api/me/notifications/${target}/read`).set(auth(me));
       expect(read.status).toBe(200);
       expect(read.body.readAt).toEqual(expect.any(String));
-      const again = await api.http().post(`/me/notifications/${target}/read`).set(auth(me));
+      const again = await api.http().post(`/api/me/notifications/${target}/read`).set(auth(me));
       expect(again.body.readAt).toBe(read.body.readAt);
-      expect((await api.http().get('/me/notifications').set(auth(me))).body.unread).toBe(4);
+      expect((await api.http().get('/api/me/notifications').set(auth(me))).body.unread).toBe(4);
 
-      const foreign = await api.http().post(`/me/notifications/${theirs.id}/read`).set(auth(me));
+      const foreign = await api.http().post(`/api/me/notifications/${theirs.id}/read`).set(auth(me));
       expect([foreign.status, foreign.body.code]).toEqual([404, 'NOT_FOUND']);
       expect((await prisma.notification.findUniqueOrThrow({ where: { id: theirs.id } })).readAt).toBeNull();
-      expect((await api.http().get(`/me/notifications?after=${theirs.id}`).set(auth(me))).body.code).toBe('INVALID_CURSOR');
-      expect((await api.http().get('/me/notifications')).status).toBe(401);
+      expect((await api.http().get(`/api/me/notifications?after=${theirs.id}`).set(auth(me))).body.code).toBe('INVALID_CURSOR');
+      expect((await api.http().get('/api/me/notifications')).status).toBe(401);
     });
   });
 });

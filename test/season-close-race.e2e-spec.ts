@@ -70,7 +70,7 @@ describe('season close racing a challenge that starts', () => {
 
 
   const closeOverHttp = (cityId: string, seasonId: string) =>
-    api.http().post(`/cities/${cityId}/seasons/${seasonId}/close`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'end of the season' }).then((r) => r);
+    api.http().post(`/api/cities/${cityId}/seasons/${seasonId}/close`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'end of the season' }).then((r) => r);
 
   /** What may never be stored: a cancelled challenge with a running round, a closed season with a running challenge. */
   async function expectConsistent(seasonId: string, challengeId: string) {
@@ -156,7 +156,7 @@ describe('season close racing a challenge that starts', () => {
       // standings); its suspension then withdraws the player from the challenge not started.
       const filing = api
         .http()
-        .post('/conduct/violations')
+        .post('/api/conduct/violations')
         .set('Authorization', `Bearer ${director.token}`)
         .send({ userId: player, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'elite_six_disqualification', seasonId: s.seasonId }, { kind: 'suspension', hours: 24 }] })
         .then((r) => r);

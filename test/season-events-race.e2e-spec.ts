@@ -59,7 +59,7 @@ describe('season events created twice at the same moment', () => {
     await prisma.eliteSixEntry.createMany({ data: ids.map((userId, i) => ({ seasonId: season.id, userId, seed: i + 1, rank: i + 1, points: 2000 - i * 100, benefit: i === 0 ? 'seed-1-travel' : 'seed-2-3' })) });
     const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
 
-    const responses = await racedAtInsert('challenges', [1, 2].map(() => () => post('/regionals', director.token, { region: 'east', year: 2029, startsAt })));
+    const responses = await racedAtInsert('challenges', [1, 2].map(() => () => post('/api/regionals', director.token, { region: 'east', year: 2029, startsAt })));
     expect(responses.map((r) => r.status)).toEqual([201, 201]);
     expect(responses.map((r) => r.body.created as boolean).sort()).toEqual([false, true]);
     const events = await env.sql<{ id: string }>(`SELECT id FROM challenges WHERE event_key = 'regional:2029:east'`);
@@ -69,7 +69,7 @@ describe('season events created twice at the same moment', () => {
   });
 
   it('the same WDC entrant twice at once: one entry, both answered with it', async () => {
-    const responses = await racedAtInsert('wdc_entries', [1, 2].map(() => () => post('/wdc/2030/entries', admin.token, { name: 'Kingston Champion', country: 'JM' })));
+    const responses = await racedAtInsert('wdc_entries', [1, 2].map(() => () => post('/api/wdc/2030/entries', admin.token, { name: 'Kingston Champion', country: 'JM' })));
     expect(responses.map((r) => r.status)).toEqual([201, 201]);
     expect(responses.map((r) => r.body.created as boolean).sort()).toEqual([false, true]);
     const entries = await env.sql<{ id: string }>(`SELECT id FROM wdc_entries WHERE year = 2030`);

@@ -99,16 +99,16 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
       const b = await closedCity('north', [['seed-2-3', 1900], ['qualification', 1300], ['qualification', 1000]]);
       const others = await Promise.all((['south', 'east', 'west'] as const).map((r) => closedCity(r, [['seed-1-travel', 2100], ['seed-2-3', 1500], ['qualification', 1200], ['qualification', 1000]])));
 
-      expect((await post('/regionals', competitor.token, { region: 'north', year: 2027 })).status).toBe(403);
-      const north = await post('/regionals', director.token, { region: 'north', year: 2027, prizePoolCents: 400_000 });
+      expect((await post('/api/regionals', competitor.token, { region: 'north', year: 2027 })).status).toBe(403);
+      const north = await post('/api/regionals', director.token, { region: 'north', year: 2027, prizePoolCents: 400_000 });
       expect(north.status).toBe(201);
       // Benefit first (travel, then #2-3, then qualification), then the city seed: B's #1 (a #2-3 benefit) comes after A's travel seed.
       expect(north.body.entrants.map((e: { userId: string }) => e.userId)).toEqual([a.ids[0], b.ids[0], a.ids[1], a.ids[2], b.ids[1], b.ids[2], a.ids[3]]);
       expect(north.body).toMatchObject({ kind: 'regional', region: 'north', year: 2027, prizePoolCents: 400_000, created: true });
-      const twice = await post('/regionals', director.token, { region: 'north', year: 2027 });
+      const twice = await post('/api/regionals', director.token, { region: 'north', year: 2027 });
       expect(twice.body).toMatchObject({ id: north.body.id, created: false });
 
-      const early = await post('/ndt', admin.token, { year: 2027 });
+      const early = await post('/api/ndt', admin.token, { year: 2027 });
       expect(early.status).toBe(409);
       expect(early.body.code).toBe('REGIONALS_NOT_COMPLETE');
 
@@ -117,23 +117,23 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
       const stored = (await prisma.challenge.findUniqueOrThrow({ where: { id: north.body.id } })).bracket as { bracket: { rounds: number; seeding: string[]; tablesPerRound: number[] } };
       expect(stored.bracket).toMatchObject({ rounds: 2, tablesPerRound: [2, 1], seeding: north.body.entrants.map((e: { userId: string }) => e.userId) });
       const winners: string[] = [];
-      const northDone = await get(`/events/${north.body.id}`);
+      const northDone = await get(`/api/events/${north.body.id}`);
       expect(northDone.body.status).toBe('completed');
       expect(northDone.body.placements.map((x: { placement: string }) => x.placement)).toEqual(['1', '2', '3-4', '3-4', '5-8', '5-8', '5-8']);
       expect(northDone.body.placements[0].prizeCents).toBe(200_000);
       winners.push(northDone.body.winner);
       for (const [i, region] of (['south', 'east', 'west'] as const).entries()) {
-        const r = await post('/regionals', director.token, { region, year: 2027 });
+        const r = await post('/api/regionals', director.token, { region, year: 2027 });
         expect(r.status).toBe(201);
         expect(r.body.entrants.map((e: { userId: string }) => e.userId)).toEqual(others[i].ids);
         await play(r.body.id);
-        const done = await get(`/events/${r.body.id}`);
+        const done = await get(`/api/events/${r.body.id}`);
         expect(done.body.placements.map((x: { placement: string }) => x.placement)).toEqual(['1', '2', '3-4', '3-4']);
         winners.push(done.body.winner);
       }
-      expect((await get('/regionals').query({ year: 2027 })).body).toHaveLength(4);
+      expect((await get('/api/regionals').query({ year: 2027 })).body).toHaveLength(4);
 
-      const ndt = await post('/ndt', admin.token, { year: 2027 });
+      const ndt = await post('/api/ndt', admin.token, { year: 2027 });
       expect(ndt.status).toBe(201);
       expect(ndt.body).toMatchObject({ kind: 'ndt', year: 2027, prizePoolCents: 10_000_000, wdcYear: 2028 });
       expect(ndt.body.entrants.map((e: { userId: string; region: string }) => [e.region, e.userId])).toEqual([
@@ -143,7 +143,7 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
         ['west', winners[3]],
       ]);
       await play(ndt.body.id);
-      const final = await get(`/events/${ndt.body.id}`);
+      const final = await get(`/api/events/${ndt.body.id}`);
       expect(final.body.placements.map((x: { placement: string; prizeCents: number }) => [x.placement, x.prizeCents])).toEqual([
         ['1', 5_000_000],
         ['2', 3_000_000],
@@ -152,11 +152,11 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
       ]);
 
       // The champion is the WDC qualifier; an admin adds an entrant from another country.
-      expect((await post('/wdc/2028/entries', director.token, { name: 'Kingston Champion', country: 'JM' })).status).toBe(403);
-      const added = await post('/wdc/2028/entries', admin.token, { name: 'Kingston Champion', country: 'JM' });
+      expect((await post('/api/wdc/2028/entries', director.token, { name: 'Kingston Champion', country: 'JM' })).status).toBe(403);
+      const added = await post('/api/wdc/2028/entries', admin.token, { name: 'Kingston Champion', country: 'JM' });
       expect(added.status).toBe(201);
-      expect((await post('/wdc/2028/entries', admin.token, { name: 'Kingston Champion', country: 'JM' })).body.created).toBe(false);
-      const wdc = await get('/wdc/2028');
+      expect((await post('/api/wdc/2028/entries', admin.token, { name: 'Kingston Champion', country: 'JM' })).body.created).toBe(false);
+      const wdc = await get('/api/wdc/2028');
       expect(wdc.body).toMatchObject({ year: 2028, prizePoolCents: 25_000_000 });
       expect(wdc.body.qualifiers.map((e: { userId: string; source: string }) => [e.userId, e.source])).toEqual([[final.body.winner, 'ndt']]);
       expect(wdc.body.entries.map((e: { name: string; country: string; source: string }) => e.source).sort()).toEqual(['admin', 'ndt']);
@@ -176,7 +176,7 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
       [200, 200, 100, 100, 200, 200], // 1000 } tied across the cut
       [25, 25, 25, 25, 25, 25],
     ]);
-    const base = `/cities/${c.id}/seasons/${season.id}`;
+    const base = `/api/cities/${c.id}/seasons/${season.id}`;
 
     // Before the close: standings as stored, the provisional Elite Six reports the tie at the cut.
     const provisional = await get(`${base}/elite-six`);
@@ -273,7 +273,7 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
       [200, 100, 200],
       [25, 25, 25],
     ]);
-    const base = `/cities/${c.id}/seasons/${season.id}`;
+    const base = `/api/cities/${c.id}/seasons/${season.id}`;
     const order = async () => (await get(`${base}/standings`)).body.items.map((r: { playerId: string; points: number }) => [r.playerId, r.points]);
     expect(await order()).toEqual([[p[0], 1350], [p[1], 1200], [p[2], 600], [p[3], 500], [p[4], 75]]);
     expect(await prisma.season.findUniqueOrThrow({ where: { id: season.id } })).toMatchObject({ standingsAt: expect.any(Date) });

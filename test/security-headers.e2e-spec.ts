@@ -42,9 +42,9 @@ describe('security headers and CORS', () => {
 
   describe('helmet', () => {
     it.each([
-      ['a public read', '/cities'],
+      ['a public read', '/api/cities'],
       ['an error', '/no-such-thing'],
-      ['a refused request', '/me'],
+      ['a refused request', '/api/me'],
     ])('sends the security headers and no X-Powered-By on %s', async (_what, path) => {
       const res = await api.http().get(path);
       expect(res.headers['x-powered-by']).toBeUndefined();
@@ -58,7 +58,7 @@ describe('security headers and CORS', () => {
     });
 
     it('sets a CSP for the same-origin web app: own scripts and styles only, images also as data:, requests and socket.io to itself', async () => {
-      const res = await api.http().get('/cities');
+      const res = await api.http().get('/api/cities');
       const host = `127.0.0.1:${new URL(res.request.url).port}`;
       expect(csp(res.headers['content-security-policy'])).toMatchObject({
         'default-src': ["'self'"],
@@ -73,7 +73,7 @@ describe('security headers and CORS', () => {
     });
 
     it('leaves a Host header that is not a host out of the policy', async () => {
-      const res = await api.http().get('/cities').set('Host', "evil.example; script-src 'unsafe-inline'");
+      const res = await api.http().get('/api/cities').set('Host', "evil.example; script-src 'unsafe-inline'");
       expect(csp(res.headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
       expect(csp(res.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
     });
@@ -105,7 +105,7 @@ describe('security headers and CORS', () => {
     });
 
     it('keeps inline styles out of every other page', async () => {
-      for (const path of ['/docs-json', '/cities', '/docsx']) {
+      for (const path of ['/docs-json', '/api/cities', '/docsx']) {
         const res = await api.http().get(path);
         expect({ path, styleSrc: csp(res.headers['content-security-policy'])['style-src'] }).toEqual({ path, styleSrc: ["'self'"] });
       }
@@ -114,12 +114,12 @@ describe('security headers and CORS', () => {
 
   describe('CORS', () => {
     const preflight = (a: TestApi, origin: string) =>
-      a.http().options('/auth/login').set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type');
+      a.http().options('/api/auth/login').set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type');
 
     it('allows no other origin by default', async () => {
       const pre = await preflight(api, 'https://app.example.org');
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
-      const get = await api.http().get('/cities').set('Origin', 'https://app.example.org');
+      const get = await api.http().get('/api/cities').set('Origin', 'https://app.example.org');
       expect(get.status).toBe(200);
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -129,7 +129,7 @@ describe('security headers and CORS', () => {
       expect(pre.status).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe('https://app.example.org');
       expect(pre.headers['access-control-allow-methods']).toContain('POST');
-      const get = await open.http().get('/cities').set('Origin', 'http://localhost:5173');
+      const get = await open.http().get('/api/cities').set('Origin', 'http://localhost:5173');
       expect(get.headers['access-control-allow-origin']).toBe('http://localhost:5173');
       expect(get.headers['access-control-expose-headers']).toContain('Retry-After');
       for (const origin of ['https://evil.example', 'https://app.example.org.evil.example', 'http://app.example.org']) {

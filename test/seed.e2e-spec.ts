@@ -22,7 +22,7 @@ describe('the demo seed', () => {
   });
 
   const login = async (email: string) => {
-    const res = await api.http().post('/auth/login').send({ email, password: DEMO_PASSWORD });
+    const res = await api.http().post('/api/auth/login').send({ email, password: DEMO_PASSWORD });
     expect([email, res.status]).toEqual([email, 200]);
     return { token: res.body.accessToken as string, id: res.body.user.id as string };
   };
@@ -32,16 +32,16 @@ describe('the demo seed', () => {
     const reviewer = await login('reviewer@demo.dcs');
     const reviewer2 = await login('reviewer2@demo.dcs');
     const player = await login('player07@demo.dcs');
-    const opened = await api.http().post('/integrity/cases').set(auth(reviewer)).send({ subjectIds: [player.id], summary: 'seen peeking at a final table' });
+    const opened = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [player.id], summary: 'seen peeking at a final table' });
     expect(opened.status).toBe(201);
-    const decided = await api.http().post(`/integrity/cases/${opened.body.id}/decisions`).set(auth(reviewer)).send({ userId: player.id, finding: 'minor', reason: 'the board reviewed the games and replays' });
+    const decided = await api.http().post(`/api/integrity/cases/${opened.body.id}/decisions`).set(auth(reviewer)).send({ userId: player.id, finding: 'minor', reason: 'the board reviewed the games and replays' });
     expect(decided.status).toBe(201);
-    const appeal = await api.http().post('/appeals').set(auth(player)).send({ decisionId: decided.body.id, statement: 'I only ever looked at my own tiles' });
+    const appeal = await api.http().post('/api/appeals').set(auth(player)).send({ decisionId: decided.body.id, statement: 'I only ever looked at my own tiles' });
     expect(appeal.status).toBe(201);
 
-    const notIndependent = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(reviewer)).send({ outcome: 'upheld', reason: 'my own case' });
+    const notIndependent = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(reviewer)).send({ outcome: 'upheld', reason: 'my own case' });
     expect([notIndependent.status, notIndependent.body.code]).toEqual([403, 'NOT_INDEPENDENT']);
-    const upheld = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(auth(reviewer2)).send({ outcome: 'upheld', reason: 'the replays show the same pattern' });
+    const upheld = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(reviewer2)).send({ outcome: 'upheld', reason: 'the replays show the same pattern' });
     expect(upheld.status).toBe(200);
     expect(upheld.body).toMatchObject({ status: 'upheld', decidedById: reviewer2.id });
   });

@@ -27,14 +27,14 @@ describe('staff who play: no directing their own challenge, no reviewing their o
   const overrides = async (challengeId: string, tableId: string, gameId: string, other: string) => {
     const seats = await prisma.tableSeat.findMany({ where: { tableId }, orderBy: { seat: 'asc' } });
     return [
-      ['cancel', `/challenges/${challengeId}/cancel`, { reason }],
-      ['disqualify', `/challenges/${challengeId}/disqualifications`, { userId: other, reason }],
-      ['void', `/tables/${tableId}/void`, { reason }],
-      ['correct', `/tables/${tableId}/result`, { order: seats.map((s) => s.userId), reason }],
-      ['conduct: tournament disqualification', '/conduct/violations', { userId: other, reason, sanctions: [{ kind: 'tournament_disqualification', challengeId }] }],
-      ['conduct: prize forfeiture', '/conduct/violations', { userId: other, reason, sanctions: [{ kind: 'prize_forfeiture', challengeId }] }],
-      ['conduct: about a game of the challenge', '/conduct/violations', { userId: other, reason, gameId, sanctions: [{ kind: 'chat_restriction', hours: 24 }] }],
-      ['conduct: naming the challenge', '/conduct/violations', { userId: other, reason, challengeId, sanctions: [{ kind: 'suspension', hours: 24 }] }],
+      ['cancel', `/api/challenges/${challengeId}/cancel`, { reason }],
+      ['disqualify', `/api/challenges/${challengeId}/disqualifications`, { userId: other, reason }],
+      ['void', `/api/tables/${tableId}/void`, { reason }],
+      ['correct', `/api/tables/${tableId}/result`, { order: seats.map((s) => s.userId), reason }],
+      ['conduct: tournament disqualification', '/api/conduct/violations', { userId: other, reason, sanctions: [{ kind: 'tournament_disqualification', challengeId }] }],
+      ['conduct: prize forfeiture', '/api/conduct/violations', { userId: other, reason, sanctions: [{ kind: 'prize_forfeiture', challengeId }] }],
+      ['conduct: about a game of the challenge', '/api/conduct/violations', { userId: other, reason, gameId, sanctions: [{ kind: 'chat_restriction', hours: 24 }] }],
+      ['conduct: naming the challenge', '/api/conduct/violations', { userId: other, reason, challengeId, sanctions: [{ kind: 'suspension', hours: 24 }] }],
     ] as const;
   };
   /** What any of those acts would change. */
@@ -77,12 +77,12 @@ describe('staff who play: no directing their own challenge, no reviewing their o
       ],
     });
     for (const u of [entered, waitlisted]) {
-      const res = await api.http().post(`/challenges/${challengeId}/cancel`).set(as(u)).send({ reason });
+      const res = await api.http().post(`/api/challenges/${challengeId}/cancel`).set(as(u)).send({ reason });
       expect([res.status, res.body.code]).toEqual([403, 'OWN_CHALLENGE']);
     }
     expect((await prisma.challenge.findUniqueOrThrow({ where: { id: challengeId } })).status).toBe('running');
     // A withdrawn registration is no longer playing.
-    const res = await api.http().post(`/challenges/${challengeId}/cancel`).set(as(withdrawn)).send({ reason });
+    const res = await api.http().post(`/api/challenges/${challengeId}/cancel`).set(as(withdrawn)).send({ reason });
     expect(res.status).toBe(200);
     expect((await prisma.challenge.findUniqueOrThrow({ where: { id: challengeId } })).status).toBe('cancelled');
   });
@@ -91,14 +91,14 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     const { tableId, gameId, players } = await tableWithGame(api);
     const challengeId = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: tableId } })).challengeId;
     const independent = await api.user({ roles: ['director'] });
-    const filed = await api.http().post('/conduct/violations').set(as(independent)).send({ userId: players[1].id, reason, gameId, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
+    const filed = await api.http().post('/api/conduct/violations').set(as(independent)).send({ userId: players[1].id, reason, gameId, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
     expect(filed.status).toBe(201);
     await setRoles(players[0].id, ['director']);
     const sanctionId = (filed.body.sanctions as { id: string }[])[0].id;
-    const res = await api.http().post(`/conduct/sanctions/${sanctionId}/revoke`).set(as(players[0])).send({ reason: 'my friend did nothing' });
+    const res = await api.http().post(`/api/conduct/sanctions/${sanctionId}/revoke`).set(as(players[0])).send({ reason: 'my friend did nothing' });
     expect([res.status, res.body.code, res.body.details]).toEqual([403, 'OWN_CHALLENGE', { challengeId }]);
     expect((await prisma.conductSanction.findUniqueOrThrow({ where: { id: sanctionId } })).revokedAt).toBeNull();
-    const ok = await api.http().post(`/conduct/sanctions/${sanctionId}/revoke`).set(as(independent)).send({ reason: 'filed against the wrong player' });
+    const ok = await api.http().post(`/api/conduct/sanctions/${sanctionId}/revoke`).set(as(independent)).send({ reason: 'filed against the wrong player' });
     expect(ok.status).toBe(200);
   });
 
@@ -108,35 +108,35 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     await setRoles(playingReviewer.id, ['reviewer', 'admin']);
     const board = await api.user({ roles: ['reviewer'] });
     const appealsReviewer = await api.user({ roles: ['reviewer'] });
-    const opened = await api.http().post('/integrity/cases').set(as(board)).send({ subjectIds: [subject.id], summary: 'plays as if they see the tiles', gameIds: [gameId] });
+    const opened = await api.http().post('/api/integrity/cases').set(as(board)).send({ subjectIds: [subject.id], summary: 'plays as if they see the tiles', gameIds: [gameId] });
     expect(opened.status).toBe(201);
     const caseId = opened.body.id as string;
 
-    const assign = await api.http().post(`/integrity/cases/${caseId}/assign`).set(as(board)).send({ reviewerId: playingReviewer.id });
+    const assign = await api.http().post(`/api/integrity/cases/${caseId}/assign`).set(as(board)).send({ reviewerId: playingReviewer.id });
     expect([assign.status, assign.body.code, assign.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: ['played'] }]);
-    const decide = await api.http().post(`/integrity/cases/${caseId}/decisions`).set(as(playingReviewer)).send({ userId: subject.id, finding: 'major', reason: 'my opponent cheated' });
+    const decide = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(playingReviewer)).send({ userId: subject.id, finding: 'major', reason: 'my opponent cheated' });
     expect([decide.status, decide.body.code, decide.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: ['played'] }]);
     expect(await prisma.integrityDecision.count({ where: { caseId } })).toBe(0);
     expect((await prisma.integrityCase.findUniqueOrThrow({ where: { id: caseId } })).assignedToId).toBeNull();
 
-    const decided = await api.http().post(`/integrity/cases/${caseId}/decisions`).set(as(board)).send({ userId: subject.id, finding: 'minor', reason: 'agreement with hidden information' });
+    const decided = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(board)).send({ userId: subject.id, finding: 'minor', reason: 'agreement with hidden information' });
     expect(decided.status).toBe(201);
-    const appeal = await api.http().post('/appeals').set(as(subject)).send({ decisionId: decided.body.id, statement: 'I simply count the tiles played.' });
+    const appeal = await api.http().post('/api/appeals').set(as(subject)).send({ decisionId: decided.body.id, statement: 'I simply count the tiles played.' });
     expect(appeal.status).toBe(201);
-    const refused = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(as(playingReviewer)).send({ outcome: 'overturned', reason: 'I was there' });
+    const refused = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(as(playingReviewer)).send({ outcome: 'overturned', reason: 'I was there' });
     expect([refused.status, refused.body.code, refused.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: ['played'] }]);
     expect((await prisma.integrityAppeal.findUniqueOrThrow({ where: { id: appeal.body.id } })).status).toBe('pending');
-    const ok = await api.http().post(`/integrity/appeals/${appeal.body.id}/decision`).set(as(appealsReviewer)).send({ outcome: 'upheld', reason: 'the evidence stands' });
+    const ok = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(as(appealsReviewer)).send({ outcome: 'upheld', reason: 'the evidence stands' });
     expect([ok.status, ok.body.status]).toEqual([200, 'upheld']);
   });
 
   it('a case joined through a report naming the reviewer\'s game counts too', async () => {
     const { gameId, players } = await tableWithGame(api);
     await setRoles(players[2].id, ['reviewer']);
-    const reported = await api.http().post('/reports').set(as(players[3])).send({ subjectId: players[1].id, gameId, category: 'cheating', description: 'always knows what I hold' });
+    const reported = await api.http().post('/api/reports').set(as(players[3])).send({ subjectId: players[1].id, gameId, category: 'cheating', description: 'always knows what I hold' });
     expect(reported.status).toBe(201);
     const caseId = (await prisma.integrityReport.findUniqueOrThrow({ where: { id: reported.body.id } })).caseId;
-    const decide = await api.http().post(`/integrity/cases/${caseId}/decisions`).set(as(players[2])).send({ userId: players[1].id, finding: 'no_violation', reason: 'nothing to see' });
+    const decide = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(players[2])).send({ userId: players[1].id, finding: 'no_violation', reason: 'nothing to see' });
     expect([decide.status, decide.body.code]).toEqual([403, 'NOT_INDEPENDENT']);
   });
 });

@@ -17,7 +17,7 @@ describe('tier prize splits (SPEC 3.6: 50/30/10/10 by default, configurable per 
   });
 
   it('shows every tier\'s pool and default split to anyone', async () => {
-    const res = await api.http().get('/tiers');
+    const res = await api.http().get('/api/tiers');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { tier: 'T1', prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 }, prizesCents: { first: 25_000, second: 15_000, thirdFourthEach: 5_000 }, isDefault: true },
@@ -30,14 +30,14 @@ describe('tier prize splits (SPEC 3.6: 50/30/10/10 by default, configurable per 
     const admin = await api.user({ roles: ['admin'] });
     const director = await api.user({ roles: ['director'] });
     const body = { first: 6000, second: 2000, thirdFourthEach: 1000, reason: 'sponsor wants a bigger top prize' };
-    expect((await api.http().put('/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${director.token}`).send(body)).status).toBe(403);
-    const bad = await api.http().put('/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${admin.token}`).send({ ...body, second: 3000 });
+    expect((await api.http().put('/api/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${director.token}`).send(body)).status).toBe(403);
+    const bad = await api.http().put('/api/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${admin.token}`).send({ ...body, second: 3000 });
     expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_PRIZE_SPLIT']);
-    const unknown = await api.http().put('/admin/tiers/T9/prize-split').set('Authorization', `Bearer ${admin.token}`).send(body);
+    const unknown = await api.http().put('/api/admin/tiers/T9/prize-split').set('Authorization', `Bearer ${admin.token}`).send(body);
     expect(unknown.status).toBe(400);
     expect(await env.sql('SELECT * FROM tier_settings')).toEqual([]);
 
-    const ok = await api.http().put('/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${admin.token}`).send(body);
+    const ok = await api.http().put('/api/admin/tiers/T3/prize-split').set('Authorization', `Bearer ${admin.token}`).send(body);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ tier: 'T3', prizesCents: { first: 120_000, second: 40_000, thirdFourthEach: 20_000 }, isDefault: false });
     const audit = await env.sql<{ actor_id: string; reason: string }>(`SELECT actor_id, reason FROM audit_log WHERE action = 'tier.prize-split.set'`);

@@ -115,10 +115,10 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     const state = game.state as unknown as GameState;
     const leader = players[state.hands[0].turn!];
     await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 1500) }]);
-    const before = await api.http().get(`/games/${gameId}/view`);
+    const before = await api.http().get(`/api/games/${gameId}/view`);
     expect(Date.parse(before.body.turnDeadline)).toBeGreaterThan(Date.now());
     const sentAt = Date.now();
-    const res = await api.http().post(`/games/${gameId}/actions`).set('Authorization', `Bearer ${leader.token}`).send({ type: 'play', tile: '6-6', version: game.version });
+    const res = await api.http().post(`/api/games/${gameId}/actions`).set('Authorization', `Bearer ${leader.token}`).send({ type: 'play', tile: '6-6', version: game.version });
     const answeredAt = Date.now();
     expect(res.status).toBe(200);
     // One clock length from the move (the old deadline was one from the deal, before the move was sent),

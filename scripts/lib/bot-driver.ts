@@ -1,6 +1,6 @@
 /**
  * Bot players for simulations, benches and tests: each move is chosen from the seat's own
- * view and sent through the same service as POST /games/:id/actions.
+ * view and sent through the same service as POST /api/games/:id/actions.
  */
 import { INestApplication } from '@nestjs/common';
 import type { Pool } from 'pg';

@@ -1,7 +1,7 @@
 /**
  * A tool's own PostgreSQL database and Redis key prefix, created for one run and removed after
  * it, so a simulation or a bench never touches the platform's database or queues (its cities
- * would show in `GET /cities`, its challenges would be run by the platform's worker).
+ * would show in `GET /api/cities`, its challenges would be run by the platform's worker).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -27,7 +27,7 @@ export async function startApi(env: TestEnv, config: AppConfig = env.config()): 
       counter += 1;
       const email = opts.email ?? `user${counter}-${Date.now()}@example.com`;
       const password = opts.password ?? 'correct horse battery';
-      const res = await http().post('/auth/register').send({ email, password, displayName: opts.displayName ?? `Player ${counter}` });
+      const res = await http().post('/api/auth/register').send({ email, password, displayName: opts.displayName ?? `Player ${counter}` });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
       const id = (res.body as { user: { id: string } }).user.id;
       if (opts.roles?.length) {

@@ -11,9 +11,13 @@ import { securityHeaders } from './common/security-headers';
 import { validationPipe } from './common/validation';
 import { wellFormedText } from './common/well-formed-text';
 import { RedisIoAdapter } from './live/redis-io.adapter';
+import { findWebDist, webAppRouter } from './web-app';
+
+/** Every JSON route is under this prefix (`/api/cities` …); `/health`, `/docs`, `/docs-json` and socket.io are not. */
+export const API_PREFIX = 'api';
 
 /** Builds the API with everything main.ts has (pipes, filter, OpenAPI, shutdown hooks); tests use it too. */
-export async function createApi(config: AppConfig): Promise<INestApplication> {
+export async function createApi(config: AppConfig, opts: { webDist?: string } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
@@ -27,6 +31,12 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   app.use(wellFormedText);
   // X-Forwarded-For decides req.ip (rate limits, recorded sessions) only when sent by a configured proxy.
   app.set('trust proxy', trustProxySetting(config));
+  // The JSON API lives under /api so the web app can own every other path; health and the
+  // OpenAPI document stay at the root (load balancers and tools look for them there).
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  // The web app (when built) from `/`; API, docs, health and socket.io paths pass through.
+  const webDist = opts.webDist ?? findWebDist();
+  if (webDist) app.use(webAppRouter(webDist));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io rooms span every API instance through Redis (live tables).

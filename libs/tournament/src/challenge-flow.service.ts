@@ -41,16 +41,8 @@ export interface StoredBracket {
   seasonPoints: Record<string, number>;
 }
 
-/** One seat's line of a decided table (`challenge_tables.result`). */
-export interface SeatResult {
-  userId: string;
-  seat: number;
-  score: number;
-  /** 1-based; at the final table 3rd and 4th both show 3 (they share 3rd-4th) */
-  place: number;
-  advanced: boolean;
-  forfeited: boolean;
-}
+import type { SeatResult } from '@dcs/common/live/live.contract';
+export type { SeatResult };
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;

@@ -8,15 +8,8 @@ import { ChatFilter } from './chat-filter';
 import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
 import { ConductRepository, ViolationWithSanctions } from './conduct.repository';
 
-export interface ChatMessage {
-  id: string;
-  gameId: string;
-  userId: string;
-  displayName: string;
-  seat: number;
-  text: string;
-  sentAt: string;
-}
+import type { ChatMessage } from '@dcs/common/live/live.contract';
+export type { ChatMessage };
 
 const sanctionView = (s: ConductSanction) => ({
   id: s.id,

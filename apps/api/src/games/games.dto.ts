@@ -1,3 +1,4 @@
+import type { ActionResultPayload, GameViewPayload } from '@dcs/common/live/live.contract';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
@@ -34,7 +35,7 @@ export class GameActionDto {
   requestId?: string;
 }
 
-export class GameViewResponseDto {
+export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty() gameId!: string;
   @ApiProperty({ nullable: true, type: String }) tableId!: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'the caller\'s seat, null for a spectator' }) seat!: number | null;
@@ -45,7 +46,7 @@ export class GameViewResponseDto {
   @ApiProperty({ description: 'the engine\'s view for this viewer: own tiles only for a seated player' }) view!: unknown;
 }
 
-export class ActionResponseDto extends GameViewResponseDto {
+export class ActionResponseDto extends GameViewResponseDto implements ActionResultPayload {
   @ApiProperty({ description: 'false when this was a retry of an action already applied' }) applied!: boolean;
   @ApiProperty({ description: 'public events of the change' }) events!: unknown[];
 }

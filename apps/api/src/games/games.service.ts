@@ -7,17 +7,8 @@ import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.d
 import { ChallengeFlowService, GameMoveStore, GamesRepository, renderGameView, SeatRow, StoredAction, TurnClockService } from '@dcs/tournament';
 import { GameEventsPublisher, GameMoved } from '../live/game-events.publisher';
 
-/** One move a reconnecting client missed (public facts only; see GamesService.viewSince). */
-export interface MissedEvent {
-  seq: number;
-  type: 'play' | 'knock' | 'draw' | 'reshuffle' | 'forfeit' | 'stopped';
-  seat: number | null;
-  tile?: string;
-  end?: string;
-  /** a seated player's move, or the system's (a turn-clock forfeit, a director, a hard stop) */
-  by: 'player' | 'system';
-  at: string | null;
-}
+import type { MissedEvent } from '@dcs/common/live/live.contract';
+export type { MissedEvent };
 
 const isStaffRole = (r: string) => r === 'reviewer' || r === 'admin';
 const isStaff = (user: AuthUser) => user.roles.some(isStaffRole);

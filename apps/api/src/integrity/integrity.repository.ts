@@ -112,7 +112,7 @@ export class IntegrityRepository {
         ruleset: g.ruleset,
         startedAt: g.startedAt.toISOString(),
         finishedAt: g.finishedAt?.toISOString() ?? null,
-        recordUrl: `/games/${g.id}/record`,
+        recordUrl: `/api/games/${g.id}/record`,
         tableId: g.table?.id ?? null,
         round: g.table?.round.number ?? null,
         challengeId: g.table?.challenge.id ?? null,

@@ -1,11 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** The error body of every failed request: a stable code, a readable message, optional details. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  details?: unknown;
-}
+export type { ErrorBody } from './error-body';
+import type { ErrorBody } from './error-body';
 
 /** An error with a stable code; the exception filter turns it into an ErrorBody. */
 export class AppError extends HttpException {

@@ -1,0 +1,103 @@
+/**
+ * Response shapes the OpenAPI document does not declare yet (its operations answer `content?: never`).
+ * TEMPORARY: each interface is named after the API's DTO or view and mirrors it; replace each one
+ * with `components['schemas'][…]` from ./schema.d.ts once `npm run api:types` generates the
+ * declared responses. Request bodies and paths already come from schema.d.ts.
+ */
+import type { SeatResult } from '@dcs/common/live/live.contract';
+
+/** UserResponseDto (apps/api/src/users/users.dto.ts) */
+export interface UserResponseDto {
+  id: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  status: string;
+}
+
+/** TokenResponseDto (apps/api/src/auth) */
+export interface TokenResponseDto {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  user: UserResponseDto;
+}
+
+/** CityResponseDto (apps/api/src/cities/cities.dto.ts) */
+export interface CityResponseDto {
+  id: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  region: string;
+  tier: string;
+  prizePoolUsd: number;
+}
+
+/** ChallengeResponseDto (apps/api/src/challenges/challenges.dto.ts) */
+export interface ChallengeResponseDto {
+  id: string;
+  cityId: string;
+  week: number | null;
+  localDate: string;
+  status: string;
+  startsAt: string;
+  capacity: number;
+  prizePoolCents: number;
+  cancelReason: string | null;
+}
+
+/** ChallengeDetailDto */
+export interface ChallengeDetailDto extends ChallengeResponseDto {
+  cityName: string;
+  timeZone: string;
+  counts: { registered: number; waitlisted: number; checkedIn: number };
+}
+
+export interface BracketSeat {
+  seat: number;
+  userId: string;
+  displayName: string;
+  seed: number;
+}
+
+export interface BracketTable {
+  id: string;
+  index: number;
+  status: string;
+  endedBy: string | null;
+  seats: BracketSeat[];
+  result: SeatResult[] | null;
+  tiebreaks: string[];
+}
+
+export interface BracketRound {
+  round: number;
+  status: string;
+  startsAt: string | null;
+  hardStopAt: string | null;
+  byes: { userId: string; displayName: string; seed: number }[];
+  tables: BracketTable[];
+}
+
+/** BracketView (apps/api/src/tournament/bracket.service.ts) */
+export interface BracketView {
+  challengeId: string;
+  status: string;
+  players: number | null;
+  rounds: BracketRound[];
+  placements: { userId: string; displayName: string; placement: string; rankingPoints: number; prizeCents: number }[];
+}
+
+/** TablePublicView (apps/api/src/tables/tables.service.ts); `game` is the GameViewPayload of the live contract */
+export interface TablePublicView {
+  id: string;
+  challengeId: string;
+  round: number;
+  index: number;
+  status: string;
+  endedBy: string | null;
+  seats: BracketSeat[];
+  result: SeatResult[] | null;
+  game: import('@dcs/common/live/live.contract').GameViewPayload | null;
+}

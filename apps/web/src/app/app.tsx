@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ApiError } from '../api/client';
+import { AuthProvider } from '../auth/auth-context';
+import { Announcer } from '../components/announcer';
+import { SignInPage, SignUpPage, NotFoundPage } from '../pages/auth-pages';
+import { ChallengePage } from '../pages/challenge-page';
+import { HomePage } from '../pages/home-page';
+import { TablePage } from '../pages/table-page';
+import { Shell } from './shell';
+
+/** Every page of the app: add a route here and a component under src/pages. */
+export const routes = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/sign-in', element: <SignInPage /> },
+      { path: '/sign-up', element: <SignUpPage /> },
+      { path: '/challenges/:challengeId', element: <ChallengePage /> },
+      { path: '/tables/:tableId', element: <TablePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      // A 4xx answer (not found, invalid id, forbidden) will not change by asking again.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Announcer>
+          <RouterProvider router={router} />
+        </Announcer>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useMe } from '../api/queries';
+import { useAuth } from '../auth/auth-context';
+
+/** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
+export function Shell() {
+  const { token, signOut } = useAuth();
+  const me = useMe();
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // After a client-side navigation, move focus to the new page (as a full load would) for keyboard and screen-reader users.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [location.pathname]);
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="header-inner">
+          <NavLink to="/" className="brand" end>
+            DCS <span>Dominoes</span>
+          </NavLink>
+          <nav aria-label="Main">
+            <ul>
+              <li>
+                <NavLink to="/" end>
+                  Challenges
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <div className="account">
+            {token ? (
+              <>
+                <span className="who" aria-label="Signed in as">
+                  {me.data?.displayName ?? '…'}
+                </span>
+                <button type="button" className="link-button" onClick={signOut}>
+                  Sign out
+                </button>
+              </>
+            ) : (
+              <>
+                <NavLink to="/sign-in">Sign in</NavLink>
+                <NavLink to="/sign-up" className="button-link">
+                  Sign up
+                </NavLink>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

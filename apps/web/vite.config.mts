@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+
+const root = new URL('.', import.meta.url).pathname;
+/** Where `vite dev` forwards API and socket.io calls (the API started by `npm start`). */
+const api = 'http://127.0.0.1:3000';
+
+// No React plugin (it conflicts with the repository's peer dependencies): Vite's own oxc
+// transform compiles JSX with the automatic runtime. No fast refresh; `vite dev` reloads.
+export default defineConfig({
+  root,
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      // TanStack Query's "use client" markers mean nothing without server components.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': api,
+      '/health': api,
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+});

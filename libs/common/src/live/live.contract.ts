@@ -1,0 +1,267 @@
+/**
+ * The socket.io contract of the live tables (namespace `/live`), client→server and server→client,
+ * in one place. It is pure types (no Nest, Prisma or socket.io import) so that both the API
+ * (apps/api/src/live/live.events.ts re-exports it) and the web app (apps/web) import this one
+ * module. docs/realtime.md describes each event with example payloads.
+ */
+import type { ErrorBody } from '../errors/error-body';
+import type { TiebreakPublicView, TiebreakHand, TiebreakOutcome } from '@dcs/engine/tiebreak';
+
+/** A game as one viewer sees it (GameViewResponseDto implements it: the HTTP answer is the same shape). */
+export interface GameViewPayload {
+  gameId: string;
+  tableId: string | null;
+  /** the viewer's seat, null for a spectator */
+  seat: number | null;
+  status: string;
+  /** sha256 of the deal seed, published when the game starts */
+  seedHash: string;
+  /** the deal seed, revealed only when the game has ended */
+  seed: string | null;
+  /** when the clock of the seat on turn runs out (server time, ISO); null when not known or over */
+  turnDeadline: string | null;
+  /** the engine's view for this viewer: own tiles only for a seated player */
+  view: unknown;
+}
+
+/** The answer to a move (ActionResponseDto implements it). */
+export interface ActionResultPayload extends GameViewPayload {
+  /** false when this was a retry of an action already applied */
+  applied: boolean;
+  events: unknown[];
+}
+
+/** One version a reconnecting client missed: public facts only (a draw never names its tile). */
+export interface MissedEvent {
+  seq: number;
+  type: 'play' | 'knock' | 'draw' | 'reshuffle' | 'forfeit' | 'stopped';
+  seat: number | null;
+  tile?: string;
+  end?: string;
+  /** a seated player's move, or the system's (a turn-clock forfeit, a director, a hard stop) */
+  by: 'player' | 'system';
+  at: string | null;
+}
+
+/** A delivered table chat message (after the filter). */
+export interface ChatMessage {
+  id: string;
+  gameId: string;
+  userId: string;
+  displayName: string;
+  seat: number;
+  text: string;
+  sentAt: string;
+}
+
+/** One seat of a decided table. */
+export interface SeatResult {
+  userId: string;
+  seat: number;
+  score: number;
+  /** 1-based; at the final table 3rd and 4th both show 3 (they share 3rd-4th) */
+  place: number;
+  advanced: boolean;
+  forfeited: boolean;
+}
+
+/** Every acknowledgement: the result, or the same `{ code, message, details? }` as an HTTP error body. */
+export type Ack<T> = ({ ok: true } & T) | { ok: false; error: ErrorBody };
+
+/** Table chat: the text (1-500 characters) and an optional idempotency key for retries. */
+export interface ChatPayload {
+  gameId: string;
+  text: string;
+  requestId?: string;
+}
+
+export interface JoinGamePayload {
+  gameId: string;
+  /** the last `seq` this client saw of the game (a reconnect or a second tab): the answer adds what it missed */
+  since?: number;
+}
+
+export interface TiebreakPickPayload {
+  tiebreakId: string;
+  /** 0 … 27, a face-down position not taken yet */
+  position: number;
+}
+
+export interface ActionPayload {
+  gameId: string;
+  type: 'play' | 'knock' | 'draw' | 'reshuffle';
+  tile?: string;
+  end?: 'W' | 'E' | 'N' | 'S';
+  version: number;
+  requestId?: string;
+}
+
+export interface WatchChallengePayload {
+  challengeId: string;
+}
+
+/** `seq` is the game version the view shows; it rises by one with each accepted move. */
+export interface JoinedGame {
+  seq: number;
+  view: GameViewPayload;
+  /** with `since`: one entry per version since+1 … seq, in order (public facts only) */
+  missed?: MissedEvent[];
+  /** the game is over and its table's 6-4/5-5 draw is open: the draw as `GET /tiebreaks/:id` shows it (positions only) */
+  tiebreak?: TiebreakPublicView & { id: string; tableId: string | null; closesAt: string; decided: boolean };
+}
+
+export interface ActedGame {
+  seq: number;
+  view: ActionResultPayload;
+}
+
+export interface ClientToServerEvents {
+  /** Joins `game:<id>` and answers the caller's current view (own seat if seated, public otherwise). */
+  join: (payload: JoinGamePayload, ack: (res: Ack<JoinedGame>) => void) => void;
+  /** Leaves `game:<id>`; a seated player still gets their own views through their user room. */
+  leave: (payload: JoinGamePayload, ack: (res: Ack<{ gameId: string }>) => void) => void;
+  /** A move for the caller's own seat: GamesService.act, the same rules as POST /games/:id/actions. */
+  action: (payload: ActionPayload, ack: (res: Ack<ActedGame>) => void) => void;
+  /** Joins `challenge:<id>` (bracket and standings pushes). */
+  watchChallenge: (payload: WatchChallengePayload, ack: (res: Ack<{ challengeId: string }>) => void) => void;
+  /** A tied player takes a face-down tile: ChallengeFlowService.pickTile, the same as POST /tiebreaks/:id/picks; a repeat is answered, not applied twice. */
+  'tiebreak:pick': (payload: TiebreakPickPayload, ack: (res: Ack<{ tiebreak: TiebreakPublicView }>) => void) => void;
+  /** Table chat (seated players): filtered before delivery (SPEC 6); delivered as `chat:message` to the table. */
+  chat: (payload: ChatPayload, ack: (res: Ack<{ message: ChatMessage }>) => void) => void;
+}
+
+/** A game changed. A seated player's `view` is their own seat view; anyone else's the public view. */
+export interface GameViewEvent {
+  gameId: string;
+  seq: number;
+  view: GameViewPayload;
+}
+
+/** A turn clock ran out: a ticket for `seat`, the clock restarted (the turn is not skipped; `seq` is unchanged). */
+export interface GameClockEvent {
+  gameId: string;
+  seq: number;
+  seat: number;
+  attempt: number;
+  /** this seat's tickets in the game so far; the `ticketsToForfeit`-th forfeits */
+  tickets: number;
+  ticketsToForfeit: number;
+  turnDeadline: string;
+}
+
+export interface TiebreakOpenEvent {
+  tiebreakId: string;
+  challengeId: string;
+  tableId: string | null;
+  gameId: string | null;
+  round: number;
+  place: number;
+  players: string[];
+  contenders: string[];
+  winners: string[];
+  handSize: number;
+  /** face-down positions 0 … positions-1 (28) */
+  positions: number;
+  taken: { playerId: string; position: number }[];
+  version: number;
+  closesAt: string;
+}
+
+export interface TiebreakPickedEvent {
+  tiebreakId: string;
+  tableId: string;
+  round: number;
+  version: number;
+  playerId: string;
+  position: number;
+  taken: { playerId: string; position: number }[];
+}
+
+export interface TiebreakRevealEvent {
+  tiebreakId: string;
+  tableId: string;
+  challengeId: string;
+  round: number;
+  place: number;
+  contenders: string[];
+  picks: { playerId: string; position: number; tile: string; auto: boolean }[];
+  hands: TiebreakHand[];
+  outcome: TiebreakOutcome;
+  /** false: a split or nobody drew a deciding tile, a new round opens (`tiebreak:open`) */
+  decided: boolean;
+  winners: string[];
+  order: string[] | null;
+}
+
+export interface TableResultEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  tableId: string;
+  table: number;
+  endedBy: string | null;
+  final: boolean;
+  result: SeatResult[];
+  /** Present when a director corrected an earlier result (with the audited reason). */
+  corrected?: true;
+  reason?: string;
+}
+
+/** A director voided a table's undecided game: its players continue in the new game (a replay). */
+export interface TableVoidedEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  tableId: string;
+  table: number;
+  voidedGameId: string | null;
+  gameId: string;
+  reason: string;
+}
+
+export interface RoundStartedEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  startsAt: string | null;
+  hardStopAt: string | null;
+  tables: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[];
+}
+
+export interface RoundFinishedEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  next: { roundId: string; round: number; startsAt: string } | null;
+  completed: boolean;
+}
+
+export interface RoundHardStopEvent {
+  challengeId: string;
+  roundId: string;
+  round: number;
+  at: string;
+  tables: { tableId: string; table: number }[];
+}
+
+export interface NotificationEvent {
+  kind: 'table.seated' | 'tiebreak.started' | string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
+export interface ServerToClientEvents {
+  'game:view': (event: GameViewEvent) => void;
+  'chat:message': (event: ChatMessage) => void;
+  'game:clock': (event: GameClockEvent) => void;
+  'tiebreak:open': (event: TiebreakOpenEvent) => void;
+  'tiebreak:picked': (event: TiebreakPickedEvent) => void;
+  'tiebreak:reveal': (event: TiebreakRevealEvent) => void;
+  'table:result': (event: TableResultEvent) => void;
+  'table:voided': (event: TableVoidedEvent) => void;
+  'round:started': (event: RoundStartedEvent) => void;
+  'round:finished': (event: RoundFinishedEvent) => void;
+  'round:hard-stop': (event: RoundHardStopEvent) => void;
+  notification: (event: NotificationEvent) => void;
+}

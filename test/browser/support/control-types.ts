@@ -1,0 +1,17 @@
+/** The browser platform's control routes (platform.ts), shared by the server and the journeys. */
+export const PLAYER_PASSWORD = 'browser-journey-pass';
+
+export interface ChallengeRequest {
+  checkedIn: number;
+  roundSeconds?: number;
+  breakSeconds?: number;
+  /** false: leave it before 12:00 (no bracket yet) */
+  start?: boolean;
+}
+
+export interface CreatedChallenge {
+  challengeId: string;
+  players: string[];
+  /** player 1 (seed order of the fixture), who can sign in */
+  login: { userId: string; email: string; password: string };
+}

@@ -1,0 +1,23 @@
+import type { ChallengeRequest, CreatedChallenge } from './control-types';
+
+const control = `http://127.0.0.1:${process.env.BROWSER_CONTROL_PORT}`;
+export const apiBase = `http://127.0.0.1:${process.env.BROWSER_API_PORT}`;
+
+async function post<T>(route: string, body: unknown): Promise<T> {
+  const res = await fetch(`${control}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const out = (await res.json()) as T & { message?: string };
+  if (!res.ok) throw new Error(`control ${route}: ${out.message}`);
+  return out;
+}
+
+/** Drives the platform the way the e2e suites do (fixtures and bot players in the platform process). */
+export const platform = {
+  challenge: (req: ChallengeRequest) => post<CreatedChallenge>('/challenges', req),
+  /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
+  play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
+  /** The public bracket, straight from the API. */
+  bracket: async (challengeId: string) => {
+    const res = await fetch(`${apiBase}/api/challenges/${challengeId}/bracket`);
+    return (await res.json()) as { rounds: { round: number; status: string; tables: { id: string; index: number; status: string; seats: { displayName: string }[] }[] }[] };
+  },
+};

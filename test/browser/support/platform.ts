@@ -1,0 +1,126 @@
+/**
+ * The whole platform for the browser tests, in one child process started by Playwright's
+ * `webServer` (playwright.config.ts): a throwaway PostgreSQL database migrated from
+ * prisma/migrations, its own Redis queue prefix, the real API (serving the built web app) and
+ * the real worker, plus a small control server the journeys use to set up and drive challenges
+ * the way the e2e suites do (test/support/challenge-fixtures.ts, scripts/lib/bot-driver.ts).
+ * SIGTERM closes everything and drops the database and the Redis keys.
+ *
+ * Run with ts-node (transpile only, like ts-jest) and tsconfig-paths for the @dcs aliases.
+ */
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import * as argon2 from 'argon2';
+import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { loadConfig, PrismaService } from '@dcs/common';
+import { ChallengeFlowService } from '@dcs/tournament';
+import { createApi } from '../../../apps/api/src/setup';
+import { createWorker } from '../../../apps/worker/src/setup';
+import { createBenchDatabase, dropBenchEnv } from '../../../bench/lib/throwaway-env';
+import { playOut } from '../../../scripts/lib/bot-driver';
+import { challengeWithPlayers } from '../../support/challenge-fixtures';
+import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
+import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge } from './control-types';
+
+const root = path.resolve(__dirname, '../../..');
+const port = Number(process.env.BROWSER_API_PORT);
+const controlPort = Number(process.env.BROWSER_CONTROL_PORT);
+const dbName = `dcs_browser_${process.pid}_${randomBytes(3).toString('hex')}`;
+const prefix = `test:${dbName}`;
+
+async function main(): Promise<void> {
+  await createBenchDatabase(TEST_PG_BASE, dbName);
+  const databaseUrl = `${TEST_PG_BASE}/${dbName}`;
+  execFileSync(path.join(root, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'pipe' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: `browser-secret-${dbName}-0123456789abcdef`,
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    // A whole journey runs in a minute; nothing should be swept from under it.
+    ANTICHEAT_SCAN_INTERVAL_MS: '3600000',
+  });
+  const api: INestApplication = await createApi(config, { webDist: path.join(root, 'apps/web/dist') });
+  await api.listen(port, '127.0.0.1');
+  const worker: INestApplicationContext = await createWorker(config);
+  const prisma = api.get(PrismaService);
+  const flow = api.get(ChallengeFlowService);
+
+  const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    /** A started challenge (round 1 seated) with `checkedIn` players; player 1 can sign in. */
+    'POST /challenges': async (body) => {
+      const req = body as unknown as ChallengeRequest;
+      const fx = await challengeWithPlayers(prisma, { checkedIn: req.checkedIn, roundSeconds: req.roundSeconds, breakSeconds: req.breakSeconds ?? 0 });
+      const email = `browser-${fx.challengeId.slice(0, 8)}@flow.test`;
+      await prisma.user.update({ where: { id: fx.players[0] }, data: { email, passwordHash: await argon2.hash(PLAYER_PASSWORD, { type: argon2.argon2id }) } });
+      // Seating 512 players is one transaction; on a loaded machine it can pass Prisma's 5 s limit
+      // and roll back whole, so the 12:00 job is simply run again (it is idempotent).
+      for (let attempt = 1; req.start !== false; attempt++) {
+        try {
+          await flow.start(fx.challengeId);
+          break;
+        } catch (err) {
+          if (attempt === 5) throw err;
+        }
+      }
+      const created: CreatedChallenge = { challengeId: fx.challengeId, players: fx.players, login: { userId: fx.players[0], email, password: PLAYER_PASSWORD } };
+      return created;
+    },
+    /** Plays a table's running game: to the end, or `moves` moves of it. */
+    'POST /play': async (body) => {
+      const { tableId, moves } = body as { tableId: string; moves?: number };
+      const game = await prisma.game.findFirstOrThrow({ where: { tableId, status: 'playing' }, orderBy: { startedAt: 'desc' } });
+      try {
+        return { moves: await playOut(api, game.id, 'greedy', undefined, moves ?? 5000) };
+      } catch (err) {
+        if (moves !== undefined && err instanceof Error && err.message.includes('did not end')) return { moves };
+        throw err;
+      }
+    },
+  };
+
+  const control = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const route = routes[`${req.method} ${req.url}`];
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (!route) return answer(404, { message: 'no such control route' });
+      route(raw ? (JSON.parse(raw) as Record<string, unknown>) : {}).then(
+        (out) => answer(200, out),
+        (err: Error) => answer(500, { message: err.stack ?? err.message }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+  process.stdout.write(`browser platform ready: http://127.0.0.1:${port} (database ${dbName})\n`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    control.close();
+    await worker.close().catch(() => undefined);
+    await api.close().catch(() => undefined);
+    await dropBenchEnv({ pgBase: TEST_PG_BASE, dbName, redisUrl: TEST_REDIS_URL, prefix });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+main().catch(async (err: unknown) => {
+  process.stderr.write(`browser platform failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  await dropBenchEnv({ pgBase: TEST_PG_BASE, dbName, redisUrl: TEST_REDIS_URL, prefix }).catch(() => undefined);
+  process.exit(1);
+});
