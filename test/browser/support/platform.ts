@@ -19,7 +19,7 @@ import { loadConfig, PrismaService } from '@dcs/common';
 import { ChallengeFlowService } from '@dcs/tournament';
 import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
-import { createBenchDatabase, dropBenchEnv } from '../../../bench/lib/throwaway-env';
+import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
 import { playOut } from '../../../scripts/lib/bot-driver';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
