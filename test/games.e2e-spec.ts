@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PrismaService } from '@dcs/common';
-import { ALL_TILES, gameResult, type GameState, hardStop, replayRecord } from '@dcs/engine';
+import { gameResult, type GameState, hardStop, replayRecord } from '@dcs/engine';
 import { GamesRepository } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { SeatedPlayer, tableWithGame } from './support/fixtures';
