@@ -60,6 +60,13 @@ const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 
  * queued after the commit. A crash between the two
  * is repaired by `recover()`, which re-queues every timer the database says is due.
  */
+/**
+ * Seating a round writes every table, seat, game and notice of the round in one transaction: 512 players are
+ * 128 tables. Prisma's default 5 s limit would roll back a whole Saturday's start on a busy machine (it did
+ * under load in tests), so seating gets a minute; the row locks it holds are the challenge's and the round's.
+ */
+const SEATING_TX = { timeout: 60_000, maxWait: 10_000 } as const;
+
 @Injectable()
 export class ChallengeFlowService {
   private readonly logger = new Logger(ChallengeFlowService.name);
@@ -125,7 +132,7 @@ export class ChallengeFlowService {
       });
       effects.push({ kind: 'hard-stop', roundId: round.id, at: round.hardStopAt! });
       return 'started' as const;
-    });
+    }, SEATING_TX);
     await this.queue.run(effects);
     return result;
   }
@@ -335,7 +342,7 @@ export class ChallengeFlowService {
       const started = await tx.round.update({ where: { id: round.id }, data: { status: 'running', startsAt: now, hardStopAt } });
       await this.seatTables(tx, challenge, started, next, stored.bracket, effects);
       effects.push({ kind: 'hard-stop', roundId, at: hardStopAt });
-    });
+    }, SEATING_TX);
     await this.queue.run(effects);
   }
 
