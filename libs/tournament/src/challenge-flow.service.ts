@@ -48,6 +48,13 @@ const json = (v: unknown) => v as Prisma.InputJsonValue;
 const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
 
 /**
+ * Seating a round writes every table, seat, game and notice of the round in one transaction: 512 players are
+ * 128 tables. Prisma's default 5 s limit would roll back a whole Saturday's start on a busy machine (it did
+ * under load in tests), so seating gets a minute; the row locks it holds are the challenge's and the round's.
+ */
+const SEATING_TX = { timeout: 60_000, maxWait: 10_000 } as const;
+
+/**
  * A challenge from 12:00 on (SPEC 3.2-3.6): seeding and the bracket, seating each
  * round with its games, the 30-minute hard stop, deciding tables (with the
  * 6-4/5-5 draw where a tie matters), the next round after the break, and the
@@ -60,13 +67,6 @@ const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 
  * queued after the commit. A crash between the two
  * is repaired by `recover()`, which re-queues every timer the database says is due.
  */
-/**
- * Seating a round writes every table, seat, game and notice of the round in one transaction: 512 players are
- * 128 tables. Prisma's default 5 s limit would roll back a whole Saturday's start on a busy machine (it did
- * under load in tests), so seating gets a minute; the row locks it holds are the challenge's and the round's.
- */
-const SEATING_TX = { timeout: 60_000, maxWait: 10_000 } as const;
-
 @Injectable()
 export class ChallengeFlowService {
   private readonly logger = new Logger(ChallengeFlowService.name);
