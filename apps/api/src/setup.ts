@@ -2,11 +2,12 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { json } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@dcs/common';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
+import { buildOpenApiDocument } from './common/openapi';
 import { validationPipe } from './common/validation';
 import { RedisIoAdapter } from './live/redis-io.adapter';
 
@@ -23,12 +24,6 @@ export async function createApi(config: AppConfig): Promise<INestApplication> {
   // socket.io rooms span every API instance through Redis (live tables).
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.enableShutdownHooks();
-  const doc = new DocumentBuilder()
-    .setTitle('DCS Tournament Platform')
-    .setDescription('Weekly dominoes challenges, live tables, rankings and the review board. Errors are { code, message, details? }.')
-    .setVersion('0.1.0')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
   return app;
 }

@@ -4,7 +4,8 @@ import type { WdcEntry } from '@dcs/db';
 import type { CloseResult } from '@dcs/tournament';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto } from './seasons.dto';
+import { ApiErrors, ApiOk } from '../common/openapi';
+import { CloseResultDto, CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto, EventCreatedDto, EventViewDto, WdcDto, WdcEntryCreatedDto } from './seasons.dto';
 import { EventView, SeasonsService } from './seasons.service';
 
 const optionalYear = new ParseIntPipe({ optional: true });
@@ -18,6 +19,8 @@ export class SeasonsController {
   @HttpCode(200)
   @Roles('director')
   @ApiBearerAuth()
+  @ApiOk(CloseResultDto)
+  @ApiErrors('SEASON_CHALLENGE_RUNNING', 'ELITE_SIX_TIE_TOO_LARGE')
   @ApiOperation({ summary: 'Close the season: final standings, the Elite Six with benefits (director; idempotent; 409 SEASON_CHALLENGE_RUNNING while one runs)' })
   close(@CurrentUser() user: AuthUser, @Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Body() dto: CloseSeasonDto): Promise<CloseResult> {
     return this.service.close(user, cityId, seasonId, dto.reason);
@@ -26,6 +29,8 @@ export class SeasonsController {
   @Post('regionals')
   @Roles('director')
   @ApiBearerAuth()
+  @ApiOk(EventCreatedDto)
+  @ApiErrors('NOT_ENOUGH_QUALIFIERS', 'BAD_HOST_CITY')
   @ApiOperation({ summary: 'Create a region\'s Regional Tournament from its cities\' Elite Sixes (director/admin; one per region and year: a repeat returns it)' })
   createRegional(@CurrentUser() user: AuthUser, @Body() dto: CreateRegionalDto): Promise<EventView & { created: boolean }> {
     return this.service.createRegional(user, dto);
@@ -34,6 +39,7 @@ export class SeasonsController {
   @Public()
   @Get('regionals')
   @ApiQuery({ name: 'year', required: false })
+  @ApiOk([EventViewDto])
   @ApiOperation({ summary: 'Regional Tournaments with their seeded entrants and results' })
   regionals(@Query('year', optionalYear) year?: number): Promise<EventView[]> {
     return this.service.events('regional', year);
@@ -42,6 +48,8 @@ export class SeasonsController {
   @Post('ndt')
   @Roles('admin')
   @ApiBearerAuth()
+  @ApiOk(EventCreatedDto)
+  @ApiErrors('REGIONALS_NOT_COMPLETE')
   @ApiOperation({ summary: 'Create the NDT Finals of a year: the 4 regional winners at one table (admin; $100,000+ pool)' })
   createNdt(@CurrentUser() user: AuthUser, @Body() dto: CreateNdtDto): Promise<EventView & { created: boolean }> {
     return this.service.createNdt(user, dto);
@@ -50,6 +58,7 @@ export class SeasonsController {
   @Public()
   @Get('ndt')
   @ApiQuery({ name: 'year', required: false })
+  @ApiOk([EventViewDto])
   @ApiOperation({ summary: 'NDT Finals with entrants and results' })
   ndt(@Query('year', optionalYear) year?: number): Promise<EventView[]> {
     return this.service.events('ndt', year);
@@ -57,6 +66,7 @@ export class SeasonsController {
 
   @Public()
   @Get('events/:id')
+  @ApiOk(EventViewDto)
   @ApiOperation({ summary: 'One Regional or NDT Finals (its tables and games are under /challenges/:id like any challenge)' })
   event(@Param('id', uuidPipe()) id: string): Promise<EventView> {
     return this.service.event(id);
@@ -64,6 +74,7 @@ export class SeasonsController {
 
   @Public()
   @Get('wdc/:year')
+  @ApiOk(WdcDto)
   @ApiOperation({ summary: 'The WDC edition: the NDT champion(s) qualified and the entries from other countries ($250,000 pool)' })
   wdc(@Param('year', ParseIntPipe) year: number) {
     return this.service.wdc(year);
@@ -72,6 +83,8 @@ export class SeasonsController {
   @Post('wdc/:year/entries')
   @Roles('admin')
   @ApiBearerAuth()
+  @ApiOk(WdcEntryCreatedDto)
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ summary: 'Add a WDC entrant from another country (admin; audited; a repeat returns the entry)' })
   addWdcEntry(@CurrentUser() user: AuthUser, @Param('year', ParseIntPipe) year: number, @Body() dto: CreateWdcEntryDto): Promise<WdcEntry & { created: boolean }> {
     return this.service.addWdcEntry(user, year, dto);
