@@ -2,10 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { loadConfig } from '@dcs/common';
 import { buildOpenApiDocument } from '../../apps/api/src/common/openapi';
+import { buildAsyncApiDocument } from '../../apps/api/src/live/live.asyncapi';
 import { createApi } from '../../apps/api/src/setup';
 
 export const CONTRACT_FILES = {
   openapi: 'docs/openapi.json',
+  asyncapi: 'docs/asyncapi.json',
   types: 'apps/web/src/api/schema.d.ts',
 } as const;
 
@@ -22,6 +24,7 @@ export async function renderContract(app?: INestApplication): Promise<Record<str
     const doc = buildOpenApiDocument(own);
     return {
       [CONTRACT_FILES.openapi]: `${JSON.stringify(doc, null, 2)}\n`,
+      [CONTRACT_FILES.asyncapi]: `${JSON.stringify(buildAsyncApiDocument(own), null, 2)}\n`,
       [CONTRACT_FILES.types]: await typesOf(doc),
     };
   } finally {

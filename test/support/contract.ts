@@ -2,6 +2,7 @@ import { appendFileSync } from 'node:fs';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { toJsonSchema } from '../../apps/api/src/common/json-schema';
 
 /**
  * Holds the OpenAPI document to what the API really answers: every response the e2e suites
@@ -23,25 +24,6 @@ interface Operation {
 
 const DOC_ID = 'openapi';
 
-/** OpenAPI 3.0 schema → JSON Schema: `nullable: true` becomes "or null", refs point into the registered document. */
-export function toJsonSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema);
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(schema as Json)) {
-    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) out[k] = `${DOC_ID}${v}`;
-    else if (k === 'example' || k === 'examples' || k === 'nullable') continue;
-    else if (k === 'properties' && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, toJsonSchema(s)]));
-    else out[k] = toJsonSchema(v);
-  }
-  if ((schema as Json).nullable === true) {
-    const inner = { ...out };
-    // an enum that allows null must list it; anyOf keeps the rest of the schema intact
-    return { anyOf: [inner, { type: 'null' }] };
-  }
-  return out;
-}
-
 export class ResponseContract {
   readonly stats = { validated: 0, unmatched: 0 };
   private readonly ajv: Ajv;
@@ -51,7 +33,7 @@ export class ResponseContract {
   constructor(doc: OpenAPIObject) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: DOC_ID, components: toJsonSchema(doc.components ?? {}) as Json });
+    this.ajv.addSchema({ $id: DOC_ID, components: toJsonSchema(doc.components ?? {}, DOC_ID) as Json });
     for (const [template, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item as Json)) {
         if (!op || typeof op !== 'object' || !('responses' in op)) continue;
@@ -93,7 +75,7 @@ export class ResponseContract {
     const key = `${op.method} ${op.template} ${status}`;
     let validate = this.validators.get(key);
     if (!validate) {
-      validate = this.ajv.compile(toJsonSchema(schema) as Json);
+      validate = this.ajv.compile(toJsonSchema(schema, DOC_ID) as Json);
       this.validators.set(key, validate);
     }
     if (!validate(body)) {

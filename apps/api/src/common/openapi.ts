@@ -45,6 +45,8 @@ interface OkMetadata {
 }
 
 const OK = 'dcs:openapi:ok';
+/** @nestjs/swagger's key of `@ApiResponse` metadata (DECORATORS.API_RESPONSE, not exported). */
+const API_RESPONSE_METADATA = 'swagger/apiResponse';
 const ERRORS = 'dcs:openapi:errors';
 
 /** The success body of a route: `@ApiOk(ThingDto)`, `@ApiOk([ThingDto])` for a list. */
@@ -155,6 +157,8 @@ function constraintsOf(metas: ValidationMetadata[]): { schema: SchemaObject; eac
       case 'arrayUnique':
         schema.uniqueItems = true;
         break;
+      default:
+        break;
     }
   }
   return { schema, each };
@@ -204,11 +208,18 @@ function dtoClasses(handlers: RouteHandler[]): Map<string, Type<unknown>> {
   return classes;
 }
 
+/** The DTO classes a class's properties hold (`@ApiProperty({ type: X })` / `type: [X]`). */
 function nestedTypes(cls: Type<unknown>): Type<unknown>[] {
-  // class-transformer keeps @Type() targets in its default metadata storage
-  const storage = (require('class-transformer/cjs/storage') as { defaultMetadataStorage: { getTypeMetadatas?: unknown; findTypeMetadata(t: unknown, p: string): { typeFunction(): Type<unknown> } | undefined } }).defaultMetadataStorage;
-  const props = Object.keys(getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).reduce<Record<string, true>>((acc, m) => ({ ...acc, [m.propertyName]: true }), {}));
-  return props.map((p) => storage.findTypeMetadata(cls, p)?.typeFunction()).filter((t): t is Type<unknown> => typeof t === 'function' && t !== Number && t !== String && t !== Boolean);
+  const props = new Set(getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).map((m) => m.propertyName));
+  return [...props]
+    .map((p) => (Reflect.getMetadata('swagger/apiModelProperties', cls.prototype as object, p) as { type?: unknown } | undefined)?.type)
+    .map((t) => (Array.isArray(t) ? (t[0] as unknown) : t))
+    .filter((t): t is Type<unknown> => typeof t === 'function' && t.prototype !== undefined && ![String, Number, Boolean, Object, Array].includes(t as never));
+}
+
+/** A pipe given as an instance (`uuidPipe()`) or as its class (`ParseIntPipe`). */
+function isPipe(pipe: unknown, cls: Type<unknown>): boolean {
+  return pipe instanceof cls || pipe === cls;
 }
 
 function errorSchema(codes: string[]): SchemaObject {
@@ -237,8 +248,8 @@ function errorCodesOf(h: RouteHandler, op: OperationObject): ApiErrorCode[] {
   if (op.requestBody) codes.add('MALFORMED_JSON').add('PAYLOAD_TOO_LARGE');
   for (const p of routeArgs(h, RouteParamtypes.PARAM).concat(routeArgs(h, RouteParamtypes.QUERY))) {
     for (const pipe of p.pipes ?? []) {
-      if (pipe instanceof ParseUUIDPipe) codes.add('INVALID_ID').add('NOT_FOUND');
-      if (pipe instanceof ParseIntPipe || pipe instanceof ParseEnumPipe) codes.add('BAD_REQUEST');
+      if (isPipe(pipe, ParseUUIDPipe)) codes.add('INVALID_ID').add('NOT_FOUND');
+      if (isPipe(pipe, ParseIntPipe) || isPipe(pipe, ParseEnumPipe)) codes.add('BAD_REQUEST');
     }
   }
   if (params.some((p) => p.in === 'path' && (p.schema as SchemaObject | undefined)?.enum)) codes.add('NOT_FOUND');
@@ -253,8 +264,8 @@ function applyPathParams(h: RouteHandler, op: OperationObject): void {
     if (!p) continue;
     const schema: SchemaObject = { ...((p.schema as SchemaObject | undefined) ?? {}) };
     for (const pipe of a.pipes ?? []) {
-      if (pipe instanceof ParseUUIDPipe) Object.assign(schema, { type: 'string', format: 'uuid' });
-      if (pipe instanceof ParseIntPipe) Object.assign(schema, { type: 'integer' });
+      if (isPipe(pipe, ParseUUIDPipe)) Object.assign(schema, { type: 'string', format: 'uuid' });
+      if (isPipe(pipe, ParseIntPipe)) Object.assign(schema, { type: 'integer' });
       if (pipe instanceof ParseEnumPipe) Object.assign(schema, { type: 'string', enum: Object.values((pipe as unknown as { enumType: object }).enumType) });
     }
     p.schema = schema;
@@ -262,7 +273,7 @@ function applyPathParams(h: RouteHandler, op: OperationObject): void {
   for (const a of routeArgs(h, RouteParamtypes.QUERY)) {
     if (a.data !== undefined) {
       const p = params.find((x) => x.in === 'query' && x.name === a.data);
-      if (p && (a.pipes ?? []).some((x) => x instanceof ParseIntPipe)) p.schema = { ...((p.schema as SchemaObject | undefined) ?? {}), type: 'integer' };
+      if (p && (a.pipes ?? []).some((x) => isPipe(x, ParseIntPipe))) p.schema = { ...((p.schema as SchemaObject | undefined) ?? {}), type: 'integer' };
       continue;
     }
     if (!a.metatype) continue;
@@ -294,8 +305,12 @@ function declareSuccess(handlers: RouteHandler[]): void {
   for (const h of handlers) {
     const ok = Reflect.getMetadata(OK, h.handler) as OkMetadata | undefined;
     if (!ok) continue;
-    const descriptor = Object.getOwnPropertyDescriptor(h.controller.prototype, h.key)!;
-    ApiResponse({ status: successStatus(h), type: ok.type, isArray: ok.isArray, description: ok.description ?? '' })(h.controller.prototype as object, h.key, descriptor);
+    // Swagger's decorator on a throw-away function, then its entry replaces this status's on the handler:
+    // building the document again (another app in the same process) declares it once, not twice.
+    const probe = { value: () => undefined };
+    ApiResponse({ status: successStatus(h), type: ok.type, isArray: ok.isArray, description: ok.description ?? '' })(h.controller.prototype as object, h.key, probe);
+    const existing = (Reflect.getMetadata(API_RESPONSE_METADATA, h.handler) as object | undefined) ?? {};
+    Reflect.defineMetadata(API_RESPONSE_METADATA, { ...existing, ...(Reflect.getMetadata(API_RESPONSE_METADATA, probe.value) as object) }, h.handler);
   }
 }
 

@@ -2,13 +2,16 @@
  * The socket.io contract of the live tables (namespace `/live`), client→server and
  * server→client, in one place. docs/realtime.md describes each event with example payloads.
  */
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions, IntersectionType } from '@nestjs/swagger';
 import type { ErrorBody } from '@dcs/common';
 import type { ChatMessage } from '../conduct/conduct.service';
 import type { TiebreakPublicView, TiebreakHand, TiebreakOutcome } from '@dcs/engine';
 import { LIVE_NAMESPACE, liveRooms } from '@dcs/tournament';
 import type { SeatResult } from '@dcs/tournament';
-import type { ActionResponseDto, GameViewResponseDto } from '../games/games.dto';
+import { ErrorResponseDto } from '../common/openapi';
+import { ActionResponseDto, GameViewResponseDto } from '../games/games.dto';
 import type { MissedEvent } from '../games/games.service';
+import { SeatResultDto, TiebreakPublicViewDto, TiebreakViewDto } from '../tournament/tournament.dto';
 
 export { LIVE_NAMESPACE };
 /** Room names (shared with the worker, which emits through Redis: see LiveEmitter). */
@@ -17,58 +20,122 @@ export const rooms = liveRooms;
 /** Every acknowledgement: the result, or the same `{ code, message, details? }` as an HTTP error body. */
 export type Ack<T> = ({ ok: true } & T) | { ok: false; error: ErrorBody };
 
+/*
+ * The payloads are classes with OpenAPI metadata so that the AsyncAPI document (live.asyncapi.ts,
+ * served at /docs/asyncapi.json) is generated from the very types the gateway and its clients use.
+ */
+
+const UUID: ApiPropertyOptions = { format: 'uuid' };
+const UUIDS: ApiPropertyOptions = { type: [String], format: 'uuid' };
+
 /** Table chat: the text (1-500 characters) and an optional idempotency key for retries. */
-export interface ChatPayload {
-  gameId: string;
-  text: string;
-  requestId?: string;
+export class ChatPayload {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty({ minLength: 1, maxLength: 500 }) text!: string;
+  @ApiPropertyOptional({ maxLength: 64, description: 'idempotency key: the same key again is answered, not sent twice' }) requestId?: string;
 }
 
-export interface JoinGamePayload {
-  gameId: string;
+export class JoinGamePayload {
+  @ApiProperty(UUID) gameId!: string;
   /** the last `seq` this client saw of the game (a reconnect or a second tab): the answer adds what it missed */
-  since?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 1_000_000, description: 'the last `seq` this client saw: the answer adds what it missed' }) since?: number;
 }
 
-export interface TiebreakPickPayload {
-  tiebreakId: string;
+export class LeaveGamePayload {
+  @ApiProperty(UUID) gameId!: string;
+}
+
+export class TiebreakPickPayload {
+  @ApiProperty(UUID) tiebreakId!: string;
   /** 0 … 27, a face-down position not taken yet */
-  position: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 27, description: 'a face-down position not taken yet' }) position!: number;
 }
 
-export interface ActionPayload {
-  gameId: string;
-  type: 'play' | 'knock' | 'draw' | 'reshuffle';
-  tile?: string;
-  end?: 'W' | 'E' | 'N' | 'S';
-  version: number;
-  requestId?: string;
+export class ActionPayload {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty({ enum: ['play', 'knock', 'draw', 'reshuffle'] }) type!: 'play' | 'knock' | 'draw' | 'reshuffle';
+  @ApiPropertyOptional({ example: '6-4', description: 'play: the tile' }) tile?: string;
+  @ApiPropertyOptional({ enum: ['W', 'E', 'N', 'S'], description: 'play: the end, when the tile fits more than one' }) end?: 'W' | 'E' | 'N' | 'S';
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 1_000_000, description: 'the game version the move was made on' }) version!: number;
+  @ApiPropertyOptional({ maxLength: 64, description: 'idempotency key' }) requestId?: string;
 }
 
-export interface WatchChallengePayload {
-  challengeId: string;
+export class WatchChallengePayload {
+  @ApiProperty(UUID) challengeId!: string;
+}
+
+/** One move a re-joining client missed (public facts only). */
+export class MissedEventDto implements MissedEvent {
+  @ApiProperty() seq!: number;
+  @ApiProperty({ enum: ['play', 'knock', 'draw', 'reshuffle', 'forfeit', 'stopped'] }) type!: MissedEvent['type'];
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+  @ApiPropertyOptional() tile?: string;
+  @ApiPropertyOptional() end?: string;
+  @ApiProperty({ enum: ['player', 'system'] }) by!: 'player' | 'system';
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) at!: string | null;
+}
+
+export class JoinedTiebreakDto extends TiebreakViewDto {}
+
+export class OkAck {
+  @ApiProperty({ enum: [true] }) ok!: true;
 }
 
 /** `seq` is the game version the view shows; it rises by one with each accepted move. */
-export interface JoinedGame {
-  seq: number;
-  view: GameViewResponseDto;
+export class JoinedGame {
+  @ApiProperty() seq!: number;
+  @ApiProperty({ type: GameViewResponseDto }) view!: GameViewResponseDto;
   /** with `since`: one entry per version since+1 … seq, in order (public facts only) */
-  missed?: MissedEvent[];
+  @ApiPropertyOptional({ type: [MissedEventDto], description: 'with `since`: one entry per version since+1 … seq' }) missed?: MissedEventDto[];
   /** the game is over and its table's 6-4/5-5 draw is open: the draw as `GET /tiebreaks/:id` shows it (positions only) */
-  tiebreak?: TiebreakPublicView & { id: string; tableId: string | null; closesAt: string; decided: boolean };
+  @ApiPropertyOptional({ type: JoinedTiebreakDto, description: 'the game is over and its table\'s draw is open: as GET /tiebreaks/:id shows it' }) tiebreak?: JoinedTiebreakDto;
+}
+export class JoinedGameAck extends IntersectionType(OkAck, JoinedGame) {}
+
+export class ActedGame {
+  @ApiProperty() seq!: number;
+  @ApiProperty({ type: ActionResponseDto }) view!: ActionResponseDto;
+}
+export class ActedGameAck extends IntersectionType(OkAck, ActedGame) {}
+
+export class LeftGameAck extends OkAck {
+  @ApiProperty(UUID) gameId!: string;
 }
 
-export interface ActedGame {
-  seq: number;
-  view: ActionResponseDto;
+export class WatchingChallengeAck extends OkAck {
+  @ApiProperty(UUID) challengeId!: string;
+}
+
+export class TiebreakPickedAck extends OkAck {
+  @ApiProperty({ type: TiebreakPublicViewDto }) tiebreak!: TiebreakPublicViewDto;
+}
+
+/** A table chat message as delivered (`chat:message`) and acknowledged. */
+export class ChatMessageDto implements ChatMessage {
+  @ApiProperty(UUID) id!: string;
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty(UUID) userId!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty() seat!: number;
+  @ApiProperty() text!: string;
+  @ApiProperty({ format: 'date-time' }) sentAt!: string;
+}
+
+export class ChatAck extends OkAck {
+  @ApiProperty({ type: ChatMessageDto }) message!: ChatMessageDto;
+}
+
+/** Every refused event: `{ ok: false, error }` with the HTTP error body and code. */
+export class ErrorAck {
+  @ApiProperty({ enum: [false] }) ok!: false;
+  @ApiProperty({ type: ErrorResponseDto }) error!: ErrorResponseDto;
 }
 
 export interface ClientToServerEvents {
   /** Joins `game:<id>` and answers the caller's current view (own seat if seated, public otherwise). */
   join: (payload: JoinGamePayload, ack: (res: Ack<JoinedGame>) => void) => void;
   /** Leaves `game:<id>`; a seated player still gets their own views through their user room. */
-  leave: (payload: JoinGamePayload, ack: (res: Ack<{ gameId: string }>) => void) => void;
+  leave: (payload: LeaveGamePayload, ack: (res: Ack<{ gameId: string }>) => void) => void;
   /** A move for the caller's own seat: GamesService.act, the same rules as POST /games/:id/actions. */
   action: (payload: ActionPayload, ack: (res: Ack<ActedGame>) => void) => void;
   /** Joins `challenge:<id>` (bracket and standings pushes). */
@@ -80,124 +147,172 @@ export interface ClientToServerEvents {
 }
 
 /** A game changed. A seated player's `view` is their own seat view; anyone else's the public view. */
-export interface GameViewEvent {
-  gameId: string;
-  seq: number;
-  view: GameViewResponseDto;
+export class GameViewEvent {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty() seq!: number;
+  @ApiProperty({ type: GameViewResponseDto }) view!: GameViewResponseDto;
 }
 
 /** A turn clock ran out: a ticket for `seat`, the clock restarted (the turn is not skipped; `seq` is unchanged). */
-export interface GameClockEvent {
-  gameId: string;
-  seq: number;
-  seat: number;
-  attempt: number;
+export class GameClockEvent {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty() seq!: number;
+  @ApiProperty({ minimum: 0, maximum: 3 }) seat!: number;
+  @ApiProperty() attempt!: number;
   /** this seat's tickets in the game so far; the `ticketsToForfeit`-th forfeits */
-  tickets: number;
-  ticketsToForfeit: number;
-  turnDeadline: string;
+  @ApiProperty({ description: 'this seat\'s tickets in the game so far; the `ticketsToForfeit`-th forfeits' }) tickets!: number;
+  @ApiProperty() ticketsToForfeit!: number;
+  @ApiProperty({ format: 'date-time' }) turnDeadline!: string;
 }
 
-export interface TiebreakOpenEvent {
-  tiebreakId: string;
-  challengeId: string;
-  tableId: string | null;
-  gameId: string | null;
-  round: number;
-  place: number;
-  players: string[];
-  contenders: string[];
-  winners: string[];
-  handSize: number;
+export class TiebreakTakenEventDto {
+  @ApiProperty(UUID) playerId!: string;
+  @ApiProperty({ minimum: 0, maximum: 27 }) position!: number;
+}
+
+export class TiebreakOpenEvent {
+  @ApiProperty(UUID) tiebreakId!: string;
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) tableId!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) gameId!: string | null;
+  @ApiProperty() round!: number;
+  @ApiProperty() place!: number;
+  @ApiProperty(UUIDS) players!: string[];
+  @ApiProperty(UUIDS) contenders!: string[];
+  @ApiProperty(UUIDS) winners!: string[];
+  @ApiProperty() handSize!: number;
   /** face-down positions 0 … positions-1 (28) */
-  positions: number;
-  taken: { playerId: string; position: number }[];
-  version: number;
-  closesAt: string;
+  @ApiProperty({ description: 'face-down positions 0 … positions-1 (28)' }) positions!: number;
+  @ApiProperty({ type: [TiebreakTakenEventDto] }) taken!: TiebreakTakenEventDto[];
+  @ApiProperty() version!: number;
+  @ApiProperty({ format: 'date-time' }) closesAt!: string;
 }
 
-export interface TiebreakPickedEvent {
-  tiebreakId: string;
-  tableId: string;
-  round: number;
-  version: number;
-  playerId: string;
-  position: number;
-  taken: { playerId: string; position: number }[];
+export class TiebreakPickedEvent {
+  @ApiProperty(UUID) tiebreakId!: string;
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty() version!: number;
+  @ApiProperty(UUID) playerId!: string;
+  @ApiProperty({ minimum: 0, maximum: 27 }) position!: number;
+  @ApiProperty({ type: [TiebreakTakenEventDto] }) taken!: TiebreakTakenEventDto[];
 }
 
-export interface TiebreakRevealEvent {
-  tiebreakId: string;
-  tableId: string;
-  challengeId: string;
-  round: number;
-  place: number;
-  contenders: string[];
-  picks: { playerId: string; position: number; tile: string; auto: boolean }[];
-  hands: TiebreakHand[];
-  outcome: TiebreakOutcome;
+export class TiebreakRevealPickDto {
+  @ApiProperty(UUID) playerId!: string;
+  @ApiProperty({ minimum: 0, maximum: 27 }) position!: number;
+  @ApiProperty({ example: '6-4' }) tile!: string;
+  @ApiProperty({ description: 'picked by the server for a player who did not pick in time' }) auto!: boolean;
+}
+
+export class TiebreakHandDto implements TiebreakHand {
+  @ApiProperty(UUID) playerId!: string;
+  @ApiProperty({ type: [String], description: 'in pick order' }) tiles!: TiebreakHand['tiles'];
+  @ApiProperty({ type: [String], description: 'the deciding tiles (6-4, 5-5) in this hand' }) deciding!: TiebreakHand['deciding'];
+}
+
+export class TiebreakOutcomeDto {
+  @ApiProperty({ enum: ['winner', 'split', 'none'] }) kind!: 'winner' | 'split' | 'none';
+  @ApiPropertyOptional({ format: 'uuid', description: 'winner' }) playerId?: string;
+  @ApiPropertyOptional({ description: 'winner: the place won' }) place?: number;
+  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'split: who drew deciding tiles' }) holders?: string[];
+}
+
+export class TiebreakRevealEvent {
+  @ApiProperty(UUID) tiebreakId!: string;
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty() place!: number;
+  @ApiProperty(UUIDS) contenders!: string[];
+  @ApiProperty({ type: [TiebreakRevealPickDto] }) picks!: TiebreakRevealPickDto[];
+  @ApiProperty({ type: [TiebreakHandDto] }) hands!: TiebreakHandDto[];
+  @ApiProperty({ type: TiebreakOutcomeDto }) outcome!: TiebreakOutcome;
   /** false: a split or nobody drew a deciding tile, a new round opens (`tiebreak:open`) */
-  decided: boolean;
-  winners: string[];
-  order: string[] | null;
+  @ApiProperty({ description: 'false: a split or nobody drew a deciding tile, a new round opens (`tiebreak:open`)' }) decided!: boolean;
+  @ApiProperty(UUIDS) winners!: string[];
+  @ApiProperty({ type: [String], format: 'uuid', nullable: true }) order!: string[] | null;
 }
 
-export interface TableResultEvent {
-  challengeId: string;
-  roundId: string;
-  round: number;
-  tableId: string;
-  table: number;
-  endedBy: string | null;
-  final: boolean;
-  result: SeatResult[];
+export class TableResultEvent {
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty(UUID) roundId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty({ description: 'the table\'s number in its round' }) table!: number;
+  @ApiProperty({ nullable: true, type: String }) endedBy!: string | null;
+  @ApiProperty({ description: 'the final table (the challenge is decided)' }) final!: boolean;
+  @ApiProperty({ type: [SeatResultDto] }) result!: SeatResult[];
   /** Present when a director corrected an earlier result (with the audited reason). */
-  corrected?: true;
-  reason?: string;
+  @ApiPropertyOptional({ enum: [true], description: 'a director corrected an earlier result' }) corrected?: true;
+  @ApiPropertyOptional({ description: 'the correction\'s audited reason' }) reason?: string;
 }
 
 /** A director voided a table's undecided game: its players continue in the new game (a replay). */
-export interface TableVoidedEvent {
-  challengeId: string;
-  roundId: string;
-  round: number;
-  tableId: string;
-  table: number;
-  voidedGameId: string | null;
-  gameId: string;
-  reason: string;
+export class TableVoidedEvent {
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty(UUID) roundId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty() table!: number;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) voidedGameId!: string | null;
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty() reason!: string;
 }
 
-export interface RoundStartedEvent {
-  challengeId: string;
-  roundId: string;
-  round: number;
-  startsAt: string | null;
-  hardStopAt: string | null;
-  tables: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[];
+export class RoundSeatDto {
+  @ApiProperty({ minimum: 0, maximum: 3 }) seat!: number;
+  @ApiProperty(UUID) userId!: string;
 }
 
-export interface RoundFinishedEvent {
-  challengeId: string;
-  roundId: string;
-  round: number;
-  next: { roundId: string; round: number; startsAt: string } | null;
-  completed: boolean;
+export class RoundTableDto {
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty() table!: number;
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty({ type: [RoundSeatDto] }) seats!: RoundSeatDto[];
 }
 
-export interface RoundHardStopEvent {
-  challengeId: string;
-  roundId: string;
-  round: number;
-  at: string;
-  tables: { tableId: string; table: number }[];
+export class RoundStartedEvent {
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty(UUID) roundId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) startsAt!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) hardStopAt!: string | null;
+  @ApiProperty({ type: [RoundTableDto] }) tables!: RoundTableDto[];
 }
 
-export interface NotificationEvent {
-  kind: 'table.seated' | 'tiebreak.started' | string;
-  title: string;
-  body: string;
-  data: Record<string, unknown>;
+export class NextRoundDto {
+  @ApiProperty(UUID) roundId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty({ format: 'date-time' }) startsAt!: string;
+}
+
+export class RoundFinishedEvent {
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty(UUID) roundId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty({ type: NextRoundDto, nullable: true }) next!: NextRoundDto | null;
+  @ApiProperty() completed!: boolean;
+}
+
+export class HardStopTableDto {
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty() table!: number;
+}
+
+export class RoundHardStopEvent {
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty(UUID) roundId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty({ type: [HardStopTableDto] }) tables!: HardStopTableDto[];
+}
+
+export class NotificationEvent {
+  @ApiProperty({ example: 'table.seated', description: 'e.g. table.seated, tiebreak.started' }) kind!: 'table.seated' | 'tiebreak.started' | string;
+  @ApiProperty() title!: string;
+  @ApiProperty() body!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'references (challengeId, tableId, gameId, tiebreakId …)' }) data!: Record<string, unknown>;
 }
 
 export interface ServerToClientEvents {

@@ -4205,6 +4205,18 @@ export interface operations {
                     "application/json": components["schemas"]["WdcDto"];
                 };
             };
+            /** @description BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "BAD_REQUEST";
+                    };
+                };
+            };
         };
     };
     SeasonsController_addWdcEntry: {
@@ -4230,7 +4242,7 @@ export interface operations {
                     "application/json": components["schemas"]["WdcEntryCreatedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_REQUEST, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4238,7 +4250,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
