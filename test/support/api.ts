@@ -2,12 +2,17 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppConfig } from '@dcs/common';
+import { buildOpenApiDocument } from '../../apps/api/src/common/openapi';
 import { createApi } from '../../apps/api/src/setup';
+import { ResponseContract } from './contract';
 import { TestEnv } from './test-env';
 
 export interface TestApi {
   app: INestApplication;
+  /** supertest on the app; every response is checked against the OpenAPI document (test/support/contract.ts). */
   http: () => ReturnType<typeof request>;
+  /** The document's checker: what was validated so far. */
+  contract: ResponseContract;
   /** Registers a user and returns its id and token; grants extra roles directly in the database. */
   user(opts?: { roles?: string[]; email?: string; password?: string; displayName?: string }): Promise<{ id: string; token: string; email: string; password: string }>;
   close(): Promise<void>;
@@ -15,14 +20,33 @@ export interface TestApi {
 
 let counter = 0;
 
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** supertest whose every request first runs the contract check (an assertion added before the test's own). */
+function checked(agent: ReturnType<typeof request>, contract: ResponseContract): ReturnType<typeof request> {
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof prop !== 'string' || !METHODS.has(prop) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const test = (value as (...a: unknown[]) => request.Test).apply(target, args);
+        const { method, url } = test as unknown as { method: string; url: string };
+        return test.expect((res: request.Response) => contract.check(method, url, res.status, res.headers['content-type'] as string | undefined, res.body));
+      };
+    },
+  });
+}
+
 export async function startApi(env: TestEnv, config: AppConfig = env.config()): Promise<TestApi> {
   const app = await createApi(config);
   await app.init();
   const server = app.getHttpServer() as App;
-  const http = () => request(server);
+  const contract = new ResponseContract(buildOpenApiDocument(app));
+  const http = () => checked(request(server), contract);
   return {
     app,
     http,
+    contract,
     user: async (opts = {}) => {
       counter += 1;
       const email = opts.email ?? `user${counter}-${Date.now()}@example.com`;
@@ -35,6 +59,9 @@ export async function startApi(env: TestEnv, config: AppConfig = env.config()): 
       }
       return { id, token: (res.body as { accessToken: string }).accessToken, email, password };
     },
-    close: () => app.close(),
+    close: async () => {
+      contract.report(expect.getState().testPath ?? 'unknown');
+      await app.close();
+    },
   };
 }

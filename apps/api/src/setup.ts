@@ -1,13 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { json } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, corsOrigins, trustProxySetting } from '@dcs/common';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter, bodyErrorHandler } from './common/all-exceptions.filter';
 import { securityHeaders } from './common/security-headers';
+import { buildOpenApiDocument } from './common/openapi';
+import { buildAsyncApiDocument } from './live/live.asyncapi';
 import { validationPipe } from './common/validation';
 import { wellFormedText } from './common/well-formed-text';
 import { RedisIoAdapter } from './live/redis-io.adapter';
@@ -42,12 +44,13 @@ export async function createApi(config: AppConfig, opts: { webDist?: string } = 
   // socket.io rooms span every API instance through Redis (live tables).
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.enableShutdownHooks();
-  const doc = new DocumentBuilder()
-    .setTitle('DCS Tournament Platform')
-    .setDescription('Weekly dominoes challenges, live tables, rankings and the review board. Errors are { code, message, details? }.')
-    .setVersion('0.1.0')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs-json' });
+  // The socket.io events (AsyncAPI 3), beside the OpenAPI document; registered before the Swagger UI's own /docs routes.
+  let asyncApi: Record<string, unknown> | undefined;
+  app.use('/docs/asyncapi.json', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET') return next();
+    asyncApi ??= buildAsyncApiDocument(app);
+    res.json(asyncApi);
+  });
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
   return app;
 }

@@ -10,3 +10,4 @@ export * from './queue/connection';
 export * from './prisma/pg-pool';
 export * from './clock/clock';
 export * from './lifecycle/bounded-close';
+export * from './errors/error-codes';

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { AuditLog } from '@dcs/db';
+import { anyJson } from '../common/openapi';
 
 export class AuditQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @Matches(/^[a-z_]+$/) @MaxLength(40) entityType?: string;
@@ -12,14 +13,14 @@ export class AuditQueryDto {
 }
 
 export class AuditEntryDto {
-  @ApiProperty() id!: string;
-  @ApiProperty({ nullable: true, type: String }) actorId!: string | null;
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) actorId!: string | null;
   @ApiProperty() action!: string;
   @ApiProperty() entityType!: string;
   @ApiProperty({ nullable: true, type: String }) entityId!: string | null;
   @ApiProperty({ nullable: true, type: String }) reason!: string | null;
-  @ApiProperty() data!: unknown;
-  @ApiProperty() createdAt!: string;
+  @ApiProperty(anyJson('what changed (JSON, action-specific)')) data!: unknown;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
 
   static from(a: AuditLog): AuditEntryDto {
     return { id: a.id, actorId: a.actorId, action: a.action, entityType: a.entityType, entityId: a.entityId, reason: a.reason, data: a.data, createdAt: a.createdAt.toISOString() };

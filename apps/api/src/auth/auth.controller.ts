@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '../common/decorators';
 import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
+import { ApiErrors, ApiOk } from '../common/openapi';
 import { AuthService } from './auth.service';
 
 @ApiTags('auth')
@@ -12,6 +13,8 @@ export class AuthController {
   @Public()
   @Post('register')
   @ApiOperation({ summary: 'Create a competitor account and sign in' })
+  @ApiOk(TokenResponseDto)
+  @ApiErrors('EMAIL_TAKEN')
   register(@Body() dto: RegisterDto): Promise<TokenResponseDto> {
     return this.service.register(dto);
   }
@@ -20,7 +23,8 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in; rate limited per account (any address) and per address (any account)' })
-  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  @ApiOk(TokenResponseDto)
+  @ApiErrors('INVALID_CREDENTIALS', 'ACCOUNT_BANNED', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   login(@Body() dto: LoginDto, @Ip() ip: string): Promise<TokenResponseDto> {
     return this.service.login(dto, ip);
   }

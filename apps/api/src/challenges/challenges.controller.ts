@@ -4,6 +4,7 @@ import { AuthUser, CurrentUser, OptionalUser, Public, Roles } from '../common/de
 import { uuidPipe } from '../common/validation';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
+import { ApiErrors, ApiOk } from '../common/openapi';
 
 @ApiTags('challenges')
 @Controller()
@@ -13,6 +14,7 @@ export class ChallengesController {
   @Public()
   @Get('cities/:id/challenges')
   @ApiOperation({ summary: 'A city\'s upcoming challenges and those of the last weeks, by start time' })
+  @ApiOk([ChallengeResponseDto])
   forCity(@Param('id', uuidPipe()) id: string, @Query() q: CityChallengesQueryDto): Promise<ChallengeResponseDto[]> {
     return this.service.forCity(id, q);
   }
@@ -36,6 +38,7 @@ export class ChallengesController {
   @Public()
   @Get('challenges/:id')
   @ApiOperation({ summary: 'A challenge: times, status, prize pool and registration counts' })
+  @ApiOk(ChallengeDetailDto)
   get(@Param('id', uuidPipe()) id: string): Promise<ChallengeDetailDto> {
     return this.service.get(id);
   }
@@ -43,6 +46,7 @@ export class ChallengesController {
   @Public()
   @Get('challenges/:id/registrations')
   @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only; a director or admin also gets user ids)' })
+  @ApiOk([PublicRegistrationDto])
   registrations(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
     return this.service.registrations(id, user);
   }
@@ -51,6 +55,8 @@ export class ChallengesController {
   @Roles('competitor')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'My registration for this challenge' })
+  @ApiOk(RegistrationResponseDto)
+  @ApiErrors('NOT_REGISTERED')
   mine(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
     return this.service.mine(user, id);
   }
@@ -59,6 +65,8 @@ export class ChallengesController {
   @Roles('competitor')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Register (waitlisted beyond capacity); open from registration opening until check-in closes' })
+  @ApiOk(RegistrationResponseDto)
+  @ApiErrors('ALREADY_REGISTERED', 'REGISTRATION_CLOSED', 'ACCOUNT_SUSPENDED', 'SEASON_BANNED')
   register(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
     return this.service.register(user, id);
   }
@@ -67,6 +75,8 @@ export class ChallengesController {
   @Roles('competitor')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Withdraw until check-in closes; a registered player\'s place goes to the first waitlisted player' })
+  @ApiOk(RegistrationResponseDto)
+  @ApiErrors('NOT_REGISTERED', 'REGISTRATION_CLOSED')
   withdraw(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
     return this.service.withdraw(user, id);
   }
@@ -76,6 +86,8 @@ export class ChallengesController {
   @Roles('competitor')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Check in during the check-in window (registered or waitlisted); again → the same check-in time' })
+  @ApiOk(RegistrationResponseDto)
+  @ApiErrors('NOT_REGISTERED', 'CHECK_IN_CLOSED', 'ACCOUNT_SUSPENDED', 'SEASON_BANNED')
   checkIn(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
     return this.service.checkIn(user, id);
   }

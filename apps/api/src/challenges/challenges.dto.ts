@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import type { Challenge, ChallengeKind, ChallengeStatus, RegistrationStatus, Tier } from '@dcs/db';
+import { anyJson } from '../common/openapi';
 import type { ChallengeCounts, ChallengeWithCity, PublicRegistration, RegistrationWithPlace } from './challenges.repository';
 
 const CHALLENGE_STATUSES: ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed', 'running', 'completed', 'cancelled'];
@@ -133,7 +134,7 @@ export class ChallengeCountsDto {
 export class ChallengeDetailDto extends ChallengeResponseDto {
   @ApiProperty() cityName!: string;
   @ApiProperty() timeZone!: string;
-  @ApiProperty({ description: 'shares of the pool in basis points' }) prizeSplit!: unknown;
+  @ApiProperty(anyJson('shares of the pool in basis points')) prizeSplit!: unknown;
   @ApiProperty({ type: ChallengeCountsDto }) counts!: ChallengeCountsDto;
 
   static of(c: ChallengeWithCity, counts: ChallengeCounts): ChallengeDetailDto {

@@ -4,6 +4,7 @@ import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { CityResponseDto, CreateCityDto, CreateSeasonDto, SeasonResponseDto, UpdateCityDto } from './cities.dto';
 import { CitiesService } from './cities.service';
+import { ApiErrors, ApiOk } from '../common/openapi';
 
 @ApiTags('cities')
 @Controller('cities')
@@ -13,12 +14,15 @@ export class CitiesController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'All cities' })
+  @ApiOk([CityResponseDto])
   list(): Promise<CityResponseDto[]> {
     return this.service.list();
   }
 
   @Public()
   @Get(':id')
+  @ApiOperation({ summary: 'A city' })
+  @ApiOk(CityResponseDto)
   get(@Param('id', uuidPipe()) id: string): Promise<CityResponseDto> {
     return this.service.get(id);
   }
@@ -27,6 +31,8 @@ export class CitiesController {
   @Roles('director')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Create a city (director)' })
+  @ApiOk(CityResponseDto)
+  @ApiErrors('SLUG_TAKEN', 'INVALID_SCHEDULE')
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateCityDto): Promise<CityResponseDto> {
     return this.service.create(user, dto);
   }
@@ -35,12 +41,16 @@ export class CitiesController {
   @Roles('director')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change a city\'s settings (director; reason required, audited)' })
+  @ApiOk(CityResponseDto)
+  @ApiErrors('INVALID_SCHEDULE')
   update(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: UpdateCityDto): Promise<CityResponseDto> {
     return this.service.update(user, id, dto);
   }
 
   @Public()
   @Get(':id/seasons')
+  @ApiOperation({ summary: 'A city\'s seasons' })
+  @ApiOk([SeasonResponseDto])
   seasons(@Param('id', uuidPipe()) id: string): Promise<SeasonResponseDto[]> {
     return this.service.seasons(id);
   }
@@ -49,6 +59,8 @@ export class CitiesController {
   @Roles('director')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Start a new 12-week season on a Saturday (director)' })
+  @ApiOk(SeasonResponseDto)
+  @ApiErrors('NOT_A_SATURDAY', 'SEASON_OVERLAP')
   createSeason(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CreateSeasonDto): Promise<SeasonResponseDto> {
     return this.service.createSeason(user, id, dto);
   }

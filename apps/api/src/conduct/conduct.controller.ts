@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { FileViolationDto, RevokeSanctionDto, ViolationsQueryDto } from './conduct.dto';
+import { ApiErrors, ApiOk } from '../common/openapi';
+import { FileViolationDto, MyConductDto, RevokeSanctionDto, SanctionResponseDto, ViolationFiledDto, ViolationResponseDto, ViolationsQueryDto } from './conduct.dto';
 import { ConductService } from './conduct.service';
 
 @ApiTags('conduct')
@@ -13,6 +14,8 @@ export class ConductController {
 
   @Post('conduct/violations')
   @Roles('director')
+  @ApiOk(ViolationFiledDto)
+  @ApiErrors('NOT_FOUND', 'CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED')
   @ApiOperation({ summary: 'File a conduct violation with sanctions (chat restriction, disqualification, suspension, ban, loss of Elite Six, prize forfeiture)' })
   file(@CurrentUser() user: AuthUser, @Body() dto: FileViolationDto) {
     return this.service.file(user, dto);
@@ -20,6 +23,7 @@ export class ConductController {
 
   @Get('conduct/violations')
   @Roles('director', 'reviewer')
+  @ApiOk([ViolationResponseDto])
   @ApiOperation({ summary: 'The conduct ledger: stalling, chat and director-filed violations with their sanctions' })
   list(@Query() q: ViolationsQueryDto) {
     return this.service.list(q);
@@ -28,6 +32,8 @@ export class ConductController {
   @Post('conduct/sanctions/:id/revoke')
   @HttpCode(200)
   @Roles('director')
+  @ApiOk(SanctionResponseDto)
+  @ApiErrors('ALREADY_REVOKED')
   @ApiOperation({ summary: 'Revoke a sanction; its effect is undone' })
   revoke(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: RevokeSanctionDto) {
     return this.service.revoke(user, id, dto.reason);
@@ -35,6 +41,7 @@ export class ConductController {
 
   @Get('me/conduct')
   @Roles('competitor')
+  @ApiOk(MyConductDto)
   @ApiOperation({ summary: 'My conduct record and any chat restriction in force' })
   mine(@CurrentUser() user: AuthUser) {
     return this.service.mine(user);

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { anyJson } from '../common/openapi';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 
@@ -48,4 +49,39 @@ export class RevokeSanctionDto {
 export class ViolationsQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsUUID() userId?: string;
   @ApiPropertyOptional({ enum: ['stalling', 'chat', 'director'] }) @IsOptional() @IsIn(['stalling', 'chat', 'director']) kind?: 'stalling' | 'chat' | 'director';
+}
+
+export class SanctionResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: SANCTION_KINDS }) kind!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) until!: string | null;
+  @ApiProperty() permanent!: boolean;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) challengeId!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) seasonId!: string | null;
+  @ApiProperty(anyJson('sanction-specific', { nullable: true })) details!: unknown;
+  @ApiProperty({ format: 'date-time' }) imposedAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) revokedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) revokeReason!: string | null;
+}
+
+export class ViolationResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty({ enum: ['stalling', 'chat', 'director'] }) kind!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) gameId!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) challengeId!: string | null;
+  @ApiProperty() reason!: string;
+  @ApiProperty(anyJson('violation-specific (e.g. the blocked chat reason)', { nullable: true })) details!: unknown;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) filedById!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: [SanctionResponseDto] }) sanctions!: SanctionResponseDto[];
+}
+
+export class ViolationFiledDto extends ViolationResponseDto {
+  @ApiProperty({ description: 'true when the same requestId was filed before (nothing applied twice)' }) replayed!: boolean;
+}
+
+export class MyConductDto {
+  @ApiProperty({ type: SanctionResponseDto, nullable: true, description: 'the chat restriction in force' }) chatRestriction!: SanctionResponseDto | null;
+  @ApiProperty({ type: [ViolationResponseDto] }) violations!: ViolationResponseDto[];
 }

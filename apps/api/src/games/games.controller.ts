@@ -1,9 +1,21 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, OptionalUser, Public } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
+import { ApiErrors, ApiOk } from '../common/openapi';
+import { ActionResponseDto, GameActionDto, GameRecordDto, GameViewResponseDto } from './games.dto';
 import { GamesService } from './games.service';
+
+const GAME_VIEW_EXAMPLE = {
+  gameId: '3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b',
+  tableId: '0d9a6c1e-8f3b-4a2d-9c5e-1b7f3a2d4e6c',
+  seat: 2,
+  status: 'playing',
+  seedHash: '9f2c…',
+  seed: null,
+  turnDeadline: '2027-03-20T17:03:20.000Z',
+  view: { version: 12, turn: 2, scores: [15, 0, 10, 5], board: ['6-6', '6-3'], hand: ['3-3', '5-2'], handSizes: [5, 6, 2, 4] },
+};
 
 @ApiTags('games')
 @Controller('games')
@@ -13,6 +25,7 @@ export class GamesController {
   @Public()
   @Get(':id/view')
   @ApiOperation({ summary: 'The caller\'s view: a seated player sees their own tiles; anyone else the public view' })
+  @ApiOk(GameViewResponseDto, { example: GAME_VIEW_EXAMPLE })
   view(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameViewResponseDto> {
     return this.service.view(user, id);
   }
@@ -21,8 +34,8 @@ export class GamesController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Play, knock, draw or reshuffle for your own seat' })
-  @ApiConflictResponse({ description: 'STALE_VERSION, GAME_OVER, HAND_OVER' })
-  @ApiUnprocessableEntityResponse({ description: 'the engine\'s code: WRONG_TURN, TILE_NOT_IN_HAND, ILLEGAL_PLAY, AMBIGUOUS_END, ILLEGAL_LEAD …' })
+  @ApiOk(ActionResponseDto)
+  @ApiErrors('NOT_SEATED', 'STALE_VERSION', 'REQUEST_ID_REUSED', 'GAME_OVER', 'HAND_OVER', 'WRONG_TURN', 'TILE_NOT_IN_HAND', 'ILLEGAL_LEAD', 'ILLEGAL_PLAY', 'AMBIGUOUS_END', 'ILLEGAL_DRAW', 'ILLEGAL_KNOCK', 'INVALID_ACTION')
   act(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: GameActionDto): Promise<ActionResponseDto> {
     return this.service.act(user, id, dto);
   }
@@ -30,7 +43,8 @@ export class GamesController {
   @Public()
   @Get(':id/record')
   @ApiOperation({ summary: 'The game record (SPEC 1.8): while the game runs a seated caller sees only their own tiles and nobody else any hidden tile, whatever their roles; in full once it has ended (a reviewer\'s or admin\'s read audited)' })
-  record(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<unknown> {
+  @ApiOk(GameRecordDto)
+  record(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameRecordDto> {
     return this.service.record(user, id);
   }
 }

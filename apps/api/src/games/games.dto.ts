@@ -43,10 +43,23 @@ export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty({ description: 'sha256 of the deal seed, published when the game starts (provably fair)' }) seedHash!: string;
   @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over' }) turnDeadline!: string | null;
-  @ApiProperty({ description: 'the engine\'s view for this viewer: own tiles only for a seated player' }) view!: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the engine\'s view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player)' }) view!: unknown;
 }
 
 export class ActionResponseDto extends GameViewResponseDto implements ActionResultPayload {
   @ApiProperty({ description: 'false when this was a retry of an action already applied' }) applied!: boolean;
-  @ApiProperty({ description: 'public events of the change' }) events!: unknown[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'public events of the change' }) events!: unknown[];
+}
+
+/** The game record (SPEC 1.8): hidden tiles only after the game, or for reviewers and admins. */
+export class GameRecordDto {
+  @ApiProperty({ format: 'uuid' }) gameId!: string;
+  @ApiProperty() seedHash!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'revealed once the game has ended' }) seed!: string | null;
+  @ApiProperty({ example: 'dcs-cutthroat' }) ruleset!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) settings!: Record<string, unknown>;
+  @ApiProperty({ minimum: 2, maximum: 4 }) players!: number;
+  @ApiProperty() partners!: boolean;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'every hand: deal, lead, log of actions, result' }) hands!: unknown[];
+  @ApiPropertyOptional({ enum: [true], description: 'the game was ended by the round\'s hard stop after these hands' }) hardStop?: true;
 }

@@ -1,10 +1,21 @@
 import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
-import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type Redis from 'ioredis';
 import { AppError, PrismaService, REDIS } from '@dcs/common';
 import { Public } from '../common/decorators';
+import { ApiErrors, ApiOk } from '../common/openapi';
 
 type Status = 'up' | 'down';
+
+export class HealthServicesDto {
+  @ApiProperty({ enum: ['up', 'down'] }) database!: Status;
+  @ApiProperty({ enum: ['up', 'down'] }) redis!: Status;
+}
+
+export class HealthDto {
+  @ApiProperty({ enum: ['ok'] }) status!: 'ok';
+  @ApiProperty({ type: HealthServicesDto }) services!: HealthServicesDto;
+}
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
@@ -21,8 +32,9 @@ export class HealthController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'Database and Redis reachability; 503 names what is down' })
-  @ApiServiceUnavailableResponse({ description: 'UNHEALTHY, with details.services' })
-  async check(): Promise<{ status: 'ok'; services: Record<string, Status> }> {
+  @ApiOk(HealthDto)
+  @ApiErrors('UNHEALTHY')
+  async check(): Promise<HealthDto> {
     const [database, redis] = await Promise.all([
       withTimeout(this.prisma.$queryRaw`SELECT 1`, 2000).then(() => 'up' as const, () => 'down' as const),
       withTimeout(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const),

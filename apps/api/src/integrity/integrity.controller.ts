@@ -2,8 +2,10 @@ import { Body, Controller, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
+import { AppealDecidedDto, AppealDto, AppealListItemDto, CaseDetailDto, CaseListItemDto, CaseNoteResponseDto, DecisionResultDto, EvidenceResponseDto, IntegrityCaseDto, MyCaseDto, MyPenaltiesDto, ReportFiledDto, ReportResponseDto } from './integrity.dto';
 import { AppealsQueryDto, AssignCaseDto, CaseNoteDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
 import { IntegrityService } from './integrity.service';
+import { ApiErrors, ApiOk } from '../common/openapi';
 
 /** The Anti-Cheat Review Board (role reviewer; admin passes). */
 @ApiTags('integrity')
@@ -14,18 +16,22 @@ export class IntegrityBoardController {
   constructor(private readonly service: IntegrityService) {}
 
   @Get('cases')
+  @ApiOk([CaseListItemDto])
   @ApiOperation({ summary: 'Cases, newest first; filter by status, source, player, assignee, high stakes' })
   list(@Query() q: CasesQueryDto) {
     return this.service.listCases(q);
   }
 
   @Post('cases')
+  @ApiOk(IntegrityCaseDto)
+  @ApiErrors('CASE_ALREADY_OPEN', 'UNKNOWN_PLAYER', 'UNKNOWN_GAME')
   @ApiOperation({ summary: 'Open a case by hand (source "manual"); 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case' })
   open(@CurrentUser() user: AuthUser, @Body() dto: OpenCaseDto) {
     return this.service.openCase(user, dto);
   }
 
   @Get('cases/:id')
+  @ApiOk(CaseDetailDto)
   @ApiOperation({ summary: 'A case with its evidence: signals with thresholds and baselines, games with record links, reports, notes, evidence, decisions' })
   get(@Param('id', uuidPipe()) id: string) {
     return this.service.getCase(id);
@@ -33,30 +39,38 @@ export class IntegrityBoardController {
 
   @Post('cases/:id/assign')
   @HttpCode(200)
+  @ApiOk(IntegrityCaseDto)
+  @ApiErrors('NOT_A_REVIEWER', 'NOT_INDEPENDENT')
   @ApiOperation({ summary: 'Assign the case to a reviewer' })
   assign(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: AssignCaseDto) {
     return this.service.assign(user, id, dto);
   }
 
   @Post('cases/:id/notes')
+  @ApiOk(CaseNoteResponseDto)
   @ApiOperation({ summary: 'Add a reviewer note (never shown to players)' })
   note(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CaseNoteDto) {
     return this.service.addNote(user, id, dto.body);
   }
 
   @Post('cases/:id/evidence')
+  @ApiOk(EvidenceResponseDto)
+  @ApiErrors('UNKNOWN_APPEAL', 'UNKNOWN_REQUEST', 'UNKNOWN_GAME')
   @ApiOperation({ summary: 'Request video evidence, or attach evidence by reference and SHA-256' })
   evidence(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: EvidenceDto) {
     return this.service.addEvidence(user, id, dto);
   }
 
   @Post('cases/:id/decisions')
+  @ApiOk(DecisionResultDto)
+  @ApiErrors('NOT_A_SUBJECT', 'NOT_INDEPENDENT', 'ALREADY_DECIDED')
   @ApiOperation({ summary: 'Decide one player of the case; the penalty ladder and its effects apply at once' })
   decide(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DecideCaseDto) {
     return this.service.decide(user, id, dto);
   }
 
   @Get('appeals')
+  @ApiOk([AppealListItemDto])
   @ApiOperation({ summary: 'Appeals by due date; filter pending / overdue' })
   appeals(@Query() q: AppealsQueryDto) {
     return this.service.listAppeals(q);
@@ -64,12 +78,15 @@ export class IntegrityBoardController {
 
   @Post('appeals/:id/decision')
   @HttpCode(200)
+  @ApiOk(AppealDecidedDto)
+  @ApiErrors('APPEAL_DECIDED', 'NOT_INDEPENDENT', 'INVALID_REDUCTION')
   @ApiOperation({ summary: 'Decide an appeal (reviewers independent of the case only): upheld, reduced or overturned' })
   decideAppeal(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DecideAppealDto) {
     return this.service.decideAppeal(user, id, dto);
   }
 
   @Get('reports')
+  @ApiOk([ReportResponseDto], { description: 'the 200 most recently updated' })
   @ApiOperation({ summary: 'Community reports (merged duplicates carry a count)' })
   reports(@Query() q: ReportsQueryDto) {
     return this.service.listReports(q);
@@ -85,12 +102,16 @@ export class IntegrityPlayerController {
   constructor(private readonly service: IntegrityService) {}
 
   @Post('reports')
+  @ApiOk(ReportFiledDto)
+  @ApiErrors('RATE_LIMITED', 'CANNOT_REPORT_SELF', 'NOT_FOUND')
   @ApiOperation({ summary: 'Report a player (rate limited; the same report again is merged)' })
   report(@CurrentUser() user: AuthUser, @Body() dto: FileReportDto) {
     return this.service.fileReport(user, dto);
   }
 
   @Post('appeals')
+  @ApiOk(AppealDto)
+  @ApiErrors('NOT_FOUND', 'NOTHING_TO_APPEAL', 'APPEAL_WINDOW_CLOSED', 'APPEAL_EXISTS')
   @ApiOperation({ summary: 'Appeal one of my penalties: within 7 days, once per incident' })
   appeal(@CurrentUser() user: AuthUser, @Body() dto: FileAppealDto) {
     return this.service.fileAppeal(user, dto);
@@ -98,18 +119,22 @@ export class IntegrityPlayerController {
 
   @Public()
   @Post('appeals/with-credentials')
+  @ApiOk(AppealDto)
+  @ApiErrors('INVALID_CREDENTIALS', 'RATE_LIMITED', 'NOT_FOUND', 'NOTHING_TO_APPEAL', 'APPEAL_WINDOW_CLOSED', 'APPEAL_EXISTS')
   @ApiOperation({ summary: 'Appeal as a banned player who cannot sign in: email and password instead of a token (throttled like login)' })
   appealWithCredentials(@Ip() ip: string, @Body() dto: CredentialAppealDto) {
     return this.service.fileAppealWithCredentials(ip, dto);
   }
 
   @Get('me/penalties')
+  @ApiOk(MyPenaltiesDto)
   @ApiOperation({ summary: 'My penalties with their appeals, and prizes forfeited' })
   penalties(@CurrentUser() user: AuthUser) {
     return this.service.myPenalties(user);
   }
 
   @Get('me/cases')
+  @ApiOk([MyCaseDto])
   @ApiOperation({ summary: 'The cases about me (no reviewer notes or evidence)' })
   cases(@CurrentUser() user: AuthUser) {
     return this.service.myCases(user);

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { anyJson } from '../common/openapi';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 
@@ -106,4 +107,198 @@ export class FileReportDto {
 export class ReportsQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsUUID() subjectId?: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID() caseId?: string;
+}
+
+const JSON_OBJECTS = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
+
+export class IntegrityCaseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: CASE_STATUSES }) status!: string;
+  @ApiProperty({ enum: CASE_SOURCES }) source!: string;
+  @ApiProperty({ type: [String], format: 'uuid', description: 'the players under review' }) subjectIds!: string[];
+  @ApiProperty() summary!: string;
+  @ApiProperty({ description: 'marked for video review' }) highStakes!: boolean;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'null when the system opened it' }) openedById!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) assignedToId!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class CaseCountsDto {
+  @ApiProperty() signals!: number;
+  @ApiProperty() reports!: number;
+  @ApiProperty() notes!: number;
+}
+
+export class CaseDecisionBriefDto {
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty({ enum: FINDINGS }) finding!: string;
+  @ApiProperty() step!: string;
+  @ApiProperty() status!: string;
+}
+
+export class CaseListItemDto extends IntegrityCaseDto {
+  @ApiProperty({ type: CaseCountsDto }) _count!: CaseCountsDto;
+  @ApiProperty({ type: [CaseDecisionBriefDto] }) decisions!: CaseDecisionBriefDto[];
+}
+
+export class AppealDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) decisionId!: string;
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty() statement!: string;
+  @ApiProperty({ enum: ['pending', 'upheld', 'reduced', 'overturned'] }) status!: string;
+  @ApiProperty({ format: 'date-time' }) filedAt!: string;
+  @ApiProperty({ format: 'date-time', description: '14 business days after filing' }) dueAt!: string;
+  @ApiProperty({ format: 'date-time' }) remindAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) remindedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) overdueAt!: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: REDUCIBLE_TO }) reducedTo!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) decidedById!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) decidedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) reason!: string | null;
+}
+
+export class AppealDecisionRefDto {
+  @ApiProperty({ format: 'uuid' }) caseId!: string;
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty({ enum: FINDINGS }) finding!: string;
+  @ApiProperty() step!: string;
+  @ApiProperty() currentStep!: string;
+}
+
+export class AppealListItemDto extends AppealDto {
+  @ApiProperty({ type: AppealDecisionRefDto }) decision!: AppealDecisionRefDto;
+}
+
+export class AppealDecidedDto extends AppealDto {
+  @ApiProperty(anyJson('what the outcome changed (penalties lifted or reduced)', { nullable: true })) effects!: unknown;
+}
+
+export class DecisionDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) caseId!: string;
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty({ enum: FINDINGS }) finding!: string;
+  @ApiProperty({ enum: ['none', 'minor_1', 'minor_2', 'major', 'permanent_ban'], description: 'the rung of the penalty ladder' }) step!: string;
+  @ApiProperty({ example: 'warning and 1-week suspension' }) penalty!: string;
+  @ApiProperty() escalated!: boolean;
+  @ApiProperty({ description: 'the rung in force (after an appeal)' }) currentStep!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty() reason!: string;
+  @ApiProperty(anyJson('what the penalty did (suspension, resets, forfeitures)', { nullable: true })) effects!: unknown;
+  @ApiProperty({ format: 'date-time' }) decidedAt!: string;
+  @ApiProperty({ format: 'date-time' }) appealOpenUntil!: string;
+  @ApiProperty({ type: AppealDto, nullable: true }) appeal!: AppealDto | null;
+}
+
+export class DecisionResultDto extends DecisionDto {
+  @ApiProperty({ description: 'true when the same decision was already recorded (nothing applied twice)' }) replayed!: boolean;
+}
+
+export class CaseNoteResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) caseId!: string;
+  @ApiProperty({ format: 'uuid' }) authorId!: string;
+  @ApiProperty() body!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class EvidenceResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) caseId!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) appealId!: string | null;
+  @ApiProperty({ enum: EVIDENCE_KINDS }) kind!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) gameId!: string | null;
+  @ApiProperty() description!: string;
+  @ApiProperty({ nullable: true, type: String }) reference!: string | null;
+  @ApiProperty({ nullable: true, type: String }) sha256!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) answersId!: string | null;
+  @ApiProperty({ format: 'uuid' }) createdById!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class ReportResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) reporterId!: string;
+  @ApiProperty({ format: 'uuid' }) subjectId!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) gameId!: string | null;
+  @ApiProperty({ enum: REPORT_CATEGORIES }) category!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ description: 'how many times the same report was filed (merged)' }) count!: number;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) caseId!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class ReportFiledDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) subjectId!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) gameId!: string | null;
+  @ApiProperty({ enum: REPORT_CATEGORIES }) category!: string;
+  @ApiProperty() count!: number;
+  @ApiProperty({ description: 'true when it joined the same report filed before' }) merged!: boolean;
+  @ApiProperty({ format: 'date-time' }) receivedAt!: string;
+}
+
+export class CaseGameDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty() ruleset!: string;
+  @ApiProperty({ format: 'date-time' }) startedAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) finishedAt!: string | null;
+  @ApiProperty({ example: '/games/3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b/record' }) recordUrl!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) tableId!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) round!: number | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) challengeId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) challengeDate!: string | null;
+  @ApiProperty({ nullable: true, type: String }) city!: string | null;
+  @ApiProperty({ nullable: true, type: String }) tier!: string | null;
+  @ApiProperty() finalTable!: boolean;
+  @ApiProperty() highStakes!: boolean;
+}
+
+export class CaseSubjectDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty({ enum: ['active', 'suspended', 'banned'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) suspendedUntil!: string | null;
+}
+
+export class CaseDetailDto extends IntegrityCaseDto {
+  @ApiProperty({ ...JSON_OBJECTS, description: 'detection signals with their thresholds and baselines' }) signals!: unknown[];
+  @ApiProperty({ type: [CaseNoteResponseDto] }) notes!: CaseNoteResponseDto[];
+  @ApiProperty({ type: [EvidenceResponseDto] }) evidence!: EvidenceResponseDto[];
+  @ApiProperty({ type: [ReportResponseDto] }) reports!: ReportResponseDto[];
+  @ApiProperty({ type: [DecisionDto] }) decisions!: DecisionDto[];
+  @ApiProperty({ ...JSON_OBJECTS }) participants!: unknown[];
+  @ApiProperty({ type: [CaseGameDto] }) games!: CaseGameDto[];
+  @ApiProperty({ type: [CaseSubjectDto] }) subjects!: CaseSubjectDto[];
+  @ApiProperty({ description: 'the case or one of its games is high-stakes' }) videoReview!: boolean;
+  @ApiProperty({ ...JSON_OBJECTS, description: 'accounts sharing a device fingerprint or an IP address with a subject' }) linkedAccounts!: unknown[];
+}
+
+export class PrizeForfeitureDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) placementId!: string;
+  @ApiProperty() amountCents!: number;
+  @ApiProperty() source!: string;
+  @ApiProperty({ nullable: true, type: String }) reason!: string | null;
+  @ApiProperty({ format: 'date-time' }) forfeitedAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) restoredAt!: string | null;
+}
+
+export class MyPenaltiesDto {
+  @ApiProperty({ type: [DecisionDto] }) penalties!: DecisionDto[];
+  @ApiProperty({ type: [PrizeForfeitureDto] }) prizeForfeitures!: PrizeForfeitureDto[];
+}
+
+export class MyCaseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: CASE_STATUSES }) status!: string;
+  @ApiProperty({ enum: CASE_SOURCES }) source!: string;
+  @ApiProperty() summary!: string;
+  @ApiProperty() highStakes!: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: [DecisionDto], description: 'the decisions about me' }) decisions!: DecisionDto[];
 }

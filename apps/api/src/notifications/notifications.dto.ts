@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import type { Notification } from '@dcs/db';
+import { anyJson } from '../common/openapi';
 
 export class NotificationsQueryDto {
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
@@ -16,7 +17,7 @@ export class NotificationDto {
   @ApiProperty({ example: 'challenge.promoted_from_waitlist' }) kind!: string;
   @ApiProperty() title!: string;
   @ApiProperty() body!: string;
-  @ApiProperty() data!: unknown;
+  @ApiProperty(anyJson('kind-specific references (challengeId, tableId, gameId …)')) data!: unknown;
   @ApiProperty({ nullable: true, type: String }) readAt!: string | null;
   @ApiProperty() createdAt!: string;
 

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
@@ -10,4 +10,126 @@ export class StandingsQueryDto {
 
 export class PlayerRankingQueryDto {
   @ApiPropertyOptional({ description: 'another player: adds the head-to-head record against them' }) @IsOptional() @IsUUID() vs?: string;
+}
+
+const RANK_REASONS = ['points', 'head-to-head', 'tournament-wins', 'score-differential', 'games-played', 'recent-performance'];
+const RACE_STATUSES = ['clinched', 'in-contention', 'eliminated'];
+
+export class StandingRowDto {
+  @ApiProperty({ description: '1-based; equal for players still level after the whole tiebreaker chain' }) rank!: number;
+  @ApiProperty({ format: 'uuid' }) playerId!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty() points!: number;
+  @ApiProperty() tournamentWins!: number;
+  @ApiProperty() gamesPlayed!: number;
+  @ApiProperty() avgScoreDiff!: number;
+  @ApiProperty({ enum: RANK_REASONS, nullable: true, type: String, description: 'what separated the player from the one directly above' }) tiebreak!: string | null;
+  @ApiProperty() eliteSixEligible!: boolean;
+  @ApiProperty({ type: [String], description: 'reasons of rank resets applied' }) resets!: string[];
+  @ApiProperty({ enum: RACE_STATUSES }) status!: string;
+  @ApiProperty() pointsStillPossible!: number;
+}
+
+export class StandingsPageDto {
+  @ApiProperty({ format: 'uuid' }) seasonId!: string;
+  @ApiProperty({ enum: ['upcoming', 'active', 'closed'] }) seasonStatus!: string;
+  @ApiProperty() challengesPlayed!: number;
+  @ApiProperty() challengesRemaining!: number;
+  @ApiProperty({ description: 'rows matching (all pages)' }) total!: number;
+  @ApiProperty({ minimum: 1 }) page!: number;
+  @ApiProperty({ minimum: 1, maximum: 200 }) pageSize!: number;
+  @ApiProperty({ type: [StandingRowDto] }) items!: StandingRowDto[];
+}
+
+export class EliteSixQualifierDto {
+  @ApiProperty({ minimum: 1, maximum: 6 }) seed!: number;
+  @ApiProperty({ format: 'uuid' }) playerId!: string;
+  @ApiProperty() rank!: number;
+  @ApiProperty() points!: number;
+  @ApiProperty({ enum: ['seed-1-travel', 'seed-2-3', 'qualification'] }) benefit!: string;
+}
+
+export class CutDrawDto {
+  @ApiProperty({ type: [String], format: 'uuid' }) players!: string[];
+  @ApiProperty() places!: number;
+}
+
+export class SeedTieDto {
+  @ApiProperty({ type: [String], format: 'uuid' }) players!: string[];
+  @ApiProperty({ type: [Number] }) seeds!: number[];
+}
+
+export class EliteSixRemovedDto {
+  @ApiProperty({ format: 'uuid' }) playerId!: string;
+  @ApiProperty() seed!: number;
+  @ApiProperty({ nullable: true, type: String }) reason!: string | null;
+  @ApiProperty({ format: 'date-time' }) removedAt!: string;
+}
+
+export class SeasonDrawDto {
+  @ApiProperty({ enum: ['cut', 'seeds'] }) purpose!: 'cut' | 'seeds';
+  @ApiProperty({ type: [String], format: 'uuid' }) players!: string[];
+  @ApiProperty() places!: number;
+  @ApiProperty() seedHash!: string;
+  @ApiProperty() seed!: string;
+  @ApiProperty({ type: [String], format: 'uuid' }) order!: string[];
+}
+
+export class EliteSixDto {
+  @ApiProperty({ type: [EliteSixQualifierDto] }) qualifiers!: EliteSixQualifierDto[];
+  @ApiProperty({ type: CutDrawDto, nullable: true, description: 'players tied across the cut and the places they contest' }) needsDraw!: CutDrawDto | null;
+  @ApiProperty({ type: [SeedTieDto] }) seedTies!: SeedTieDto[];
+  @ApiProperty({ type: [String], format: 'uuid', description: 'eligible players skipped (lost Elite Six qualification)' }) skipped!: string[];
+  @ApiProperty({ description: 'true once the season is closed' }) final!: boolean;
+  @ApiProperty({ type: [EliteSixRemovedDto] }) removed!: EliteSixRemovedDto[];
+  @ApiProperty({ type: [SeasonDrawDto] }) draws!: SeasonDrawDto[];
+}
+
+export class CityRefDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+}
+
+export class PlayerSeasonDto {
+  @ApiProperty({ format: 'uuid' }) seasonId!: string;
+  @ApiProperty({ type: CityRefDto }) city!: CityRefDto;
+  @ApiProperty() number!: number;
+  @ApiProperty({ nullable: true, type: Number }) rank!: number | null;
+  @ApiProperty() points!: number;
+  @ApiProperty({ enum: RACE_STATUSES, nullable: true, type: String }) status!: string | null;
+}
+
+export class PlayerResultDto {
+  @ApiProperty({ format: 'uuid' }) challengeId!: string;
+  @ApiProperty({ example: '2027-03-20' }) date!: string;
+  @ApiProperty({ type: CityRefDto }) city!: CityRefDto;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) seasonId!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) week!: number | null;
+  @ApiProperty({ example: 'weekly' }) kind!: string;
+  @ApiProperty({ example: '1' }) placement!: string;
+  @ApiProperty() rankingPoints!: number;
+  @ApiProperty() prizeCents!: number;
+}
+
+export class MeetingDto {
+  @ApiProperty({ format: 'uuid' }) tableId!: string;
+  @ApiProperty({ format: 'uuid' }) challengeId!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty() myPlace!: number;
+  @ApiProperty() theirPlace!: number;
+  @ApiProperty({ example: 'win' }) outcome!: string;
+}
+
+export class HeadToHeadDto {
+  @ApiProperty({ format: 'uuid' }) opponentId!: string;
+  @ApiProperty() wins!: number;
+  @ApiProperty() losses!: number;
+  @ApiProperty({ type: [MeetingDto] }) meetings!: MeetingDto[];
+}
+
+export class PlayerRankingDto {
+  @ApiProperty({ format: 'uuid' }) playerId!: string;
+  @ApiProperty({ type: [PlayerSeasonDto] }) seasons!: PlayerSeasonDto[];
+  @ApiProperty({ type: [PlayerResultDto] }) history!: PlayerResultDto[];
+  @ApiProperty({ type: HeadToHeadDto, nullable: true, description: 'with ?vs=' }) headToHead!: HeadToHeadDto | null;
 }

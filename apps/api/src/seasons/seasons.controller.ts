@@ -4,7 +4,8 @@ import type { WdcEntry } from '@dcs/db';
 import type { CloseResult } from '@dcs/tournament';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto, EventYearQueryDto, WdcYearParamDto } from './seasons.dto';
+import { ApiErrors, ApiOk } from '../common/openapi';
+import { CloseResultDto, CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto, EventCreatedDto, EventViewDto, EventYearQueryDto, WdcDto, WdcEntryCreatedDto, WdcYearParamDto } from './seasons.dto';
 import { EventView, SeasonsService } from './seasons.service';
 
 @ApiTags('seasons')
@@ -16,6 +17,8 @@ export class SeasonsController {
   @HttpCode(200)
   @Roles('director')
   @ApiBearerAuth()
+  @ApiOk(CloseResultDto)
+  @ApiErrors('SEASON_CHALLENGE_RUNNING', 'ELITE_SIX_TIE_TOO_LARGE')
   @ApiOperation({ summary: 'Close the season: final standings, the Elite Six with benefits (director; idempotent; 409 SEASON_CHALLENGE_RUNNING while one runs)' })
   close(@CurrentUser() user: AuthUser, @Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Body() dto: CloseSeasonDto): Promise<CloseResult> {
     return this.service.close(user, cityId, seasonId, dto.reason);
@@ -24,6 +27,8 @@ export class SeasonsController {
   @Post('regionals')
   @Roles('director')
   @ApiBearerAuth()
+  @ApiOk(EventCreatedDto)
+  @ApiErrors('NOT_ENOUGH_QUALIFIERS', 'BAD_HOST_CITY')
   @ApiOperation({ summary: 'Create a region\'s Regional Tournament from its cities\' Elite Sixes (director/admin; one per region and year: a repeat returns it)' })
   createRegional(@CurrentUser() user: AuthUser, @Body() dto: CreateRegionalDto): Promise<EventView & { created: boolean }> {
     return this.service.createRegional(user, dto);
@@ -31,6 +36,7 @@ export class SeasonsController {
 
   @Public()
   @Get('regionals')
+  @ApiOk([EventViewDto])
   @ApiOperation({ summary: 'Regional Tournaments with their seeded entrants and results' })
   regionals(@Query() q: EventYearQueryDto): Promise<EventView[]> {
     return this.service.events('regional', q.year);
@@ -39,6 +45,8 @@ export class SeasonsController {
   @Post('ndt')
   @Roles('admin')
   @ApiBearerAuth()
+  @ApiOk(EventCreatedDto)
+  @ApiErrors('REGIONALS_NOT_COMPLETE')
   @ApiOperation({ summary: 'Create the NDT Finals of a year: the 4 regional winners at one table (admin; $100,000+ pool)' })
   createNdt(@CurrentUser() user: AuthUser, @Body() dto: CreateNdtDto): Promise<EventView & { created: boolean }> {
     return this.service.createNdt(user, dto);
@@ -46,6 +54,7 @@ export class SeasonsController {
 
   @Public()
   @Get('ndt')
+  @ApiOk([EventViewDto])
   @ApiOperation({ summary: 'NDT Finals with entrants and results' })
   ndt(@Query() q: EventYearQueryDto): Promise<EventView[]> {
     return this.service.events('ndt', q.year);
@@ -53,6 +62,7 @@ export class SeasonsController {
 
   @Public()
   @Get('events/:id')
+  @ApiOk(EventViewDto)
   @ApiOperation({ summary: 'One Regional or NDT Finals (its tables and games are under /challenges/:id like any challenge)' })
   event(@Param('id', uuidPipe()) id: string): Promise<EventView> {
     return this.service.event(id);
@@ -60,6 +70,7 @@ export class SeasonsController {
 
   @Public()
   @Get('wdc/:year')
+  @ApiOk(WdcDto)
   @ApiOperation({ summary: 'The WDC edition: the NDT champion(s) qualified and the entries from other countries ($250,000 pool)' })
   wdc(@Param() p: WdcYearParamDto) {
     return this.service.wdc(p.year);
@@ -68,6 +79,8 @@ export class SeasonsController {
   @Post('wdc/:year/entries')
   @Roles('admin')
   @ApiBearerAuth()
+  @ApiOk(WdcEntryCreatedDto)
+  @ApiErrors('NOT_FOUND')
   @ApiOperation({ summary: 'Add a WDC entrant from another country (admin; audited; a repeat returns the entry)' })
   addWdcEntry(@CurrentUser() user: AuthUser, @Param() p: WdcYearParamDto, @Body() dto: CreateWdcEntryDto): Promise<WdcEntry & { created: boolean }> {
     return this.service.addWdcEntry(user, p.year, dto);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { EliteSixQualifierDto, SeasonDrawDto } from '../rankings/rankings.dto';
 
 /** The years an event may have (2000-2200), in a body, a path or a query alike. */
 export const YEAR = { minimum: 2000, maximum: 2200 } as const;
@@ -41,4 +42,76 @@ export class CreateWdcEntryDto {
   @ApiProperty({ description: 'the entrant\'s name' }) @IsString() @MinLength(2) @MaxLength(80) name!: string;
   @ApiProperty({ description: 'ISO 3166-1 alpha-2 country code (another country than the US)', example: 'JM' }) @IsString() @Length(2, 2) @Matches(/^[A-Z]{2}$/) country!: string;
   @ApiPropertyOptional({ description: 'a platform account, if the entrant has one' }) @IsOptional() @IsUUID() userId?: string;
+}
+
+export class SeasonCloseDrawDto extends SeasonDrawDto {
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'every round of the draw (seed, order, picks, hands, outcome)' }) rounds!: unknown[];
+  @ApiProperty({ format: 'date-time' }) drawnAt!: string;
+}
+
+export class CloseResultDto {
+  @ApiProperty({ format: 'uuid' }) seasonId!: string;
+  @ApiProperty({ description: 'false when the season was already closed (the call changed nothing)' }) closed!: boolean;
+  @ApiProperty({ type: [EliteSixQualifierDto] }) eliteSix!: EliteSixQualifierDto[];
+  @ApiProperty({ type: [SeasonCloseDrawDto] }) draws!: SeasonCloseDrawDto[];
+}
+
+export class EventEntrantDto {
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Regional: the Elite Six benefit; NDT: the region won' }) benefit!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) seasonId!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) cityId!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) rank!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) points!: number | null;
+  @ApiProperty({ nullable: true, type: String }) region!: string | null;
+  @ApiProperty() seed!: number;
+}
+
+export class EventPlacementDto {
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty({ example: '1' }) placement!: string;
+  @ApiProperty() rankingPoints!: number;
+  @ApiProperty() prizeCents!: number;
+}
+
+export class EventViewDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['regional', 'ndt'], example: 'regional' }) kind!: string;
+  @ApiProperty({ enum: ['north', 'south', 'east', 'west'], nullable: true, type: String }) region!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) year!: number | null;
+  @ApiProperty({ example: 'scheduled' }) status!: string;
+  @ApiProperty({ format: 'date-time' }) startsAt!: string;
+  @ApiProperty({ format: 'uuid' }) hostCityId!: string;
+  @ApiProperty() prizePoolCents!: number;
+  @ApiProperty({ type: [EventEntrantDto] }) entrants!: EventEntrantDto[];
+  @ApiProperty({ type: [EventPlacementDto], description: 'once completed: every placement, best first' }) placements!: EventPlacementDto[];
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) winner!: string | null;
+  @ApiPropertyOptional({ description: 'NDT: the WDC edition its champion qualifies for' }) wdcYear?: number;
+}
+
+export class EventCreatedDto extends EventViewDto {
+  @ApiProperty({ description: 'false when the event already existed (the repeat returns it)' }) created!: boolean;
+}
+
+export class WdcEntryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() year!: number;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) userId!: string | null;
+  @ApiProperty() name!: string;
+  @ApiProperty({ example: 'JM' }) country!: string;
+  @ApiProperty({ enum: ['ndt', 'admin'] }) source!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) challengeId!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) createdById!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class WdcEntryCreatedDto extends WdcEntryDto {
+  @ApiProperty({ description: 'false when the entry already existed' }) created!: boolean;
+}
+
+export class WdcDto {
+  @ApiProperty() year!: number;
+  @ApiProperty() prizePoolCents!: number;
+  @ApiProperty({ type: [WdcEntryDto], description: 'the NDT champion(s) qualified' }) qualifiers!: WdcEntryDto[];
+  @ApiProperty({ type: [WdcEntryDto] }) entries!: WdcEntryDto[];
 }

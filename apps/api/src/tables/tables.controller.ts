@@ -2,7 +2,21 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { TablePublicView, TablesService } from './tables.service';
+import { ApiOk } from '../common/openapi';
+import { TableViewDto } from './tables.dto';
+import { TablesService } from './tables.service';
+
+const TABLE_EXAMPLE = {
+  id: '0d9a6c1e-8f3b-4a2d-9c5e-1b7f3a2d4e6c',
+  challengeId: '6f1c2f0e-3c1a-4d7e-9b1a-2f4e5d6c7b8a',
+  round: 1,
+  index: 0,
+  status: 'playing',
+  endedBy: null,
+  seats: [{ seat: 0, userId: '2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d', displayName: 'Ana D.', seed: 1 }],
+  result: null,
+  game: { gameId: '3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b', tableId: '0d9a6c1e-8f3b-4a2d-9c5e-1b7f3a2d4e6c', seat: null, status: 'playing', seedHash: '9f2c…', seed: null, turnDeadline: null, view: { version: 12, scores: [15, 0, 10, 5] } },
+};
 
 @ApiTags('tables')
 @Controller('tables')
@@ -12,7 +26,8 @@ export class TablesController {
   @Public()
   @Get(':id')
   @ApiOperation({ summary: 'A table\'s public view: seats, public board, scores, result' })
-  get(@Param('id', uuidPipe()) id: string): Promise<TablePublicView> {
+  @ApiOk(TableViewDto, { example: TABLE_EXAMPLE })
+  get(@Param('id', uuidPipe()) id: string): Promise<TableViewDto> {
     return this.service.publicView(id);
   }
 }

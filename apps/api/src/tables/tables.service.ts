@@ -2,18 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
 import { notFound, PrismaService } from '@dcs/common';
 import { GamesService } from '../games/games.service';
+import type { TableViewDto } from './tables.dto';
 
-export interface TablePublicView {
-  id: string;
-  challengeId: string;
-  round: number;
-  index: number;
-  status: string;
-  endedBy: string | null;
-  seats: { seat: number; userId: string; displayName: string; seed: number }[];
-  result: unknown;
-  game: unknown;
-}
+export type TablePublicView = TableViewDto;
 
 /** What anyone may see of a table: who sits where, the public board, scores, clocks — never a hand. */
 @Injectable()
@@ -42,7 +33,7 @@ export class TablesService {
       status: table.status,
       endedBy: table.endedBy,
       seats: table.seats.map((s) => ({ seat: s.seat, userId: s.userId, displayName: s.user.displayName, seed: s.seed })),
-      result: table.result,
+      result: (table.result as unknown as TableViewDto['result']) ?? null,
       game: game ? this.games.toView(game, game.state as unknown as GameState, null) : null,
     };
   }

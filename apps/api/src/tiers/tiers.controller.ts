@@ -4,6 +4,7 @@ import type { Tier } from '@dcs/db';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { SetPrizeSplitDto, TierResponseDto } from './tiers.dto';
 import { TiersService } from './tiers.service';
+import { ApiErrors, ApiOk } from '../common/openapi';
 
 enum TierParam {
   T1 = 'T1',
@@ -19,6 +20,7 @@ export class TiersController {
   @Public()
   @Get('tiers')
   @ApiOperation({ summary: 'Prize pools and splits of the three tiers' })
+  @ApiOk([TierResponseDto])
   list(): Promise<TierResponseDto[]> {
     return this.service.list();
   }
@@ -27,6 +29,8 @@ export class TiersController {
   @Roles('admin')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Set a tier\'s prize split (admin; basis points totalling 10,000; applies to challenges created afterwards; audited)' })
+  @ApiOk(TierResponseDto)
+  @ApiErrors('INVALID_PRIZE_SPLIT')
   setSplit(@CurrentUser() user: AuthUser, @Param('tier', new ParseEnumPipe(TierParam)) tier: Tier, @Body() dto: SetPrizeSplitDto): Promise<TierResponseDto> {
     return this.service.setSplit(user, tier, dto);
   }

@@ -9,10 +9,16 @@ export class SetPrizeSplitDto {
   @ApiProperty({ minLength: 3, maxLength: 500 }) @IsString() @MinLength(3) @MaxLength(500) reason!: string;
 }
 
+export class PrizeSplitDto {
+  @ApiProperty() first!: number;
+  @ApiProperty() second!: number;
+  @ApiProperty() thirdFourthEach!: number;
+}
+
 export class TierResponseDto {
   @ApiProperty({ enum: ['T1', 'T2', 'T3'] }) tier!: Tier;
   @ApiProperty({ description: 'the tier\'s prize pool in US cents (integer)' }) prizePoolCents!: number;
-  @ApiProperty({ description: 'basis points: first, second, thirdFourthEach' }) prizeSplit!: { first: number; second: number; thirdFourthEach: number };
-  @ApiProperty({ description: 'the prize by placement in US cents (integer)' }) prizesCents!: { first: number; second: number; thirdFourthEach: number };
+  @ApiProperty({ type: PrizeSplitDto, description: 'basis points: first, second, thirdFourthEach' }) prizeSplit!: { first: number; second: number; thirdFourthEach: number };
+  @ApiProperty({ type: PrizeSplitDto, description: 'the prize by placement in US cents (integer)' }) prizesCents!: { first: number; second: number; thirdFourthEach: number };
   @ApiProperty() isDefault!: boolean;
 }

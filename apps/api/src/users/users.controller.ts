@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
 import { SetRolesDto, UserResponseDto } from './users.dto';
 import { UsersService } from './users.service';
+import { ApiOk } from '../common/openapi';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -13,6 +14,7 @@ export class UsersController {
 
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOk(UserResponseDto)
   me(@CurrentUser() user: AuthUser): Promise<UserResponseDto> {
     return this.service.me(user);
   }
@@ -21,6 +23,7 @@ export class UsersController {
   @HttpCode(200)
   @Roles('admin')
   @ApiOperation({ summary: 'Set a user\'s roles (admin only; competitor is always kept; audited)' })
+  @ApiOk(UserResponseDto)
   setRoles(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: SetRolesDto): Promise<UserResponseDto> {
     return this.service.setRoles(user, id, dto);
   }

@@ -1,0 +1,159 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { toJsonSchema } from '../common/json-schema';
+import { OPENAPI_INFO } from '../common/openapi';
+import {
+  ActedGameAck,
+  ActionPayload,
+  ChatAck,
+  ChatMessageDto,
+  type ClientToServerEvents,
+  ErrorAck,
+  GameClockEvent,
+  GameViewEvent,
+  JoinedGameAck,
+  JoinGamePayload,
+  LeaveGamePayload,
+  LeftGameAck,
+  LIVE_NAMESPACE,
+  NotificationEvent,
+  RoundFinishedEvent,
+  RoundHardStopEvent,
+  RoundStartedEvent,
+  type ServerToClientEvents,
+  TableResultEvent,
+  TableVoidedEvent,
+  TiebreakOpenEvent,
+  TiebreakPickedAck,
+  TiebreakPickedEvent,
+  TiebreakPickPayload,
+  TiebreakRevealEvent,
+  WatchChallengePayload,
+  WatchingChallengeAck,
+  ChatPayload,
+} from './live.events';
+
+/**
+ * The AsyncAPI 3 document of the live tables (socket.io namespace `/live`), generated from the
+ * payload classes of live.events.ts — the types the gateway and the worker's emits are checked
+ * against. Each table below is keyed by the event maps' own keys, so an event added to
+ * `ClientToServerEvents` / `ServerToClientEvents` without its entry here fails to compile.
+ * Served at `/docs/asyncapi.json`; docs/realtime.md is the prose.
+ */
+
+interface ClientEvent {
+  summary: string;
+  payload: Type<unknown>;
+  ack: Type<unknown>;
+}
+
+interface ServerEvent {
+  summary: string;
+  payload: Type<unknown>;
+  rooms: string;
+}
+
+export const CLIENT_EVENTS: { [K in keyof ClientToServerEvents]: ClientEvent } = {
+  join: { summary: 'Join `game:<id>`; answers the caller\'s current view (own seat if seated), with `since` the moves missed', payload: JoinGamePayload, ack: JoinedGameAck },
+  leave: { summary: 'Leave `game:<id>` (a seated player still gets their own views through their user room)', payload: LeaveGamePayload, ack: LeftGameAck },
+  action: { summary: 'A move for the caller\'s own seat: the same rules as POST /games/:id/actions', payload: ActionPayload, ack: ActedGameAck },
+  watchChallenge: { summary: 'Join `challenge:<id>` (seatings, results, hard stops, round ends, draws)', payload: WatchChallengePayload, ack: WatchingChallengeAck },
+  'tiebreak:pick': { summary: 'A tied player takes a face-down tile (POST /tiebreaks/:id/picks); a repeat is answered, not applied twice', payload: TiebreakPickPayload, ack: TiebreakPickedAck },
+  chat: { summary: 'Table chat (seated players), filtered before delivery; delivered as `chat:message`', payload: ChatPayload, ack: ChatAck },
+};
+
+export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } = {
+  'game:view': { summary: 'A game changed: a seated player gets their own seat view, anyone else the public view', payload: GameViewEvent, rooms: 'user:<userId> (own seat), game:<gameId> (public)' },
+  'chat:message': { summary: 'A table chat message that passed the filter', payload: ChatMessageDto, rooms: 'game:<gameId>, user:<userId> of the seated players' },
+  'game:clock': { summary: 'A turn clock ran out: a ticket for the seat, the clock restarted', payload: GameClockEvent, rooms: 'game:<gameId>, user:<userId> of the seated players' },
+  'tiebreak:open': { summary: 'A 6-4/5-5 draw opened a picking window', payload: TiebreakOpenEvent, rooms: 'game:<gameId>, challenge:<challengeId>, user:<userId> of the tied players' },
+  'tiebreak:picked': { summary: 'A position of the draw was taken (positions only, no tile)', payload: TiebreakPickedEvent, rooms: 'game:<gameId>, challenge:<challengeId>, user:<userId> of the tied players' },
+  'tiebreak:reveal': { summary: 'A picking window closed: every tile, hand and the outcome', payload: TiebreakRevealEvent, rooms: 'game:<gameId>, challenge:<challengeId>, user:<userId> of the tied players' },
+  'table:result': { summary: 'A table was decided (or its result corrected by a director)', payload: TableResultEvent, rooms: 'challenge:<challengeId>, user:<userId> of the table\'s players' },
+  'table:voided': { summary: 'A director voided a table\'s game: its players continue in the replay', payload: TableVoidedEvent, rooms: 'challenge:<challengeId>, user:<userId> of the table\'s players' },
+  'round:started': { summary: 'A round was seated', payload: RoundStartedEvent, rooms: 'challenge:<challengeId>' },
+  'round:finished': { summary: 'Every table of a round is decided; the next round, if any', payload: RoundFinishedEvent, rooms: 'challenge:<challengeId>' },
+  'round:hard-stop': { summary: 'The round\'s hard stop ended its tables still playing', payload: RoundHardStopEvent, rooms: 'challenge:<challengeId>' },
+  notification: { summary: 'A notification for the user (their next table, a draw to pick in)', payload: NotificationEvent, rooms: 'user:<userId>' },
+};
+
+const messageId = (event: string, suffix = '') => `${event.replace(/[^A-Za-z0-9]+/g, '_')}${suffix}`;
+
+/**
+ * The JSON schemas (JSON Schema draft-07, AsyncAPI's default format) of the given classes and
+ * everything they reference, made by @nestjs/swagger's own schema factory (as extra models of a
+ * document of the app) exactly as the HTTP DTOs are.
+ */
+function schemasOf(app: INestApplication, classes: Type<unknown>[]): Record<string, unknown> {
+  const all = SwaggerModule.createDocument(app, new DocumentBuilder().build(), { extraModels: classes }).components?.schemas ?? {};
+  const wanted = new Set<string>();
+  const visit = (name: string) => {
+    if (wanted.has(name) || !all[name]) return;
+    wanted.add(name);
+    for (const m of JSON.stringify(all[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) visit(m[1]);
+  };
+  for (const cls of classes) visit(cls.name);
+  return Object.fromEntries([...wanted].sort().map((name) => [name, toJsonSchema(all[name])]));
+}
+
+export function buildAsyncApiDocument(app: INestApplication): Record<string, unknown> {
+  const ref = (cls: Type<unknown>) => ({ $ref: `#/components/schemas/${cls.name}` });
+  const messages: Record<string, unknown> = {};
+  const operations: Record<string, unknown> = {};
+  const channelMessages: Record<string, unknown> = {};
+  const classes: Type<unknown>[] = [ErrorAck];
+
+  messages.error_ack = { name: 'error acknowledgement', title: 'A refused event', summary: '`{ ok: false, error: { code, message, details? } }`: the code and status of the same HTTP error (docs/error-codes.md)', payload: ref(ErrorAck) };
+  channelMessages.error_ack = { $ref: '#/components/messages/error_ack' };
+
+  for (const [event, e] of Object.entries(CLIENT_EVENTS) as [string, ClientEvent][]) {
+    const id = messageId(event);
+    const ackId = messageId(event, '_ack');
+    classes.push(e.payload, e.ack);
+    messages[id] = { name: event, title: event, summary: e.summary, payload: ref(e.payload) };
+    messages[ackId] = { name: `${event} acknowledgement`, title: `${event} acknowledgement`, summary: `The acknowledgement of \`${event}\` when it succeeded (otherwise error_ack)`, payload: ref(e.ack) };
+    channelMessages[id] = { $ref: `#/components/messages/${id}` };
+    channelMessages[ackId] = { $ref: `#/components/messages/${ackId}` };
+    operations[id] = {
+      action: 'receive',
+      title: `${event} (client → server)`,
+      summary: e.summary,
+      channel: { $ref: '#/channels/live' },
+      messages: [{ $ref: `#/channels/live/messages/${id}` }],
+      reply: { channel: { $ref: '#/channels/live' }, messages: [{ $ref: `#/channels/live/messages/${ackId}` }, { $ref: '#/channels/live/messages/error_ack' }] },
+      'x-socketio-event': event,
+    };
+  }
+  for (const [event, e] of Object.entries(SERVER_EVENTS) as [string, ServerEvent][]) {
+    const id = messageId(event);
+    classes.push(e.payload);
+    messages[id] = { name: event, title: event, summary: e.summary, description: `Rooms: ${e.rooms}.`, payload: ref(e.payload) };
+    channelMessages[id] = { $ref: `#/components/messages/${id}` };
+    operations[`on_${id}`] = {
+      action: 'send',
+      title: `${event} (server → client)`,
+      summary: e.summary,
+      channel: { $ref: '#/channels/live' },
+      messages: [{ $ref: `#/channels/live/messages/${id}` }],
+      'x-socketio-event': event,
+    };
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: `${OPENAPI_INFO.title} — live tables`,
+      version: OPENAPI_INFO.version,
+      description:
+        'socket.io namespace `/live` on the API\'s HTTP port. Connect with `auth: { token }` (the HTTP access token) to play, without it to watch. Client → server events carry an acknowledgement callback: `{ ok: true, … }` or `{ ok: false, error }`. Server → client events go to rooms (`user:<id>`, `game:<id>`, `challenge:<id>`). Prose, examples and ordering rules: docs/realtime.md.',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      api: { host: 'localhost:3000', protocol: 'ws', pathname: `/socket.io`, description: 'socket.io (Engine.IO v4) on the API\'s HTTP port; namespace /live' },
+    },
+    channels: {
+      live: { address: LIVE_NAMESPACE, title: 'The /live namespace', messages: channelMessages },
+    },
+    operations,
+    components: { messages, schemas: schemasOf(app, classes) },
+  };
+}
