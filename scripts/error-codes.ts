@@ -40,7 +40,8 @@ const FILTER = 'apps/api/src/common/all-exceptions.filter.ts';
 /**
  * Code unions the edge forwards without naming each code: the engine's (games.service.ts answers
  * 409 for the codes in its CONFLICT_CODES, 422 otherwise) and the tiebreak draw's
- * (challenge-flow.service.ts pickTile: NOT_IN_DRAW 403, BAD_POSITION 400, the rest 409).
+ * (challenge-flow.service.ts pickTile: NOT_IN_DRAW 403, BAD_POSITION 400, the rest 409), and the
+ * calendar's (libs/schedule ScheduleInputError, 400).
  */
 const FORWARDED: { file: string; type: string; status: (code: string, root: string) => number }[] = [
   {
@@ -52,6 +53,12 @@ const FORWARDED: { file: string; type: string; status: (code: string, root: stri
     file: 'libs/engine/src/tiebreak.ts',
     type: 'TiebreakErrorCode',
     status: (code) => (code === 'NOT_IN_DRAW' ? 403 : code === 'BAD_POSITION' ? 400 : 409),
+  },
+  {
+    // a director's challenge at a date or time the city's calendar cannot place (challenges.service.ts: 400)
+    file: 'libs/schedule/src/schedule.ts',
+    type: 'ScheduleErrorCode',
+    status: () => 400,
   },
 ];
 

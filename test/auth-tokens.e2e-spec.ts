@@ -116,7 +116,8 @@ describe('access tokens', () => {
       expect(await actionCode(socket)).toBe('NOT_FOUND');
 
       const res = await api.http().post('/api/auth/logout-everywhere').set(bearer(u.token));
-      expect(res.status).toBe(204);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
       for (const token of [u.token, other]) {
         const stale = await me(`Bearer ${token}`);
         expect(stale.status).toBe(401);

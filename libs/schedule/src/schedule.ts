@@ -37,10 +37,12 @@ export interface ChallengeTimes {
   readonly checkInClosesAt: Date;
 }
 
+export type ScheduleErrorCode = 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'INVALID_TIME' | 'NOT_A_SATURDAY' | 'INVALID_OFFSETS';
+
 /** Thrown for inputs no caller should pass (unknown zone, malformed date, a date that is not a Saturday). */
 export class ScheduleInputError extends Error {
   constructor(
-    readonly code: 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'INVALID_TIME' | 'NOT_A_SATURDAY' | 'INVALID_OFFSETS',
+    readonly code: ScheduleErrorCode,
     message: string,
   ) {
     super(message);

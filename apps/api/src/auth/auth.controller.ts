@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '../common/decorators';
 import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { ApiErrors, ApiOk } from '../common/openapi';
+import { OkDto } from '../tournament/tournament.dto';
 import { AuthService } from './auth.service';
 
 @ApiTags('auth')
@@ -30,11 +31,11 @@ export class AuthController {
   }
 
   @Post('logout-everywhere')
-  @HttpCode(204)
+  @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Sign out everywhere: every token of the caller stops working (HTTP at once, open sockets at their next event)' })
-  @ApiNoContentResponse({ description: 'Signed out everywhere' })
-  logoutEverywhere(@CurrentUser() user: AuthUser): Promise<void> {
+  @ApiOk(OkDto)
+  logoutEverywhere(@CurrentUser() user: AuthUser): Promise<OkDto> {
     return this.service.logoutEverywhere(user);
   }
 
@@ -42,7 +43,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change the password (the current one is needed; rate limited like login); every other token stops working, a fresh one is returned' })
-  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  @ApiOk(TokenResponseDto)
+  @ApiErrors('WRONG_PASSWORD', 'PASSWORD_UNCHANGED', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto, @Ip() ip: string): Promise<TokenResponseDto> {
     return this.service.changePassword(user, dto, ip);
   }

@@ -44,8 +44,9 @@ export class AuthService {
   }
 
   /** "Sign out everywhere": every token issued so far stops working, on HTTP and on open sockets at their next event. */
-  async logoutEverywhere(caller: AuthUser): Promise<void> {
+  async logoutEverywhere(caller: AuthUser): Promise<{ ok: true }> {
     if (!(await this.users.revokeTokens(caller.id))) throw notFound('User', caller.id);
+    return { ok: true };
   }
 
   /**

@@ -240,7 +240,7 @@ function errorCodesOf(h: RouteHandler, op: OperationObject): ApiErrorCode[] {
   const targets = [h.handler, h.controller];
   const codes = new Set<ApiErrorCode>([...((Reflect.getMetadata(ERRORS, h.controller) as ApiErrorCode[] | undefined) ?? []), ...((Reflect.getMetadata(ERRORS, h.handler) as ApiErrorCode[] | undefined) ?? [])]);
   if (!reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
-    codes.add('UNAUTHORIZED').add('INVALID_TOKEN').add('ACCOUNT_BANNED');
+    codes.add('UNAUTHORIZED').add('INVALID_TOKEN').add('TOKEN_WITHOUT_EXPIRY').add('ROLES_CHANGED').add('ACCOUNT_BANNED');
     if (reflector.getAllAndOverride<unknown[]>(ROLES, targets)?.length) codes.add('FORBIDDEN');
   }
   const params = (op.parameters ?? []) as ParameterObject[];

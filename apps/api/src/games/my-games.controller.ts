@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../common/decorators';
+import { ApiErrors, ApiOk } from '../common/openapi';
 import { MyGamesPageDto, MyGamesQueryDto } from './my-games.dto';
 import { MyGamesService } from './my-games.service';
 
@@ -12,6 +13,8 @@ export class MyGamesController {
 
   @Get()
   @ApiOperation({ summary: 'My current and recent challenge games, with their table, round and challenge (games being played first; paged)' })
+  @ApiOk(MyGamesPageDto)
+  @ApiErrors('BAD_CURSOR')
   list(@CurrentUser() user: AuthUser, @Query() q: MyGamesQueryDto): Promise<MyGamesPageDto> {
     return this.service.list(user, q);
   }
