@@ -88,7 +88,7 @@ describe('the API contract (OpenAPI, AsyncAPI, generated types)', () => {
         else if (!doc.components.schemas[ref.replace('#/components/schemas/', '')]) problems.push(`${id}: ${ref} is not in the components`);
       }
       const errors = statuses.filter((s) => Number(s) >= 400);
-      // only a public operation with no input at all (GET /cities, GET /tiers) cannot fail
+      // only a public operation with no input at all (GET /api/cities, GET /api/tiers) cannot fail
       if (!errors.length && (op.security?.length || op.parameters?.length || op.requestBody)) problems.push(`${id}: no error response`);
       for (const s of errors) {
         const codes = errorCodes(op.responses[s]);
@@ -110,10 +110,10 @@ describe('the API contract (OpenAPI, AsyncAPI, generated types)', () => {
     }
     expect(problems).toEqual([]);
     // the routes behind the guard are exactly the ones declaring security
-    expect(ops.filter(({ op }) => op.security?.length).map(({ id }) => id)).toEqual(expect.arrayContaining(['GET /me', 'POST /games/{id}/actions', 'GET /integrity/cases/{id}', 'POST /challenges/{id}/registration']));
-    expect(ops.find(({ id }) => id === 'GET /challenges/{id}/bracket')?.op.security).toBeUndefined();
+    expect(ops.filter(({ op }) => op.security?.length).map(({ id }) => id)).toEqual(expect.arrayContaining(['GET /api/me', 'POST /api/games/{id}/actions', 'GET /api/integrity/cases/{id}', 'POST /api/challenges/{id}/registration']));
+    expect(ops.find(({ id }) => id === 'GET /api/challenges/{id}/bracket')?.op.security).toBeUndefined();
     // a number has its range and an enum its values
-    const standings = ops.find(({ id }) => id === 'GET /cities/{cityId}/seasons/{seasonId}/standings')!.op;
+    const standings = ops.find(({ id }) => id === 'GET /api/cities/{cityId}/seasons/{seasonId}/standings')!.op;
     expect(standings.parameters?.find((p) => p.name === 'pageSize')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
     process.stdout.write(`OpenAPI: ${ops.length} operations, ${Object.keys(doc.components.schemas).length} schemas\n`);
   });

@@ -48,7 +48,7 @@ describe('web app serving', () => {
   });
 
   it('answers a browser navigation to an app route with index.html', async () => {
-    const res = await http().get('/api/challenges/8a1c0e0e-0000-4000-8000-000000000000').set('Accept', html).expect(200);
+    const res = await http().get('/challenges/8a1c0e0e-0000-4000-8000-000000000000').set('Accept', html).expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain('<div id="root">');
   });
@@ -66,6 +66,6 @@ describe('web app serving', () => {
   it('leaves non-navigation requests to unknown paths as the JSON 404', async () => {
     const res = await http().get('/no-such-file.js').set('Accept', 'application/json').expect(404);
     expect(res.body.code).toBe('NOT_FOUND');
-    expect((await http().post('/api/challenges/x').set('Accept', html)).body.code).toBe('NOT_FOUND');
+    expect((await http().post('/challenges/x').set('Accept', html)).body.code).toBe('NOT_FOUND');
   });
 });

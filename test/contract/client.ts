@@ -28,19 +28,19 @@ export interface Walkthrough {
 export async function walkthrough(baseUrl: string, ids: { email: string; password: string; challengeId: string; tableId: string; gameId: string; cityId: string; seasonId: string }, fetchImpl?: typeof fetch): Promise<Walkthrough> {
   const client = createClient<paths>({ baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 
-  const login = await client.POST('/auth/login', { body: { email: ids.email, password: ids.password } });
+  const login = await client.POST('/api/auth/login', { body: { email: ids.email, password: ids.password } });
   if (!login.data) throw new Error(`login: ${login.error?.code ?? login.response.status}`);
   const token: string = login.data.accessToken;
   const auth = { headers: { Authorization: `Bearer ${token}` } };
 
-  const me = await client.GET('/me', auth);
-  const cities = await client.GET('/cities');
-  const challenge = await client.GET('/challenges/{id}', { params: { path: { id: ids.challengeId } } });
-  const bracket = await client.GET('/challenges/{id}/bracket', { params: { path: { id: ids.challengeId } } });
-  const table = await client.GET('/tables/{id}', { params: { path: { id: ids.tableId } } });
-  const game = await client.GET('/games/{id}/view', { params: { path: { id: ids.gameId } }, ...auth });
-  const standings = await client.GET('/cities/{cityId}/seasons/{seasonId}/standings', { params: { path: { cityId: ids.cityId, seasonId: ids.seasonId }, query: { page: 1, pageSize: 10 } } });
-  const missing = await client.GET('/tables/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+  const me = await client.GET('/api/me', auth);
+  const cities = await client.GET('/api/cities');
+  const challenge = await client.GET('/api/challenges/{id}', { params: { path: { id: ids.challengeId } } });
+  const bracket = await client.GET('/api/challenges/{id}/bracket', { params: { path: { id: ids.challengeId } } });
+  const table = await client.GET('/api/tables/{id}', { params: { path: { id: ids.tableId } } });
+  const game = await client.GET('/api/games/{id}/view', { params: { path: { id: ids.gameId } }, ...auth });
+  const standings = await client.GET('/api/cities/{cityId}/seasons/{seasonId}/standings', { params: { path: { cityId: ids.cityId, seasonId: ids.seasonId }, query: { page: 1, pageSize: 10 } } });
+  const missing = await client.GET('/api/tables/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
 
   const rounds: Bracket['rounds'] = bracket.data?.rounds ?? [];
   const seat = rounds[0]?.tables[0]?.seats[0];

@@ -71,6 +71,7 @@ export class SeasonsController {
   @Public()
   @Get('wdc/:year')
   @ApiOk(WdcDto)
+  @ApiErrors('VALIDATION_FAILED')
   @ApiOperation({ summary: 'The WDC edition: the NDT champion(s) qualified and the entries from other countries ($250,000 pool)' })
   wdc(@Param() p: WdcYearParamDto) {
     return this.service.wdc(p.year);

@@ -2781,6 +2781,18 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
             /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
             401: {
                 headers: {
@@ -2814,6 +2826,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -2943,6 +2967,18 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponseDto"];
                 };
             };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
             /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
             401: {
                 headers: {
@@ -2964,6 +3000,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3083,6 +3131,30 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
             /** @description UNHEALTHY */
             503: {
                 headers: {
@@ -3112,6 +3184,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CityResponseDto"][];
+                };
+            };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
                 };
             };
         };
@@ -3218,7 +3314,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3226,7 +3322,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3239,6 +3335,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3360,7 +3468,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonResponseDto"][];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,7 +3476,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3381,6 +3489,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3508,7 +3628,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntryDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,7 +3636,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3541,6 +3661,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3600,7 +3732,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameViewResponseDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3608,7 +3740,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3621,6 +3753,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3754,7 +3898,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameRecordDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3762,7 +3906,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3775,6 +3919,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3801,7 +3957,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyGamesPageDto"];
                 };
             };
-            /** @description BAD_CURSOR, VALIDATION_FAILED */
+            /** @description BAD_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3809,7 +3965,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_CURSOR" | "VALIDATION_FAILED";
+                        code?: "BAD_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3834,6 +3990,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3895,7 +4063,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableViewDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3903,7 +4071,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3916,6 +4084,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -3936,6 +4116,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TierResponseDto"][];
+                };
+            };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
                 };
             };
         };
@@ -4075,7 +4279,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandingsPageDto"];
                 };
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4083,7 +4287,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4096,6 +4300,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4121,7 +4337,7 @@ export interface operations {
                     "application/json": components["schemas"]["EliteSixDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4129,7 +4345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4142,6 +4358,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4169,7 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerRankingDto"];
                 };
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4177,7 +4405,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4190,6 +4418,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4313,7 +4553,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4321,7 +4561,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4430,7 +4682,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4438,7 +4690,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4546,7 +4810,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4554,7 +4818,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4567,6 +4831,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4590,6 +4866,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WdcDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
                 };
             };
         };
@@ -4714,7 +5014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"][];
                 };
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4722,7 +5022,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4735,6 +5035,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4856,7 +5168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeDetailDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4864,7 +5176,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4877,6 +5189,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -4998,7 +5322,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicRegistrationDto"][];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5006,7 +5330,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5019,6 +5343,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -5043,7 +5379,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5051,7 +5387,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5091,6 +5427,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
         };
     };
     ChallengesController_register: {
@@ -5112,7 +5460,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5120,7 +5468,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5172,6 +5520,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
         };
     };
     ChallengesController_withdraw: {
@@ -5193,7 +5553,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5201,7 +5561,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5253,6 +5613,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
         };
     };
     ChallengesController_checkIn: {
@@ -5274,7 +5646,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5282,7 +5654,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5334,6 +5706,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
         };
     };
     NotificationsController_list: {
@@ -5357,7 +5741,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPageDto"];
                 };
             };
-            /** @description INVALID_CURSOR, VALIDATION_FAILED */
+            /** @description INVALID_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5365,7 +5749,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_CURSOR" | "VALIDATION_FAILED";
+                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5393,6 +5777,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
         };
     };
     NotificationsController_read: {
@@ -5414,7 +5810,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5422,7 +5818,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5471,6 +5867,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -5539,7 +5947,7 @@ export interface operations {
                     "application/json": components["schemas"]["BracketDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5547,7 +5955,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5560,6 +5968,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -5584,7 +6004,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiebreakViewDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5592,7 +6012,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5605,6 +6025,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -6133,7 +6565,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseListItemDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,7 +6573,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6166,6 +6598,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -6273,7 +6717,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseDetailDto"];
                 };
             };
-            /** @description INVALID_ID */
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6281,7 +6725,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6318,6 +6762,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -6732,7 +7188,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealListItemDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6740,7 +7196,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6765,6 +7221,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -6888,7 +7356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportResponseDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6896,7 +7364,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6921,6 +7389,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -7240,6 +7720,18 @@ export interface operations {
                     "application/json": components["schemas"]["MyPenaltiesDto"];
                 };
             };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
             /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
             401: {
                 headers: {
@@ -7261,6 +7753,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -7283,6 +7787,18 @@ export interface operations {
                     "application/json": components["schemas"]["MyCaseDto"][];
                 };
             };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
             /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
             401: {
                 headers: {
@@ -7304,6 +7820,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -7329,7 +7857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationResponseDto"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7337,7 +7865,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7362,6 +7890,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
@@ -7576,6 +8116,18 @@ export interface operations {
                     "application/json": components["schemas"]["MyConductDto"];
                 };
             };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
             /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
             401: {
                 headers: {
@@ -7597,6 +8149,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };
