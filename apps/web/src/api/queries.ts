@@ -1,4 +1,5 @@
 /** Server state: every read goes through TanStack Query with these keys; pages never fetch by hand. */
+import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
 import type { BracketView, ChallengeDetailDto, ChallengeResponseDto, CityResponseDto, EliteSixView, PlayerRanking, SeasonResponseDto, StandingsPage, TablePublicView, TokenResponseDto, UserResponseDto } from './types';
@@ -52,19 +53,26 @@ export const useCity = (id: string) => useQuery({ queryKey: keys.city(id), query
 export const useSeasons = (cityId: string) =>
   useQuery({ queryKey: keys.seasons(cityId), queryFn: () => unwrap<SeasonResponseDto[]>(api.GET('/api/cities/{id}/seasons', { params: { path: { id: cityId } } })) });
 
+const standingsQuery = (cityId: string, seasonId: string | undefined, page: number, search: string) => ({
+  queryKey: keys.standings(cityId, seasonId ?? '', page, search),
+  queryFn: () =>
+    unwrap<StandingsPage>(
+      api.GET('/api/cities/{cityId}/seasons/{seasonId}/standings', {
+        params: { path: { cityId, seasonId: seasonId! }, query: { page, pageSize: STANDINGS_PAGE_SIZE, ...(search ? { search } : {}) } },
+      }),
+    ),
+  enabled: seasonId !== undefined,
+});
+
 /** One server-side page of a season's standings (paged and searched by the API); the previous page stays shown while the next loads. */
 export const useStandings = (cityId: string, seasonId: string | undefined, page: number, search: string) =>
-  useQuery({
-    queryKey: keys.standings(cityId, seasonId ?? '', page, search),
-    queryFn: () =>
-      unwrap<StandingsPage>(
-        api.GET('/api/cities/{cityId}/seasons/{seasonId}/standings', {
-          params: { path: { cityId, seasonId: seasonId! }, query: { page, pageSize: STANDINGS_PAGE_SIZE, ...(search ? { search } : {}) } },
-        }),
-      ),
-    enabled: seasonId !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...standingsQuery(cityId, seasonId, page, search), placeholderData: keepPreviousData });
+
+/** Fetches a standings page ahead (the next one), so "Next" shows it from the cache. */
+export function usePrefetchStandings() {
+  const qc = useQueryClient();
+  return useCallback((cityId: string, seasonId: string, page: number, search: string) => qc.prefetchQuery(standingsQuery(cityId, seasonId, page, search)), [qc]);
+}
 
 export const useEliteSix = (cityId: string, seasonId: string | undefined) =>
   useQuery({

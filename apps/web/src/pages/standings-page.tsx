@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { STANDINGS_PAGE_SIZE, useCity, useEliteSix, useSeasons, useStandings } from '../api/queries';
+import { STANDINGS_PAGE_SIZE, useCity, useEliteSix, usePrefetchStandings, useSeasons, useStandings } from '../api/queries';
 import { useAnnounce } from '../components/announcer';
 import { Pager } from '../components/pager';
 import { EliteSixList, StandingsTable } from '../components/standings';
@@ -43,6 +43,11 @@ export function StandingsPage() {
     if (lastShown.current !== null) announce(q ? `${data.total.toLocaleString('en-US')} players match “${q}”. Page ${data.page} of ${pages}.` : `Page ${data.page} of ${pages}.`);
     lastShown.current = shown;
   }, [shown, data, q, pages, announce]);
+  // The next page is fetched ahead, so "Next" draws it from the cache.
+  const prefetch = usePrefetchStandings();
+  useEffect(() => {
+    if (seasonId && data && !standings.isPlaceholderData && data.page < pages) void prefetch(cityId, seasonId, data.page + 1, q);
+  }, [cityId, seasonId, data, standings.isPlaceholderData, pages, q, prefetch]);
   const names = useMemo(() => new Map((data?.items ?? []).map((r) => [r.playerId, r.displayName])), [data]);
 
   const onSearch = (e: FormEvent) => {
