@@ -15,13 +15,11 @@
  * Prints a table; asserts nothing.
  */
 import 'reflect-metadata';
-import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
+import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
+import { FIRST, LAST, seedStandingsSeason } from './lib/standings-seed';
 import { loadConfig, PrismaService } from '@dcs/common';
-import type { SeasonTableRow } from '@dcs/ranking';
-import { writeStandingRows } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 
 const args = process.argv.slice(2);
@@ -46,9 +44,6 @@ const PAGE_SIZE = 50;
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgresql://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-const FIRST = ['Alice', 'Bruno', 'Carmen', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nadia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq'];
-const LAST = ['Smith', 'Garcia', 'Nguyen', 'Okafor', 'Kowalski', 'Haddad', 'Tanaka', 'Silva', 'Moreau', 'Johansson', 'Reyes', 'Khan', 'Rossi', 'Novak', 'Mensah', 'Ivanova', 'Brown', 'Costa', 'Fischer', 'Lopez', 'Walker', 'Ali', 'Kim', 'Dubois', 'Petrov'];
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -78,54 +73,13 @@ async function main(): Promise<void> {
     log(`migrating ${dbName} …`);
     await migrateDatabase(dbUrl);
 
-    // Players, a city and an active season, straight in SQL.
-    const db = new Client({ connectionString: dbUrl });
-    await db.connect();
-    log(`seeding ${PLAYERS} players …`);
-    await db.query(
-      `INSERT INTO users (id, email, password_hash, display_name, updated_at)
-       SELECT gen_random_uuid(), 'bench' || i || '@example.com', 'x',
-              ($2::text[])[1 + i % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (i / 20) % array_length($3::text[], 1)] || ' ' || i, now()
-       FROM generate_series(1, $1::int) AS i`,
-      [PLAYERS, FIRST, LAST],
-    );
-    const city = (await db.query(`INSERT INTO cities (id, name, slug, time_zone, region, tier, updated_at) VALUES (gen_random_uuid(), 'Bench City', 'bench-city', 'America/New_York', 'east', 'T2', now()) RETURNING id`)).rows[0].id as string;
-    const season = (await db.query(`INSERT INTO seasons (id, city_id, number, start_date, status, standings_at, updated_at) VALUES (gen_random_uuid(), $1, 1, '2026-01-03', 'active', now(), now()) RETURNING id`, [city])).rows[0].id as string;
-    const users = (await db.query(`SELECT id FROM users ORDER BY email`)).rows.map((r: { id: string }) => r.id);
-    await db.end();
-
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', JWT_SECRET: `bench-${prefix}-0123456789abcdef0123456789`, API_PORT: '0' });
     app = await createApi(config);
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as AddressInfo).port;
 
-    // Synthetic table rows in standings order: points fall, ties share a rank.
-    const rows: SeasonTableRow[] = [];
-    let points = 5000;
-    for (let i = 0; i < users.length; i++) {
-      if (i % 7 === 0) points = Math.max(0, points - 25 * (1 + (i % 3)));
-      const tied = i > 0 && rows[i - 1].points === points && i % 11 === 0;
-      rows.push({
-        rank: tied ? rows[i - 1].rank : i + 1,
-        playerId: users[i],
-        points,
-        tournamentWins: i < 12 ? 1 : 0,
-        gamesPlayed: 5 + (i % 20),
-        avgScoreDiff: ((i * 37) % 200) / 7 - 14,
-        tiebreak: i === 0 ? null : tied ? null : rows[i - 1].points === points ? 'score-differential' : 'points',
-        eliteSixEligible: true,
-        resets: [],
-        status: 'in-contention',
-        pointsStillPossible: 1000,
-      });
-    }
-    const prisma = app.get(PrismaService);
-    const writes: number[] = [];
-    for (let w = 0; w < 2; w++) {
-      const t0 = performance.now();
-      await prisma.$transaction((tx) => writeStandingRows(tx, season, rows), { timeout: 120_000 });
-      writes.push(performance.now() - t0);
-    }
+    log(`seeding ${PLAYERS} players …`);
+    const { city, season, writes } = await seedStandingsSeason(dbUrl, app.get(PrismaService), PLAYERS);
 
     // Requests: first page, deep pages, name searches.
     const pages = Math.ceil(PLAYERS / PAGE_SIZE);

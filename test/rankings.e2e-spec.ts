@@ -78,6 +78,10 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
     expect(mine.body.seasons).toEqual([expect.objectContaining({ seasonId: season.id, rank: 3, points: 200, status: 'in-contention' })]);
     expect(mine.body.history).toEqual([expect.objectContaining({ challengeId: fx.challengeId, placement: '3-4', rankingPoints: 200 })]);
     expect(mine.body.headToHead).toMatchObject({ opponentId: c, wins: 1, losses: 0 });
+    // The player page names both players (from the users, not the client).
+    const names = await prisma.user.findMany({ where: { id: { in: [c, d] } }, select: { id: true, displayName: true } });
+    expect(mine.body.displayName).toBe(names.find((u) => u.id === d)!.displayName);
+    expect(mine.body.headToHead.opponentName).toBe(names.find((u) => u.id === c)!.displayName);
     expect((await api.http().get(`/api/players/${d}/ranking`).query({ vs: 'nope' })).status).toBe(400);
 
     // The next challenge of the season seeds from these standings: a, b, d, c are seeds 1-4.

@@ -181,6 +181,7 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
     // Before the close: standings as stored, the provisional Elite Six reports the tie at the cut.
     const provisional = await get(`${base}/elite-six`);
     expect(provisional.body).toMatchObject({ final: false, needsDraw: { players: [p[5], p[6]].sort(), places: 1 } });
+    expect(provisional.body.qualifiers.map((q: { playerId: string; displayName: string }) => [q.playerId, q.displayName])).toEqual([0, 1, 2, 3, 4].map((i) => [p[i], `Close ${i + 1}`]));
 
     const running = await prisma.challenge.create({
       data: { cityId: c.id, seasonId: season.id, week: 7, localDate: '2027-02-13', startsAt: new Date(), registrationOpensAt: new Date(), checkInOpensAt: new Date(), checkInClosesAt: new Date(), status: 'running', prizePoolCents: 0, prizeSplit: {} },
@@ -237,6 +238,7 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
 
     const six = await get(`${base}/elite-six`);
     expect(six.body).toMatchObject({ final: true, removed: [], draws: [{ seedHash: draw.seedHash, seed: draw.seed, order: draw.order }] });
+    expect(six.body.qualifiers.slice(0, 2).map((q: { displayName: string }) => q.displayName)).toEqual(['Close 1', 'Close 2']);
 
     // Loss of Elite Six qualification after the close (the integrity flow writes the penalty and recomputes).
     const penalty = await prisma.seasonPenalty.create({ data: { seasonId: season.id, userId: p[1], kind: 'elite_six_disqualification', reason: 'conduct: abuse of an opponent', source: 'conduct' } });

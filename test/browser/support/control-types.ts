@@ -15,3 +15,16 @@ export interface CreatedChallenge {
   /** player 1 (seed order of the fixture), who can sign in */
   login: { userId: string; email: string; password: string };
 }
+
+export interface SeasonRequest {
+  players: number;
+  /** completed weekly challenges of the 12 (the rest are still to play) */
+  weeksPlayed: number;
+}
+
+export interface CreatedSeason {
+  cityId: string;
+  seasonId: string;
+  /** player ids, strongest first as simulated (names "Season <n>") */
+  players: string[];
+}

@@ -23,7 +23,8 @@ import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwawa
 import { playOut } from '../../../scripts/lib/bot-driver';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
-import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge } from './control-types';
+import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type SeasonRequest } from './control-types';
+import { seedSeason } from './season-fixture';
 
 const root = path.resolve(__dirname, '../../..');
 const port = Number(process.env.BROWSER_API_PORT);
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
       const created: CreatedChallenge = { challengeId: fx.challengeId, players: fx.players, login: { userId: fx.players[0], email, password: PLAYER_PASSWORD } };
       return created;
     },
+    /** A simulated season (see seedSeason): `weeksPlayed` of its 12 weekly challenges completed by `players` players. */
+    'POST /season': async (body) => seedSeason(prisma, body as unknown as SeasonRequest),
     /** Plays a table's running game: to the end, or `moves` moves of it. */
     'POST /play': async (body) => {
       const { tableId, moves } = body as { tableId: string; moves?: number };

@@ -97,7 +97,7 @@ export class RankingsRepository {
 
   /** The first `take` stored rows of the season, in standings order (the provisional Elite Six reads the top). */
   topRows(seasonId: string, take: number) {
-    return this.prisma.seasonStanding.findMany({ where: { seasonId }, orderBy: { position: 'asc' }, take });
+    return this.prisma.seasonStanding.findMany({ where: { seasonId }, orderBy: { position: 'asc' }, take, include: { user: { select: { displayName: true } } } });
   }
 
   eliteSixEntries(seasonId: string) {
@@ -130,7 +130,8 @@ export class RankingsRepository {
     });
   }
 
-  userExists(id: string): Promise<boolean> {
-    return this.prisma.user.count({ where: { id } }).then((n) => n > 0);
+  /** The player's display name, or null when there is no such user. */
+  displayName(id: string): Promise<string | null> {
+    return this.prisma.user.findUnique({ where: { id }, select: { displayName: true } }).then((u) => u?.displayName ?? null);
   }
 }

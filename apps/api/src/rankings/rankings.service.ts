@@ -14,9 +14,10 @@ export interface StandingRow extends StandingsEntry {
 
 export interface PlayerRanking {
   playerId: string;
+  displayName: string;
   seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: PlayerStatus['status'] | null }[];
   history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; kind: string; placement: string; rankingPoints: number; prizeCents: number }[];
-  headToHead: { opponentId: string; wins: number; losses: number; meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: string }[] } | null;
+  headToHead: { opponentId: string; opponentName: string; wins: number; losses: number; meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: string }[] } | null;
 }
 
 export interface StandingsPage {
@@ -30,7 +31,9 @@ export interface StandingsPage {
   items: StandingRow[];
 }
 
-export interface EliteSixView extends EliteSixResult {
+export interface EliteSixView extends Omit<EliteSixResult, 'qualifiers'> {
+  /** Settled qualifiers, best first, with their display names. */
+  qualifiers: (EliteSixResult['qualifiers'][number] & { displayName: string })[];
   /** True once the season is closed: the stored Elite Six. Before that, provisional (from the current standings). */
   final: boolean;
   /** Players who lost their place after the close (loss of qualification, ban), with why. */
@@ -108,7 +111,7 @@ export class RankingsService {
       const active = entries.filter((e) => e.removedAt === null).sort((a, b) => a.seed - b.seed);
       return {
         final: true,
-        qualifiers: active.map((e) => ({ seed: e.seed, playerId: e.userId, rank: e.rank, points: e.points, benefit: e.benefit as EliteSixResult['qualifiers'][number]['benefit'] })),
+        qualifiers: active.map((e) => ({ seed: e.seed, playerId: e.userId, displayName: e.user.displayName, rank: e.rank, points: e.points, benefit: e.benefit as EliteSixResult['qualifiers'][number]['benefit'] })),
         needsDraw: null,
         seedTies: [],
         skipped: [],
@@ -118,13 +121,17 @@ export class RankingsService {
     }
     // Provisional: the top of the stored standings (ties at the cut are reported, not drawn, until the close).
     const rows = await this.repo.topRows(seasonId, 500);
-    return { ...eliteSix(rows.map(toEntry)), final: false, removed: [], draws };
+    const names = new Map(rows.map((r) => [r.userId, r.user.displayName]));
+    const six = eliteSix(rows.map(toEntry));
+    return { ...six, qualifiers: six.qualifiers.map((q) => ({ ...q, displayName: names.get(q.playerId) ?? '' })), final: false, removed: [], draws };
   }
 
   /** A player's season totals and ranks, every result, and (with `vs`) their head-to-head record against that player. */
   async player(userId: string, vs?: string): Promise<PlayerRanking> {
-    if (!(await this.repo.userExists(userId))) throw notFound('Player', userId);
-    if (vs && !(await this.repo.userExists(vs))) throw notFound('Player', vs);
+    const displayName = await this.repo.displayName(userId);
+    if (displayName === null) throw notFound('Player', userId);
+    const opponentName = vs ? await this.repo.displayName(vs) : null;
+    if (vs && opponentName === null) throw notFound('Player', vs);
     const seasons = [];
     for (const s0 of await this.repo.seasonsOf(userId)) {
       let season = s0;
@@ -161,9 +168,9 @@ export class RankingsService {
         if (outcome === 'loss') losses++;
         meetings.push({ tableId: t.id, challengeId: t.challengeId, round: t.round.number, myPlace: me.place, theirPlace: them.place, outcome });
       }
-      headToHead = { opponentId: vs, wins, losses, meetings };
+      headToHead = { opponentId: vs, opponentName: opponentName!, wins, losses, meetings };
     }
-    return { playerId: userId, seasons, history, headToHead };
+    return { playerId: userId, displayName, seasons, history, headToHead };
   }
 
   private async season(cityId: string, seasonId: string): Promise<Season> {

@@ -101,3 +101,72 @@ export interface TablePublicView {
   result: SeatResult[] | null;
   game: import('@dcs/common/live/live.contract').GameViewPayload | null;
 }
+
+/** SeasonResponseDto (apps/api/src/cities/cities.dto.ts) */
+export interface SeasonResponseDto {
+  id: string;
+  cityId: string;
+  number: number;
+  startDate: string;
+  challenges: number;
+  status: 'upcoming' | 'active' | 'closed';
+}
+
+/** Elite Six race status (libs/ranking/src/status.ts) */
+export type RaceStatus = 'clinched' | 'in-contention' | 'eliminated';
+
+/** What separated a player from the one above (libs/ranking RankReason) */
+export type RankReason = 'points' | 'head-to-head' | 'tournament-wins' | 'score-differential' | 'games-played' | 'recent-performance' | null;
+
+/** StandingRow (apps/api/src/rankings/rankings.service.ts) */
+export interface StandingRow {
+  rank: number;
+  playerId: string;
+  displayName: string;
+  points: number;
+  tournamentWins: number;
+  gamesPlayed: number;
+  avgScoreDiff: number;
+  tiebreak: RankReason;
+  eliteSixEligible: boolean;
+  resets: string[];
+  status: RaceStatus;
+  pointsStillPossible: number;
+}
+
+/** StandingsPage (apps/api/src/rankings/rankings.service.ts) */
+export interface StandingsPage {
+  seasonId: string;
+  seasonStatus: SeasonResponseDto['status'];
+  challengesPlayed: number;
+  challengesRemaining: number;
+  total: number;
+  page: number;
+  pageSize: number;
+  items: StandingRow[];
+}
+
+/** EliteSixView (apps/api/src/rankings/rankings.service.ts) */
+export interface EliteSixView {
+  final: boolean;
+  qualifiers: { seed: number; playerId: string; displayName: string; rank: number; points: number; benefit: 'seed-1-travel' | 'seed-2-3' | 'qualification' }[];
+  needsDraw: { players: string[]; places: number } | null;
+  seedTies: { players: string[]; seeds: number[] }[];
+  skipped: string[];
+  removed: { playerId: string; seed: number; reason: string | null; removedAt: string }[];
+}
+
+/** PlayerRanking (apps/api/src/rankings/rankings.service.ts) */
+export interface PlayerRanking {
+  playerId: string;
+  displayName: string;
+  seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: RaceStatus | null }[];
+  history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; kind: string; placement: string; rankingPoints: number; prizeCents: number }[];
+  headToHead: {
+    opponentId: string;
+    opponentName: string;
+    wins: number;
+    losses: number;
+    meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: 'win' | 'loss' | 'level' }[];
+  } | null;
+}

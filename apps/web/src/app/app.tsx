@@ -6,6 +6,8 @@ import { Announcer } from '../components/announcer';
 import { SignInPage, SignUpPage, NotFoundPage } from '../pages/auth-pages';
 import { ChallengePage } from '../pages/challenge-page';
 import { HomePage } from '../pages/home-page';
+import { PlayerPage } from '../pages/player-page';
+import { StandingsPage } from '../pages/standings-page';
 import { TablePage } from '../pages/table-page';
 import { Shell } from './shell';
 
@@ -19,6 +21,8 @@ export const routes = [
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/challenges/:challengeId', element: <ChallengePage /> },
       { path: '/tables/:tableId', element: <TablePage /> },
+      { path: '/cities/:cityId/standings', element: <StandingsPage /> },
+      { path: '/players/:playerId', element: <PlayerPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

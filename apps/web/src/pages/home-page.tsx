@@ -14,6 +14,11 @@ function CityCard({ city }: { city: CityResponseDto }) {
       <p className="muted">
         Tier {city.tier.replace('T', '')} · ${city.prizePoolUsd.toLocaleString('en-US')} pool
       </p>
+      <p className="city-links">
+        <Link to={`/cities/${city.id}/standings`}>
+          Season standings<span className="sr-only"> of {city.name}</span>
+        </Link>
+      </p>
       {challenges.isPending && <Loading what="challenges" />}
       {challenges.isError && <ErrorView error={challenges.error} title="Challenges could not be loaded" />}
       {challenges.data && upcoming.length === 0 && <Empty>No challenge scheduled yet.</Empty>}
