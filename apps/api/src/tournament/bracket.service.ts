@@ -23,6 +23,8 @@ export interface BracketView {
     }[];
   }[];
   placements: { userId: string; displayName: string; placement: string; rankingPoints: number; prizeCents: number }[];
+  /** players a director disqualified from this challenge */
+  disqualified: string[];
 }
 
 /** The public bracket of a challenge: rounds, tables, seats, results, byes and final placements. */
@@ -44,6 +46,7 @@ export class BracketService {
           },
         },
         placements: { include: { user: { select: { displayName: true } } }, orderBy: [{ rankingPoints: 'desc' }] },
+        registrations: { where: { disqualifiedAt: { not: null } }, select: { userId: true }, orderBy: { disqualifiedAt: 'asc' } },
       },
     });
     if (!ch) throw notFound('Challenge', challengeId);
@@ -74,6 +77,7 @@ export class BracketService {
         })),
       })),
       placements: ch.placements.map((p) => ({ userId: p.userId, displayName: p.user.displayName, placement: p.placement, rankingPoints: p.rankingPoints, prizeCents: p.prizeCents })),
+      disqualified: ch.registrations.map((r) => r.userId),
     };
   }
 }
