@@ -33,4 +33,12 @@ export class GamesController {
   record(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<unknown> {
     return this.service.record(user, id);
   }
+
+  @Public()
+  @Get(':id/replay')
+  @ApiOperation({ summary: 'A finished game position by position (the record replayed by the engine): board, open ends, scores and every hand after each move; 409 GAME_NOT_FINISHED while it runs' })
+  @ApiConflictResponse({ description: 'GAME_NOT_FINISHED' })
+  replay(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string) {
+    return this.service.replay(user, id);
+  }
 }
