@@ -15,3 +15,15 @@ export interface CreatedChallenge {
   /** player 1 (seed order of the fixture), who can sign in */
   login: { userId: string; email: string; password: string };
 }
+
+export interface UserRequest {
+  /** roles besides competitor: director, reviewer, admin */
+  roles: ('director' | 'reviewer' | 'admin')[];
+  displayName?: string;
+}
+
+export interface CreatedUser {
+  userId: string;
+  email: string;
+  password: string;
+}

@@ -1,4 +1,4 @@
-import type { ChallengeRequest, CreatedChallenge } from './control-types';
+import type { ChallengeRequest, CreatedChallenge, CreatedUser, UserRequest } from './control-types';
 
 const control = `http://127.0.0.1:${process.env.BROWSER_CONTROL_PORT}`;
 export const apiBase = `http://127.0.0.1:${process.env.BROWSER_API_PORT}`;
@@ -13,6 +13,8 @@ async function post<T>(route: string, body: unknown): Promise<T> {
 /** Drives the platform the way the e2e suites do (fixtures and bot players in the platform process). */
 export const platform = {
   challenge: (req: ChallengeRequest) => post<CreatedChallenge>('/challenges', req),
+  /** An account with these roles (besides competitor) that can sign in. */
+  user: (req: UserRequest) => post<CreatedUser>('/users', req),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
   play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
   /** The public bracket, straight from the API. */

@@ -23,7 +23,7 @@ import { createBenchDatabase, dropBenchEnv } from '../../../bench/lib/throwaway-
 import { playOut } from '../../../scripts/lib/bot-driver';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
-import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge } from './control-types';
+import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type CreatedUser, type UserRequest } from './control-types';
 
 const root = path.resolve(__dirname, '../../..');
 const port = Number(process.env.BROWSER_API_PORT);
@@ -71,6 +71,17 @@ async function main(): Promise<void> {
         }
       }
       const created: CreatedChallenge = { challengeId: fx.challengeId, players: fx.players, login: { userId: fx.players[0], email, password: PLAYER_PASSWORD } };
+      return created;
+    },
+    /** An account that can sign in, with these roles besides competitor (a director, a reviewer …). */
+    'POST /users': async (body) => {
+      const req = body as unknown as UserRequest;
+      const tag = randomBytes(4).toString('hex');
+      const email = `${req.roles.join('-') || 'player'}-${tag}@browser.test`;
+      const user = await prisma.user.create({
+        data: { email, displayName: req.displayName ?? `Staff ${tag}`, passwordHash: await argon2.hash(PLAYER_PASSWORD, { type: argon2.argon2id }), roles: ['competitor', ...req.roles] },
+      });
+      const created: CreatedUser = { userId: user.id, email, password: PLAYER_PASSWORD };
       return created;
     },
     /** Plays a table's running game: to the end, or `moves` moves of it. */

@@ -209,6 +209,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished game position by position (the record replayed by the engine): board, open ends, scores and every hand after each move; 409 GAME_NOT_FINISHED while it runs */
+        get: operations["GamesController_replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{id}": {
         parameters: {
             query?: never;
@@ -1522,6 +1539,26 @@ export interface operations {
             };
         };
     };
+    GamesController_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TablesController_get: {
         parameters: {
             query?: never;
@@ -1562,9 +1599,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                tier: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
@@ -2154,6 +2189,12 @@ export interface operations {
                 assignedToId?: string;
                 /** @description only high-stakes cases (marked for video review) */
                 highStakes?: boolean;
+                /** @description cases with a detection signal of this kind (e.g. hidden-information, engine-agreement, collusion-feeding) */
+                signal?: string;
+                /** @description page size */
+                limit?: number;
+                /** @description cases skipped (page × size) */
+                offset?: number;
             };
             header?: never;
             path?: never;
