@@ -64,7 +64,7 @@ test.describe('journey: the review board decides a case and, independently, its 
 
     await page.getByRole('button', { name: /^Decide on / }).click();
     const decide = page.getByRole('dialog', { name: /^Decide on / });
-    await decide.getByLabel(/^Minor/).check();
+    await decide.getByRole('radio', { name: /^Minor/ }).check();
     await decide.getByLabel('Reason (kept in the audit log)').fill('looked at an opponent’s tiles on video');
     await screens(page, 'review-decide-dialog', async (p) => {
       await expect(decide).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('journey: the review board decides a case and, independently, its 
     const mine = page.getByRole('listitem').filter({ hasText: 'the camera angle misleads' });
     await mine.getByRole('button', { name: /^Decide the appeal/ }).click();
     let dialog = page.getByRole('dialog', { name: 'Decide the appeal' });
-    await dialog.getByLabel(/^Overturned/).check();
+    await dialog.getByRole('radio', { name: /^Overturned/ }).check();
     await dialog.getByLabel('Reason (kept in the audit log)').fill('I decided this case myself');
     await dialog.getByRole('button', { name: 'Record the outcome' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Only a reviewer independent of the case may decide its appeal');
@@ -110,7 +110,7 @@ test.describe('journey: the review board decides a case and, independently, its 
     });
     await appeal.getByRole('button', { name: /^Decide the appeal/ }).click();
     dialog = other.getByRole('dialog', { name: 'Decide the appeal' });
-    await dialog.getByLabel(/^Overturned/).check();
+    await dialog.getByRole('radio', { name: /^Overturned/ }).check();
     await dialog.getByLabel('Reason (kept in the audit log)').fill('the video shows no peeking');
     await dialog.getByRole('button', { name: 'Record the outcome' }).click();
     await expect(dialog).toHaveCount(0);
