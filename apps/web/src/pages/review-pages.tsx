@@ -150,7 +150,7 @@ function CaseView({ caseId }: { caseId: string }) {
                 </p>
                 {decided.map((d) => (
                   <p key={d.id}>
-                    Decided: {d.finding.replace(/_/g, ' ')} → {d.step.replace(/_/g, ' ')} ({d.status}){d.appeal ? ` · appeal ${d.appeal.status}` : ''}. {d.reason}
+                    Decided: {d.finding.replace(/_/g, ' ')} → {d.step.replace(/_/g, ' ')} ({d.status.replace(/_/g, ' ')}){d.appeal ? ` · appeal ${d.appeal.status}` : ''}. {d.reason}
                   </p>
                 ))}
                 {decided.length === 0 && (
@@ -307,7 +307,7 @@ export function AppealsPage() {
           {rows.map((a) => (
             <li key={a.id} className={`card${isOverdue(a) ? ' overdue' : ''}`}>
               <p className="case-head">
-                {isOverdue(a) && <span className="tag tag-bad">overdue</span>} Due {day(a.dueAt)} <span className={`status status-${a.status}`}>{label(a.status)}</span>
+                {isOverdue(a) && <span className="tag tag-bad">overdue</span>} Due {day(a.dueAt)} <span className={`status status-${a.status}`}>{a.status}</span>
               </p>
               {a.decision && (
                 <p>
