@@ -86,6 +86,20 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     expect([again.status, again.body.code]).toEqual([409, 'ALREADY_DISQUALIFIED']);
   });
 
+  it('a disqualification reaches every bracket page: player:disqualified to the challenge room, and the bracket lists the player', async () => {
+    const fx = await running();
+    const t = fx.round.tables[3];
+    const victim = t.seats.find((s) => s.seat === 1)!;
+    const watcher = await watch(fx.challengeId);
+    expect((await api.http().get(`/api/challenges/${fx.challengeId}/bracket`)).body.disqualified).toEqual([]);
+    const res = await api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'abusive at the table' });
+    expect(res.status).toBe(200);
+    await waitFor('player:disqualified', () => watcher.of('player:disqualified').length === 1);
+    const name = (await prisma.user.findUniqueOrThrow({ where: { id: victim.userId } })).displayName;
+    expect(watcher.of('player:disqualified')[0]).toEqual({ challengeId: fx.challengeId, userId: victim.userId, displayName: name, tableId: t.id, reason: 'abusive at the table' });
+    expect((await api.http().get(`/api/challenges/${fx.challengeId}/bracket`)).body.disqualified).toEqual([victim.userId]);
+  });
+
   it('voids a table and deals a replay; the voided game stays on record', async () => {
     const fx = await running();
     const t = fx.round.tables[2];

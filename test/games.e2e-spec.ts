@@ -170,6 +170,9 @@ describe('playing a table over HTTP', () => {
         expect(JSON.stringify(anon.body.hands.at(-1).deal)).toContain('"?"');
         expect(anon.body.seed).toBeNull();
         expect(rev.body).toEqual(anon.body);
+        // No replay of a running game, for anyone.
+        const early = await api.http().get(`/api/games/${gameId}/replay`).set(auth(reviewer));
+        expect([early.status, early.body.code]).toEqual([409, 'GAME_NOT_FINISHED']);
         checkedRecord = true;
       }
       expect(moves).toBeLessThan(3000);
@@ -182,6 +185,16 @@ describe('playing a table over HTTP', () => {
     const record = (await api.http().get(`/api/games/${gameId}/record`)).body;
     const replayed = replayRecord(record);
     expect(replayed).toMatchObject({ finished: true, scores: view.scores });
+    // The replay viewer's positions: each hand's deal, then one step per action, ending on the final scores.
+    const replay = await api.http().get(`/api/games/${gameId}/replay`);
+    expect(replay.status).toBe(200);
+    const steps = replay.body.steps as { hand: number; action: number | null; move: unknown; board: unknown; scores: number[]; holdings: string[][]; finished: boolean }[];
+    expect(steps).toHaveLength(moves + record.hands.length);
+    expect(steps.filter((x) => x.action === null).map((x) => x.hand)).toEqual(record.hands.map((_: unknown, i: number) => i));
+    expect(steps[0]).toMatchObject({ hand: 0, action: null, move: null, board: { lead: null } });
+    expect(steps[0].holdings.flat().sort()).toEqual(record.hands[0].deal.flat().sort());
+    expect(steps[1].move).toEqual(record.hands[0].actions[0]);
+    expect(steps.at(-1)).toMatchObject({ finished: true, scores: view.scores });
     expect(await actionCount(gameId)).toBe(moves);
     await expect(env.sql(`UPDATE game_actions SET seat = 0 WHERE game_id = $1`, [gameId])).rejects.toThrow(/append-only/);
     const after = await api.http().post(`/api/games/${gameId}/actions`).set(auth(players[0])).send({ type: 'knock', version: view.version });

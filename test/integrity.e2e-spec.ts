@@ -134,6 +134,9 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     const listed = (await api.http().get('/api/integrity/cases').query({ source: 'detection', highStakes: 'true', playerId: suspect }).set(auth(reviewer))).body as Body[];
     expect(listed.map((c) => c.id)).toEqual([seeded.id]);
     expect((await api.http().get('/api/integrity/cases').query({ status: 'closed', playerId: suspect }).set(auth(reviewer))).body).toEqual([]);
+    // By the kind of signal it holds.
+    expect(((await api.http().get('/api/integrity/cases').query({ signal: 'hidden-information', playerId: suspect }).set(auth(reviewer))).body as Body[]).map((c) => c.id)).toEqual([seeded.id]);
+    expect((await api.http().get('/api/integrity/cases').query({ signal: 'engine-agreement', playerId: suspect }).set(auth(reviewer))).body).toEqual([]);
 
     const notReviewer = await api.http().post(`/api/integrity/cases/${seeded.id}/assign`).set(auth(reviewer)).send({ reviewerId: players[1].id });
     expect(notReviewer.body.code).toBe('NOT_A_REVIEWER');
@@ -161,6 +164,20 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     const theirs = (await api.http().get('/api/me/cases').set(auth(players[0]))).body as Body[];
     expect(theirs.map((c) => [c.id, c.status])).toEqual([[seeded.id, 'in_review']]);
     expect(JSON.stringify(theirs)).not.toMatch(/camera|0\.62/);
+  });
+
+  it('pages the case queue (limit, offset; newest first) and refuses a page out of range', async () => {
+    for (let i = 0; i < 3; i++) await openCase((await api.user()).id, `paging case ${i}`);
+    const page = async (query: Record<string, string | number>) => (await api.http().get('/api/integrity/cases').query({ source: 'manual', ...query }).set(auth(reviewer))).body as Body[];
+    const all = await page({ limit: 200 });
+    const [p1, p2] = [await page({ limit: 2 }), await page({ limit: 2, offset: 2 })];
+    expect(p1).toHaveLength(2);
+    expect([...p1, ...p2].map((c) => c.id)).toEqual(all.slice(0, p1.length + p2.length).map((c) => c.id));
+    expect(all.slice(0, 3).map((c) => c.summary)).toEqual(['paging case 2', 'paging case 1', 'paging case 0']);
+    for (const bad of [{ limit: 0 }, { limit: 201 }, { offset: -1 }, { signal: 'DROP TABLE' }]) {
+      const res = await api.http().get('/api/integrity/cases').query(bad).set(auth(reviewer));
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
   });
 
   it('applies the ladder from the player\'s history: minor → 1-week suspension, 2nd minor → 1 month + rank reset, 3rd minor → season ban + prize forfeiture; a retry applies nothing twice', async () => {

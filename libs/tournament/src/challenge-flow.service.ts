@@ -644,6 +644,8 @@ export class ChallengeFlowService {
       skipDuplicates: true,
     });
     await tx.auditLog.create({ data: { actorId, action: 'challenge.player-disqualified', entityType: 'challenge', entityId: challengeId, reason, data: json({ userId, tableId: seat?.tableId ?? null }) } });
+    const player = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { displayName: true } });
+    effects.push(liveEmit([liveRooms.challenge(challengeId)], 'player:disqualified', { challengeId, userId, displayName: player.displayName, tableId: seat?.tableId ?? null, reason }));
     return effects;
   }
 

@@ -28,3 +28,15 @@ export interface CreatedSeason {
   /** player ids, strongest first as simulated (names "Season <n>") */
   players: string[];
 }
+
+export interface UserRequest {
+  /** roles besides competitor: director, reviewer, admin */
+  roles: ('director' | 'reviewer' | 'admin')[];
+  displayName?: string;
+}
+
+export interface CreatedUser {
+  userId: string;
+  email: string;
+  password: string;
+}

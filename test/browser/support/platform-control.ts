@@ -1,4 +1,4 @@
-import type { ChallengeRequest, CreatedChallenge, CreatedSeason, SeasonRequest } from './control-types';
+import type { ChallengeRequest, CreatedChallenge, CreatedSeason, CreatedUser, SeasonRequest, UserRequest } from './control-types';
 
 const control = `http://127.0.0.1:${process.env.BROWSER_CONTROL_PORT}`;
 export const apiBase = `http://127.0.0.1:${process.env.BROWSER_API_PORT}`;
@@ -15,6 +15,8 @@ export const platform = {
   challenge: (req: ChallengeRequest) => post<CreatedChallenge>('/challenges', req),
   /** A city with a simulated season: weekly placements stored as the challenges' facts, standings computed by the API on first read. */
   season: (req: SeasonRequest) => post<CreatedSeason>('/season', req),
+  /** An account with these roles (besides competitor) that can sign in. */
+  user: (req: UserRequest) => post<CreatedUser>('/users', req),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
   play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
   /** The public bracket, straight from the API. */

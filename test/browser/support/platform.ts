@@ -23,7 +23,7 @@ import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwawa
 import { playOut } from '../../../scripts/lib/bot-driver';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
-import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type SeasonRequest } from './control-types';
+import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type CreatedUser, type SeasonRequest, type UserRequest } from './control-types';
 import { seedSeason } from './season-fixture';
 
 const root = path.resolve(__dirname, '../../..');
@@ -76,6 +76,17 @@ async function main(): Promise<void> {
     },
     /** A simulated season (see seedSeason): `weeksPlayed` of its 12 weekly challenges completed by `players` players. */
     'POST /season': async (body) => seedSeason(prisma, body as unknown as SeasonRequest),
+    /** An account that can sign in, with these roles besides competitor (a director, a reviewer …). */
+    'POST /users': async (body) => {
+      const req = body as unknown as UserRequest;
+      const tag = randomBytes(4).toString('hex');
+      const email = `${req.roles.join('-') || 'player'}-${tag}@browser.test`;
+      const user = await prisma.user.create({
+        data: { email, displayName: req.displayName ?? `Staff ${tag}`, passwordHash: await argon2.hash(PLAYER_PASSWORD, { type: argon2.argon2id }), roles: ['competitor', ...req.roles] },
+      });
+      const created: CreatedUser = { userId: user.id, email, password: PLAYER_PASSWORD };
+      return created;
+    },
     /** Plays a table's running game: to the end, or `moves` moves of it. */
     'POST /play': async (body) => {
       const { tableId, moves } = body as { tableId: string; moves?: number };

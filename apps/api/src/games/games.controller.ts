@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, OptionalUser, Public } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { ApiErrors, ApiOk } from '../common/openapi';
-import { ActionResponseDto, GameActionDto, GameRecordDto, GameViewResponseDto } from './games.dto';
+import { ActionResponseDto, GameActionDto, GameRecordDto, GameReplayDto, GameViewResponseDto } from './games.dto';
 import { GamesService } from './games.service';
 
 const GAME_VIEW_EXAMPLE = {
@@ -46,5 +46,14 @@ export class GamesController {
   @ApiOk(GameRecordDto)
   record(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameRecordDto> {
     return this.service.record(user, id);
+  }
+
+  @Public()
+  @Get(':id/replay')
+  @ApiOperation({ summary: 'A finished game position by position (the record replayed by the engine): board, open ends, scores and every hand after each move; 409 GAME_NOT_FINISHED while it runs' })
+  @ApiOk(GameReplayDto)
+  @ApiErrors('GAME_NOT_FINISHED')
+  replay(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameReplayDto> {
+    return this.service.replay(user, id);
   }
 }

@@ -1,6 +1,8 @@
 import type { ActionResultPayload, GameViewPayload } from '@dcs/common/live/live.contract';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { anyJson } from '../common/openapi';
+import type { ReplayStep } from './replay-steps';
 
 export const CLIENT_ACTION_TYPES = ['play', 'knock', 'draw', 'reshuffle'] as const;
 
@@ -62,4 +64,17 @@ export class GameRecordDto {
   @ApiProperty() partners!: boolean;
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'every hand: deal, lead, log of actions, result' }) hands!: unknown[];
   @ApiPropertyOptional({ enum: [true], description: 'the game was ended by the round\'s hard stop after these hands' }) hardStop?: true;
+}
+
+/** A finished game replayed by the engine, position by position (the review board's replay viewer draws it). */
+export class GameReplayDto {
+  @ApiProperty({ format: 'uuid' }) gameId!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) tableId!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'how the game ended (target, forfeit, hard-stop, void)' }) endedBy!: string | null;
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'each hand\'s deal, then one step per action: hand, action, move, board, openEnds, sum, scores, holdings (every seat\'s tiles), yardCount, turn, handEndedBy, handWinner, handPoints, finished',
+  })
+  steps!: ReplayStep[];
 }

@@ -6,6 +6,7 @@ import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
 import { ChallengeFlowService, GameMoveStore, GamesRepository, renderGameView, SeatRow, StoredAction, TurnClockService } from '@dcs/tournament';
 import { GameEventsPublisher, GameMoved } from '../live/game-events.publisher';
+import { replaySteps, type ReplayStep } from './replay-steps';
 
 import type { MissedEvent } from '@dcs/common/live/live.contract';
 export type { MissedEvent };
@@ -178,6 +179,16 @@ export class GamesService {
     const record = toRecord(state, { revealHidden: false, viewer });
     if (state.finished && user && isStaff(user)) await this.repo.auditHiddenTilesRead(game.id, user.id, { roles: user.roles.filter(isStaffRole), seat: viewer });
     return { ...record, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
+  }
+
+  /** A finished game, position by position (the engine replays its record); 409 GAME_NOT_FINISHED while it runs. */
+  async replay(user: AuthUser | undefined, gameId: string): Promise<{ gameId: string; tableId: string | null; endedBy: string | null; steps: ReplayStep[] }> {
+    const game = await this.repo.find(gameId);
+    if (!game) throw notFound('Game', gameId);
+    const state = game.state as unknown as GameState;
+    if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended', HttpStatus.CONFLICT);
+    const record = await this.record(user, gameId);
+    return { gameId, tableId: game.tableId, endedBy: state.endedBy, steps: replaySteps(record) };
   }
 
   toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { anyJson } from '../common/openapi';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 
 export const CASE_STATUSES = ['open', 'in_review', 'decided', 'closed'] as const;
 export const CASE_SOURCES = ['detection', 'report', 'manual'] as const;
@@ -19,6 +19,14 @@ export class CasesQueryDto {
   @ApiPropertyOptional({ description: 'cases about this player' }) @IsOptional() @IsUUID() playerId?: string;
   @ApiPropertyOptional({ description: 'cases assigned to this reviewer' }) @IsOptional() @IsUUID() assignedToId?: string;
   @ApiPropertyOptional({ description: 'only high-stakes cases (marked for video review)' }) @IsOptional() @Transform(toBool) @IsBoolean() highStakes?: boolean;
+  @ApiPropertyOptional({ description: 'cases with a detection signal of this kind (e.g. hidden-information, engine-agreement, collusion-feeding)', maxLength: 40 })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z][a-z-]*$/)
+  @MaxLength(40)
+  signal?: string;
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200, description: 'page size' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: 100000, description: 'cases skipped (page × size)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(100000) offset?: number;
 }
 
 export class OpenCaseDto {

@@ -33,9 +33,11 @@ export class IntegrityRepository {
         highStakes: q.highStakes,
         assignedToId: q.assignedToId,
         ...(q.playerId ? { subjectIds: { has: q.playerId } } : {}),
+        ...(q.signal ? { signals: { some: { kind: q.signal } } } : {}),
       },
-      orderBy: { createdAt: 'desc' },
-      take: 200,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: q.limit ?? 50,
+      skip: q.offset ?? 0,
       include: { _count: { select: { signals: true, reports: true, notes: true } }, decisions: { select: { userId: true, finding: true, step: true, status: true } } },
     });
   }

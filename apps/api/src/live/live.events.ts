@@ -237,6 +237,15 @@ export class TableResultEvent implements Contract.TableResultEvent {
   @ApiPropertyOptional({ description: 'the correction\'s audited reason' }) reason?: string;
 }
 
+/** A director disqualified a player (their current table's seat forfeits); the bracket marks them. */
+export class PlayerDisqualifiedEvent implements Contract.PlayerDisqualifiedEvent {
+  @ApiProperty(UUID) challengeId!: string;
+  @ApiProperty(UUID) userId!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the table they sat at when disqualified, if any' }) tableId!: string | null;
+  @ApiProperty() reason!: string;
+}
+
 /** A director voided a table's undecided game: its players continue in the new game (a replay). */
 export class TableVoidedEvent implements Contract.TableVoidedEvent {
   @ApiProperty(UUID) challengeId!: string;

@@ -27,6 +27,8 @@ export interface BracketView {
     }[];
   }[];
   placements: { userId: string; displayName: string; placement: string; rankingPoints: number; prizeCents: number }[];
+  /** players a director disqualified from this challenge */
+  disqualified: string[];
 }
 
 /** The public bracket of a challenge: rounds, tables, seats, results, byes and final placements. */
@@ -52,6 +54,7 @@ export class BracketService {
           },
         },
         placements: { include: { user: { select: { displayName: true } } }, orderBy: [{ rankingPoints: 'desc' }] },
+        registrations: { where: { disqualifiedAt: { not: null } }, select: { userId: true }, orderBy: { disqualifiedAt: 'asc' } },
       },
     });
     if (!ch) throw notFound('Challenge', challengeId);
@@ -84,6 +87,7 @@ export class BracketService {
         })),
       })),
       placements: ch.placements.map((p) => ({ userId: p.userId, displayName: p.user.displayName, placement: p.placement, rankingPoints: p.rankingPoints, prizeCents: p.prizeCents })),
+      disqualified: ch.registrations.map((r) => r.userId),
     };
   }
 }

@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
-import type { BracketView, ChallengeDetailDto, ChallengeResponseDto, CityResponseDto, EliteSixView, PlayerRanking, SeasonResponseDto, StandingsPage, TablePublicView, TokenResponseDto, UserResponseDto } from './types';
+import type { AppealView, AuditEntryDto, BracketView, CaseDetail, CaseListItem, ChallengeDetailDto, ChallengeResponseDto, CityResponseDto, EliteSixView, GameReplay, PlayerRanking, SeasonResponseDto, StandingsPage, TablePublicView, TokenResponseDto, UserResponseDto } from './types';
 import { useAuth } from '../auth/auth-context';
 
 export const keys = {
@@ -17,9 +17,40 @@ export const keys = {
   standings: (cityId: string, seasonId: string, page: number, search: string) => ['cities', cityId, 'seasons', seasonId, 'standings', page, search] as const,
   eliteSix: (cityId: string, seasonId: string) => ['cities', cityId, 'seasons', seasonId, 'elite-six'] as const,
   player: (id: string, vs: string | null) => ['players', id, vs] as const,
+  audit: (q: AuditQuery) => ['audit', q] as const,
+  cases: (q: CasesQuery) => ['cases', q] as const,
+  case: (id: string) => ['case', id] as const,
+  appeals: (q: AppealsQuery) => ['appeals', q] as const,
+  replay: (gameId: string) => ['games', gameId, 'replay'] as const,
 };
 
 export const STANDINGS_PAGE_SIZE = 50;
+
+export interface AuditQuery {
+  entityType?: string;
+  entityId?: string;
+  actorId?: string;
+  limit?: number;
+  after?: string;
+}
+export interface CasesQuery {
+  status?: 'open' | 'in_review' | 'decided' | 'closed';
+  source?: 'detection' | 'report' | 'manual';
+  signal?: string;
+  highStakes?: boolean;
+  limit: number;
+  offset: number;
+}
+export interface AppealsQuery {
+  status?: 'pending' | 'upheld' | 'reduced' | 'overturned';
+  overdue?: boolean;
+}
+export type Finding = 'no_violation' | 'minor' | 'major' | 'confirmed_cheating';
+export type AppealOutcome = 'upheld' | 'reduced' | 'overturned';
+export type ReducedTo = 'minor_1' | 'minor_2' | 'major';
+
+/** Drops empty filters so the query string (and the cache key) only names what is set. */
+const defined = <T extends object>(q: T): T => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as T;
 
 export function useMe() {
   const { token } = useAuth();
@@ -87,6 +118,67 @@ export const usePlayerRanking = (id: string, vs: string | null) =>
     queryFn: () => unwrap<PlayerRanking>(api.GET('/api/players/{id}/ranking', { params: { path: { id }, query: vs ? { vs } : {} } })),
     placeholderData: keepPreviousData,
   });
+
+export const useAuditLog = (q: AuditQuery, enabled = true) =>
+  useQuery({ queryKey: keys.audit(defined(q)), queryFn: () => unwrap<AuditEntryDto[]>(api.GET('/api/admin/audit-log', { params: { query: defined(q) } })), enabled });
+
+export const useCases = (q: CasesQuery) =>
+  useQuery({ queryKey: keys.cases(defined(q)), queryFn: () => unwrap<CaseListItem[]>(api.GET('/api/integrity/cases', { params: { query: defined(q) } })), placeholderData: (prev) => prev });
+
+export const useCase = (id: string) => useQuery({ queryKey: keys.case(id), queryFn: () => unwrap<CaseDetail>(api.GET('/api/integrity/cases/{id}', { params: { path: { id } } })) });
+
+export const useAppeals = (q: AppealsQuery) =>
+  useQuery({ queryKey: keys.appeals(defined(q)), queryFn: () => unwrap<AppealView[]>(api.GET('/api/integrity/appeals', { params: { query: defined(q) } })) });
+
+export const useReplay = (gameId: string) =>
+  useQuery({ queryKey: keys.replay(gameId), queryFn: () => unwrap<GameReplay>(api.GET('/api/games/{id}/replay', { params: { path: { id: gameId } } })), staleTime: Infinity });
+
+/** A director's act on a challenge or table; the bracket (and the audit log) is refetched after it. */
+export function useDirectorAct(challengeId: string) {
+  const qc = useQueryClient();
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: keys.challenge(challengeId) });
+    void qc.invalidateQueries({ queryKey: ['audit'] });
+  };
+  return {
+    cancel: useMutation({ mutationFn: (reason: string) => unwrap<{ ok: true }>(api.POST('/api/challenges/{id}/cancel', { params: { path: { id: challengeId } }, body: { reason } })), onSuccess: done }),
+    disqualify: useMutation({
+      mutationFn: (b: { userId: string; reason: string }) => unwrap<{ ok: true }>(api.POST('/api/challenges/{id}/disqualifications', { params: { path: { id: challengeId } }, body: b })),
+      onSuccess: done,
+    }),
+    voidTable: useMutation({
+      mutationFn: (b: { tableId: string; reason: string }) => unwrap<{ gameId: string }>(api.POST('/api/tables/{id}/void', { params: { path: { id: b.tableId } }, body: { reason: b.reason } })),
+      onSuccess: done,
+    }),
+    correct: useMutation({
+      mutationFn: (b: { tableId: string; order: string[]; reason: string }) =>
+        unwrap<{ ok: true }>(api.POST('/api/tables/{id}/result', { params: { path: { id: b.tableId } }, body: { order: b.order, reason: b.reason } })),
+      onSuccess: done,
+    }),
+  };
+}
+
+/** The review board's decisions: a case's finding for one player, an appeal's outcome. */
+export function useBoardDecisions() {
+  const qc = useQueryClient();
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: ['case'] });
+    void qc.invalidateQueries({ queryKey: ['cases'] });
+    void qc.invalidateQueries({ queryKey: ['appeals'] });
+  };
+  return {
+    decideCase: useMutation({
+      mutationFn: (b: { caseId: string; userId: string; finding: Finding; reason: string }) =>
+        unwrap<{ id: string; step: string; penalty: unknown }>(api.POST('/api/integrity/cases/{id}/decisions', { params: { path: { id: b.caseId } }, body: { userId: b.userId, finding: b.finding, reason: b.reason } })),
+      onSuccess: done,
+    }),
+    decideAppeal: useMutation({
+      mutationFn: (b: { appealId: string; outcome: AppealOutcome; reducedTo?: ReducedTo; reason: string }) =>
+        unwrap<AppealView>(api.POST('/api/integrity/appeals/{id}/decision', { params: { path: { id: b.appealId } }, body: { outcome: b.outcome, reducedTo: b.reducedTo, reason: b.reason } })),
+      onSuccess: done,
+    }),
+  };
+}
 
 export function useSignIn() {
   const { signIn } = useAuth();

@@ -241,6 +241,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished game position by position (the record replayed by the engine): board, open ends, scores and every hand after each move; 409 GAME_NOT_FINISHED while it runs */
+        get: operations["GamesController_replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/games": {
         parameters: {
             query?: never;
@@ -1228,6 +1245,18 @@ export interface components {
              * @enum {boolean}
              */
             hardStop?: true;
+        };
+        GameReplayDto: {
+            /** Format: uuid */
+            gameId: string;
+            /** Format: uuid */
+            tableId: string | null;
+            /** @description how the game ended (target, forfeit, hard-stop, void) */
+            endedBy: string | null;
+            /** @description each hand's deal, then one step per action: hand, action, move, board, openEnds, sum, scores, holdings (every seat's tiles), yardCount, turn, handEndedBy, handWinner, handPoints, finished */
+            steps: {
+                [key: string]: unknown;
+            }[];
         };
         MyGameRoundDto: {
             roundId: string;
@@ -3936,6 +3965,75 @@ export interface operations {
             };
         };
     };
+    GamesController_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameReplayDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "GAME_NOT_FINISHED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
     MyGamesController_list: {
         parameters: {
             query?: {
@@ -6550,6 +6648,12 @@ export interface operations {
                 assignedToId?: string;
                 /** @description only high-stakes cases (marked for video review) */
                 highStakes?: boolean;
+                /** @description cases with a detection signal of this kind (e.g. hidden-information, engine-agreement, collusion-feeding) */
+                signal?: string;
+                /** @description page size */
+                limit?: number;
+                /** @description cases skipped (page × size) */
+                offset?: number;
             };
             header?: never;
             path?: never;

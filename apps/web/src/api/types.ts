@@ -87,6 +87,8 @@ export interface BracketView {
   players: number | null;
   rounds: BracketRound[];
   placements: { userId: string; displayName: string; placement: string; rankingPoints: number; prizeCents: number }[];
+  /** players a director disqualified */
+  disqualified: string[];
 }
 
 /** TablePublicView (apps/api/src/tables/tables.service.ts); `game` is the GameViewPayload of the live contract */
@@ -169,4 +171,109 @@ export interface PlayerRanking {
     losses: number;
     meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: 'win' | 'loss' | 'level' }[];
   } | null;
+}
+
+/** AuditEntryDto (apps/api/src/audit/audit.dto.ts) */
+export interface AuditEntryDto {
+  id: string;
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  reason: string | null;
+  data: unknown;
+  createdAt: string;
+}
+
+/** A row of GET /integrity/cases (IntegrityService.listCases) */
+export interface CaseListItem {
+  id: string;
+  status: string;
+  source: string;
+  summary: string;
+  subjectIds: string[];
+  highStakes: boolean;
+  assignedToId: string | null;
+  createdAt: string;
+  _count: { signals: number; reports: number; notes: number };
+  decisions: { userId: string; finding: string; step: string; status: string }[];
+}
+
+export interface CaseSignal {
+  id: string;
+  kind: string;
+  userIds: string[];
+  value: number;
+  threshold: number;
+  /** the field's expectation (mean, sd, n …) */
+  baseline: unknown;
+  sampleSize: number;
+  gameIds: string[];
+  details: unknown;
+  createdAt: string;
+}
+
+export interface CaseDecision {
+  id: string;
+  userId: string;
+  finding: string;
+  step: string;
+  currentStep: string;
+  status: string;
+  reason: string;
+  decidedById: string;
+  decidedAt: string;
+  appeal: AppealView | null;
+}
+
+/** GET /integrity/cases/:id (IntegrityService.getCase) */
+export interface CaseDetail extends Omit<CaseListItem, '_count' | 'decisions'> {
+  subjects: { id: string; displayName: string; status: string; suspendedUntil: string | null }[];
+  signals: CaseSignal[];
+  games: { id: string; status: string; startedAt: string; finishedAt: string | null; recordUrl: string; tableId: string | null; round: number | null; challengeId: string | null; challengeDate: string | null; city: string | null; tier: string | null; finalTable: boolean; highStakes: boolean }[];
+  reports: { id: string; category: string; description: string; count: number }[];
+  notes: { id: string; body: string; authorId: string; createdAt: string }[];
+  decisions: CaseDecision[];
+  videoReview: boolean;
+  linkedAccounts: { userId: string; linkedUserId: string; displayName: string; via: string[]; sharedSessions: number }[];
+}
+
+/** appealView (apps/api/src/integrity) plus its decision in the queue */
+export interface AppealView {
+  id: string;
+  decisionId: string;
+  userId: string;
+  statement: string;
+  status: string;
+  filedAt: string;
+  dueAt: string;
+  overdueAt: string | null;
+  decidedAt: string | null;
+  reason?: string | null;
+  decision?: { caseId: string; userId: string; finding: string; step: string; currentStep: string };
+}
+
+/** GET /games/:id/replay (apps/api/src/games/replay-steps.ts) */
+export interface ReplayStep {
+  hand: number;
+  action: number | null;
+  move: { seat: number; type: string; tile?: string; end?: string } | null;
+  board: import('@dcs/engine/types').BoardState | null;
+  openEnds: import('@dcs/engine/board').OpenEnd[];
+  sum: number;
+  scores: number[];
+  holdings: string[][];
+  yardCount: number;
+  turn: number | null;
+  handEndedBy: string | null;
+  handWinner: number | null;
+  handPoints: number[];
+  finished: boolean;
+}
+
+export interface GameReplay {
+  gameId: string;
+  tableId: string | null;
+  endedBy: string | null;
+  steps: ReplayStep[];
 }

@@ -5,6 +5,9 @@ import { AuthProvider } from '../auth/auth-context';
 import { Announcer } from '../components/announcer';
 import { SignInPage, SignUpPage, NotFoundPage } from '../pages/auth-pages';
 import { ChallengePage } from '../pages/challenge-page';
+import { AuditPage, DirectorChallengePage, DirectorHomePage } from '../pages/director-pages';
+import { ReplayPage } from '../pages/replay-page';
+import { AppealsPage, CasePage, CasesPage } from '../pages/review-pages';
 import { HomePage } from '../pages/home-page';
 import { PlayerPage } from '../pages/player-page';
 import { StandingsPage } from '../pages/standings-page';
@@ -23,6 +26,13 @@ export const routes = [
       { path: '/tables/:tableId', element: <TablePage /> },
       { path: '/cities/:cityId/standings', element: <StandingsPage /> },
       { path: '/players/:playerId', element: <PlayerPage /> },
+      { path: '/director', element: <DirectorHomePage /> },
+      { path: '/director/challenges/:challengeId', element: <DirectorChallengePage /> },
+      { path: '/director/audit', element: <AuditPage /> },
+      { path: '/review', element: <CasesPage /> },
+      { path: '/review/cases/:caseId', element: <CasePage /> },
+      { path: '/review/appeals', element: <AppealsPage /> },
+      { path: '/review/games/:gameId', element: <ReplayPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,6 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { useMe } from '../api/queries';
 import { useAuth } from '../auth/auth-context';
+import { hasRole } from '../components/role-gate';
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
 export function Shell() {
@@ -35,6 +36,16 @@ export function Shell() {
                   Challenges
                 </NavLink>
               </li>
+              {token && hasRole(me.data?.roles, ['director']) && (
+                <li>
+                  <NavLink to="/director">Director</NavLink>
+                </li>
+              )}
+              {token && hasRole(me.data?.roles, ['reviewer']) && (
+                <li>
+                  <NavLink to="/review">Review board</NavLink>
+                </li>
+              )}
             </ul>
           </nav>
           <div className="account">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SeatResult } from '@dcs/common/live/live.contract';
 import type { BracketRound, BracketTable, BracketView } from '../api/types';
@@ -24,6 +25,9 @@ export interface BracketProps {
   highlight?: string | null;
   /** draws seen live, by table id */
   draws?: Record<string, DrawState>;
+  /** the director console's controls for a seat (disqualify) and a table (void, correct) */
+  seatActions?: (table: BracketTable, seat: { userId: string; name: string }) => ReactNode;
+  tableActions?: (table: BracketTable, round: BracketRound) => ReactNode;
 }
 
 export const tableDomId = (tableId: string) => `table-${tableId}`;
@@ -62,7 +66,15 @@ function Draw({ draw, names }: { draw: DrawState; names: Map<string, string> }) 
   );
 }
 
-function TableCard({ table, round, me, highlight, draw, names }: { table: BracketTable; round: BracketRound; me?: string | null; highlight?: string | null; draw?: DrawState; names: Map<string, string> }) {
+interface TableCardProps extends Pick<BracketProps, 'me' | 'highlight' | 'seatActions' | 'tableActions'> {
+  table: BracketTable;
+  round: BracketRound;
+  draw?: DrawState;
+  names: Map<string, string>;
+  disqualified: Set<string>;
+}
+
+function TableCard({ table, round, me, highlight, draw, names, disqualified, seatActions, tableActions }: TableCardProps) {
   const mine = !!me && table.seats.some((s) => s.userId === me);
   const lit = !!highlight && table.seats.some((s) => s.userId === highlight);
   const headingId = `${tableDomId(table.id)}-h`;
@@ -81,7 +93,9 @@ function TableCard({ table, round, me, highlight, draw, names }: { table: Bracke
           <li key={userId} className={`${r?.advanced ? 'advanced' : ''}${userId === me ? ' me' : ''}${userId === highlight ? ' hit' : ''}`}>
             <span className="seat-name">
               {name} <span className="seed">#{seed}</span>
+              {disqualified.has(userId) && <span className="tag tag-bad">disqualified</span>}
             </span>
+            {seatActions?.(table, { userId, name })}
             {r && (
               <span className="seat-result">
                 <span className="score">{r.score}</span>
@@ -98,6 +112,7 @@ function TableCard({ table, round, me, highlight, draw, names }: { table: Bracke
       </ol>
       {table.endedBy && <p className="ended">Ended by {table.endedBy.replace(/_/g, ' ')}</p>}
       {draw ? <Draw draw={draw} names={names} /> : table.tiebreaks.length > 0 && <p className="draw">Decided with a 6-4/5-5 draw</p>}
+      {tableActions && <div className="table-actions">{tableActions(table, round)}</div>}
       {round.status !== 'pending' && (
         <Link className="watch" to={`/tables/${table.id}`}>
           Watch table {table.index + 1}
@@ -109,7 +124,8 @@ function TableCard({ table, round, me, highlight, draw, names }: { table: Bracke
 }
 
 /** The bracket: one column per round, each a list of tables (4 seats, or 3), byes, results and draws. */
-export function Bracket({ bracket, me, highlight, draws = {} }: BracketProps) {
+export function Bracket({ bracket, me, highlight, draws = {}, seatActions, tableActions }: BracketProps) {
+  const disqualified = new Set(bracket.disqualified ?? []);
   const names = new Map(bracket.rounds.flatMap((r) => [...r.tables.flatMap((t) => t.seats.map((s) => [s.userId, s.displayName] as const)), ...r.byes.map((b) => [b.userId, b.displayName] as const)]));
   if (bracket.rounds.length === 0) return <p className="empty">The bracket is drawn when the challenge starts.</p>;
   return (
@@ -138,7 +154,7 @@ export function Bracket({ bracket, me, highlight, draws = {} }: BracketProps) {
           )}
           <ol className="tables">
             {round.tables.map((t) => (
-              <TableCard key={t.id} table={t} round={round} me={me} highlight={highlight} draw={draws[t.id]} names={names} />
+              <TableCard key={t.id} table={t} round={round} me={me} highlight={highlight} draw={draws[t.id]} names={names} disqualified={disqualified} seatActions={seatActions} tableActions={tableActions} />
             ))}
           </ol>
         </section>

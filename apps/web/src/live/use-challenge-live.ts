@@ -63,7 +63,17 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
         refetch();
         announce(`Round ${e.round}: hard stop, every table still playing ends now.`);
       },
-      'table:voided': (e: { challengeId: string }) => mine(e) && refetch(),
+      'table:voided': (e: { challengeId: string; round: number; table: number }) => {
+        if (!mine(e)) return;
+        refetch();
+        announce(`Round ${e.round}, table ${e.table + 1}: the game was voided and is dealt again.`);
+      },
+      'player:disqualified': (e: { challengeId: string; userId: string; displayName: string }) => {
+        if (!mine(e)) return;
+        qc.setQueryData<BracketView>(bracketKey, (b) => (b && !b.disqualified.includes(e.userId) ? { ...b, disqualified: [...b.disqualified, e.userId] } : b));
+        refetch();
+        announce(`${e.displayName} is disqualified.`);
+      },
     };
     const onOpen = (e: { challengeId: string; tableId: string | null; round: number; contenders: string[]; closesAt: string; taken: unknown[] }) => {
       if (!mine(e) || !e.tableId) return;
@@ -86,6 +96,7 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
       listen(socket, 'round:finished', handlers['round:finished']),
       listen(socket, 'round:hard-stop', handlers['round:hard-stop']),
       listen(socket, 'table:voided', handlers['table:voided']),
+      listen(socket, 'player:disqualified', handlers['player:disqualified']),
       listen(socket, 'tiebreak:open', onOpen),
       listen(socket, 'tiebreak:picked', onPicked),
       listen(socket, 'tiebreak:reveal', onReveal),

@@ -207,6 +207,16 @@ export interface TableResultEvent {
   reason?: string;
 }
 
+/** A director disqualified a player (their current table's seat forfeits); the bracket marks them. */
+export interface PlayerDisqualifiedEvent {
+  challengeId: string;
+  userId: string;
+  displayName: string;
+  /** the table they sat at when disqualified, if any */
+  tableId: string | null;
+  reason: string;
+}
+
 /** A director voided a table's undecided game: its players continue in the new game (a replay). */
 export interface TableVoidedEvent {
   challengeId: string;
@@ -260,6 +270,7 @@ export interface ServerToClientEvents {
   'tiebreak:reveal': (event: TiebreakRevealEvent) => void;
   'table:result': (event: TableResultEvent) => void;
   'table:voided': (event: TableVoidedEvent) => void;
+  'player:disqualified': (event: PlayerDisqualifiedEvent) => void;
   'round:started': (event: RoundStartedEvent) => void;
   'round:finished': (event: RoundFinishedEvent) => void;
   'round:hard-stop': (event: RoundHardStopEvent) => void;
