@@ -6,6 +6,7 @@ import { Announcer } from '../components/announcer';
 import { SignInPage, SignUpPage, NotFoundPage } from '../pages/auth-pages';
 import { ChallengePage } from '../pages/challenge-page';
 import { HomePage } from '../pages/home-page';
+import { MyGamesPage, MyRecordPage, NotificationsPage } from '../pages/me-pages';
 import { TablePage } from '../pages/table-page';
 import { Shell } from './shell';
 
@@ -19,6 +20,9 @@ export const routes = [
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/challenges/:challengeId', element: <ChallengePage /> },
       { path: '/tables/:tableId', element: <TablePage /> },
+      { path: '/me/games', element: <MyGamesPage /> },
+      { path: '/me/notifications', element: <NotificationsPage /> },
+      { path: '/me/record', element: <MyRecordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
