@@ -15,3 +15,11 @@ export interface CreatedChallenge {
   /** player 1 (seed order of the fixture), who can sign in */
   login: { userId: string; email: string; password: string };
 }
+
+export interface OpenChallengeRequest {
+  /** players registered and checked in before the journey's own player */
+  bots: number;
+  /** the turn clock (ms; 20 s by default) */
+  turnMs?: number;
+  roundSeconds?: number;
+}
