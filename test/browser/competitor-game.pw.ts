@@ -6,7 +6,7 @@ import { apiBase, platform } from './support/platform-control';
 const TURN_MS = 40_000;
 
 async function myId(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('dcs.accessToken'));
+  const token = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('dcs.accessToken'));
   const res = await fetch(`${apiBase}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { id: string }).id;
 }
@@ -38,6 +38,11 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
       await expect(p.getByRole('button', { name: 'Check in' })).toBeVisible();
       await expectAccessible(p);
     });
+    // Withdraw and register again (the place is freed, then taken again), then check in.
+    await reg.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(reg.getByTestId('my-registration')).toContainText('You are not registered.');
+    await reg.getByRole('button', { name: 'Register' }).click();
+    await expect(reg.getByTestId('my-registration')).toContainText('You are registered.');
     await reg.getByRole('button', { name: 'Check in' }).click();
     await expect(reg.getByTestId('my-registration')).toContainText('Checked in.');
 

@@ -92,11 +92,11 @@ export function TablePage() {
       else if (view.turn !== null) announce(view.turn === seat ? 'Your turn.' : `${nameOfSeat(view.turn)} to play.`);
       lastTurn.current = turnKey;
     }
-    if (view.finished) invalidate(keys.table(tableId));
-  }, [view?.version, view?.handIndex, view?.finished]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (view.finished) void invalidate(keys.table(tableId));
+  }, [view?.version, view?.handIndex, view?.finished]);
   useEffect(() => {
     if (extra.lastClock) announce(`${nameOfSeat(extra.lastClock.seat)} ran out of time: ticket ${extra.lastClock.tickets} of ${extra.lastClock.ticketsToForfeit}.`);
-  }, [extra.lastClock]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [extra.lastClock]);
   // My clock: 10 and 5 seconds left.
   useEffect(() => {
     if (!myTurn || !game?.turnDeadline) return;
@@ -105,13 +105,13 @@ export function TablePage() {
     return () => timers.forEach(clearTimeout);
   }, [myTurn, game?.turnDeadline, announce]);
   useEffect(() => {
-    if (extra.reveals.length) invalidate(keys.table(tableId));
+    if (extra.reveals.length) void invalidate(keys.table(tableId));
     const r = extra.reveals[extra.reveals.length - 1];
     if (r) announce(r.outcome.kind === 'winner' ? `Draw revealed: ${nameOfUser(r.outcome.playerId)} ${r.outcome.playerId === me.data?.id ? 'win' : 'wins'} the draw.` : 'Draw revealed: no single holder; the draw repeats.');
-  }, [extra.reveals.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [extra.reveals.length]);
   useEffect(() => {
     if (extra.draw) announce(`The 6-4/5-5 draw is open${me.data && extra.draw.contenders.includes(me.data.id) ? ': pick your tiles' : ''}.`);
-  }, [extra.draw?.tiebreakId, extra.draw?.round]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [extra.draw?.tiebreakId, extra.draw?.round]);
 
   if (table.isPending) return <Loading what="the table" />;
   if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" />;
