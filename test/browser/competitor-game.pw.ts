@@ -88,7 +88,7 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
         knocks++;
       } else {
         const tile = hand.locator('.hand-tile.legal').first();
-        await tile.focus();
+        await tile.focus({ timeout: 15_000 });
         await page.keyboard.press('Enter');
         const choice = page.getByRole('group', { name: /Which end for/ });
         if (await choice.isVisible()) {

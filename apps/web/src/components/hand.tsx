@@ -19,7 +19,8 @@ export interface HandProps {
   openEnds: OpenEnd[];
   /** false while a move is on its way */
   enabled: boolean;
-  onPlay(tile: string, end: End): void;
+  /** `end` is absent for the play that opens a hand (the lead has no end yet) */
+  onPlay(tile: string, end?: End): void;
 }
 
 /**
@@ -33,7 +34,8 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
   const [choosing, setChoosing] = useState<string | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const endButtons = useRef<(HTMLButtonElement | null)[]>([]);
-  const endsOf = (tile: string) => legal.filter((m) => m.type === 'play' && m.tile === tile && m.end).map((m) => m.end as End);
+  const playsOf = (tile: string) => legal.filter((m) => m.type === 'play' && m.tile === tile);
+  const endsOf = (tile: string) => playsOf(tile).filter((m) => m.end).map((m) => m.end as End);
   const valueOf = (end: End) => openEnds.find((e) => e.end === end)?.value;
 
   useEffect(() => {
@@ -62,7 +64,8 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
   const choose = (tile: string) => {
     if (!enabled) return;
     const ends = endsOf(tile);
-    if (ends.length === 1) onPlay(tile, ends[0]);
+    if (playsOf(tile).some((m) => !m.end)) onPlay(tile);
+    else if (ends.length === 1) onPlay(tile, ends[0]);
     else if (ends.length > 1) setChoosing(tile);
   };
   const endKey = (e: KeyboardEvent) => {
@@ -87,7 +90,7 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
     <div className="hand-wrap">
       <div className="hand" role="toolbar" aria-label="My tiles" aria-orientation="horizontal" onKeyDown={onKey}>
         {tiles.map((t, i) => {
-          const playable = endsOf(t).length > 0;
+          const playable = playsOf(t).length > 0;
           return (
             <button
               key={t}
