@@ -99,9 +99,9 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
       }
       // Wait until the move is taken (a new version) or the game ends.
       await expect(async () => {
-        const over = await result.isVisible();
-        const now = await page.locator('.my-hand').getAttribute('data-version').catch(() => null);
-        expect(over || now !== version).toBe(true);
+        if (await result.isVisible()) return;
+        const now = await page.locator('.my-hand').getAttribute('data-version', { timeout: 1000 }).catch(() => null);
+        expect(now).not.toBe(version);
       }).toPass({ timeout: 20_000 });
     }
     expect(plays).toBeGreaterThan(0);
