@@ -40,3 +40,11 @@ export interface CreatedUser {
   email: string;
   password: string;
 }
+
+export interface OpenChallengeRequest {
+  /** players registered and checked in before the journey's own player */
+  bots: number;
+  /** the turn clock (ms; 20 s by default) */
+  turnMs?: number;
+  roundSeconds?: number;
+}

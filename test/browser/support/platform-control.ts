@@ -1,4 +1,4 @@
-import type { ChallengeRequest, CreatedChallenge, CreatedSeason, CreatedUser, SeasonRequest, UserRequest } from './control-types';
+import type { ChallengeRequest, CreatedChallenge, CreatedSeason, CreatedUser, OpenChallengeRequest, SeasonRequest, UserRequest } from './control-types';
 
 const control = `http://127.0.0.1:${process.env.BROWSER_CONTROL_PORT}`;
 export const apiBase = `http://127.0.0.1:${process.env.BROWSER_API_PORT}`;
@@ -17,6 +17,14 @@ export const platform = {
   season: (req: SeasonRequest) => post<CreatedSeason>('/season', req),
   /** An account with these roles (besides competitor) that can sign in. */
   user: (req: UserRequest) => post<CreatedUser>('/users', req),
+  /** A challenge in its check-in window with `bots` checked-in players; the journey's player registers in the browser. */
+  openChallenge: (req: OpenChallengeRequest) => post<{ challengeId: string; players: string[] }>('/challenges/open', req),
+  /** Runs the 12:00 job now. */
+  start: (challengeId: string) => post<{ result: string }>('/start', { challengeId }),
+  /** Bots play every other seat of the player's running game, in the background. */
+  bots: (userId: string) => post<{ gameId: string; tableId: string }>('/bots', { userId }),
+  /** The player's table reaches its hard stop tied for 2nd: the 6-4/5-5 draw opens. */
+  tie: (userId: string) => post<{ tableId: string }>('/tie', { userId }),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
   play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
   /** The public bracket, straight from the API. */

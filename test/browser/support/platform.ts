@@ -21,9 +21,11 @@ import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
 import { playOut } from '../../../scripts/lib/bot-driver';
+import { createBot, playerView, seedRng, type GameState } from '@dcs/engine';
+import { GamesService } from '../../../apps/api/src/games/games.service';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
-import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type CreatedUser, type SeasonRequest, type UserRequest } from './control-types';
+import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type CreatedUser, type OpenChallengeRequest, type SeasonRequest, type UserRequest } from './control-types';
 import { seedSeason } from './season-fixture';
 
 const root = path.resolve(__dirname, '../../..');
@@ -53,6 +55,38 @@ async function main(): Promise<void> {
   const worker: INestApplicationContext = await createWorker(config);
   const prisma = api.get(PrismaService);
   const flow = api.get(ChallengeFlowService);
+  const games = api.get(GamesService);
+  const botRuns = new Set<string>();
+
+  /** Plays every seat of a game but `humanId`'s with the greedy bot, in the background, until the game ends. */
+  const driveBots = async (gameId: string, humanId: string) => {
+    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const seats = await prisma.tableSeat.findMany({ where: { tableId: game.tableId! } });
+    const bot = createBot('greedy');
+    const rng = seedRng(`browser-${gameId}`);
+    botRuns.add(gameId);
+    for (let i = 0; i < 20_000 && botRuns.has(gameId); i++) {
+      const row = await prisma.game.findUnique({ where: { id: gameId }, select: { state: true, status: true } });
+      const state = row?.state as unknown as GameState | undefined;
+      if (!state || state.finished || row?.status !== 'playing') break;
+      const seat = state.hands[state.hands.length - 1]?.turn;
+      const user = seats.find((s) => s.seat === seat);
+      if (seat === null || seat === undefined || !user || user.userId === humanId) {
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      const action = bot.decide(playerView(state, seat), rng);
+      await games
+        .act({ id: user.userId, email: '', displayName: '', roles: ['competitor'] }, gameId, {
+          type: action.type as 'play' | 'knock' | 'draw' | 'reshuffle',
+          tile: 'tile' in action ? action.tile : undefined,
+          end: 'end' in action ? action.end : undefined,
+          version: state.version,
+        })
+        .catch(() => undefined);
+    }
+    botRuns.delete(gameId);
+  };
 
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
     /** A started challenge (round 1 seated) with `checkedIn` players; player 1 can sign in. */
@@ -86,6 +120,48 @@ async function main(): Promise<void> {
       });
       const created: CreatedUser = { userId: user.id, email, password: PLAYER_PASSWORD };
       return created;
+    },
+    /** A challenge in its check-in window with `bots` players registered and checked in (seeds 1 …), and a short turn clock. */
+    'POST /challenges/open': async (body) => {
+      const req = body as unknown as OpenChallengeRequest;
+      const fx = await challengeWithPlayers(prisma, { checkedIn: req.bots, roundSeconds: req.roundSeconds });
+      const now = Date.now();
+      await prisma.challenge.update({
+        where: { id: fx.challengeId },
+        data: { status: 'check_in_open', checkInOpensAt: new Date(now - 60_000), checkInClosesAt: new Date(now + 1_800_000), turnMs: req.turnMs ?? 20_000 },
+      });
+      return { challengeId: fx.challengeId, players: fx.players };
+    },
+    /** The 12:00 job now (check-in closes first). */
+    'POST /start': async (body) => {
+      const { challengeId } = body as { challengeId: string };
+      await prisma.challenge.update({ where: { id: challengeId }, data: { checkInClosesAt: new Date(Date.now() - 1000), status: 'check_in_closed' } });
+      return { result: await flow.start(challengeId) };
+    },
+    /** Bots play the other seats of `userId`'s running game in the background; answers its game and table. */
+    'POST /bots': async (body) => {
+      const { userId } = body as { userId: string };
+      const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId }, orderBy: { table: { createdAt: 'desc' } }, include: { table: { include: { games: { where: { status: 'playing' } } } } } });
+      const gameId = seat.table.games[0].id;
+      void driveBots(gameId, userId);
+      return { gameId, tableId: seat.tableId };
+    },
+    /** `userId`'s table at the hard stop with `userId` tied for 2nd (scores 50/30/30/10): the 6-4/5-5 draw opens. */
+    'POST /tie': async (body) => {
+      const { userId } = body as { userId: string };
+      const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId }, include: { table: { include: { games: { where: { status: 'playing' } } } } } });
+      const g = seat.table.games[0];
+      const st = g.state as unknown as GameState;
+      const scores = [0, 1, 2, 3].map((s) => (s === seat.seat ? 30 : s === (seat.seat + 1) % 4 ? 30 : s === (seat.seat + 2) % 4 ? 50 : 10));
+      st.scores = scores;
+      st.onBoard = [true, true, true, true];
+      const h = st.hands[st.hands.length - 1];
+      h.startScores = scores;
+      h.startOnBoard = [true, true, true, true];
+      await prisma.game.update({ where: { id: g.id }, data: { state: st as object } });
+      await prisma.round.update({ where: { id: seat.table.roundId }, data: { hardStopAt: new Date(Date.now() - 1000) } });
+      await flow.hardStop(seat.table.roundId);
+      return { tableId: seat.tableId };
     },
     /** Plays a table's running game: to the end, or `moves` moves of it. */
     'POST /play': async (body) => {
@@ -123,6 +199,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    botRuns.clear();
     control.close();
     await worker.close().catch(() => undefined);
     await api.close().catch(() => undefined);

@@ -1,7 +1,6 @@
 import type { ActionResultPayload, GameViewPayload } from '@dcs/common/live/live.contract';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { anyJson } from '../common/openapi';
 import type { ReplayStep } from './replay-steps';
 
 export const CLIENT_ACTION_TYPES = ['play', 'knock', 'draw', 'reshuffle'] as const;

@@ -2,7 +2,29 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
-import type { AppealView, AuditEntryDto, BracketView, CaseDetail, CaseListItem, ChallengeDetailDto, ChallengeResponseDto, CityResponseDto, EliteSixView, GameReplay, PlayerRanking, SeasonResponseDto, StandingsPage, TablePublicView, TokenResponseDto, UserResponseDto } from './types';
+import type {
+  AppealView,
+  AuditEntryDto,
+  BracketView,
+  CaseDetail,
+  CaseListItem,
+  ChallengeDetailDto,
+  ChallengeResponseDto,
+  CityResponseDto,
+  EliteSixView,
+  GameReplay,
+  MyConductView,
+  MyPenaltiesView,
+  NotificationPageDto,
+  PlayerRanking,
+  RegistrationResponseDto,
+  SeasonResponseDto,
+  StandingsPage,
+  TablePublicView,
+  TokenResponseDto,
+  UserResponseDto,
+} from './types';
+import { ApiError } from './client';
 import { useAuth } from '../auth/auth-context';
 
 export const keys = {
@@ -22,6 +44,10 @@ export const keys = {
   case: (id: string) => ['case', id] as const,
   appeals: (q: AppealsQuery) => ['appeals', q] as const,
   replay: (gameId: string) => ['games', gameId, 'replay'] as const,
+  registration: (id: string, token: string | null) => ['challenges', id, 'registration', token] as const,
+  notifications: (token: string | null) => ['notifications', token] as const,
+  penalties: (token: string | null) => ['penalties', token] as const,
+  conduct: (token: string | null) => ['conduct', token] as const,
 };
 
 export const STANDINGS_PAGE_SIZE = 50;
@@ -199,4 +225,75 @@ export function useSignUp() {
 export function useInvalidate() {
   const qc = useQueryClient();
   return (key: readonly unknown[]) => qc.invalidateQueries({ queryKey: key });
+}
+
+/** My registration for a challenge; null when I have none (the API answers 404 NOT_REGISTERED). */
+export function useMyRegistration(challengeId: string) {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: keys.registration(challengeId, token),
+    enabled: token !== null,
+    queryFn: async () => {
+      try {
+        return await unwrap<RegistrationResponseDto>(api.GET('/api/challenges/{id}/registration', { params: { path: { id: challengeId } } }));
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'NOT_REGISTERED') return null;
+        throw err;
+      }
+    },
+  });
+}
+
+/** Register, withdraw or check in: the answer is my registration, and the challenge's counts change. */
+export function useRegistrationAction(challengeId: string) {
+  const { token } = useAuth();
+  const qc = useQueryClient();
+  const path = { params: { path: { id: challengeId } } };
+  return useMutation({
+    mutationFn: (what: 'register' | 'withdraw' | 'check-in') =>
+      unwrap<RegistrationResponseDto>(
+        what === 'register' ? api.POST('/api/challenges/{id}/registration', path) : what === 'withdraw' ? api.DELETE('/api/challenges/{id}/registration', path) : api.POST('/api/challenges/{id}/check-in', path),
+      ),
+    onSuccess: (reg) => {
+      qc.setQueryData(keys.registration(challengeId, token), reg.status === 'withdrawn' ? null : reg);
+      void qc.invalidateQueries({ queryKey: keys.challenge(challengeId) });
+    },
+  });
+}
+
+export function useNotifications() {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: keys.notifications(token),
+    enabled: token !== null,
+    queryFn: () => unwrap<NotificationPageDto>(api.GET('/api/me/notifications')),
+  });
+}
+
+export function useMarkRead() {
+  const { token } = useAuth();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap<unknown>(api.POST('/api/me/notifications/{id}/read', { params: { path: { id } } })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.notifications(token) }),
+  });
+}
+
+export function useMyPenalties() {
+  const { token } = useAuth();
+  return useQuery({ queryKey: keys.penalties(token), enabled: token !== null, queryFn: () => unwrap<MyPenaltiesView>(api.GET('/api/me/penalties')) });
+}
+
+export function useMyConduct() {
+  const { token } = useAuth();
+  return useQuery({ queryKey: keys.conduct(token), enabled: token !== null, queryFn: () => unwrap<MyConductView>(api.GET('/api/me/conduct')) });
+}
+
+export function useFileAppeal() {
+  const { token } = useAuth();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { decisionId: string; statement: string }) => unwrap<unknown>(api.POST('/api/appeals', { body })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.penalties(token) }),
+  });
 }

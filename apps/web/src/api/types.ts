@@ -42,6 +42,9 @@ export interface ChallengeResponseDto {
   localDate: string;
   status: string;
   startsAt: string;
+  registrationOpensAt: string;
+  checkInOpensAt: string;
+  checkInClosesAt: string;
   capacity: number;
   prizePoolCents: number;
   cancelReason: string | null;
@@ -276,4 +279,68 @@ export interface GameReplay {
   tableId: string | null;
   endedBy: string | null;
   steps: ReplayStep[];
+}
+
+/** RegistrationResponseDto (apps/api/src/challenges/challenges.dto.ts) */
+export interface RegistrationResponseDto {
+  challengeId: string;
+  userId: string;
+  status: 'registered' | 'waitlisted' | 'withdrawn';
+  position: number;
+  waitlistPlace: number | null;
+  checkedInAt: string | null;
+  withdrawnAt: string | null;
+}
+
+/** NotificationDto (apps/api/src/notifications/notifications.dto.ts) */
+export interface NotificationDto {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown> | null;
+  readAt: string | null;
+  createdAt: string;
+}
+
+/** NotificationPageDto */
+export interface NotificationPageDto {
+  items: NotificationDto[];
+  unread: number;
+  next: string | null;
+}
+
+/** decisionView (apps/api/src/integrity/integrity.service.ts): one penalty and its appeal */
+export interface PenaltyView {
+  id: string;
+  caseId: string;
+  finding: string;
+  step: string;
+  penalty: string;
+  status: string;
+  reason: string;
+  decidedAt: string;
+  appealOpenUntil: string;
+  appeal: { id: string; status: string; statement?: string; decisionReason?: string | null; filedAt?: string; createdAt?: string } | null;
+}
+
+/** IntegrityService.myPenalties */
+export interface MyPenaltiesView {
+  penalties: PenaltyView[];
+  prizeForfeitures: { id: string; amountCents: number; reason: string; forfeitedAt: string; restoredAt: string | null }[];
+}
+
+/** ConductService.mine: conduct violations and sanctions (sanctionView / violationView) */
+export interface ConductSanctionView {
+  id: string;
+  kind: string;
+  until: string | null;
+  permanent: boolean;
+  imposedAt: string;
+  revokedAt: string | null;
+}
+
+export interface MyConductView {
+  chatRestriction: ConductSanctionView | null;
+  violations: { id: string; kind: string; gameId: string | null; challengeId: string | null; reason: string; createdAt: string; sanctions: ConductSanctionView[] }[];
 }

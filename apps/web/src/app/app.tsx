@@ -11,6 +11,7 @@ import { AppealsPage, CasePage, CasesPage } from '../pages/review-pages';
 import { HomePage } from '../pages/home-page';
 import { PlayerPage } from '../pages/player-page';
 import { StandingsPage } from '../pages/standings-page';
+import { MyGamesPage, MyRecordPage, NotificationsPage } from '../pages/me-pages';
 import { TablePage } from '../pages/table-page';
 import { Shell } from './shell';
 
@@ -33,6 +34,9 @@ export const routes = [
       { path: '/review/cases/:caseId', element: <CasePage /> },
       { path: '/review/appeals', element: <AppealsPage /> },
       { path: '/review/games/:gameId', element: <ReplayPage /> },
+      { path: '/me/games', element: <MyGamesPage /> },
+      { path: '/me/notifications', element: <NotificationsPage /> },
+      { path: '/me/record', element: <MyRecordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -46,6 +46,19 @@ export function Shell() {
                   <NavLink to="/review">Review board</NavLink>
                 </li>
               )}
+              {token && (
+                <>
+                  <li>
+                    <NavLink to="/me/games">My games</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/me/notifications">Notifications</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/me/record">My record</NavLink>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
           <div className="account">

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useBracket, useChallenge, useMe } from '../api/queries';
 import { Bracket, label, tableDomId } from '../components/bracket';
+import { RegistrationPanel } from '../components/registration-panel';
 import { Empty, ErrorView, Loading } from '../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
 import { formatDateTime } from './format';
@@ -84,6 +85,7 @@ export function ChallengePage() {
         </div>
       </dl>
       {c.cancelReason && <p className="notice">Cancelled: {c.cancelReason}</p>}
+      <RegistrationPanel challenge={c} />
 
       <section aria-labelledby="bracket-h" className="bracket-section">
         <div className="section-head">
