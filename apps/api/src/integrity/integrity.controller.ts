@@ -4,6 +4,7 @@ import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { AppealDecidedDto, AppealDto, AppealListItemDto, CaseDetailDto, CaseListItemDto, CaseNoteResponseDto, DecisionResultDto, EvidenceResponseDto, IntegrityCaseDto, MyCaseDto, MyPenaltiesDto, ReportFiledDto, ReportResponseDto } from './integrity.dto';
 import { AppealsQueryDto, AssignCaseDto, CaseNoteDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
+import { CASE_EXAMPLE } from './integrity.examples';
 import { IntegrityService } from './integrity.service';
 import { ApiErrors, ApiOk } from '../common/openapi';
 
@@ -31,7 +32,7 @@ export class IntegrityBoardController {
   }
 
   @Get('cases/:id')
-  @ApiOk(CaseDetailDto)
+  @ApiOk(CaseDetailDto, { example: CASE_EXAMPLE })
   @ApiOperation({ summary: 'A case with its evidence: signals with thresholds and baselines, games with record links, reports, notes, evidence, decisions' })
   get(@Param('id', uuidPipe()) id: string) {
     return this.service.getCase(id);

@@ -6818,6 +6818,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7b1f4c2e-9a3d-4e8b-b6c1-2d5f8a0e3c71",
+                     *       "status": "in_review",
+                     *       "source": "detection",
+                     *       "subjectIds": [
+                     *         "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+                     *         "2f3e4d5c-6b7a-4899-8a1b-d2e3f4a5b6c7"
+                     *       ],
+                     *       "summary": "collusion_feeding: the pair fed each other far above the field (2 games)",
+                     *       "highStakes": false,
+                     *       "openedById": null,
+                     *       "assignedToId": "9c8b7a6f-5e4d-4c3b-8a29-1f0e9d8c7b6a",
+                     *       "createdAt": "2027-01-09T13:41:07.512Z",
+                     *       "updatedAt": "2027-01-09T14:02:55.090Z",
+                     *       "signals": [
+                     *         {
+                     *           "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *           "kind": "collusion_feeding",
+                     *           "userIds": [
+                     *             "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+                     *             "2f3e4d5c-6b7a-4899-8a1b-d2e3f4a5b6c7"
+                     *           ],
+                     *           "value": 4.21,
+                     *           "threshold": 3.5,
+                     *           "baseline": {
+                     *             "mean": 0.02,
+                     *             "sd": 0.97,
+                     *             "n": 18250
+                     *           },
+                     *           "sampleSize": 2,
+                     *           "gameIds": [
+                     *             "3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b"
+                     *           ],
+                     *           "createdAt": "2027-01-09T13:41:07.498Z"
+                     *         }
+                     *       ],
+                     *       "notes": [],
+                     *       "evidence": [],
+                     *       "reports": [],
+                     *       "decisions": [],
+                     *       "participants": [],
+                     *       "games": [
+                     *         {
+                     *           "id": "3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b",
+                     *           "status": "finished",
+                     *           "ruleset": "dcs-tournament",
+                     *           "startedAt": "2027-01-09T12:00:04.118Z",
+                     *           "finishedAt": "2027-01-09T12:21:40.733Z",
+                     *           "recordUrl": "/api/games/3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b/record",
+                     *           "tableId": "5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f",
+                     *           "round": 1,
+                     *           "challengeId": "6e7f8091-a2b3-4c4d-9e5f-6a7b8c9d0e1f",
+                     *           "challengeDate": "2027-01-09",
+                     *           "city": "Kingston",
+                     *           "tier": "T2",
+                     *           "finalTable": false,
+                     *           "highStakes": false
+                     *         }
+                     *       ],
+                     *       "subjects": [
+                     *         {
+                     *           "id": "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+                     *           "displayName": "Ana",
+                     *           "status": "active",
+                     *           "suspendedUntil": null
+                     *         },
+                     *         {
+                     *           "id": "2f3e4d5c-6b7a-4899-8a1b-d2e3f4a5b6c7",
+                     *           "displayName": "Beto",
+                     *           "status": "active",
+                     *           "suspendedUntil": null
+                     *         }
+                     *       ],
+                     *       "videoReview": false,
+                     *       "linkedAccounts": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["CaseDetailDto"];
                 };
             };
