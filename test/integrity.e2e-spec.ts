@@ -361,7 +361,9 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
     expect((await registration(full, s)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 1 });
     expect((await registration(full, w1)).body.status).toBe('registered');
     expect((await registration(full, w2)).body).toMatchObject({ status: 'waitlisted', waitlistPlace: 2 });
-    const listed = ((await api.http().get(`/api/challenges/${full}/registrations`)).body as Body[]).map((r) => [r.userId, r.status]);
+    // The public list names players by display name only; a director's also carries the user ids (docs/rules.md).
+    const director = await api.user({ roles: ['director'] });
+    const listed = ((await api.http().get(`/api/challenges/${full}/registrations`).set(auth(director))).body as Body[]).map((r) => [r.userId, r.status]);
     expect(listed.filter(([, st]) => st === 'waitlisted')).toEqual([[s.id, 'waitlisted'], [w2.id, 'waitlisted']]);
     const [note] = await env.sql<{ body: string }>("SELECT body FROM notifications WHERE user_id = $1 AND kind = 'challenge.registration_restored'", [s.id]);
     expect(note.body).toContain('back on the waitlist, place 1');
