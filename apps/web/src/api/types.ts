@@ -1,3 +1,4 @@
+import type { components } from './schema';
 /**
  * Response shapes the OpenAPI document does not declare yet (its operations answer `content?: never`).
  * TEMPORARY: each interface is named after the API's DTO or view and mirrors it; replace each one
@@ -24,15 +25,8 @@ export interface TokenResponseDto {
 }
 
 /** CityResponseDto (apps/api/src/cities/cities.dto.ts) */
-export interface CityResponseDto {
-  id: string;
-  name: string;
-  slug: string;
-  timeZone: string;
-  region: string;
-  tier: string;
-  prizePoolUsd: number;
-}
+/** The generated type: a hand-written copy here once drifted (prizePoolUsd → prizePoolCents) and broke the home page. */
+export type CityResponseDto = components['schemas']['CityResponseDto'];
 
 /** ChallengeResponseDto (apps/api/src/challenges/challenges.dto.ts) */
 export interface ChallengeResponseDto {

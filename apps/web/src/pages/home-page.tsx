@@ -12,7 +12,7 @@ function CityCard({ city }: { city: CityResponseDto }) {
     <li className="card city">
       <h2>{city.name}</h2>
       <p className="muted">
-        Tier {city.tier.replace('T', '')} · ${city.prizePoolUsd.toLocaleString('en-US')} pool
+        Tier {city.tier.replace('T', '')} · ${(city.prizePoolCents / 100).toLocaleString('en-US')} pool
       </p>
       <p className="city-links">
         <Link to={`/cities/${city.id}/standings`}>
