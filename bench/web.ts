@@ -24,6 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright';
 import { loadConfig, PrismaService } from '@dcs/common';
@@ -36,6 +37,9 @@ import { seedStandingsSeason } from './lib/standings-seed';
 import { createBenchDatabase, dropBenchEnv, runBench } from '../scripts/lib/throwaway-env';
 
 const quick = process.argv.includes('--quick');
+/** `--only bracket` runs (a) alone (and times the bracket endpoint by itself). */
+const onlyIdx = process.argv.indexOf('--only');
+const only = onlyIdx >= 0 ? process.argv[onlyIdx + 1] : undefined;
 const PLAYERS = quick ? 2_000 : 50_000;
 const RUNS = 3;
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgresql://postgres@127.0.0.1:5432';
@@ -61,6 +65,15 @@ function initialJs(): { files: string[]; raw: number; gzip: number } {
     gzip += gzipSync(body, { level: 9 }).length;
   }
   return { files, raw, gzip };
+}
+
+/** Polls `expr` in the page until it is truthy (page.evaluate runs over CDP, not subject to the page's CSP). */
+async function waitFor(page: Page, expr: string, timeout: number): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!(await page.evaluate(expr))) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeout} ms waiting for ${expr}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /** Runs in the page from its first script: the first frame where the 512-player bracket is all there. */
@@ -157,14 +170,48 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS + 1; i++) {
       const page = await fresh();
       await page.addInitScript({ content: BRACKET_DRAWN });
+      const lag = process.env.BENCH_TRACE ? monitorEventLoopDelay({ resolution: 5 }) : null;
+      lag?.enable();
+      const cdp = process.env.BENCH_PROFILE && i === RUNS ? await page.context().newCDPSession(page) : null;
+      if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start'); }
       await page.goto(`${base}/challenges/${big.challengeId}`);
-      await page.waitForFunction('window.__drawnAt !== undefined', undefined, { timeout: 120_000 }).catch(async (err: Error) => {
+      // Polled with page.evaluate: waitForFunction's string predicate is an eval the page's CSP (script-src 'self') refuses.
+      await waitFor(page, 'window.__drawnAt !== undefined', 120_000).catch(async (err: Error) => {
         const state = await page.evaluate("[document.querySelectorAll('.round').length, document.querySelectorAll('.round')[0]?.querySelectorAll('.table-card').length, document.querySelector('main')?.innerText.slice(0, 300)]");
         throw new Error(`${err.message}: rounds, round-1 tables, page text = ${JSON.stringify(state)}`);
       });
       const ms = (await page.evaluate('window.__drawnAt')) as number;
+      if (cdp) {
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+        const self = new Map<string, number>();
+        const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+        profile.samples.forEach((id, k) => { const f = byId.get(id)!.callFrame; const key = `${f.functionName || '(anon)'} ${f.url.replace(/^.*[/]/, '')}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000); });
+        log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n'));
+      }
+      if (lag) { lag.disable(); log(`API event loop delay during the load: max ${(lag.max / 1e6).toFixed(0)} ms, mean ${(lag.mean / 1e6).toFixed(1)} ms`); }
+      if (process.env.BENCH_TRACE) log(JSON.stringify(await page.evaluate("performance.getEntriesByType('resource').map((e) => [e.name.replace(/^https?:[/][/][^/]+/, '').slice(0, 60), Math.round(e.startTime), Math.round(e.responseEnd)]).concat([['drawn', 0, Math.round(window.__drawnAt)], ['dcl', 0, Math.round(performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd)]])")));
       if (i > 0) bracket.push(ms); // the first load warms the API (connection pools, query plans), not the browser: each run has its own empty cache
       await page.context().close();
+    }
+    if (only === 'bracket') {
+      const api: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await (await fetch(`${base}/api/challenges/${big.challengeId}/bracket`)).arrayBuffer();
+        api.push(performance.now() - t0);
+      }
+      const both: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        const [b] = await Promise.all([fetch(`${base}/api/challenges/${big.challengeId}/bracket`).then((r) => r.arrayBuffer()), fetch(`${base}/api/challenges/${big.challengeId}`).then((r) => r.arrayBuffer())]);
+        bytes = b.byteLength;
+        both.push(performance.now() - t0);
+      }
+      console.log(`    bracket + challenge together: ${summary(both)}; bracket body ${bytes} bytes`);
+      console.log(`(a) navigation → 512-player bracket drawn: ${summary(bracket)}  target < 1000 ms`);
+      console.log(`    GET /api/challenges/:id/bracket alone: ${summary(api)}`);
+      return;
     }
 
     // (b) standings at scale.

@@ -96,11 +96,13 @@ export const useCityChallenges = (cityId: string) =>
     queryFn: () => unwrap<ChallengeResponseDto[]>(api.GET('/api/cities/{id}/challenges', { params: { path: { id: cityId }, query: { pastWeeks: 0 } } })),
   });
 
-export const useChallenge = (id: string) =>
-  useQuery({ queryKey: keys.challenge(id), queryFn: () => unwrap<ChallengeDetailDto>(api.GET('/api/challenges/{id}', { params: { path: { id } } })) });
+/** The challenge page's two reads, shared by its hooks and the prefetch that starts them before React mounts (app.tsx). */
+export const challengeQuery = (id: string) => ({ queryKey: keys.challenge(id), queryFn: () => unwrap<ChallengeDetailDto>(api.GET('/api/challenges/{id}', { params: { path: { id } } })) });
+export const bracketQuery = (id: string) => ({ queryKey: keys.bracket(id), queryFn: () => unwrap<BracketView>(api.GET('/api/challenges/{id}/bracket', { params: { path: { id } } })) });
 
-export const useBracket = (id: string) =>
-  useQuery({ queryKey: keys.bracket(id), queryFn: () => unwrap<BracketView>(api.GET('/api/challenges/{id}/bracket', { params: { path: { id } } })) });
+export const useChallenge = (id: string) => useQuery(challengeQuery(id));
+
+export const useBracket = (id: string) => useQuery(bracketQuery(id));
 
 export const useTable = (id: string) =>
   useQuery({ queryKey: keys.table(id), queryFn: () => unwrap<TablePublicView>(api.GET('/api/tables/{id}', { params: { path: { id } } })) });

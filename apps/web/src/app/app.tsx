@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
+import { bracketQuery, challengeQuery } from '../api/queries';
 import { AuthProvider } from '../auth/auth-context';
 import { Announcer } from '../components/announcer';
 import { SignInPage, SignUpPage, NotFoundPage } from '../pages/auth-pages';
@@ -53,6 +54,16 @@ const queryClient = new QueryClient({
 });
 
 const router = createBrowserRouter(routes);
+
+/**
+ * A challenge page opened directly: its two reads start now, in parallel, while React mounts (the page's
+ * hooks then find them in flight in the cache) rather than after the first render.
+ */
+const opened = /^\/challenges\/([0-9a-f-]{36})\/?$/i.exec(window.location.pathname);
+if (opened) {
+  void queryClient.prefetchQuery(challengeQuery(opened[1]));
+  void queryClient.prefetchQuery(bracketQuery(opened[1]));
+}
 
 export function App() {
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SeatResult } from '@dcs/common/live/live.contract';
 import type { BracketRound, BracketTable, BracketView } from '../api/types';
@@ -74,7 +74,8 @@ interface TableCardProps extends Pick<BracketProps, 'me' | 'highlight' | 'seatAc
   disqualified: Set<string>;
 }
 
-function TableCard({ table, round, me, highlight, draw, names, disqualified, seatActions, tableActions }: TableCardProps) {
+/** Memoised: a result patched into one table, or the page's own state (search text, zoom, live dot), re-renders no other card. */
+const TableCard = memo(function TableCard({ table, round, me, highlight, draw, names, disqualified, seatActions, tableActions }: TableCardProps) {
   const mine = !!me && table.seats.some((s) => s.userId === me);
   const lit = !!highlight && table.seats.some((s) => s.userId === highlight);
   const headingId = `${tableDomId(table.id)}-h`;
@@ -121,12 +122,17 @@ function TableCard({ table, round, me, highlight, draw, names, disqualified, sea
       )}
     </li>
   );
-}
+});
+
+const NO_DRAWS: Record<string, DrawState> = {};
 
 /** The bracket: one column per round, each a list of tables (4 seats, or 3), byes, results and draws. */
-export function Bracket({ bracket, me, highlight, draws = {}, seatActions, tableActions }: BracketProps) {
-  const disqualified = new Set(bracket.disqualified ?? []);
-  const names = new Map(bracket.rounds.flatMap((r) => [...r.tables.flatMap((t) => t.seats.map((s) => [s.userId, s.displayName] as const)), ...r.byes.map((b) => [b.userId, b.displayName] as const)]));
+export const Bracket = memo(function Bracket({ bracket, me, highlight, draws = NO_DRAWS, seatActions, tableActions }: BracketProps) {
+  const disqualified = useMemo(() => new Set(bracket.disqualified ?? []), [bracket.disqualified]);
+  const names = useMemo(
+    () => new Map(bracket.rounds.flatMap((r) => [...r.tables.flatMap((t) => t.seats.map((s) => [s.userId, s.displayName] as const)), ...r.byes.map((b) => [b.userId, b.displayName] as const)])),
+    [bracket.rounds],
+  );
   if (bracket.rounds.length === 0) return <p className="empty">The bracket is drawn when the challenge starts.</p>;
   return (
     <div className="bracket" tabIndex={0} role="group" aria-label="Bracket rounds">
@@ -161,4 +167,4 @@ export function Bracket({ bracket, me, highlight, draws = {}, seatActions, table
       ))}
     </div>
   );
-}
+});

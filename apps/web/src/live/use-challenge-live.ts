@@ -34,9 +34,26 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
     const bracketKey = keys.bracket(challengeId);
     const refetch = () => void qc.invalidateQueries({ queryKey: bracketKey });
     const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(' and ');
+    const stops: (() => void)[] = [];
+    /**
+     * After joining, a read that starts after the join (a push missed before it is in that read). A read
+     * already in flight (the page's first load) is let finish and drawn, then read again: refetching at
+     * once would cancel it and start over, delaying the first drawing of the bracket.
+     */
+    const refetchAfterJoin = () => {
+      const cache = qc.getQueryCache();
+      const query = cache.find({ queryKey: bracketKey, exact: true });
+      if (query?.state.fetchStatus !== 'fetching') return refetch();
+      const stop = cache.subscribe((ev) => {
+        if (ev.query !== query || query.state.fetchStatus === 'fetching') return;
+        stop();
+        refetch();
+      });
+      stops.push(stop);
+    };
     const watch = () => {
       socket.emit('watchChallenge', { challengeId }, (ack) => {
-        if (ack.ok) refetch();
+        if (ack.ok) refetchAfterJoin();
       });
     };
     const mine = (e: { challengeId?: string }) => e.challengeId === undefined || e.challengeId === challengeId;
@@ -104,6 +121,7 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
     return () => {
       socket.off('connect', watch);
       off.forEach((f) => f());
+      stops.forEach((f) => f());
     };
   }, [socket, challengeId, qc, announce]);
 
