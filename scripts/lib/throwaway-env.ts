@@ -112,6 +112,8 @@ export async function withThrowawayEnv<T>(label: string, run: (env: ThrowawayEnv
   let cleaning: Promise<void> | null = null;
   const cleanup = () => (cleaning ??= dropBenchEnv({ pgBase, dbName: env.dbName, redisUrl: env.redisUrl, prefix: env.queuePrefix }).then(() => log(`database ${env.dbName} dropped, keys ${env.queuePrefix}* deleted`)));
   let signalled = false;
+  /** Never settles: once a signal arrived, the process ends from the handler. */
+  const interrupted = new Promise<never>(() => undefined);
   const onSignal = (signal: keyof typeof SIGNALS) => {
     // Listening on (not once): Nest's shutdown hooks close the apps and then raise the signal
     // again, which must not kill the process before the database is dropped.
@@ -140,9 +142,14 @@ export async function withThrowawayEnv<T>(label: string, run: (env: ThrowawayEnv
     await admin(pgBase, `CREATE DATABASE "${env.dbName}"`);
     log(`database ${env.dbName}, queue prefix ${env.queuePrefix}: migrating (both are removed at the end)`);
     await migrateDatabase(env.databaseUrl);
-    return await run(env);
+    const result = await run(env);
+    if (signalled) await interrupted;
+    return result;
   } catch (err) {
     failed = true;
+    // Interrupted: the run fails because its apps were closed under it. The signal handler owns
+    // the outcome (drop, then exit 130/143); the run's error must not exit 1 first.
+    if (signalled) await interrupted;
     throw err;
   } finally {
     // A failed cleanup after a failed run reports the run's error, not the cleanup's.
