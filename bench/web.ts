@@ -242,7 +242,7 @@ async function main(): Promise<void> {
       // Idle seats forfeit on the turn clock: a table the clock already finished is measured the same way.
       const game = await prisma.game.findFirst({ where: { tableId: t.id, status: 'playing' } });
       if (game) await playOut(app, game.id, 'greedy');
-      await live.waitForFunction(`window.__dom[${JSON.stringify(t.id)}] !== undefined && window.__msgs[${JSON.stringify(t.id)}] !== undefined`, undefined, { timeout: 60_000 });
+      await waitFor(live, `window.__dom[${JSON.stringify(t.id)}] !== undefined && window.__msgs[${JSON.stringify(t.id)}] !== undefined`, 60_000);
       socket.push((await live.evaluate(`window.__dom[${JSON.stringify(t.id)}] - window.__msgs[${JSON.stringify(t.id)}]`)) as number);
     }
     await live.context().close();
