@@ -60,6 +60,13 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     expect(await prisma.gameAction.count({ where: { gameId, action: { path: ['type'], equals: 'forfeit' } } })).toBe(1);
     // The clock goes on for the next seat.
     await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: after.version } })) >= 1, 10_000, 'the next seat\'s clock');
+    // A page reloaded now is told every seat's tickets (the view carries them; game:clock only counts on).
+    const view = await api.http().get(`/api/games/${gameId}/view`).expect(200);
+    expect(view.body.ticketsToForfeit).toBe(TIMEOUTS_TO_FORFEIT);
+    expect(view.body.tickets).toHaveLength(4);
+    expect(view.body.tickets[sleeper]).toBe(TIMEOUTS_TO_FORFEIT);
+    const next = (await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: after.version } })).seat;
+    expect(view.body.tickets[next]).toBeGreaterThanOrEqual(1);
   }, 40_000);
 
   it('pushes the worker\'s tickets and the forfeit to the table live: game:clock to all, then a fresh view per seat and the public view', async () => {

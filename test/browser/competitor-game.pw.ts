@@ -70,6 +70,12 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
     await expect(page.locator('.player.me').getByTestId('tickets')).toHaveText(/^\d tickets?$/, { timeout: TURN_MS + 10_000 });
     await expect(page.getByTestId('announcer')).toContainText('You ran out of time: ticket 1 of 5');
     await expect(turn).toContainText('Your turn');
+    // A reload keeps everyone's tickets: the join's view carries them (game:clock only counts on from there).
+    const tickets = await page.locator('.player.me').getByTestId('tickets').innerText();
+    await page.reload();
+    await expect(hand).toBeVisible();
+    await expect(page.locator('.player.me').getByTestId('tickets')).toHaveText(new RegExp(`^[${tickets[0]}-4] tickets?$`));
+    await expect(turn).toContainText('Your turn');
 
     // Play to the end with the keyboard alone: Tab to a highlighted tile, Enter (and an end key when asked), K to knock.
     let knocks = 0;

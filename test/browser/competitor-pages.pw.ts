@@ -46,6 +46,18 @@ test.describe('competitor pages', () => {
     await expect(page.getByRole('toolbar', { name: 'My tiles' })).toBeVisible();
   });
 
+  test('my games: my game from the API, its round, table, seat and status, the live one first', async ({ page }) => {
+    const { rounds } = await platform.bracket(ch.challengeId);
+    const mine = rounds[0].tables.find((t) => t.seats.some((s) => s.displayName === 'Flow 1'))!;
+    await signIn(page);
+    await page.goto('/me/games');
+    const game = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`round 1, table ${mine.index + 1}`) }) });
+    await expect(game).toContainText('playing now');
+    await expect(game).toContainText(/seat \d · scores \d+ – \d+ – \d+ – \d+/);
+    await expect(game.getByRole('link', { name: new RegExp(`^Go to the table ?: round 1, table ${mine.index + 1}$`) })).toHaveAttribute('href', `/tables/${mine.id}`);
+    await expect(game.getByRole('link', { name: /^The bracket/ })).toHaveAttribute('href', `/challenges/${ch.challengeId}`);
+  });
+
   test('my record: no penalties, no conduct violations', async ({ page }) => {
     await signIn(page);
     await page.goto('/me/record');

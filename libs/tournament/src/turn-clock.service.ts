@@ -51,6 +51,14 @@ export class TurnClockService {
     return new Date(start.getTime() + (await this.turnMs(this.prisma, game.tableId)));
   }
 
+  /** Each seat's clock run-outs (tickets) in the game so far, by seat: what a client (re)joining the game is told. */
+  async tickets(gameId: string, players: number): Promise<number[]> {
+    const rows = await this.prisma.gameTimeout.groupBy({ by: ['seat'], where: { gameId }, _count: { _all: true } });
+    const bySeat = Array.from({ length: players }, () => 0);
+    for (const r of rows) if (r.seat >= 0 && r.seat < players) bySeat[r.seat] = r._count._all;
+    return bySeat;
+  }
+
   /**
    * Starts the clock of a game's current turn (after a move) and returns its deadline at once;
    * the job is queued in the background (a lost one is re-queued by the recovery sweep).

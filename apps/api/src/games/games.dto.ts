@@ -1,5 +1,6 @@
 import type { ActionResultPayload, GameViewPayload } from '@dcs/common/live/live.contract';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { anyJson } from '../common/openapi';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { ReplayStep } from './replay-steps';
 
@@ -45,6 +46,8 @@ export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over' }) turnDeadline!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'the engine\'s view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player)' }) view!: unknown;
+  @ApiPropertyOptional({ type: [Number], description: 'each seat\'s clock run-outs (tickets) so far, by seat; in GET /games/:id/view and the socket join answer (game:clock keeps it current)' }) tickets?: number[];
+  @ApiPropertyOptional({ description: 'the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets' }) ticketsToForfeit?: number;
 }
 
 export class ActionResponseDto extends GameViewResponseDto implements ActionResultPayload {
@@ -65,15 +68,41 @@ export class GameRecordDto {
   @ApiPropertyOptional({ enum: [true], description: 'the game was ended by the round\'s hard stop after these hands' }) hardStop?: true;
 }
 
+export class ReplayMoveDto {
+  @ApiProperty() seat!: number;
+  @ApiProperty({ enum: ['play', 'knock', 'draw', 'reshuffle', 'forfeit'] }) type!: string;
+  @ApiPropertyOptional({ example: '6-4' }) tile?: string;
+  @ApiPropertyOptional({ enum: ['W', 'E', 'N', 'S'] }) end?: string;
+}
+
+export class OpenEndDto {
+  @ApiProperty({ enum: ['W', 'E', 'N', 'S'] }) end!: string;
+  @ApiProperty({ description: 'the number a tile must match to be played there' }) value!: number;
+}
+
+/** One position of a replay (apps/api/src/games/replay-steps.ts ReplayStep). */
+export class ReplayStepDto {
+  @ApiProperty({ description: '0-based hand index' }) hand!: number;
+  @ApiProperty({ nullable: true, type: Number, description: '0-based index of the action just applied in this hand; null for the deal' }) action!: number | null;
+  @ApiProperty({ type: ReplayMoveDto, nullable: true, description: 'the action just applied (null for the deal or the hard stop)' }) move!: ReplayMoveDto | null;
+  @ApiProperty(anyJson('the engine\'s BoardState (lead, arms W/E/N/S, spinner); null before the lead', { nullable: true })) board!: unknown;
+  @ApiProperty({ type: [OpenEndDto] }) openEnds!: OpenEndDto[];
+  @ApiProperty() sum!: number;
+  @ApiProperty({ type: [Number], description: 'game scores after this step' }) scores!: number[];
+  @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string' } }, description: 'the tiles each seat holds after this step (every hand revealed: the game is over)' }) holdings!: string[][];
+  @ApiProperty() yardCount!: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'the seat to act next, null when the hand is over' }) turn!: number | null;
+  @ApiProperty({ nullable: true, type: String, enum: ['domino', 'locked', 'target', 'reshuffle', 'forfeit', 'hard-stop', 'void'] }) handEndedBy!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) handWinner!: number | null;
+  @ApiProperty({ type: [Number] }) handPoints!: number[];
+  @ApiProperty() finished!: boolean;
+}
+
 /** A finished game replayed by the engine, position by position (the review board's replay viewer draws it). */
 export class GameReplayDto {
   @ApiProperty({ format: 'uuid' }) gameId!: string;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) tableId!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'how the game ended (target, forfeit, hard-stop, void)' }) endedBy!: string | null;
-  @ApiProperty({
-    type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    description: 'each hand\'s deal, then one step per action: hand, action, move, board, openEnds, sum, scores, holdings (every seat\'s tiles), yardCount, turn, handEndedBy, handWinner, handPoints, finished',
-  })
+  @ApiProperty({ type: [ReplayStepDto], description: 'each hand\'s deal, then one step per action' })
   steps!: ReplayStep[];
 }

@@ -4,7 +4,7 @@ import { Action, apply, GameEvent, GameState, toRecord, GameRecord } from '@dcs/
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GameMoveStore, GamesRepository, renderGameView, SeatRow, StoredAction, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, GameMoveStore, GamesRepository, renderGameView, SeatRow, StoredAction, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
 import { GameEventsPublisher, GameMoved } from '../live/game-events.publisher';
 import { replaySteps, type ReplayStep } from './replay-steps';
 
@@ -65,7 +65,9 @@ export class GamesService {
     if (!game) throw notFound('Game', gameId);
     const seats = await this.repo.seats(game.tableId);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    const view = this.toView(game, game.state as unknown as GameState, seat, await this.clock.deadline(game));
+    const [deadline, tickets] = await Promise.all([this.clock.deadline(game), this.clock.tickets(game.id, game.players)]);
+    // Tickets ride on this answer (a page reload, a rejoin) only; each later run-out comes as `game:clock`.
+    const view = { ...this.toView(game, game.state as unknown as GameState, seat, deadline), tickets, ticketsToForfeit: TIMEOUTS_TO_FORFEIT };
     if (since === null) return { view };
     const upTo = (game.state as unknown as GameState).version;
     if (since >= upTo) return { view, missed: [] };

@@ -273,8 +273,33 @@ export class CaseSubjectDto {
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) suspendedUntil!: string | null;
 }
 
+/** A detection signal of a case (anticheat_signals): the measured value against its threshold and the field's baseline. */
+export class CaseSignalDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) caseId!: string | null;
+  @ApiProperty({ example: 'engine-agreement', description: 'hidden-information, engine-agreement, outcome, timing, collusion-feeding, collusion-false-knock, co-seating, linked-accounts, reports' }) kind!: string;
+  @ApiProperty({ type: [String], format: 'uuid' }) userIds!: string[];
+  @ApiProperty() value!: number;
+  @ApiProperty() threshold!: number;
+  @ApiProperty(anyJson('the field\'s expectation the value is compared with (mean, sd, n …)')) baseline!: unknown;
+  @ApiProperty() sampleSize!: number;
+  @ApiProperty({ type: [String], format: 'uuid' }) gameIds!: string[];
+  @ApiProperty(anyJson('what the detector saw (kind-specific)')) details!: unknown;
+  @ApiProperty() dedupeKey!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+/** An account sharing a device fingerprint or an IP address with a case's subject (from recorded sessions). */
+export class LinkedAccountDto {
+  @ApiProperty({ format: 'uuid', description: 'the subject' }) userId!: string;
+  @ApiProperty({ format: 'uuid' }) linkedUserId!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty({ type: [String], enum: ['fingerprint', 'ip'] }) via!: ('fingerprint' | 'ip')[];
+  @ApiProperty() sharedSessions!: number;
+}
+
 export class CaseDetailDto extends IntegrityCaseDto {
-  @ApiProperty({ ...JSON_OBJECTS, description: 'detection signals with their thresholds and baselines' }) signals!: unknown[];
+  @ApiProperty({ type: [CaseSignalDto], description: 'detection signals with their thresholds and baselines' }) signals!: CaseSignalDto[];
   @ApiProperty({ type: [CaseNoteResponseDto] }) notes!: CaseNoteResponseDto[];
   @ApiProperty({ type: [EvidenceResponseDto] }) evidence!: EvidenceResponseDto[];
   @ApiProperty({ type: [ReportResponseDto] }) reports!: ReportResponseDto[];
@@ -283,7 +308,7 @@ export class CaseDetailDto extends IntegrityCaseDto {
   @ApiProperty({ type: [CaseGameDto] }) games!: CaseGameDto[];
   @ApiProperty({ type: [CaseSubjectDto] }) subjects!: CaseSubjectDto[];
   @ApiProperty({ description: 'the case or one of its games is high-stakes' }) videoReview!: boolean;
-  @ApiProperty({ ...JSON_OBJECTS, description: 'accounts sharing a device fingerprint or an IP address with a subject' }) linkedAccounts!: unknown[];
+  @ApiProperty({ type: [LinkedAccountDto], description: 'accounts sharing a device fingerprint or an IP address with a subject' }) linkedAccounts!: LinkedAccountDto[];
 }
 
 export class PrizeForfeitureDto {

@@ -44,6 +44,7 @@ export class StandingsPageDto {
 export class EliteSixQualifierDto {
   @ApiProperty({ minimum: 1, maximum: 6 }) seed!: number;
   @ApiProperty({ format: 'uuid' }) playerId!: string;
+  @ApiProperty() displayName!: string;
   @ApiProperty() rank!: number;
   @ApiProperty() points!: number;
   @ApiProperty({ enum: ['seed-1-travel', 'seed-2-3', 'qualification'] }) benefit!: string;
@@ -122,6 +123,7 @@ export class MeetingDto {
 
 export class HeadToHeadDto {
   @ApiProperty({ format: 'uuid' }) opponentId!: string;
+  @ApiProperty() opponentName!: string;
   @ApiProperty() wins!: number;
   @ApiProperty() losses!: number;
   @ApiProperty({ type: [MeetingDto] }) meetings!: MeetingDto[];
@@ -129,6 +131,7 @@ export class HeadToHeadDto {
 
 export class PlayerRankingDto {
   @ApiProperty({ format: 'uuid' }) playerId!: string;
+  @ApiProperty() displayName!: string;
   @ApiProperty({ type: [PlayerSeasonDto] }) seasons!: PlayerSeasonDto[];
   @ApiProperty({ type: [PlayerResultDto] }) history!: PlayerResultDto[];
   @ApiProperty({ type: HeadToHeadDto, nullable: true, description: 'with ?vs=' }) headToHead!: HeadToHeadDto | null;

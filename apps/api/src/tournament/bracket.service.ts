@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { notFound, PrismaService } from '@dcs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { notFound, PG_POOL } from '@dcs/common';
 import type { SeatResult, StoredBracket } from '@dcs/tournament';
 
 export interface BracketView {
@@ -31,39 +32,61 @@ export interface BracketView {
   disqualified: string[];
 }
 
-/** The public bracket of a challenge: rounds, tables, seats, results, byes and final placements. */
+interface BracketRow {
+  id: string;
+  status: string;
+  bracket: StoredBracket | null;
+  rounds: {
+    number: number;
+    status: string;
+    starts_at: string | null;
+    hard_stop_at: string | null;
+    byes: string[] | null;
+    tables: { id: string; index: number; status: string; ended_by: string | null; result: SeatResult[] | null; seats: BracketView['rounds'][number]['tables'][number]['seats']; tiebreaks: string[]; game_id: string | null }[];
+  }[];
+  bye_names: Record<string, string> | null;
+  placements: BracketView['placements'];
+  disqualified: string[];
+}
+
+/**
+ * The public bracket of a challenge: rounds, tables, seats, results, byes and final placements.
+ * The page every spectator opens first (512 players: 128 tables of round 1), so it is one query that
+ * PostgreSQL answers as one JSON document, rather than an ORM include tree of a dozen round trips.
+ */
 @Injectable()
 export class BracketService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async bracket(challengeId: string): Promise<BracketView> {
-    const ch = await this.prisma.challenge.findUnique({
-      where: { id: challengeId },
-      include: {
-        rounds: {
-          orderBy: { number: 'asc' },
-          include: {
-            tables: {
-              orderBy: { index: 'asc' },
-              include: {
-                seats: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } },
-                tiebreaks: { select: { id: true } },
-                games: { orderBy: { startedAt: 'desc' }, take: 1, select: { id: true } },
-              },
-            },
-          },
-        },
-        placements: { include: { user: { select: { displayName: true } } }, orderBy: [{ rankingPoints: 'desc' }] },
-        registrations: { where: { disqualifiedAt: { not: null } }, select: { userId: true }, orderBy: { disqualifiedAt: 'asc' } },
-      },
-    });
-    if (!ch) throw notFound('Challenge', challengeId);
-    const stored = ch.bracket as unknown as StoredBracket | null;
-    const seedOf = new Map((stored?.bracket.seeding ?? []).map((id, i) => [id, i + 1]));
-    const byeIds = ch.rounds.flatMap((r) => (r.byes as string[]) ?? []);
-    const names = new Map(
-      (await this.prisma.user.findMany({ where: { id: { in: byeIds } }, select: { id: true, displayName: true } })).map((u) => [u.id, u.displayName]),
+    const { rows } = await this.pool.query<BracketRow>(
+      `SELECT c.id, c.status, c.bracket,
+         (SELECT coalesce(json_agg(json_build_object(
+             'number', r.number, 'status', r.status, 'starts_at', r.starts_at, 'hard_stop_at', r.hard_stop_at, 'byes', r.byes,
+             'tables', (SELECT coalesce(json_agg(json_build_object(
+                 'id', t.id, 'index', t.index, 'status', t.status, 'ended_by', t.ended_by, 'result', t.result,
+                 'seats', (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'userId', s.user_id, 'displayName', u.display_name, 'seed', s.seed) ORDER BY s.seat), '[]'::json)
+                           FROM table_seats s JOIN users u ON u.id = s.user_id WHERE s.table_id = t.id),
+                 'tiebreaks', (SELECT coalesce(json_agg(tb.id ORDER BY tb.created_at), '[]'::json) FROM tiebreaks tb WHERE tb.table_id = t.id),
+                 'game_id', (SELECT g.id FROM games g WHERE g.table_id = t.id ORDER BY g.started_at DESC LIMIT 1)
+               ) ORDER BY t.index), '[]'::json) FROM challenge_tables t WHERE t.round_id = r.id)
+           ) ORDER BY r.number), '[]'::json) FROM rounds r WHERE r.challenge_id = c.id) AS rounds,
+         (SELECT json_object_agg(u.id, u.display_name) FROM users u
+           WHERE u.id IN (SELECT jsonb_array_elements_text(r.byes::jsonb)::uuid FROM rounds r WHERE r.challenge_id = c.id)) AS bye_names,
+         (SELECT coalesce(json_agg(json_build_object('userId', p.user_id, 'displayName', u.display_name, 'placement', p.placement, 'rankingPoints', p.ranking_points, 'prizeCents', p.prize_cents)
+                   ORDER BY p.ranking_points DESC), '[]'::json)
+           FROM placements p JOIN users u ON u.id = p.user_id WHERE p.challenge_id = c.id) AS placements,
+         (SELECT coalesce(json_agg(rg.user_id ORDER BY rg.disqualified_at), '[]'::json)
+           FROM registrations rg WHERE rg.challenge_id = c.id AND rg.disqualified_at IS NOT NULL) AS disqualified
+       FROM challenges c WHERE c.id = $1`,
+      [challengeId],
     );
+    const ch = rows[0];
+    if (!ch) throw notFound('Challenge', challengeId);
+    const stored = ch.bracket;
+    const seedOf = new Map((stored?.bracket.seeding ?? []).map((id, i) => [id, i + 1]));
+    const names = ch.bye_names ?? {};
+    const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());
     return {
       challengeId: ch.id,
       status: ch.status,
@@ -71,23 +94,23 @@ export class BracketService {
       rounds: ch.rounds.map((r) => ({
         round: r.number,
         status: r.status,
-        startsAt: r.startsAt?.toISOString() ?? null,
-        hardStopAt: r.hardStopAt?.toISOString() ?? null,
-        byes: ((r.byes as string[]) ?? []).map((id) => ({ userId: id, displayName: names.get(id) ?? '', seed: seedOf.get(id) ?? 0 })),
+        startsAt: iso(r.starts_at),
+        hardStopAt: iso(r.hard_stop_at),
+        byes: (r.byes ?? []).map((id) => ({ userId: id, displayName: names[id] ?? '', seed: seedOf.get(id) ?? 0 })),
         tables: r.tables.map((t) => ({
           id: t.id,
           tableId: t.id,
-          gameId: t.games[0]?.id ?? null,
+          gameId: t.game_id,
           index: t.index,
           status: t.status,
-          endedBy: t.endedBy,
-          seats: t.seats.map((s) => ({ seat: s.seat, userId: s.userId, displayName: s.user.displayName, seed: s.seed })),
-          result: (t.result as unknown as SeatResult[] | null) ?? null,
-          tiebreaks: t.tiebreaks.map((x) => x.id),
+          endedBy: t.ended_by,
+          seats: t.seats,
+          result: t.result ?? null,
+          tiebreaks: t.tiebreaks,
         })),
       })),
-      placements: ch.placements.map((p) => ({ userId: p.userId, displayName: p.user.displayName, placement: p.placement, rankingPoints: p.rankingPoints, prizeCents: p.prizeCents })),
-      disqualified: ch.registrations.map((r) => r.userId),
+      placements: ch.placements,
+      disqualified: ch.disqualified,
     };
   }
 }

@@ -57,6 +57,8 @@ export class ByeDto {
 
 export class BracketTableDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid', description: 'the same as id' }) tableId!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the game being played at the table, or its last one (a voided table\'s replay); null before it is dealt' }) gameId!: string | null;
   @ApiProperty({ description: 'the table\'s number in its round, from 0' }) index!: number;
   @ApiProperty({ example: 'playing' }) status!: string;
   @ApiProperty({ nullable: true, type: String, description: 'how the table ended (e.g. target, hard_stop, forfeit)' }) endedBy!: string | null;
@@ -88,6 +90,7 @@ export class BracketDto {
   @ApiProperty({ nullable: true, type: Number, description: 'players seated in the bracket; null before it is drawn' }) players!: number | null;
   @ApiProperty({ type: [BracketRoundDto] }) rounds!: BracketRoundDto[];
   @ApiProperty({ type: [PlacementDto], description: 'once completed' }) placements!: PlacementDto[];
+  @ApiProperty({ type: [String], format: 'uuid', description: 'players a director disqualified from this challenge' }) disqualified!: string[];
 }
 
 export class TiebreakTakenDto {

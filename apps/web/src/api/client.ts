@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && 'code' in body && 'message' in body) {
     const b = body as { code: unknown; message: unknown; details?: unknown };
     return new ApiError(status, String(b.code), String(b.message), b.details);
@@ -35,16 +35,16 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /**
- * Awaits an openapi-fetch call and returns its body as `T`, or throws an ApiError.
- * `T` is needed while the document leaves responses undeclared (see ./types.ts).
+ * Awaits an openapi-fetch call and returns its body, typed by the operation's declared 2xx response in
+ * schema.d.ts (no type argument: the document declares every response), or throws an ApiError.
  */
-export async function unwrap<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
-  let res: { data?: unknown; error?: unknown; response: Response };
+export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+  let res: { data?: D; error?: unknown; response: Response };
   try {
     res = await call;
   } catch {
     throw new ApiError(0, 'NETWORK', 'The platform cannot be reached. Check your connection and try again.');
   }
   if (!res.response.ok) throw toApiError(res.response.status, res.error);
-  return res.data as T;
+  return res.data as D;
 }

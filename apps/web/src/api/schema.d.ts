@@ -1180,6 +1180,10 @@ export interface components {
             view: {
                 [key: string]: unknown;
             };
+            /** @description each seat's clock run-outs (tickets) so far, by seat; in GET /games/:id/view and the socket join answer (game:clock keeps it current) */
+            tickets?: number[];
+            /** @description the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets */
+            ticketsToForfeit?: number;
         };
         GameActionDto: {
             /** @enum {string} */
@@ -1216,6 +1220,10 @@ export interface components {
             view: {
                 [key: string]: unknown;
             };
+            /** @description each seat's clock run-outs (tickets) so far, by seat; in GET /games/:id/view and the socket join answer (game:clock keeps it current) */
+            tickets?: number[];
+            /** @description the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets */
+            ticketsToForfeit?: number;
             /** @description false when this was a retry of an action already applied */
             applied: boolean;
             /** @description public events of the change */
@@ -1246,6 +1254,47 @@ export interface components {
              */
             hardStop?: true;
         };
+        ReplayMoveDto: {
+            seat: number;
+            /** @enum {string} */
+            type: "play" | "knock" | "draw" | "reshuffle" | "forfeit";
+            /** @example 6-4 */
+            tile?: string;
+            /** @enum {string} */
+            end?: "W" | "E" | "N" | "S";
+        };
+        OpenEndDto: {
+            /** @enum {string} */
+            end: "W" | "E" | "N" | "S";
+            /** @description the number a tile must match to be played there */
+            value: number;
+        };
+        ReplayStepDto: {
+            /** @description 0-based hand index */
+            hand: number;
+            /** @description 0-based index of the action just applied in this hand; null for the deal */
+            action: number | null;
+            /** @description the action just applied (null for the deal or the hard stop) */
+            move: components["schemas"]["ReplayMoveDto"] | null;
+            /** @description the engine's BoardState (lead, arms W/E/N/S, spinner); null before the lead */
+            board: ({
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean) | null;
+            openEnds: components["schemas"]["OpenEndDto"][];
+            sum: number;
+            /** @description game scores after this step */
+            scores: number[];
+            /** @description the tiles each seat holds after this step (every hand revealed: the game is over) */
+            holdings: string[][];
+            yardCount: number;
+            /** @description the seat to act next, null when the hand is over */
+            turn: number | null;
+            /** @enum {string|null} */
+            handEndedBy: "domino" | "locked" | "target" | "reshuffle" | "forfeit" | "hard-stop" | "void" | null;
+            handWinner: number | null;
+            handPoints: number[];
+            finished: boolean;
+        };
         GameReplayDto: {
             /** Format: uuid */
             gameId: string;
@@ -1253,10 +1302,8 @@ export interface components {
             tableId: string | null;
             /** @description how the game ended (target, forfeit, hard-stop, void) */
             endedBy: string | null;
-            /** @description each hand's deal, then one step per action: hand, action, move, board, openEnds, sum, scores, holdings (every seat's tiles), yardCount, turn, handEndedBy, handWinner, handPoints, finished */
-            steps: {
-                [key: string]: unknown;
-            }[];
+            /** @description each hand's deal, then one step per action */
+            steps: components["schemas"]["ReplayStepDto"][];
         };
         MyGameRoundDto: {
             roundId: string;
@@ -1413,6 +1460,7 @@ export interface components {
             seed: number;
             /** Format: uuid */
             playerId: string;
+            displayName: string;
             rank: number;
             points: number;
             /** @enum {string} */
@@ -1500,6 +1548,7 @@ export interface components {
         HeadToHeadDto: {
             /** Format: uuid */
             opponentId: string;
+            opponentName: string;
             wins: number;
             losses: number;
             meetings: components["schemas"]["MeetingDto"][];
@@ -1507,6 +1556,7 @@ export interface components {
         PlayerRankingDto: {
             /** Format: uuid */
             playerId: string;
+            displayName: string;
             seasons: components["schemas"]["PlayerSeasonDto"][];
             history: components["schemas"]["PlayerResultDto"][];
             /** @description with ?vs= */
@@ -1869,6 +1919,16 @@ export interface components {
         BracketTableDto: {
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description the same as id
+             */
+            tableId: string;
+            /**
+             * Format: uuid
+             * @description the game being played at the table, or its last one (a voided table's replay); null before it is dealt
+             */
+            gameId: string | null;
             /** @description the table's number in its round, from 0 */
             index: number;
             /** @example playing */
@@ -1914,6 +1974,8 @@ export interface components {
             rounds: components["schemas"]["BracketRoundDto"][];
             /** @description once completed */
             placements: components["schemas"]["PlacementDto"][];
+            /** @description players a director disqualified from this challenge */
+            disqualified: string[];
         };
         TiebreakTakenDto: {
             /** Format: uuid */
@@ -2069,6 +2131,33 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        CaseSignalDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            caseId: string | null;
+            /**
+             * @description hidden-information, engine-agreement, outcome, timing, collusion-feeding, collusion-false-knock, co-seating, linked-accounts, reports
+             * @example engine-agreement
+             */
+            kind: string;
+            userIds: string[];
+            value: number;
+            threshold: number;
+            /** @description the field's expectation the value is compared with (mean, sd, n …) */
+            baseline: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean;
+            sampleSize: number;
+            gameIds: string[];
+            /** @description what the detector saw (kind-specific) */
+            details: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean;
+            dedupeKey: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         CaseNoteResponseDto: {
             /** Format: uuid */
             id: string;
@@ -2215,6 +2304,18 @@ export interface components {
             /** Format: date-time */
             suspendedUntil: string | null;
         };
+        LinkedAccountDto: {
+            /**
+             * Format: uuid
+             * @description the subject
+             */
+            userId: string;
+            /** Format: uuid */
+            linkedUserId: string;
+            displayName: string;
+            via: ("fingerprint" | "ip")[];
+            sharedSessions: number;
+        };
         CaseDetailDto: {
             /** Format: uuid */
             id: string;
@@ -2239,9 +2340,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             /** @description detection signals with their thresholds and baselines */
-            signals: {
-                [key: string]: unknown;
-            }[];
+            signals: components["schemas"]["CaseSignalDto"][];
             notes: components["schemas"]["CaseNoteResponseDto"][];
             evidence: components["schemas"]["EvidenceResponseDto"][];
             reports: components["schemas"]["ReportResponseDto"][];
@@ -2254,9 +2353,7 @@ export interface components {
             /** @description the case or one of its games is high-stakes */
             videoReview: boolean;
             /** @description accounts sharing a device fingerprint or an IP address with a subject */
-            linkedAccounts: {
-                [key: string]: unknown;
-            }[];
+            linkedAccounts: components["schemas"]["LinkedAccountDto"][];
         };
         AssignCaseDto: {
             /**

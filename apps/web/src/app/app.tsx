@@ -1,20 +1,38 @@
+import { lazy, type ComponentType } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
 import { bracketQuery, challengeQuery } from '../api/queries';
 import { AuthProvider } from '../auth/auth-context';
 import { Announcer } from '../components/announcer';
-import { SignInPage, SignUpPage, NotFoundPage } from '../pages/auth-pages';
 import { ChallengePage } from '../pages/challenge-page';
-import { AuditPage, DirectorChallengePage, DirectorHomePage } from '../pages/director-pages';
-import { ReplayPage } from '../pages/replay-page';
-import { AppealsPage, CasePage, CasesPage } from '../pages/review-pages';
 import { HomePage } from '../pages/home-page';
-import { PlayerPage } from '../pages/player-page';
-import { StandingsPage } from '../pages/standings-page';
-import { MyGamesPage, MyRecordPage, NotificationsPage } from '../pages/me-pages';
-import { TablePage } from '../pages/table-page';
 import { Shell } from './shell';
+
+/**
+ * A page loaded on first visit (its own chunk, React.lazy + dynamic import): only the public pages people
+ * open most (the challenges and a challenge's bracket) are in the entry bundle; the staff consoles, the
+ * live table and the rest download when navigated to, behind the Shell's Suspense fallback.
+ */
+function page<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+const SignInPage = page(() => import('../pages/auth-pages'), 'SignInPage');
+const SignUpPage = page(() => import('../pages/auth-pages'), 'SignUpPage');
+const NotFoundPage = page(() => import('../pages/auth-pages'), 'NotFoundPage');
+const TablePage = page(() => import('../pages/table-page'), 'TablePage');
+const StandingsPage = page(() => import('../pages/standings-page'), 'StandingsPage');
+const PlayerPage = page(() => import('../pages/player-page'), 'PlayerPage');
+const DirectorHomePage = page(() => import('../pages/director-pages'), 'DirectorHomePage');
+const DirectorChallengePage = page(() => import('../pages/director-pages'), 'DirectorChallengePage');
+const AuditPage = page(() => import('../pages/director-pages'), 'AuditPage');
+const CasesPage = page(() => import('../pages/review-pages'), 'CasesPage');
+const CasePage = page(() => import('../pages/review-pages'), 'CasePage');
+const AppealsPage = page(() => import('../pages/review-pages'), 'AppealsPage');
+const ReplayPage = page(() => import('../pages/replay-page'), 'ReplayPage');
+const MyGamesPage = page(() => import('../pages/me-pages'), 'MyGamesPage');
+const NotificationsPage = page(() => import('../pages/me-pages'), 'NotificationsPage');
+const MyRecordPage = page(() => import('../pages/me-pages'), 'MyRecordPage');
 
 /** Every page of the app: add a route here and a component under src/pages. */
 export const routes = [

@@ -1,8 +1,9 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useMe } from '../api/queries';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
+import { Loading } from '../components/status';
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
 export function Shell() {
@@ -83,7 +84,9 @@ export function Shell() {
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Loading what="the page" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </>
   );

@@ -1,7 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SeatResult } from '@dcs/common/live/live.contract';
-import type { BracketRound, BracketTable, BracketView } from '../api/types';
+import type { BracketRoundDto, BracketTableDto, BracketDto } from '../api/types';
 import { Countdown } from './countdown';
 
 /** What the page has seen of a table's 6-4/5-5 draw over the socket (the bracket itself only lists draw ids). */
@@ -18,7 +18,7 @@ export interface DrawState {
 }
 
 export interface BracketProps {
-  bracket: BracketView;
+  bracket: BracketDto;
   /** the signed-in player: their tables are marked ("my path") */
   me?: string | null;
   /** a player to highlight (the "jump to a player" search) */
@@ -26,8 +26,8 @@ export interface BracketProps {
   /** draws seen live, by table id */
   draws?: Record<string, DrawState>;
   /** the director console's controls for a seat (disqualify) and a table (void, correct) */
-  seatActions?: (table: BracketTable, seat: { userId: string; name: string }) => ReactNode;
-  tableActions?: (table: BracketTable, round: BracketRound) => ReactNode;
+  seatActions?: (table: BracketTableDto, seat: { userId: string; name: string }) => ReactNode;
+  tableActions?: (table: BracketTableDto, round: BracketRoundDto) => ReactNode;
 }
 
 export const tableDomId = (tableId: string) => `table-${tableId}`;
@@ -35,7 +35,7 @@ export const tableDomId = (tableId: string) => `table-${tableId}`;
 const STATUS: Record<string, string> = { pending: 'not seated yet', waiting: 'waiting', playing: 'playing', running: 'playing', finished: 'finished', tiebreak: '6-4/5-5 draw', check_in_closed: 'check-in closed', registration_open: 'registration open', check_in_open: 'check-in open' };
 export const label = (s: string) => STATUS[s] ?? s.replace(/_/g, ' ');
 
-function rows(table: BracketTable): { userId: string; name: string; seed: number; r: SeatResult | undefined }[] {
+function rows(table: BracketTableDto): { userId: string; name: string; seed: number; r: SeatResult | undefined }[] {
   const byUser = new Map((table.result ?? []).map((r) => [r.userId, r]));
   const list = table.seats.map((s) => ({ userId: s.userId, name: s.displayName, seed: s.seed, r: byUser.get(s.userId) }));
   return table.result ? list.sort((a, b) => (a.r?.place ?? 9) - (b.r?.place ?? 9)) : list;
@@ -67,8 +67,8 @@ function Draw({ draw, names }: { draw: DrawState; names: Map<string, string> }) 
 }
 
 interface TableCardProps extends Pick<BracketProps, 'me' | 'highlight' | 'seatActions' | 'tableActions'> {
-  table: BracketTable;
-  round: BracketRound;
+  table: BracketTableDto;
+  round: BracketRoundDto;
   draw?: DrawState;
   names: Map<string, string>;
   disqualified: Set<string>;

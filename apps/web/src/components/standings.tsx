@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EliteSixView, RaceStatus, RankReason, StandingRow } from '../api/types';
+import type { EliteSixDto, RaceStatus, RankReason, StandingRowDto } from '../api/types';
 
 /** The Elite Six cut: the first six places qualify (SPEC 4). */
 export const ELITE_SIX = 6;
@@ -39,7 +39,7 @@ export const placementLabel = (p: string) => PLACEMENTS[p] ?? p;
  * The standings rows of one page. `firstPosition` is the 1-based position of the first row when the
  * page is a plain slice of the standings (no search): the Elite Six cut line is drawn after position 6.
  */
-export function StandingsTable({ rows, firstPosition, caption }: { rows: StandingRow[]; firstPosition: number | null; caption: string }) {
+export function StandingsTable({ rows, firstPosition, caption }: { rows: StandingRowDto[]; firstPosition: number | null; caption: string }) {
   return (
     <div className="table-scroll">
       <table className="standings">
@@ -81,14 +81,14 @@ export function StandingsTable({ rows, firstPosition, caption }: { rows: Standin
   );
 }
 
-const BENEFITS: Record<EliteSixView['qualifiers'][number]['benefit'], string> = {
+const BENEFITS: Record<EliteSixDto['qualifiers'][number]['benefit'], string> = {
   'seed-1-travel': 'Seed 1 + travel',
   'seed-2-3': 'Seeds 2–3',
   qualification: 'Qualified',
 };
 
 /** The Elite Six: provisional during the season, final after the close; a tie across the cut is named, never decided here. */
-export function EliteSixList({ six, names }: { six: EliteSixView; names: Map<string, string> }) {
+export function EliteSixList({ six, names }: { six: EliteSixDto; names: Map<string, string> }) {
   return (
     <section aria-labelledby="elite-six-head" className="card elite-six">
       <h2 id="elite-six-head">

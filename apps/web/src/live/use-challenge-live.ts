@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableResultEvent } from '@dcs/common/live/live.contract';
 import { keys } from '../api/queries';
-import type { BracketView } from '../api/types';
+import type { BracketDto } from '../api/types';
 import type { DrawState } from '../components/bracket';
 import { useAnnounce } from '../components/announcer';
 import { listen, useLiveSocket } from './socket';
 
-function patchResult(b: BracketView | undefined, e: TableResultEvent): BracketView | undefined {
+function patchResult(b: BracketDto | undefined, e: TableResultEvent): BracketDto | undefined {
   if (!b) return b;
   return {
     ...b,
@@ -59,7 +59,7 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
     const mine = (e: { challengeId?: string }) => e.challengeId === undefined || e.challengeId === challengeId;
     const onResult = (e: TableResultEvent) => {
       if (!mine(e)) return;
-      qc.setQueryData<BracketView>(bracketKey, (b) => patchResult(b, e));
+      qc.setQueryData<BracketDto>(bracketKey, (b) => patchResult(b, e));
       const adv = e.result.filter((r) => r.advanced).map((r) => r.userId);
       announce(`Round ${e.round}, table ${e.table + 1} ${e.corrected ? 'corrected' : 'finished'}${adv.length ? `: ${names(adv)} advance${adv.length === 1 ? 's' : ''}` : ''}.`);
     };
@@ -87,7 +87,7 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
       },
       'player:disqualified': (e: { challengeId: string; userId: string; displayName: string }) => {
         if (!mine(e)) return;
-        qc.setQueryData<BracketView>(bracketKey, (b) => (b && !b.disqualified.includes(e.userId) ? { ...b, disqualified: [...b.disqualified, e.userId] } : b));
+        qc.setQueryData<BracketDto>(bracketKey, (b) => (b && !b.disqualified.includes(e.userId) ? { ...b, disqualified: [...b.disqualified, e.userId] } : b));
         refetch();
         announce(`${e.displayName} is disqualified.`);
       },

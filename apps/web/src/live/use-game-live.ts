@@ -12,6 +12,8 @@ export interface GameLive {
   missed: MissedEvent[];
   /** the table's 6-4/5-5 draw when the join found one open */
   tiebreak: JoinedGame['tiebreak'] | null;
+  /** each seat's clock tickets as of the last join (a reload or reconnect restores them; `game:clock` counts on from there) */
+  joinedTickets: number[];
   /** takes a newer view (a move's acknowledgement) */
   accept(seq: number, view: GameViewPayload): void;
 }
@@ -29,6 +31,7 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [missed, setMissed] = useState<MissedEvent[]>([]);
   const [tiebreak, setTiebreak] = useState<JoinedGame['tiebreak'] | null>(null);
+  const [joinedTickets, setJoinedTickets] = useState<number[]>([]);
   const seqRef = useRef(-1);
   // A seated player gets each version twice: the public view (game room) and their own (user room); only their own counts.
   const seatedRef = useRef(false);
@@ -50,6 +53,7 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
         setError(null);
         if (ack.missed?.length) setMissed(ack.missed);
         setTiebreak(ack.tiebreak ?? null);
+        setJoinedTickets(ack.view.tickets ?? []);
         seqRef.current = ack.seq;
         if (ack.view.seat !== null) seatedRef.current = true;
         setState({ seq: ack.seq, view: ack.view });
@@ -76,5 +80,5 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
     };
   }, [socket, gameId]);
 
-  return { view: state.view ?? initial, seq: state.seq, error, connected, missed, tiebreak, accept };
+  return { view: state.view ?? initial, seq: state.seq, error, connected, missed, tiebreak, joinedTickets, accept };
 }

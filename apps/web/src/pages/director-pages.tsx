@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useBracket, useChallenge, useCities, useCityChallenges, useDirectorAct } from '../api/queries';
-import type { BracketTable, CityResponseDto } from '../api/types';
+import type { BracketTableDto, CityResponseDto } from '../api/types';
 import { AuditLog } from '../components/audit-log';
 import { Bracket, label } from '../components/bracket';
+import { ChallengeTermsForm, CreateChallengeForm } from '../components/challenge-form';
 import { Countdown } from '../components/countdown';
 import { Facts, useOutcome } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -33,6 +34,7 @@ function CityChallenges({ city }: { city: CityResponseDto }) {
           ))}
         </ul>
       )}
+      <CreateChallengeForm city={city} />
     </li>
   );
 }
@@ -63,8 +65,8 @@ export function DirectorHomePage() {
 type Act =
   | { kind: 'cancel' }
   | { kind: 'disqualify'; userId: string; name: string }
-  | { kind: 'void'; table: BracketTable; round: number }
-  | { kind: 'correct'; table: BracketTable; round: number };
+  | { kind: 'void'; table: BracketTableDto; round: number }
+  | { kind: 'correct'; table: BracketTableDto; round: number };
 
 const CLOSED = new Set(['completed', 'cancelled']);
 
@@ -103,7 +105,7 @@ function DirectorChallenge({ challengeId }: { challengeId: string }) {
   const drawsOpen = Object.entries(live.draws).filter(([, d]) => d.status === 'picking');
   const nextSeated = (round: number) => (b?.rounds.some((r) => r.round === round + 1) ?? false);
 
-  const openCorrect = (table: BracketTable, round: number) => {
+  const openCorrect = (table: BracketTableDto, round: number) => {
     const placed = table.result ? [...table.result].sort((x, y) => x.place - y.place).map((r) => r.userId) : table.seats.map((s) => s.userId);
     setOrder(placed);
     setAct({ kind: 'correct', table, round });
@@ -209,6 +211,8 @@ function DirectorChallenge({ challengeId }: { challengeId: string }) {
           />
         )}
       </section>
+
+      {!closed && b && b.rounds.length === 0 && <ChallengeTermsForm challenge={c} />}
 
       <section aria-labelledby="audit-h">
         <h2 id="audit-h">Audit log of this challenge</h2>

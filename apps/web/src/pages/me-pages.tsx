@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useBracket, useFileAppeal, useMarkRead, useMyConduct, useMyPenalties, useNotifications } from '../api/queries';
-import type { NotificationDto, PenaltyView } from '../api/types';
+import { useBracket, useFileAppeal, useMarkRead, useMyConduct, useMyGames, useMyPenalties, useNotifications } from '../api/queries';
+import type { NotificationDto, DecisionDto } from '../api/types';
 import { useAuth } from '../auth/auth-context';
+import { Countdown } from '../components/countdown';
 import { Empty, ErrorView, Loading } from '../components/status';
 import { formatDateTime } from './format';
 
@@ -24,6 +25,9 @@ function TableLink({ data }: { data: Record<string, unknown> }) {
   if (!tableId) return challengeId ? <Link to={`/challenges/${challengeId}`}>Open the challenge</Link> : null;
   return <Link to={`/tables/${tableId}`}>Go to the table</Link>;
 }
+
+/** A notification's `data` (any JSON in the document) as the object notifications carry. */
+const dataOf = (n: NotificationDto): Record<string, unknown> => (n.data && typeof n.data === 'object' && !Array.isArray(n.data) ? n.data : {});
 
 /** My notifications, newest first; unread ones marked, each can be marked read. */
 export function NotificationsPage() {
@@ -49,8 +53,8 @@ export function NotificationsPage() {
               <p>{n.body}</p>
               <p className="muted">{formatDateTime(n.createdAt)}</p>
               <div className="actions">
-                {n.kind === 'table.seated' && n.data && <TableLink data={n.data} />}
-                {n.kind !== 'table.seated' && typeof n.data?.challengeId === 'string' && <Link to={`/challenges/${n.data.challengeId}`}>Open the challenge</Link>}
+                {n.kind === 'table.seated' && <TableLink data={dataOf(n)} />}
+                {n.kind !== 'table.seated' && typeof dataOf(n).challengeId === 'string' && <Link to={`/challenges/${String(dataOf(n).challengeId)}`}>Open the challenge</Link>}
                 {!n.readAt && (
                   <button type="button" className="secondary" disabled={read.isPending} onClick={() => read.mutate(n.id)}>
                     Mark read
@@ -66,35 +70,61 @@ export function NotificationsPage() {
   );
 }
 
-/** My games: the tables I was seated at (from my "your table" notifications), each linking to the live table. */
+const ENDED_BY: Record<string, string> = { target: 'a player reached the target', forfeit: 'forfeit', 'hard-stop': 'the hard stop', void: 'void (replayed)' };
+
+/** My games (GET /api/me/games): the ones being played first, each linking to its live table, then the finished ones. */
 export function MyGamesPage() {
   const { token } = useAuth();
-  const list = useNotifications();
+  const games = useMyGames();
   if (!token) return <SignInFirst what="your games" />;
-  if (list.isPending) return <Loading what="your games" />;
-  if (list.isError) return <ErrorView error={list.error} title="Your games could not be loaded" />;
-  const seated = list.data.items.filter((n) => n.kind === 'table.seated' && n.data);
+  if (games.isPending) return <Loading what="your games" />;
+  if (games.isError) return <ErrorView error={games.error} title="Your games could not be loaded" page />;
+  const items = games.data.pages.flatMap((p) => p.items);
   return (
     <>
       <h1>My games</h1>
-      {seated.length === 0 ? (
+      {items.length === 0 ? (
         <Empty>No games yet. Register and check in for a challenge; your table appears here when the round is seated.</Empty>
       ) : (
-        <ul className="list">
-          {seated.map((n) => (
-            <li key={n.id} className="card">
-              <h2>{n.title}</h2>
-              <p>{n.body}</p>
-              <TableLink data={n.data!} />
+        <ul className="list my-games">
+          {items.map((g) => (
+            <li key={g.gameId} className={`card${g.status === 'playing' ? ' playing' : ''}`} data-game={g.gameId}>
+              <h2>
+                {g.challenge.cityName} {g.challenge.kind === 'weekly' ? 'challenge' : g.challenge.kind}, round {g.round.number}, table {g.table + 1}{' '}
+                <span className={`status status-${g.status}`}>{g.status === 'playing' ? 'playing now' : 'finished'}</span>
+              </h2>
+              <p className="muted">
+                {g.challenge.localDate} · seat {g.seat + 1} · scores {g.scores.join(' – ')}
+                {g.endedBy && ` · ended by ${ENDED_BY[g.endedBy] ?? g.endedBy}`}
+                {g.round.status === 'running' && g.round.hardStopAt && (
+                  <>
+                    {' · '}
+                    <Countdown until={g.round.hardStopAt} label="hard stop in" />
+                  </>
+                )}
+              </p>
+              <div className="actions">
+                <Link to={`/tables/${g.tableId}`}>
+                  Go to the table<span className="sr-only">: round {g.round.number}, table {g.table + 1}</span>
+                </Link>
+                <Link to={`/challenges/${g.challenge.challengeId}`}>
+                  The bracket<span className="sr-only"> of the {g.challenge.localDate} challenge</span>
+                </Link>
+              </div>
             </li>
           ))}
         </ul>
+      )}
+      {games.hasNextPage && (
+        <button type="button" className="secondary" disabled={games.isFetchingNextPage} onClick={() => void games.fetchNextPage()}>
+          {games.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
       )}
     </>
   );
 }
 
-function AppealForm({ penalty }: { penalty: PenaltyView }) {
+function AppealForm({ penalty }: { penalty: DecisionDto }) {
   const appeal = useFileAppeal();
   const [statement, setStatement] = useState('');
   const submit = (e: FormEvent) => {

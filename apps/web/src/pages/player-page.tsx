@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePlayerRanking, useStandings } from '../api/queries';
-import type { PlayerRanking } from '../api/types';
+import type { PlayerRankingDto } from '../api/types';
 import { placementLabel, RaceTag } from '../components/standings';
 import { Empty, ErrorView, Loading } from '../components/status';
 
 const money = (cents: number) => (cents === 0 ? '—' : `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`);
 
 /** Finds an opponent in the player's latest season standings (server-side search) and links to ?vs=. */
-function OpponentSearch({ player }: { player: PlayerRanking }) {
+function OpponentSearch({ player }: { player: PlayerRankingDto }) {
   const season = player.seasons[0];
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -41,7 +41,7 @@ function OpponentSearch({ player }: { player: PlayerRanking }) {
   );
 }
 
-function HeadToHead({ player }: { player: PlayerRanking }) {
+function HeadToHead({ player }: { player: PlayerRankingDto }) {
   const h = player.headToHead;
   if (!h) return null;
   const level = h.meetings.length - h.wins - h.losses;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppeals, useBoardDecisions, useCase, useCases, type AppealOutcome, type AppealsQuery, type CasesQuery, type Finding, type ReducedTo } from '../api/queries';
-import type { AppealView, CaseDetail } from '../api/types';
+import type { AppealListItemDto, CaseDetailDto } from '../api/types';
 import { label } from '../components/bracket';
+import { CaseAssignment, CaseEvidence, CaseNotes } from '../components/case-work';
 import { Facts, useOutcome } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import { RoleGate } from '../components/role-gate';
@@ -120,7 +121,7 @@ function CaseView({ caseId }: { caseId: string }) {
   const [outcomeNotice, setOutcome] = useOutcome();
   if (c.isPending) return <Loading what="the case" />;
   if (c.isError) return <ErrorView error={c.error} title="This case could not be loaded" page />;
-  const k: CaseDetail = c.data;
+  const k: CaseDetailDto = c.data;
   const name = (id: string | null) => k.subjects.find((s) => s.id === id)?.displayName ?? id ?? '—';
   return (
     <>
@@ -137,6 +138,7 @@ function CaseView({ caseId }: { caseId: string }) {
         ]}
       />
       {outcomeNotice}
+      <CaseAssignment k={k} />
 
       <section aria-labelledby="subjects-h">
         <h2 id="subjects-h">Players</h2>
@@ -227,6 +229,9 @@ function CaseView({ caseId }: { caseId: string }) {
         </section>
       )}
 
+      <CaseEvidence k={k} />
+      <CaseNotes k={k} />
+
       {k.linkedAccounts.length > 0 && (
         <section aria-labelledby="linked-h">
           <h2 id="linked-h">Linked accounts</h2>
@@ -265,14 +270,14 @@ function CaseView({ caseId }: { caseId: string }) {
   );
 }
 
-const isOverdue = (a: AppealView) => a.status === 'pending' && (a.overdueAt !== null || Date.parse(a.dueAt) < Date.now());
+const isOverdue = (a: AppealListItemDto) => a.status === 'pending' && (a.overdueAt !== null || Date.parse(a.dueAt) < Date.now());
 
 /** Appeals by due date, overdue ones marked; an independent reviewer decides (the API refuses anyone else: NOT_INDEPENDENT). */
 export function AppealsPage() {
   const [q, setQ] = useState<AppealsQuery>({ status: 'pending' });
   const appeals = useAppeals(q);
   const { decideAppeal } = useBoardDecisions();
-  const [deciding, setDeciding] = useState<AppealView | null>(null);
+  const [deciding, setDeciding] = useState<AppealListItemDto | null>(null);
   const [outcome, setOutcome] = useState<AppealOutcome>('upheld');
   const [reducedTo, setReducedTo] = useState<ReducedTo>('minor_1');
   const [doneNotice, setDone] = useOutcome();

@@ -94,6 +94,14 @@ export function TablePage() {
     }
     if (view.finished) void invalidate(keys.table(tableId));
   }, [view?.version, view?.handIndex, view?.finished]);
+  // The last move ends the game before the table is decided (places, a draw): until the table's result is
+  // there, ask for it again (a move by another seat can reach this page before the decision is committed).
+  const decided = !!table.data?.result;
+  useEffect(() => {
+    if (!view?.finished || decided) return;
+    const t = setInterval(() => void invalidate(keys.table(tableId)), 1500);
+    return () => clearInterval(t);
+  }, [view?.finished, decided, tableId]);
   useEffect(() => {
     if (extra.lastClock) announce(`${nameOfSeat(extra.lastClock.seat)} ran out of time: ticket ${extra.lastClock.tickets} of ${extra.lastClock.ticketsToForfeit}.`);
   }, [extra.lastClock]);
@@ -149,7 +157,8 @@ export function TablePage() {
           {t.seats.map((s) => {
             const r = results.get(s.userId);
             const onTurn = view?.turn === s.seat && !view.finished && !view.handEndedBy;
-            const tk = extra.tickets[s.seat] ?? 0;
+            // Both are the seat's running total: the join's (after a reload) and the latest `game:clock`.
+            const tk = Math.max(extra.tickets[s.seat] ?? 0, live.joinedTickets[s.seat] ?? 0);
             return (
               <li key={s.userId} className={`player${onTurn ? ' on-turn' : ''}${s.seat === seat ? ' me' : ''}`} aria-current={onTurn ? 'true' : undefined} data-seat={s.seat}>
                 <span className="player-name">

@@ -22,6 +22,10 @@ export interface GameViewPayload {
   turnDeadline: string | null;
   /** the engine's view for this viewer: own tiles only for a seated player */
   view: unknown;
+  /** each seat's clock run-outs (tickets) so far, by seat; in `GET /games/:id/view` and the `join` answer (then `game:clock` keeps it current) */
+  tickets?: number[];
+  /** the run-out that forfeits the game (the `ticketsToForfeit`-th ticket); with `tickets` */
+  ticketsToForfeit?: number;
 }
 
 /** The answer to a move (ActionResponseDto implements it). */

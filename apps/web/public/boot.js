@@ -1,0 +1,23 @@
+// The first script of every page (a classic async script, not bundled: it must not wait for the app's
+// JavaScript). A challenge page opened directly starts its two public reads now, while the app is still
+// downloading and compiling; the app takes the answers over (src/api/early.ts). A network failure
+// answers null and the app asks again itself. Keep it tiny and dependency-free.
+(function () {
+  var opened = /^\/challenges\/([0-9a-f-]{36})\/?$/i.exec(window.location.pathname);
+  if (!opened) return;
+  var read = function (url) {
+    return fetch(url, { headers: { Accept: 'application/json' } }).then(
+      function (res) {
+        return res.json().then(
+          function (body) { return { status: res.status, body: body }; },
+          function () { return { status: res.status, body: null }; }
+        );
+      },
+      function () { return null; }
+    );
+  };
+  var base = '/api/challenges/' + opened[1];
+  window.__early = {};
+  window.__early[base] = read(base);
+  window.__early[base + '/bracket'] = read(base + '/bracket');
+})();
