@@ -1,5 +1,5 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useAppLinks } from './app-links';
 import type { SeatResult } from '@dcs/common/live/live.contract';
 import type { BracketRoundDto, BracketTableDto, BracketDto } from '../api/types';
 import { Countdown } from './countdown';
@@ -115,10 +115,11 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
       {draw ? <Draw draw={draw} names={names} /> : table.tiebreaks.length > 0 && <p className="draw">Decided with a 6-4/5-5 draw</p>}
       {tableActions && <div className="table-actions">{tableActions(table, round)}</div>}
       {round.status !== 'pending' && (
-        <Link className="watch" to={`/tables/${table.id}`}>
+        // A plain link, followed in the app by the bracket's one click handler (useAppLinks).
+        <a className="watch" href={`/tables/${table.id}`} data-app-link="">
           Watch table {table.index + 1}
           <span className="sr-only"> of round {round.round}</span>
-        </Link>
+        </a>
       )}
     </li>
   );
@@ -133,9 +134,11 @@ export const Bracket = memo(function Bracket({ bracket, me, highlight, draws = N
     () => new Map(bracket.rounds.flatMap((r) => [...r.tables.flatMap((t) => t.seats.map((s) => [s.userId, s.displayName] as const)), ...r.byes.map((b) => [b.userId, b.displayName] as const)])),
     [bracket.rounds],
   );
+  const onClick = useAppLinks();
   if (bracket.rounds.length === 0) return <p className="empty">The bracket is drawn when the challenge starts.</p>;
   return (
-    <div className="bracket" tabIndex={0} role="group" aria-label="Bracket rounds">
+    // The click handler only takes over the links' own clicks (Enter on a link is a click too).
+    <div className="bracket" tabIndex={0} role="group" aria-label="Bracket rounds" onClick={onClick}>
       {bracket.rounds.map((round) => (
         <section key={round.round} className="round" aria-labelledby={`round-${round.round}`}>
           <div className="round-head">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatCount, useAppLinks } from './app-links';
 import type { EliteSixDto, RaceStatus, RankReason, StandingRowDto } from '../api/types';
 
 /** The Elite Six cut: the first six places qualify (SPEC 4). */
@@ -40,8 +41,10 @@ export const placementLabel = (p: string) => PLACEMENTS[p] ?? p;
  * page is a plain slice of the standings (no search): the Elite Six cut line is drawn after position 6.
  */
 export function StandingsTable({ rows, firstPosition, caption }: { rows: StandingRowDto[]; firstPosition: number | null; caption: string }) {
+  const onClick = useAppLinks();
   return (
-    <div className="table-scroll">
+    // The click handler only follows the rows' own links in the app (useAppLinks).
+    <div className="table-scroll" onClick={onClick}>
       <table className="standings">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -63,11 +66,13 @@ export function StandingsTable({ rows, firstPosition, caption }: { rows: Standin
               <tr key={r.playerId} className={cut ? 'cut' : undefined} data-player={r.playerId}>
                 <td className="num">{r.rank}</td>
                 <th scope="row">
-                  <Link to={`/players/${r.playerId}`}>{r.displayName}</Link>
+                  <a href={`/players/${r.playerId}`} data-app-link="">
+                    {r.displayName}
+                  </a>
                   {!r.eliteSixEligible && <span className="tag tag-bad">Not eligible</span>}
                   {cut && <span className="sr-only"> — Elite Six cut line below this player</span>}
                 </th>
-                <td className="num">{r.points.toLocaleString('en-US')}</td>
+                <td className="num">{formatCount(r.points)}</td>
                 <td>{reasonLabel(r.tiebreak, r.rank)}</td>
                 <td>
                   <RaceTag status={r.status} />

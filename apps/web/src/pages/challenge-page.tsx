@@ -17,6 +17,7 @@ export function ChallengePage() {
   const [query, setQuery] = useState('');
   const [highlight, setHighlight] = useState<string | null>(null);
   const [searchNote, setSearchNote] = useState('');
+  const [suggest, setSuggest] = useState(false);
 
   const players = useMemo(() => {
     const m = new Map<string, string>();
@@ -98,12 +99,15 @@ export function ChallengePage() {
           <div className="tools">
             <form className="search" role="search" onSubmit={onSearch}>
               <label htmlFor="player-search">Jump to a player</label>
-              <input id="player-search" list="bracket-players" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
-              <datalist id="bracket-players">
-                {[...players.values()].sort().map((n) => (
-                  <option key={n} value={n} />
-                ))}
-              </datalist>
+              <input id="player-search" list={suggest ? 'bracket-players' : undefined} value={query} onChange={(e) => setQuery(e.target.value)} onFocus={() => setSuggest(true)} autoComplete="off" />
+              {/* The names to suggest (512 options at 512 players) are drawn once the field is used, not with the bracket. */}
+              {suggest && (
+                <datalist id="bracket-players">
+                  {[...players.values()].sort().map((n) => (
+                    <option key={n} value={n} />
+                  ))}
+                </datalist>
+              )}
               <button type="submit">Find</button>
             </form>
             {inBracket && (

@@ -43,10 +43,12 @@ export function StandingsPage() {
     if (lastShown.current !== null) announce(q ? `${data.total.toLocaleString('en-US')} players match “${q}”. Page ${data.page} of ${pages}.` : `Page ${data.page} of ${pages}.`);
     lastShown.current = shown;
   }, [shown, data, q, pages, announce]);
-  // The next page is fetched ahead, so "Next" draws it from the cache.
+  // The next two pages are fetched ahead, so "Next" draws from the cache even when clicked again before
+  // the page after has been asked for (a prefetch of a page already cached is answered from the cache).
   const prefetch = usePrefetchStandings();
   useEffect(() => {
-    if (seasonId && data && !standings.isPlaceholderData && data.page < pages) void prefetch(cityId, seasonId, data.page + 1, q);
+    if (!seasonId || !data || standings.isPlaceholderData) return;
+    for (const ahead of [data.page + 1, data.page + 2]) if (ahead <= pages) void prefetch(cityId, seasonId, ahead, q);
   }, [cityId, seasonId, data, standings.isPlaceholderData, pages, q, prefetch]);
   const names = useMemo(() => new Map((data?.items ?? []).map((r) => [r.playerId, r.displayName])), [data]);
 
