@@ -11,7 +11,10 @@ test.describe('journey: a director disqualifies a player', () => {
     const director = await platform.user({ roles: ['director'], displayName: 'Dana Director' });
     const [round1] = (await platform.bracket(ch.challengeId)).rounds;
     const table = round1.tables[1];
-    const victim = table.seats[2].displayName;
+    // A player whose name begins no other's: "Flow 1" would also match "Flow 12" in the text and role locators below
+    // (the seating is random: seat 3 of table 2 was sometimes Flow 1 and the journey failed on a strict-mode match; seat 4 then).
+    const names = round1.tables.flatMap((t) => t.seats.map((s) => s.displayName));
+    const victim = table.seats.map((s) => s.displayName).find((n, i) => i >= 2 && !names.some((o) => o !== n && o.startsWith(n)))!;
 
     // A spectator's bracket page, open before anything happens and never reloaded.
     const spectatorContext = await browser.newContext();

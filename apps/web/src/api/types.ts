@@ -1,6 +1,7 @@
 /**
- * The API's response shapes, by their DTO names: every one is the generated `components['schemas'][…]`
- * of ./schema.d.ts (`npm run api:types`), never a hand-written copy. A response without a schema is
+ * The API's response shapes that components name, by their DTO names: every one is the generated
+ * `components['schemas'][…]` of ./schema.d.ts (`npm run api:types`), never a hand-written copy (a query's
+ * result needs none: `unwrap()` types it from the operation). A response without a schema is
  * fixed in the API's DTO, not here. The only additions: a field the document can only declare as free
  * JSON because the engine owns its shape (a replay step's board) is narrowed with the engine's own type.
  */
@@ -9,23 +10,14 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
-export type UserResponseDto = Schemas['UserResponseDto'];
-export type TokenResponseDto = Schemas['TokenResponseDto'];
 export type CityResponseDto = Schemas['CityResponseDto'];
-export type ChallengeResponseDto = Schemas['ChallengeResponseDto'];
 export type ChallengeDetailDto = Schemas['ChallengeDetailDto'];
-export type RegistrationResponseDto = Schemas['RegistrationResponseDto'];
 
 export type BracketDto = Schemas['BracketDto'];
 export type BracketRoundDto = Schemas['BracketRoundDto'];
 export type BracketTableDto = Schemas['BracketTableDto'];
-export type TableViewDto = Schemas['TableViewDto'];
-export type MyGameDto = Schemas['MyGameDto'];
-export type MyGamesPageDto = Schemas['MyGamesPageDto'];
 
-export type SeasonResponseDto = Schemas['SeasonResponseDto'];
 export type StandingRowDto = Schemas['StandingRowDto'];
-export type StandingsPageDto = Schemas['StandingsPageDto'];
 export type EliteSixDto = Schemas['EliteSixDto'];
 export type PlayerRankingDto = Schemas['PlayerRankingDto'];
 /** Elite Six race status (libs/ranking/src/status.ts) */
@@ -33,11 +25,7 @@ export type RaceStatus = StandingRowDto['status'];
 /** What separated a player from the one above (libs/ranking RankReason) */
 export type RankReason = StandingRowDto['tiebreak'];
 
-export type AuditEntryDto = Schemas['AuditEntryDto'];
-export type CaseListItemDto = Schemas['CaseListItemDto'];
 export type CaseDetailDto = Schemas['CaseDetailDto'];
-export type CaseNoteResponseDto = Schemas['CaseNoteResponseDto'];
-export type EvidenceResponseDto = Schemas['EvidenceResponseDto'];
 export type AppealListItemDto = Schemas['AppealListItemDto'];
 export type DecisionDto = Schemas['DecisionDto'];
 
@@ -46,6 +34,3 @@ export type ReplayStep = Omit<Schemas['ReplayStepDto'], 'board'> & { board: Boar
 export type GameReplay = Omit<Schemas['GameReplayDto'], 'steps'> & { steps: ReplayStep[] };
 
 export type NotificationDto = Schemas['NotificationDto'];
-export type NotificationPageDto = Schemas['NotificationPageDto'];
-export type MyPenaltiesDto = Schemas['MyPenaltiesDto'];
-export type MyConductDto = Schemas['MyConductDto'];
