@@ -5,7 +5,8 @@ import type { Challenge, Prisma, Tier } from '@dcs/db';
 import { ChallengeStartPayload, ChallengeTransitionPayload, JOBS, jobIds, QUEUES } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { type ChallengeTimes, challengeTimes, eventTimes, seasonWeek, upcomingSaturdays } from '@dcs/schedule';
-import { CalendarRepository, CityWithSeasons, CreatedBy, PendingChallenge, PRE_START } from './calendar.repository';
+import { CalendarRepository, CityWithSeasons, CreatedBy, PendingChallenge } from './calendar.repository';
+import { PRE_START } from './challenge/challenge.types';
 
 /** How many Saturdays ahead every city has its challenges. */
 export const WEEKS_AHEAD = 2;

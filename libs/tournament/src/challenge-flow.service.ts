@@ -31,6 +31,9 @@ import { seatedNotice, tiebreakNotice } from './notices';
 import { eventBracket } from './season-events';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
+import { notStarted } from './challenge/challenge.types';
+import { lockChallenge, lockChallengeOfRound } from './challenge/challenge.locks';
+import { RegistrationsService } from './registrations/registrations.service';
 
 /** What `challenge.bracket` stores: the generated bracket plus the recorded seeding draw. */
 export interface StoredBracket {
@@ -45,7 +48,6 @@ import type { SeatResult } from '@dcs/common/live/live.contract';
 export type { SeatResult };
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
-const ACTIVE_BEFORE_START = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
 
 /**
  * Seating a round writes every table, seat, game and notice of the round in one transaction: 512 players are
@@ -77,6 +79,7 @@ export class ChallengeFlowService {
     private readonly queue: ChallengeQueue,
     private readonly clock: TurnClockService,
     private readonly seasons: SeasonStandingsStore,
+    private readonly registrations: RegistrationsService,
   ) {}
 
   // ------------------------------------------------------------------ start
@@ -86,11 +89,8 @@ export class ChallengeFlowService {
     const effects: Effect[] = [];
     const result = await this.prisma.$transaction(async (tx) => {
       const ch = await this.lockChallenge(tx, challengeId);
-      if (!ch || !(ACTIVE_BEFORE_START as readonly string[]).includes(ch.status)) return 'noop' as const;
-      const regs = await tx.registration.findMany({
-        where: { challengeId, status: { in: ['registered', 'waitlisted'] } },
-        orderBy: { position: 'asc' },
-      });
+      if (!ch || !notStarted(ch.status)) return 'noop' as const;
+      const regs = await this.registrations.entrants(tx, challengeId);
       // Checked-in registered players hold their places; checked-in waitlisted players take the places left, in order.
       const checkedIn = regs.filter((r) => r.checkedInAt !== null);
       const seated = [...checkedIn.filter((r) => r.status === 'registered'), ...checkedIn.filter((r) => r.status === 'waitlisted')]
@@ -169,9 +169,7 @@ export class ChallengeFlowService {
   /** Creates a round's tables, their seats (as drawn by the bracket) and their games. */
   private async seatTables(tx: Tx, ch: Challenge, round: Round, seated: BracketRound, bracket: Bracket, effects: Effect[]): Promise<void> {
     const seedOf = new Map(bracket.seeding.map((id, i) => [id, i + 1]));
-    const dq = new Set(
-      (await tx.registration.findMany({ where: { challengeId: ch.id, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
-    );
+    const dq = await this.registrations.disqualified(tx, ch.id);
     const seating: { tableId: string; table: number; gameId: string; seats: { seat: number; userId: string }[] }[] = [];
     for (const t of seated.tables) {
       const table = await tx.challengeTable.create({ data: { challengeId: ch.id, roundId: round.id, index: t.index, status: 'playing' } });
@@ -508,9 +506,7 @@ export class ChallengeFlowService {
     const split = isPrizeSplit(challenge.prizeSplit) ? challenge.prizeSplit : DEFAULT_PRIZE_SPLIT;
     const awards = challengeAwards(R, exits, challenge.prizePoolCents, split);
     if (isPointsError(awards)) throw new Error(`awards of ${challenge.id}: ${awards.code} ${awards.message}`);
-    const dq = new Set(
-      (await tx.registration.findMany({ where: { challengeId: challenge.id, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
-    );
+    const dq = await this.registrations.disqualified(tx, challenge.id);
     await tx.placement.createMany({
       data: awards.map((a) => ({
         challengeId: challenge.id,
@@ -547,10 +543,7 @@ export class ChallengeFlowService {
    * the challenge asks this first, inside its transaction, before writing anything.
    */
   async assertNotPlayingIn(tx: Tx, challengeId: string, actorId: string): Promise<void> {
-    const [entered, seated] = await Promise.all([
-      tx.registration.count({ where: { challengeId, userId: actorId, status: { in: ['registered', 'waitlisted'] } } }),
-      tx.tableSeat.count({ where: { userId: actorId, table: { challengeId } } }),
-    ]);
+    const [entered, seated] = await Promise.all([this.registrations.isEntered(tx, challengeId, actorId), tx.tableSeat.count({ where: { userId: actorId, table: { challengeId } } })]);
     if (entered || seated) {
       throw new AppError('OWN_CHALLENGE', 'You play in this challenge, so you may not direct it: another director must act', HttpStatus.FORBIDDEN, { challengeId });
     }
@@ -578,7 +571,7 @@ export class ChallengeFlowService {
       }
       await tx.round.updateMany({ where: { challengeId, status: { not: 'finished' } }, data: { status: 'finished', endedAt: new Date() } });
       await tx.challenge.update({ where: { id: challengeId }, data: { status: 'cancelled', cancelReason: reason, version: { increment: 1 } } });
-      const regs = await tx.registration.findMany({ where: { challengeId, status: { in: ['registered', 'waitlisted'] } }, select: { userId: true } });
+      const regs = await this.registrations.entrants(tx, challengeId);
       await tx.notification.createMany({
         data: regs.map((r) => ({
           userId: r.userId,
@@ -618,10 +611,9 @@ export class ChallengeFlowService {
     if (ch.status === 'completed' || ch.status === 'cancelled') {
       throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
     }
-    const reg = await tx.registration.findUnique({ where: { challengeId_userId: { challengeId, userId } } });
-    if (!reg || reg.status === 'withdrawn') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
-    if (reg.disqualifiedAt) throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
-    await tx.registration.update({ where: { id: reg.id }, data: { disqualifiedAt: new Date(), disqualifyReason: reason } });
+    const marked = await this.registrations.disqualify(tx, challengeId, userId, reason, new Date());
+    if (marked === 'not_registered') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
+    if (marked === 'already') throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
     const seat = await tx.tableSeat.findFirst({ where: { userId, table: { challengeId, status: 'playing' } } });
     if (seat) {
       const g = await this.currentGame(tx, seat.tableId, true);
@@ -668,9 +660,7 @@ export class ChallengeFlowService {
       }
       await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: new Date() } });
       await tx.challengeTable.update({ where: { id: tableId }, data: { status: 'playing' } });
-      const dq = new Set(
-        (await tx.registration.findMany({ where: { challengeId: table.challengeId, disqualifiedAt: { not: null } }, select: { userId: true } })).map((r) => r.userId),
-      );
+      const dq = await this.registrations.disqualified(tx, table.challengeId);
       let game = await this.games.createTournamentGame(tx, tableId, table.seats.length);
       for (const s of table.seats) if (dq.has(s.userId)) game = await this.forfeitSeat(tx, game, s.seat, actorId);
       if (game.status === 'finished') effects.push({ kind: 'table-decide', tableId });
@@ -725,8 +715,8 @@ export class ChallengeFlowService {
       // Disqualified players (read under the challenge's lock, which a disqualification takes too) and
       // forfeited seats stay last: a correction never hands one of them a slot or a place.
       const forfeited = (game?.state as unknown as GameState | undefined)?.forfeited ?? [];
-      const disqualified = await tx.registration.findMany({ where: { challengeId: challenge.id, userId: { in: ids }, disqualifiedAt: { not: null } }, select: { userId: true } });
-      const out = new Set([...disqualified.map((r) => r.userId), ...ids.filter((id) => forfeited[seatOf.get(id)!])]);
+      const disqualified = await this.registrations.disqualified(tx, challenge.id, ids);
+      const out = new Set([...disqualified, ...ids.filter((id) => forfeited[seatOf.get(id)!])]);
       const ahead = outOfPlayAhead(order, out);
       if (ahead) {
         throw new AppError(
@@ -851,9 +841,8 @@ export class ChallengeFlowService {
 
   // ------------------------------------------------------------------ helpers
 
-  private async lockChallenge(tx: Tx, id: string): Promise<Challenge | null> {
-    await tx.$queryRaw`SELECT id FROM challenges WHERE id = ${id}::uuid FOR UPDATE`;
-    return tx.challenge.findUnique({ where: { id } });
+  private lockChallenge(tx: Tx, id: string): Promise<Challenge | null> {
+    return lockChallenge(tx, id, 'UPDATE');
   }
 
   /**
@@ -863,7 +852,7 @@ export class ChallengeFlowService {
    * challenge itself (completing it, or any insert that references it): a deadlock.
    */
   private async lockChallengeRound(tx: Tx, roundId: string): Promise<Round | null> {
-    await tx.$queryRaw`SELECT c.id FROM rounds r JOIN challenges c ON c.id = r.challenge_id WHERE r.id = ${roundId}::uuid FOR UPDATE OF c`;
+    await lockChallengeOfRound(tx, roundId);
     return this.lockRound(tx, roundId);
   }
 

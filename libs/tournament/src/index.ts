@@ -16,3 +16,6 @@ export * from './calendar.repository';
 export * from './challenge-calendar';
 export * from './calendar.module';
 export * from './notices';
+export * from './challenge/challenge.types';
+export * from './challenge/challenge.locks';
+export * from './registrations';

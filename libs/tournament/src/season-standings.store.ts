@@ -6,10 +6,11 @@ import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, se
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
+import { PRE_START } from './challenge/challenge.types';
+import { lockPendingChallengesOfSeason } from './challenge/challenge.locks';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
-const NOT_STARTED = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
 
 export interface CloseResult {
   seasonId: string;
@@ -141,7 +142,7 @@ export class SeasonStandingsStore {
       // started are cancelled (as read under the lock, so all of them; a mismatch is a bug: roll back).
       if (future.length) {
         const ids = future.map((c) => c.id);
-        const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...NOT_STARTED] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
+        const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...PRE_START] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
         if (cancelled.count !== ids.length) throw new Error(`season ${seasonId}: a challenge not started changed under the close's lock`);
         await tx.auditLog.createMany({ data: ids.map((id) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: id, reason: 'the season is closed' })) });
       }
@@ -181,10 +182,7 @@ export class SeasonStandingsStore {
 
   /** Locks the season's challenges that have not started, in id order (the lock order: see `close`); returns them as they are under the lock. */
   private lockNotStarted(tx: Tx, seasonId: string): Promise<{ id: string; status: string }[]> {
-    return tx.$queryRaw<{ id: string; status: string }[]>`
-      SELECT id, status::text AS status FROM challenges
-      WHERE season_id = ${seasonId}::uuid AND status = ANY(${[...NOT_STARTED]}::"ChallengeStatus"[])
-      ORDER BY id FOR UPDATE`;
+    return lockPendingChallengesOfSeason(tx, seasonId);
   }
 
   private async lockSeason(tx: Tx, id: string): Promise<Season | null> {

@@ -10,14 +10,15 @@ import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
+import { RegistrationsModule } from './registrations/registrations.module';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat })],
+  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule],
   providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  exports: [RegistrationsModule, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}
