@@ -1,7 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
-import { ChallengeFlowService } from './challenge-flow.service';
+import { ChallengeFlowService } from './challenge/challenge-flow.service';
+import { ChallengeRepository } from './challenge/challenge.repository';
 import { ChallengeQueue } from './challenge-queue';
 import { GameMoveStore } from './game-move.store';
 import { GamesRepository } from './games.repository';
@@ -18,7 +19,7 @@ import { RegistrationsModule } from './registrations/registrations.module';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule],
-  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  providers: [ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
   exports: [RegistrationsModule, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}
