@@ -1,6 +1,7 @@
 export * from './table-outcome';
 export * from './games.repository';
 export * from './challenge-queue';
+export * from './anticheat-queue';
 export * from './challenge/challenge-flow.service';
 export * from './tournament.module';
 export * from './game-move.store';
@@ -19,3 +20,4 @@ export * from './notices';
 export * from './challenge/challenge.types';
 export * from './challenge/challenge.locks';
 export * from './registrations';
+export * from './tournament-clock';

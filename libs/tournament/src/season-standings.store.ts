@@ -8,6 +8,7 @@ import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
 import { PRE_START } from './challenge/challenge.types';
 import { lockPendingChallengesOfSeason } from './challenge/challenge.locks';
+import { TournamentClock } from './tournament-clock';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -35,10 +36,14 @@ export interface CloseResult {
  */
 @Injectable()
 export class SeasonStandingsStore {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    /** When standings are written and a season closes (tests move it instead of waiting). */
+    private readonly time: TournamentClock,
+  ) {}
 
   /** Rewrites the season's stored standings from its facts; on a closed season, also re-derives the Elite Six. */
-  async recompute(tx: Tx, seasonId: string, actorId: string | null = null, now = new Date()): Promise<void> {
+  async recompute(tx: Tx, seasonId: string, actorId: string | null = null, now = this.time.now()): Promise<void> {
     const season = await this.lockSeason(tx, seasonId);
     if (!season) throw notFound('Season', seasonId);
     const standings = await this.standings(tx, seasonId);
@@ -85,7 +90,7 @@ export class SeasonStandingsStore {
     if (challenge.kind === 'ndt') {
       const champion = await tx.placement.findFirst({ where: { challengeId: challenge.id, placement: '1' }, include: { user: { select: { displayName: true } } } });
       if (!champion) return;
-      const wdcYear = (challenge.event as { wdcYear?: number } | null)?.wdcYear ?? challenge.year ?? new Date().getUTCFullYear();
+      const wdcYear = (challenge.event as { wdcYear?: number } | null)?.wdcYear ?? challenge.year ?? this.time.now().getUTCFullYear();
       const entry = await tx.wdcEntry.upsert({
         where: { challengeId: challenge.id },
         create: { year: wdcYear, userId: champion.userId, name: champion.user.displayName, country: 'US', source: 'ndt', challengeId: challenge.id },
@@ -114,7 +119,7 @@ export class SeasonStandingsStore {
    * lock, held here when they are counted (a director's cancel of a running one meanwhile at worst
    * refuses a close that could have gone ahead).
    */
-  async close(seasonId: string, actorId: string | null, reason: string | null, now = new Date()): Promise<CloseResult> {
+  async close(seasonId: string, actorId: string | null, reason: string | null, now = this.time.now()): Promise<CloseResult> {
     return this.prisma.$transaction(async (tx) => {
       await this.lockNotStarted(tx, seasonId);
       const season = await this.lockSeason(tx, seasonId);

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
+import { TournamentClock } from './tournament-clock';
 import { ChallengeFlowService } from './challenge/challenge-flow.service';
 import { ChallengeRepository } from './challenge/challenge.repository';
 import { ChallengeQueue } from './challenge-queue';
@@ -19,7 +20,7 @@ import { RegistrationsModule } from './registrations/registrations.module';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule],
-  providers: [ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [RegistrationsModule, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  providers: [ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue, TournamentClock],
+  exports: [TournamentClock, RegistrationsModule, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

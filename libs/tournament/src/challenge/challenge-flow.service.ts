@@ -51,6 +51,7 @@ import {
 import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
 import { notStarted, type SeatResult, type StoredBracket } from './challenge.types';
+import { TournamentClock } from '../tournament-clock';
 
 /**
  * A challenge from 12:00 on (SPEC 3.2-3.6): seeding and the bracket, seating each
@@ -76,12 +77,14 @@ export class ChallengeFlowService {
     private readonly clock: TurnClockService,
     private readonly seasons: SeasonStandingsStore,
     private readonly registrations: RegistrationsService,
+    /** The time every decision of the flow is taken at (tests move it instead of waiting). */
+    private readonly time: TournamentClock,
   ) {}
 
   // ------------------------------------------------------------------ start
 
   /** 12:00: cancel with fewer than the minimum checked in, otherwise seed, draw the bracket and seat round 1. */
-  async start(challengeId: string, now = new Date()): Promise<'started' | 'cancelled' | 'noop'> {
+  async start(challengeId: string, now = this.time.now()): Promise<'started' | 'cancelled' | 'noop'> {
     const effects: Effect[] = [];
     const result = await this.repo.transaction(async (tx) => {
       const ch = await this.repo.lockChallenge(tx, challengeId);
@@ -146,7 +149,7 @@ export class ChallengeFlowService {
       for (const [seat, userId] of t.seats.entries()) {
         if (dq.has(userId)) game = await this.forfeitSeat(tx, game, seat, null);
       }
-      effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(Date.now() + ch.turnMs) });
+      effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(this.time.now().getTime() + ch.turnMs) });
       seating.push({ tableId: table.id, table: t.index, gameId: game.id, seats: t.seats.map((userId, seat) => ({ seat, userId })) });
     }
     const notices = seating.flatMap((t) =>
@@ -194,7 +197,7 @@ export class ChallengeFlowService {
       const players = outcome.group.map((s) => userOf.get(s)!);
       const draw = startDraw({ drawId: randomBytes(16).toString('hex'), players, places: outcome.places });
       if (isTiebreakError(draw)) throw new Error(`tiebreak: ${draw.code} ${draw.message}`);
-      const closesAt = new Date(Date.now() + PICK_WINDOW_MS);
+      const closesAt = new Date(this.time.now().getTime() + PICK_WINDOW_MS);
       const tb = await this.repo.createTiebreak(tx, { challengeId: table.challengeId, tableId: table.id, players, state: draw, closesAt, version: draw.version });
       await this.repo.setTableStatus(tx, table.id, 'tiebreak');
       const notice = tiebreakNotice({ challengeId: table.challengeId, tiebreakId: tb.id, tableId: table.id, gameId: game.id, closesAt });
@@ -211,7 +214,7 @@ export class ChallengeFlowService {
   private async writeResult(tx: Tx, round: Round, table: ChallengeTable, state: GameState, outcome: TableOutcome & { kind: 'decided' }, final: boolean, effects: Effect[]): Promise<void> {
     const seats = await this.repo.seats(tx, table.id);
     const result = seatResults(outcome, new Map(seats.map((s) => [s.seat, s.userId])), state, final);
-    if (!(await this.repo.finishTable(tx, table.id, result, state.endedBy, new Date()))) return;
+    if (!(await this.repo.finishTable(tx, table.id, result, state.endedBy, this.time.now()))) return;
     effects.push(
       say.tableResult(
         { challengeId: table.challengeId, roundId: round.id, round: round.number, tableId: table.id, table: table.index, endedBy: state.endedBy, final, result },
@@ -224,9 +227,9 @@ export class ChallengeFlowService {
   /** When the round's last table is decided: the next round after the break, or the challenge's results. */
   private async afterTableDecided(tx: Tx, round: Round, effects: Effect[]): Promise<void> {
     if ((await this.repo.openTables(tx, round.id)) > 0) return;
-    await this.repo.finishRound(tx, round.id, new Date());
+    await this.repo.finishRound(tx, round.id, this.time.now());
     const { challenge, final } = await this.repo.roundInfo(tx, round);
-    const end = roundEnd(final, new Date(), challenge.breakSeconds);
+    const end = roundEnd(final, this.time.now(), challenge.breakSeconds);
     switch (end.kind) {
       case 'complete':
         await this.complete(tx, challenge, effects);
@@ -245,7 +248,7 @@ export class ChallengeFlowService {
   // ------------------------------------------------------------------ rounds
 
   /** After the break: seats the round from the previous round's advancers. */
-  async startRound(roundId: string, now = new Date()): Promise<void> {
+  async startRound(roundId: string, now = this.time.now()): Promise<void> {
     const effects: Effect[] = [];
     await this.repo.transaction(async (tx) => {
       const round = await this.repo.lockChallengeRound(tx, roundId);
@@ -282,7 +285,7 @@ export class ChallengeFlowService {
   }
 
   /** The 30-minute hard stop (SPEC 3.4): every table still playing ends now, the hand in progress void, places by score. */
-  async hardStop(roundId: string, now = new Date()): Promise<void> {
+  async hardStop(roundId: string, now = this.time.now()): Promise<void> {
     const effects: Effect[] = [];
     await this.repo.transaction(async (tx) => {
       const round = await this.repo.lockChallengeRound(tx, roundId);
@@ -317,7 +320,7 @@ export class ChallengeFlowService {
   }
 
   /** A tied player takes the face-down tile at `position` while the 5-second window is open. */
-  async pickTile(userId: string, tiebreakId: string, position: number, now = new Date()): Promise<TiebreakPublicView> {
+  async pickTile(userId: string, tiebreakId: string, position: number, now = this.time.now()): Promise<TiebreakPublicView> {
     const effects: Effect[] = [];
     // The window the player picked in: the draw as it was when the pick arrived, before waiting for
     // its lock. A close holding the lock may settle that window and open the next one (a split, or no
@@ -353,7 +356,7 @@ export class ChallengeFlowService {
   }
 
   /** The window closed: unpicked tiles are picked at random; a winner settles the table, a split or none draws again. */
-  async closeTiebreak(tiebreakId: string, now = new Date()): Promise<void> {
+  async closeTiebreak(tiebreakId: string, now = this.time.now()): Promise<void> {
     const effects: Effect[] = [];
     await this.repo.transaction(async (tx) => {
       const tableId = await this.repo.tiebreakTable(tx, tiebreakId);
@@ -408,7 +411,7 @@ export class ChallengeFlowService {
     const awards = challengeAwards(stored.bracket.rounds, exits, challenge.prizePoolCents, split);
     if (isPointsError(awards)) throw new Error(`awards of ${challenge.id}: ${awards.code} ${awards.message}`);
     await this.repo.writePlacements(tx, challenge.id, placementsOf(awards, await this.registrations.disqualified(tx, challenge.id)));
-    await this.repo.markCompleted(tx, challenge.id, new Date());
+    await this.repo.markCompleted(tx, challenge.id, this.time.now());
     await this.repo.notify(tx, say.resultNotices(challenge.id, awards));
     await this.repo.audit(tx, { action: 'challenge.completed', entityType: 'challenge', entityId: challenge.id, data: { players: awards.length } });
     // Same transaction: the season's stored standings (or the WDC entry of an NDT champion).
@@ -447,7 +450,7 @@ export class ChallengeFlowService {
           effects.push(...gameViewEmits(game, stopped.state, game.tableId ? await this.repo.seatRows(tx, game.tableId) : [], null));
         }
       }
-      await this.repo.finishOpenRounds(tx, challengeId, new Date());
+      await this.repo.finishOpenRounds(tx, challengeId, this.time.now());
       await this.repo.cancel(tx, challengeId, reason);
       const regs = await this.registrations.entrants(tx, challengeId);
       await this.repo.notify(tx, say.cancelledNotices(ch, regs.map((r) => r.userId), reason, 'director'));
@@ -479,7 +482,7 @@ export class ChallengeFlowService {
     if (ch.status === 'completed' || ch.status === 'cancelled') {
       throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
     }
-    const marked = await this.registrations.disqualify(tx, challengeId, userId, reason, new Date());
+    const marked = await this.registrations.disqualify(tx, challengeId, userId, reason, this.time.now());
     if (marked === 'not_registered') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
     if (marked === 'already') throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
     const seat = await this.repo.playingSeat(tx, challengeId, userId);
@@ -491,7 +494,7 @@ export class ChallengeFlowService {
         if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
         else if (after.version !== g.version) {
           // the turn may have passed: the new version's clock starts now
-          deadline = new Date(Date.now() + (await this.clock.turnMs(tx, seat.tableId)));
+          deadline = new Date(this.time.now().getTime() + (await this.clock.turnMs(tx, seat.tableId)));
           effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
         }
         if (after.version !== g.version) {
@@ -522,7 +525,7 @@ export class ChallengeFlowService {
         const stopped = engineHardStop(old.state as unknown as GameState, 'void');
         if (stopped.ok) await this.games.saveSystemChange(tx, old, stopped.state);
       }
-      await this.repo.closeOpenTiebreaks(tx, tableId, new Date());
+      await this.repo.closeOpenTiebreaks(tx, tableId, this.time.now());
       await this.repo.setTableStatus(tx, tableId, 'playing');
       const dq = await this.registrations.disqualified(tx, table.challengeId);
       let game = await this.games.createTournamentGame(tx, tableId, table.seats.length);
@@ -579,8 +582,8 @@ export class ChallengeFlowService {
       const before = table.result;
       const result = correctedResults(order, seatOf, state, final);
       const endedBy = table.endedBy ?? 'director';
-      await this.repo.closeOpenTiebreaks(tx, tableId, new Date());
-      await this.repo.correctTable(tx, tableId, result, endedBy, new Date());
+      await this.repo.closeOpenTiebreaks(tx, tableId, this.time.now());
+      await this.repo.correctTable(tx, tableId, result, endedBy, this.time.now());
       await this.repo.audit(tx, { actorId, action: 'table.result-corrected', entityType: 'table', entityId: tableId, reason, data: { before, after: result } });
       effects.push(
         say.tableResult(
@@ -616,7 +619,7 @@ export class ChallengeFlowService {
     const effects: Effect[] = [];
     const due = await this.repo.dueTimers();
     for (const r of due.running) if (r.hardStopAt) effects.push({ kind: 'hard-stop', roundId: r.id, at: r.hardStopAt });
-    for (const r of due.pending) effects.push({ kind: 'round-start', roundId: r.id, at: r.startsAt ?? new Date() });
+    for (const r of due.pending) effects.push({ kind: 'round-start', roundId: r.id, at: r.startsAt ?? this.time.now() });
     for (const t of due.undecided) effects.push({ kind: 'table-decide', tableId: t.id });
     for (const d of due.draws) effects.push({ kind: 'tiebreak-close', tiebreakId: d.id, version: d.version, at: d.closesAt });
     effects.push(...(await this.clock.recover()));
