@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, City, Prisma, Season } from '@dcs/db';
 import type { PrizeSplit } from '@dcs/ranking';
 import { PrismaService } from '@dcs/common';
-import { PRE_START } from './challenge/challenge.types';
+import { PRE_START } from './challenge-rows';
 
 export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
 

@@ -6,8 +6,8 @@ import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, se
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
-import { PRE_START } from './challenge/challenge.types';
-import { lockPendingChallengesOfSeason } from './challenge/challenge.locks';
+import { PRE_START } from './challenge-rows';
+import { lockPendingChallengesOfSeason } from './challenge-locks';
 import { TournamentClock } from './tournament-clock';
 
 type Tx = Prisma.TransactionClient;

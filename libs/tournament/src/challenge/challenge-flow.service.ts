@@ -50,7 +50,7 @@ import {
 } from './challenge.decisions';
 import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
-import { notStarted, type SeatResult, type StoredBracket } from './challenge.types';
+import { notStarted, type SeatResult, type StoredBracket } from '../challenge-rows';
 import { TournamentClock } from '../tournament-clock';
 
 /**

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { GamesRepository, type SeatRow } from '../games.repository';
-import { lockChallenge, lockChallengeOfRound } from './challenge.locks';
+import { lockChallenge, lockChallengeOfRound } from '../challenge-locks';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
-import type { SeatResult, StoredBracket } from './challenge.types';
+import type { SeatResult, StoredBracket } from '../challenge-rows';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -30,7 +30,7 @@ export interface FlowAudit {
 /**
  * The rows of a running challenge — the challenge, its rounds, tables and seats, its tiebreak
  * draws, its placements — and their row locks, taken in one order: the challenge, then its round
- * (then the previous round), then the draw, then games (challenge.locks.ts). Thin: one query a
+ * (then the previous round), then the draw, then games (challenge-locks.ts). Thin: one query a
  * method, no rule; ChallengeFlowService decides (challenge.decisions.ts). Games are written
  * through GamesRepository.
  */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditLog, Challenge, Prisma, Registration, RegistrationStatus } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, lockPendingChallengesOf } from '../challenge/challenge.locks';
-import { PRE_START } from '../challenge/challenge.types';
+import { lockChallenge, lockPendingChallengesOf } from '../challenge-locks';
+import { PRE_START } from '../challenge-rows';
 import type { AccountStanding } from './registration.rules';
 import type { RegistrationNotice } from './registration.messages';
 
@@ -37,7 +37,7 @@ export type RegistrationAudit = Pick<AuditLog, 'actorId' | 'action' | 'entityTyp
 
 /**
  * The only code that reads or writes registration rows (and the row locks they are written under:
- * challenge.locks.ts holds the order). Thin: one query a method, no rule; RegistrationsService
+ * challenge-locks.ts holds the order). Thin: one query a method, no rule; RegistrationsService
  * decides. Every writer takes the caller's transaction.
  */
 @Injectable()
@@ -48,7 +48,7 @@ export class RegistrationsRepository {
     return this.prisma.$transaction(fn);
   }
 
-  // ------------------------------------------------------------------ locks (see challenge.locks.ts for the order)
+  // ------------------------------------------------------------------ locks (see challenge-locks.ts for the order)
 
   /** The player's row in share mode: a penalty (FOR NO KEY UPDATE on it) waits for the registration, or the registration for the penalty. */
   async lockAccountShared(tx: Tx, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Registration } from '@dcs/db';
-import { notStarted } from '../challenge/challenge.types';
+import { notStarted } from '../challenge-rows';
 import { promotedNotice, restoredNotice, seatedFromWaitlistNotice, withdrawnByPenaltyNotice, withdrawnIneligibleNotice } from './registration.messages';
 import {
   type AccountStanding,

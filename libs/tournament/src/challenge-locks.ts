@@ -1,5 +1,5 @@
 import { Prisma, type Challenge } from '@dcs/db';
-import { PRE_START } from './challenge.types';
+import { PRE_START } from './challenge-rows';
 
 type Tx = Prisma.TransactionClient;
 
