@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { JOBS, jobIds, QUEUES } from '@dcs/common';
+import { JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
 
 /**
  * The anti-cheat queue: one analysis job per finished game (job id = the game id, so it runs
@@ -14,6 +14,6 @@ export class AnticheatQueue {
   }
 
   analyse(gameId: string): Promise<unknown> {
-    return this.queue.add(JOBS.anticheatGame, { gameId }, { jobId: jobIds.anticheatGame(gameId), removeOnComplete: 1000, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+    return this.queue.add(JOBS.anticheatGame, { gameId }, jobOptions(QUEUES.anticheat, JOBS.anticheatGame, jobIds.anticheatGame(gameId)));
   }
 }

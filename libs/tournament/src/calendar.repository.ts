@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Challenge, ChallengeStatus, City, Prisma, Season } from '@dcs/db';
+import type { Challenge, City, Prisma, Season } from '@dcs/db';
 import type { PrizeSplit } from '@dcs/ranking';
 import { PrismaService } from '@dcs/common';
+import { PRE_START } from './challenge-rows';
 
 export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
 
 export type PendingChallenge = Pick<Challenge, 'id' | 'status' | 'startsAt' | 'registrationOpensAt' | 'checkInOpensAt' | 'checkInClosesAt'>;
 
-/** The statuses before 12:00, in the order they follow each other. */
-export const PRE_START: readonly ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'];
 
 /** Who created challenges, for their audit entries: a director with a reason, or the system (the worker's sweep, a new city). */
 export interface CreatedBy {

@@ -1,11 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import type { JobsOptions, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Challenge, Prisma, Tier } from '@dcs/db';
-import { ChallengeStartPayload, ChallengeTransitionPayload, JOBS, jobIds, QUEUES } from '@dcs/common';
+import { ChallengeStartPayload, ChallengeTransitionPayload, JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { type ChallengeTimes, challengeTimes, eventTimes, seasonWeek, upcomingSaturdays } from '@dcs/schedule';
-import { CalendarRepository, CityWithSeasons, CreatedBy, PendingChallenge, PRE_START } from './calendar.repository';
+import { CalendarRepository, CityWithSeasons, CreatedBy, PendingChallenge } from './calendar.repository';
+import { PRE_START } from './challenge-rows';
 
 /** How many Saturdays ahead every city has its challenges. */
 export const WEEKS_AHEAD = 2;
@@ -19,16 +20,6 @@ export const TRANSITIONS: readonly { to: TransitionTarget; at: (c: PendingChalle
   { to: 'check_in_closed', at: (c) => c.checkInClosesAt },
 ];
 
-const DAY_S = 24 * 3600;
-/** Timers are kept a while after completing, so re-adding the same id stays a no-op. */
-const timerOpts = (jobId: string, delay: number): JobsOptions => ({
-  jobId,
-  delay,
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 7 * DAY_S },
-  removeOnFail: { age: 30 * DAY_S },
-});
 
 /** When a challenge starts: a city's Saturday at 12:00 (weekly), or a director's special event at a local date and time. */
 export type ChallengeSlot = { kind: 'weekly'; localDate: string } | { kind: 'special'; localDate: string; startTime: string };
@@ -175,20 +166,20 @@ export class ChallengeCalendar {
         continue;
       }
       const payload: ChallengeTransitionPayload = { challengeId: challenge.id, to: t.to };
-      await this.scheduleQueue.add(JOBS.challengeTransition, payload, timerOpts(jobId, delayUntil(t.at(challenge))));
+      await this.scheduleQueue.add(JOBS.challengeTransition, payload, jobOptions(QUEUES.schedule, JOBS.challengeTransition, jobId, delayUntil(t.at(challenge))));
       queued += 1;
     }
     const startId = jobIds.start(challenge.id);
     if (!(await this.challengeQueue.getJob(startId))) {
       const payload: ChallengeStartPayload = { challengeId: challenge.id };
-      await this.challengeQueue.add(JOBS.challengeStart, payload, timerOpts(startId, delayUntil(challenge.startsAt)));
+      await this.challengeQueue.add(JOBS.challengeStart, payload, jobOptions(QUEUES.challenge, JOBS.challengeStart, startId, delayUntil(challenge.startsAt)));
       queued += 1;
     }
     return { queued, retried };
   }
 
   /** After a commit: Redis being down must not fail what is already stored; the worker's next sweep queues what is missing. */
-  private async queueTimersSafely(challenge: PendingChallenge): Promise<void> {
+  async queueTimersSafely(challenge: PendingChallenge): Promise<void> {
     try {
       await this.queueTimers(challenge);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
-import { JOBS, jobIds, QUEUES } from '@dcs/common';
+import { JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
 import { LiveEmit, LiveEmitter } from './live-emitter';
 import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
@@ -22,19 +22,13 @@ export type Effect =
   | { kind: 'table-decide'; tableId: string }
   | ({ kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date } & Again)
   | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again)
-  | { kind: 'challenge-start'; challengeId: string; at: Date }
   | { kind: 'season-close'; seasonId: string }
   | { kind: 'anticheat-game'; gameId: string };
 
 let againCount = 0;
-const opts = (jobId: string, at?: Date, again?: true): JobsOptions => ({
-  jobId: again ? `${jobId}.again-${Date.now()}-${process.pid}-${++againCount}` : jobId,
-  delay: at ? Math.max(0, at.getTime() - Date.now()) : 0,
-  removeOnComplete: true,
-  removeOnFail: 1000,
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 500 },
-});
+/** A step's options from the challenge queue's table (JOB_OPTIONS), with its id and its delay until `at`. */
+const opts = (job: (typeof JOBS)[keyof typeof JOBS], jobId: string, at?: Date, again?: true): JobsOptions =>
+  jobOptions(QUEUES.challenge, job, again ? `${jobId}.again-${Date.now()}-${process.pid}-${++againCount}` : jobId, at ? Math.max(0, at.getTime() - Date.now()) : 0);
 
 /**
  * Queues a running challenge's timers with deterministic ids, so queuing the same
@@ -71,17 +65,15 @@ export class ChallengeQueue {
   private add(e: Exclude<Effect, LiveEmit>): Promise<unknown> {
     switch (e.kind) {
       case 'hard-stop':
-        return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(jobIds.hardStop(e.roundId), e.at, e.again));
+        return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(JOBS.roundHardStop, jobIds.hardStop(e.roundId), e.at, e.again));
       case 'round-start':
-        return this.queue.add(JOBS.roundStart, { roundId: e.roundId }, opts(jobIds.roundStart(e.roundId), e.at, e.again));
+        return this.queue.add(JOBS.roundStart, { roundId: e.roundId }, opts(JOBS.roundStart, jobIds.roundStart(e.roundId), e.at, e.again));
       case 'table-decide':
-        return this.queue.add(JOBS.tableDecide, { tableId: e.tableId }, opts(jobIds.tableDecide(e.tableId)));
+        return this.queue.add(JOBS.tableDecide, { tableId: e.tableId }, opts(JOBS.tableDecide, jobIds.tableDecide(e.tableId)));
       case 'tiebreak-close':
-        return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at, e.again));
+        return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(JOBS.tiebreakClose, jobIds.tiebreakClose(e.tiebreakId, e.version), e.at, e.again));
       case 'turn-clock':
-        return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
-      case 'challenge-start':
-        return this.queue.add(JOBS.challengeStart, { challengeId: e.challengeId }, opts(jobIds.start(e.challengeId), e.at));
+        return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.turnClock, jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
       case 'season-close':
         return this.seasons.close(e.seasonId);
       case 'anticheat-game':

@@ -1,7 +1,8 @@
 export * from './table-outcome';
 export * from './games.repository';
 export * from './challenge-queue';
-export * from './challenge-flow.service';
+export * from './anticheat-queue';
+export * from './challenge/challenge-flow.service';
 export * from './tournament.module';
 export * from './game-move.store';
 export * from './season-facts';
@@ -16,3 +17,7 @@ export * from './calendar.repository';
 export * from './challenge-calendar';
 export * from './calendar.module';
 export * from './notices';
+export * from './challenge-rows';
+export * from './challenge-locks';
+export * from './registrations';
+export * from './tournament-clock';

@@ -1,6 +1,6 @@
 import type { Prisma } from '@dcs/db';
 import type { Placement, SeasonChallenge, SeasonPenalty, TableGame } from '@dcs/ranking';
-import type { SeatResult } from './challenge-flow.service';
+import type { SeatResult } from './challenge-rows';
 
 type Db = Pick<Prisma.TransactionClient, 'challenge'>;
 

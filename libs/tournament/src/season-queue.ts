@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { JOBS, jobIds, QUEUES } from '@dcs/common';
+import { JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
 
 /** The season queue: the close job after a season's last challenge (deterministic id: queued once). */
 @Injectable()
@@ -11,6 +11,6 @@ export class SeasonQueue {
   }
 
   close(seasonId: string): Promise<unknown> {
-    return this.queue.add(JOBS.seasonClose, { seasonId }, { jobId: jobIds.seasonClose(seasonId), removeOnComplete: true, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 500 } });
+    return this.queue.add(JOBS.seasonClose, { seasonId }, jobOptions(QUEUES.season, JOBS.seasonClose, jobIds.seasonClose(seasonId)));
   }
 }

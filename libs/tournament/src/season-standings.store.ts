@@ -6,10 +6,12 @@ import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, se
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
+import { PRE_START } from './challenge-rows';
+import { lockPendingChallengesOfSeason } from './challenge-locks';
+import { TournamentClock } from './tournament-clock';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
-const NOT_STARTED = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'] as const;
 
 export interface CloseResult {
   seasonId: string;
@@ -34,10 +36,14 @@ export interface CloseResult {
  */
 @Injectable()
 export class SeasonStandingsStore {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    /** When standings are written and a season closes (tests move it instead of waiting). */
+    private readonly time: TournamentClock,
+  ) {}
 
   /** Rewrites the season's stored standings from its facts; on a closed season, also re-derives the Elite Six. */
-  async recompute(tx: Tx, seasonId: string, actorId: string | null = null, now = new Date()): Promise<void> {
+  async recompute(tx: Tx, seasonId: string, actorId: string | null = null, now = this.time.now()): Promise<void> {
     const season = await this.lockSeason(tx, seasonId);
     if (!season) throw notFound('Season', seasonId);
     const standings = await this.standings(tx, seasonId);
@@ -84,7 +90,7 @@ export class SeasonStandingsStore {
     if (challenge.kind === 'ndt') {
       const champion = await tx.placement.findFirst({ where: { challengeId: challenge.id, placement: '1' }, include: { user: { select: { displayName: true } } } });
       if (!champion) return;
-      const wdcYear = (challenge.event as { wdcYear?: number } | null)?.wdcYear ?? challenge.year ?? new Date().getUTCFullYear();
+      const wdcYear = (challenge.event as { wdcYear?: number } | null)?.wdcYear ?? challenge.year ?? this.time.now().getUTCFullYear();
       const entry = await tx.wdcEntry.upsert({
         where: { challengeId: challenge.id },
         create: { year: wdcYear, userId: champion.userId, name: champion.user.displayName, country: 'US', source: 'ndt', challengeId: challenge.id },
@@ -113,7 +119,7 @@ export class SeasonStandingsStore {
    * lock, held here when they are counted (a director's cancel of a running one meanwhile at worst
    * refuses a close that could have gone ahead).
    */
-  async close(seasonId: string, actorId: string | null, reason: string | null, now = new Date()): Promise<CloseResult> {
+  async close(seasonId: string, actorId: string | null, reason: string | null, now = this.time.now()): Promise<CloseResult> {
     return this.prisma.$transaction(async (tx) => {
       await this.lockNotStarted(tx, seasonId);
       const season = await this.lockSeason(tx, seasonId);
@@ -141,7 +147,7 @@ export class SeasonStandingsStore {
       // started are cancelled (as read under the lock, so all of them; a mismatch is a bug: roll back).
       if (future.length) {
         const ids = future.map((c) => c.id);
-        const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...NOT_STARTED] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
+        const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...PRE_START] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
         if (cancelled.count !== ids.length) throw new Error(`season ${seasonId}: a challenge not started changed under the close's lock`);
         await tx.auditLog.createMany({ data: ids.map((id) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: id, reason: 'the season is closed' })) });
       }
@@ -181,10 +187,7 @@ export class SeasonStandingsStore {
 
   /** Locks the season's challenges that have not started, in id order (the lock order: see `close`); returns them as they are under the lock. */
   private lockNotStarted(tx: Tx, seasonId: string): Promise<{ id: string; status: string }[]> {
-    return tx.$queryRaw<{ id: string; status: string }[]>`
-      SELECT id, status::text AS status FROM challenges
-      WHERE season_id = ${seasonId}::uuid AND status = ANY(${[...NOT_STARTED]}::"ChallengeStatus"[])
-      ORDER BY id FOR UPDATE`;
+    return lockPendingChallengesOfSeason(tx, seasonId);
   }
 
   private async lockSeason(tx: Tx, id: string): Promise<Season | null> {

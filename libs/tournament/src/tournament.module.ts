@@ -1,7 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
-import { ChallengeFlowService } from './challenge-flow.service';
+import { TournamentClock } from './tournament-clock';
+import { ChallengeFlowService } from './challenge/challenge-flow.service';
+import { ChallengeRepository } from './challenge/challenge.repository';
 import { ChallengeQueue } from './challenge-queue';
 import { GameMoveStore } from './game-move.store';
 import { GamesRepository } from './games.repository';
@@ -10,14 +12,15 @@ import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
+import { RegistrationsModule } from './registrations/registrations.module';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat })],
-  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule],
+  providers: [ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue, TournamentClock],
+  exports: [TournamentClock, RegistrationsModule, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

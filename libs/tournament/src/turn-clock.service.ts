@@ -6,6 +6,7 @@ import { PG_POOL, PrismaService } from '@dcs/common';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
 import { gameViewEmits, liveEmit, liveRooms } from './live-emitter';
+import { TournamentClock } from './tournament-clock';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -29,6 +30,8 @@ export class TurnClockService {
     private readonly games: GamesRepository,
     private readonly queue: ChallengeQueue,
     @Inject(PG_POOL) private readonly pool: Pool,
+    /** When a turn's clock starts and runs out (tests move it instead of waiting). */
+    private readonly time: TournamentClock,
   ) {}
 
   /** The clock length of a game (its challenge's `turnMs`; 20 s by default), cached briefly per table: it is read on every move. */
@@ -63,14 +66,14 @@ export class TurnClockService {
    * Starts the clock of a game's current turn (after a move) and returns its deadline at once;
    * the job is queued in the background (a lost one is re-queued by the recovery sweep).
    */
-  async start(gameId: string, version: number, tableId: string | null, from = new Date()): Promise<Date> {
+  async start(gameId: string, version: number, tableId: string | null, from = this.time.now()): Promise<Date> {
     const at = new Date(from.getTime() + (await this.turnMs(this.prisma, tableId)));
     void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]);
     return at;
   }
 
   /** The clock of (version, attempt) ran out. */
-  async expire(gameId: string, version: number, attempt: number, now = new Date()): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
+  async expire(gameId: string, version: number, attempt: number, now = this.time.now()): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
     // Nearly every clock job finds its turn already played: answer those with one cheap read.
     const current = await this.pool.query<{ version: number; status: string }>('SELECT version, status FROM games WHERE id = $1', [gameId]);
     if (!current.rows.length || current.rows[0].version !== version || current.rows[0].status !== 'playing') return 'noop';

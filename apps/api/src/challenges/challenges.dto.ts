@@ -3,7 +3,8 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import type { Challenge, ChallengeKind, ChallengeStatus, RegistrationStatus, Tier } from '@dcs/db';
 import { anyJson } from '../common/openapi';
-import type { ChallengeCounts, ChallengeWithCity, PublicRegistration, RegistrationWithPlace } from './challenges.repository';
+import type { ChallengeCounts, PublicRegistration, RegistrationWithPlace } from '@dcs/tournament';
+import type { ChallengeWithCity } from './challenges.repository';
 
 const CHALLENGE_STATUSES: ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed', 'running', 'completed', 'cancelled'];
 const REGISTRATION_STATUSES: RegistrationStatus[] = ['registered', 'waitlisted', 'withdrawn'];

@@ -1,11 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Challenge, User } from '@dcs/db';
+import type { Challenge } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
 import { ScheduleInputError, upcomingSaturdays } from '@dcs/schedule';
-import { ChallengeCalendar, type ChallengeSlot } from '@dcs/tournament';
+import { type AccountStanding, ChallengeCalendar, type ChallengeSlot, checkInNotOpenYet, mayTakePart, registrationNotOpenYet, RegistrationsService, type Standing } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
-import { type ChallengeTerms, ChallengesRepository, type Standing } from './challenges.repository';
-import { checkInNotOpenYet } from './challenges.rules';
+import { type ChallengeTerms, ChallengesRepository } from './challenges.repository';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -21,6 +20,7 @@ export class ChallengesService {
   constructor(
     private readonly repo: ChallengesRepository,
     private readonly calendar: ChallengeCalendar,
+    private readonly entries: RegistrationsService,
   ) {}
 
   /**
@@ -97,26 +97,26 @@ export class ChallengesService {
   async get(id: string): Promise<ChallengeDetailDto> {
     const challenge = await this.repo.find(id);
     if (!challenge) throw notFound('Challenge', id);
-    return ChallengeDetailDto.of(challenge, await this.repo.counts(id));
+    return ChallengeDetailDto.of(challenge, await this.entries.counts(id));
   }
 
   async registrations(id: string, viewer: AuthUser | undefined): Promise<PublicRegistrationDto[]> {
     if (!(await this.repo.find(id))) throw notFound('Challenge', id);
     const staff = !!viewer && (viewer.roles.includes('director') || viewer.roles.includes('admin'));
-    return (await this.repo.publicRegistrations(id)).map((r) => PublicRegistrationDto.from(r, staff));
+    return (await this.entries.publicList(id)).map((r) => PublicRegistrationDto.from(r, staff));
   }
 
   async mine(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     if (!(await this.repo.find(id))) throw notFound('Challenge', id);
-    const r = await this.repo.myRegistration(id, user.id);
+    const r = await this.entries.mine(id, user.id);
     if (!r || r.status === 'withdrawn') throw notRegistered();
     return RegistrationResponseDto.from(r);
   }
 
   async register(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
     const now = new Date();
-    // The standing is decided inside the registration's transaction, under the player's row lock (see ChallengesRepository.register).
-    const out = await this.repo.register(id, user.id, now, (s) => refusal(s, now));
+    // The standing is decided inside the registration's transaction, under the player's row lock (see RegistrationsService.register).
+    const out = await this.entries.register(id, user.id, now, (s) => refusal(s, now));
     switch (out.kind) {
       case 'no_account':
         throw signInAgain();
@@ -134,7 +134,7 @@ export class ChallengesService {
   }
 
   async withdraw(user: AuthUser, id: string): Promise<RegistrationResponseDto> {
-    const out = await this.repo.withdraw(id, user.id, new Date());
+    const out = await this.entries.withdraw(id, user.id, new Date());
     switch (out.kind) {
       case 'not_found':
         throw notFound('Challenge', id);
@@ -151,12 +151,12 @@ export class ChallengesService {
     const now = new Date();
     // Read fresh, not from the token; outside the check-in's lock, which is enough here: a penalty
     // committed meanwhile withdraws the registration under the challenge's lock, and the check-in
-    // finds it withdrawn (see ChallengesRepository.checkIn).
-    const standing = await this.repo.standing(id, user.id);
+    // finds it withdrawn (see RegistrationsService.checkIn).
+    const standing = await this.entries.standing(id, user.id);
     if (!standing) throw signInAgain();
     const refused = refusal(standing, now);
     if (refused) throw refused;
-    const out = await this.repo.checkIn(id, user.id, now);
+    const out = await this.entries.checkIn(id, user.id, now);
     switch (out.kind) {
       case 'not_found':
         throw notFound('Challenge', id);
@@ -176,17 +176,15 @@ export class ChallengesService {
 }
 
 /** Why this account may not take part now (banned, or suspended until later), or null. */
-function standingError(u: Pick<User, 'status' | 'suspendedUntil'>, now: Date): AppError | null {
+function standingError(u: AccountStanding, now: Date): AppError | null {
+  if (mayTakePart(u, now)) return null;
   if (u.status === 'banned') return new AppError('ACCOUNT_BANNED', 'A banned account cannot take part in challenges', HttpStatus.FORBIDDEN);
-  if (u.status === 'suspended' && (u.suspendedUntil === null || u.suspendedUntil > now)) {
-    return new AppError(
-      'ACCOUNT_SUSPENDED',
-      u.suspendedUntil ? `This account is suspended until ${u.suspendedUntil.toISOString()}` : 'This account is suspended',
-      HttpStatus.FORBIDDEN,
-      { suspendedUntil: u.suspendedUntil?.toISOString() ?? null },
-    );
-  }
-  return null;
+  return new AppError(
+    'ACCOUNT_SUSPENDED',
+    u.suspendedUntil ? `This account is suspended until ${u.suspendedUntil.toISOString()}` : 'This account is suspended',
+    HttpStatus.FORBIDDEN,
+    { suspendedUntil: u.suspendedUntil?.toISOString() ?? null },
+  );
 }
 
 function seasonBanError(ban: { seasonId: string }): AppError {
@@ -211,7 +209,7 @@ function windowOf(c: Challenge) {
 
 function registrationClosedMessage(c: Challenge, now: Date): string {
   if (c.status === 'cancelled') return 'This challenge was cancelled';
-  if (now < c.registrationOpensAt && ['scheduled', 'registration_open', 'check_in_open'].includes(c.status)) {
+  if (registrationNotOpenYet(c, now)) {
     return `Registration opens at ${c.registrationOpensAt.toISOString()}`;
   }
   return 'Registration is closed: check-in has closed';

@@ -4,7 +4,10 @@
  * registration a lifted penalty had withdrawn goes back. docs/rules.md ("Review board") states
  * each decision; integrity.rules.spec.ts pins them.
  */
-import { entryStatus } from '../challenges/challenges.rules';
+import { type AccountStanding, mayTakePart } from '@dcs/tournament/registrations/registration.rules';
+
+/** Where a registration a lifted penalty withdrew goes back is a registration rule (libs/tournament's registrations module). */
+export { restoredPlace, type RestoreFacts } from '@dcs/tournament/registrations/registration.rules';
 
 export type Finding = 'no_violation' | 'minor' | 'major' | 'confirmed_cheating';
 export type Step = 'none' | 'minor_1' | 'minor_2' | 'major' | 'permanent_ban';
@@ -105,53 +108,13 @@ export function parseHolidays(setting: string): Set<string> {
   return new Set(setting.split(',').map((s) => s.trim()).filter(Boolean));
 }
 
-/** An account as far as taking part goes. */
-export interface AccountStanding {
-  status: 'active' | 'suspended' | 'banned';
-  suspendedUntil: Date | null;
-}
-
 /**
- * Whether a player may still play a challenge whose check-in closes at `checkInClosesAt`: not
- * banned, and any suspension over by then. Check-in close is the cut-off, not the start: a player
- * still suspended when check-in closes cannot have checked in and is withdrawn by the close
- * (SPEC 3.1), so a place given back to them would only be taken away again.
+ * Whether a player may still play a challenge whose check-in closes at `checkInClosesAt`: the one
+ * "may take part" rule (mayTakePart), asked at the check-in close rather than now. Check-in close is
+ * the cut-off, not the start: a player still suspended when check-in closes cannot have checked in
+ * and is withdrawn by the close (SPEC 3.1), so a place given back to them would only be taken away again.
  */
 export function clearToPlay(a: AccountStanding, checkInClosesAt: Date): boolean {
-  switch (a.status) {
-    case 'active':
-      return true;
-    case 'suspended':
-      return a.suspendedUntil !== null && a.suspendedUntil <= checkInClosesAt;
-    case 'banned':
-      return false;
-  }
+  return mayTakePart(a, checkInClosesAt);
 }
 
-/** What decides where a registration withdrawn by a penalty goes when the penalty is lifted. */
-export interface RestoreFacts {
-  /** Its status when the penalty withdrew it. */
-  wasStatus: 'registered' | 'waitlisted';
-  /** Its place in the line (registration order). */
-  position: number;
-  /** Players registered now, and the challenge's capacity. */
-  registered: number;
-  capacity: number;
-  /** The lowest position among players waitlisted now (null: nobody waits) and among all the challenge's registrations. */
-  firstWaitlisted: number | null;
-  firstPosition: number;
-}
-
-/**
- * Where a registration withdrawn by a lifted penalty goes back (docs/rules.md, "Lifted penalties
- * give registrations back"): registered if a place is free (the registration capacity rule);
- * otherwise waitlisted, never taking the place of a player promoted meanwhile. A player who held a
- * place goes to the head of the waitlist: their own position if it is still before everyone
- * waiting, else one before every registration of the challenge (positions are unique). A player
- * who was waitlisted gets their own place in the line back: everyone ahead of it was ahead before.
- */
-export function restoredPlace(f: RestoreFacts): { status: 'registered' | 'waitlisted'; position: number } {
-  if (entryStatus(f.registered, f.capacity) === 'registered') return { status: 'registered', position: f.position };
-  if (f.wasStatus === 'waitlisted' || f.firstWaitlisted === null || f.position < f.firstWaitlisted) return { status: 'waitlisted', position: f.position };
-  return { status: 'waitlisted', position: f.firstPosition - 1 };
-}

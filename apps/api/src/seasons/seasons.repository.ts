@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Region } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT } from '@dcs/ranking';
+import { RegistrationsService } from '@dcs/tournament';
 
 export interface NewEvent {
   kind: 'regional' | 'ndt';
@@ -17,7 +18,11 @@ export interface NewEvent {
 
 @Injectable()
 export class SeasonsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    /** The entrants' registration rows are the registrations module's, written in this transaction. */
+    private readonly registrations: RegistrationsService,
+  ) {}
 
   season(cityId: string, seasonId: string) {
     return this.prisma.season.findFirst({ where: { id: seasonId, cityId } });
@@ -93,9 +98,7 @@ export class SeasonsRepository {
           prizeSplit: DEFAULT_PRIZE_SPLIT as unknown as Prisma.InputJsonValue,
         },
       });
-      await tx.registration.createMany({
-        data: e.entrants.map((userId, i) => ({ challengeId: challenge.id, userId, status: 'registered' as const, position: i + 1, checkedInAt: e.startsAt })),
-      });
+      await this.registrations.enterEvent(tx, challenge.id, e.entrants, e.startsAt);
       await tx.notification.createMany({
         data: e.entrants.map((userId) => ({
           userId,

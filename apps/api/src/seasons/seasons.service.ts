@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Challenge, Placement, Region, WdcEntry } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
 import { seedRng, shuffle } from '@dcs/engine';
-import { ChallengeQueue, type CloseResult, type EventEntrant, type EventInfo, SeasonStandingsStore } from '@dcs/tournament';
+import { ChallengeCalendar, type CloseResult, type EventEntrant, type EventInfo, SeasonStandingsStore } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto } from './seasons.dto';
 import { SeasonsRepository } from './seasons.repository';
@@ -60,7 +60,7 @@ export class SeasonsService {
   constructor(
     private readonly repo: SeasonsRepository,
     private readonly store: SeasonStandingsStore,
-    private readonly queue: ChallengeQueue,
+    private readonly calendar: ChallengeCalendar,
   ) {}
 
   async close(user: AuthUser, cityId: string, seasonId: string, reason?: string): Promise<CloseResult> {
@@ -110,7 +110,7 @@ export class SeasonsService {
       event: { entrants, seedingDraw } as unknown as EventInfo as never,
       entrants: entrants.map((e) => e.userId),
     });
-    if (created) await this.queue.run([{ kind: 'challenge-start', challengeId: challenge.id, at: startsAt }]);
+    if (created) await this.calendar.queueTimersSafely(challenge); // its 12:00 job: the calendar is the one producer of starts
     return { ...(await this.event(challenge.id)), created };
   }
 
@@ -144,7 +144,7 @@ export class SeasonsService {
       event: { entrants, wdcYear, wdcPrizePoolCents: WDC_PRIZE_POOL_CENTS } as never,
       entrants: entrants.map((e) => e.userId),
     });
-    if (created) await this.queue.run([{ kind: 'challenge-start', challengeId: challenge.id, at: startsAt }]);
+    if (created) await this.calendar.queueTimersSafely(challenge); // its 12:00 job: the calendar is the one producer of starts
     return { ...(await this.event(challenge.id)), created };
   }
 

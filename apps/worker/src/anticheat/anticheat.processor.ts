@@ -1,7 +1,8 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
-import { AnticheatGamePayload, JOBS, jobIds, QUEUES } from '@dcs/common';
+import type { Job } from 'bullmq';
+import { AnticheatGamePayload, JOBS, QUEUES } from '@dcs/common';
+import { AnticheatQueue } from '@dcs/tournament';
 import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { AnticheatService, GameJobResult } from './anticheat.service';
 
@@ -12,7 +13,7 @@ export class AnticheatProcessor extends ResilientWorkerHost {
 
   constructor(
     private readonly service: AnticheatService,
-    @InjectQueue(QUEUES.anticheat) private readonly queue: Queue,
+    private readonly queue: AnticheatQueue,
   ) {
     super();
   }
@@ -27,7 +28,7 @@ export class AnticheatProcessor extends ResilientWorkerHost {
       case JOBS.anticheatScan: {
         const { unanalysed, linked } = await this.service.scan();
         for (const gameId of unanalysed) {
-          await this.queue.add(JOBS.anticheatGame, { gameId }, { jobId: jobIds.anticheatGame(gameId), removeOnComplete: 1000, removeOnFail: 1000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+          await this.queue.analyse(gameId);
         }
         if (unanalysed.length || linked) this.logger.log(`anti-cheat scan: queued ${unanalysed.length} game(s), ${linked} linked-accounts signal(s)`);
         return { queued: unanalysed.length, linked };

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
-import { ChallengeCalendarModule } from '@dcs/tournament';
+import { ChallengeCalendarModule, RegistrationsModule } from '@dcs/tournament';
 import { ScheduleProcessor } from './schedule.processor';
 import { ScheduleRepository } from './schedule.repository';
 import { ScheduleScheduler } from './schedule.scheduler';
@@ -13,7 +13,7 @@ import { ScheduleService } from './schedule.service';
  * challenge module processes.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.schedule }), ChallengeCalendarModule],
+  imports: [BullModule.registerQueue({ name: QUEUES.schedule }), ChallengeCalendarModule, RegistrationsModule],
   providers: [ScheduleProcessor, ScheduleRepository, ScheduleScheduler, ScheduleService],
   exports: [ScheduleService],
 })

@@ -3,8 +3,7 @@ import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
 import { ChallengeTransitionPayload, JOBS, QUEUES, ScheduleSweepPayload } from '@dcs/common';
-import { TransitionResult } from './schedule.repository';
-import { ScheduleService, ScheduleSweepResult } from './schedule.service';
+import { ScheduleService, ScheduleSweepResult, TransitionResult } from './schedule.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TARGETS = new Set<string>(['registration_open', 'check_in_open', 'check_in_closed']);

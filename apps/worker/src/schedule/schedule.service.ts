@@ -1,7 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { ChallengeStatus } from '@dcs/db';
 import { ChallengeTransitionPayload } from '@dcs/common';
-import { ChallengeCalendar, TRANSITIONS } from '@dcs/tournament';
-import { ScheduleRepository, TransitionResult } from './schedule.repository';
+import { ChallengeCalendar, PRE_START, RegistrationsService, TRANSITIONS, type TransitionTarget } from '@dcs/tournament';
+import { ScheduleRepository } from './schedule.repository';
+
+export interface TransitionResult {
+  challengeId: string;
+  from: ChallengeStatus | null;
+  to: TransitionTarget;
+  changed: boolean;
+  /** user ids moved from the waitlist to a seat at check-in close */
+  promoted: string[];
+  /** user ids whose registration was withdrawn at check-in close because they are suspended or banned */
+  withdrawn: string[];
+}
 
 export interface ScheduleSweepResult {
   asOf: string;
@@ -20,6 +32,7 @@ export class ScheduleService {
   constructor(
     private readonly repo: ScheduleRepository,
     private readonly calendar: ChallengeCalendar,
+    private readonly registrations: RegistrationsService,
   ) {}
 
   /**
@@ -39,10 +52,30 @@ export class ScheduleService {
       const due = TRANSITIONS.find((t) => t.to === payload.to)!.at(challenge);
       if (due.getTime() > now.getTime()) return { notDueUntil: due };
     }
-    const result = await this.repo.transition(payload.challengeId, payload.to, now, jobId);
+    const result = await this.move(payload.challengeId, payload.to, now, jobId);
     if (result.changed) {
       this.logger.log(`challenge ${result.challengeId}: ${result.from} → ${result.to}${result.promoted.length ? `, ${result.promoted.length} seated from the waitlist` : ''}`);
     }
     return result;
+  }
+
+  /**
+   * Moves the challenge forward to `to` (never back, never out of cancelled/running/completed),
+   * under the challenge's row lock, which registrations take too. Closing check-in withdraws the
+   * players who may not take part and seats checked-in waitlisted players in the places registered
+   * no-shows leave (RegistrationsService.closeCheckIn, SPEC 3.1). A retried job finds the status
+   * already reached and changes nothing.
+   */
+  private move(challengeId: string, to: TransitionTarget, now: Date, jobId: string): Promise<TransitionResult> {
+    return this.repo.transaction(async (tx): Promise<TransitionResult> => {
+      const challenge = await this.repo.lock(tx, challengeId);
+      if (!challenge) return { challengeId, from: null, to, changed: false, promoted: [], withdrawn: [] };
+      const from = challenge.status;
+      const rank = PRE_START.indexOf(from);
+      if (rank < 0 || rank >= PRE_START.indexOf(to)) return { challengeId, from, to, changed: false, promoted: [], withdrawn: [] };
+      const closed = to === 'check_in_closed' ? await this.registrations.closeCheckIn(tx, challenge, now) : null;
+      await this.repo.move(tx, challenge, from, to, { jobId, ...(closed ? { promotedFromWaitlist: closed.promoted, withdrawnSuspendedOrBanned: closed.withdrawn } : {}) });
+      return { challengeId, from, to, changed: true, promoted: closed?.promoted ?? [], withdrawn: closed?.withdrawn ?? [] };
+    });
   }
 }

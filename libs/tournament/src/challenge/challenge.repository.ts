@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import type { Challenge, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+import { GamesRepository, type SeatRow } from '../games.repository';
+import { lockChallenge, lockChallengeOfRound } from '../challenge-locks';
+import type { PlacementRow } from './challenge.decisions';
+import type { FlowNotice } from './challenge.messages';
+import type { SeatResult, StoredBracket } from '../challenge-rows';
+
+type Tx = Prisma.TransactionClient;
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+/**
+ * Seating a round writes every table, seat, game and notice of the round in one transaction: 512 players are
+ * 128 tables. Prisma's default 5 s limit would roll back a whole Saturday's start on a busy machine (it did
+ * under load in tests), so seating gets a minute; the row locks it holds are the challenge's and the round's.
+ */
+export const SEATING_TX = { timeout: 60_000, maxWait: 10_000 } as const;
+
+/** An audit entry of the flow. */
+export interface FlowAudit {
+  actorId?: string | null;
+  action: string;
+  entityType: 'challenge' | 'table' | 'game';
+  entityId: string;
+  reason?: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The rows of a running challenge — the challenge, its rounds, tables and seats, its tiebreak
+ * draws, its placements — and their row locks, taken in one order: the challenge, then its round
+ * (then the previous round), then the draw, then games (challenge-locks.ts). Thin: one query a
+ * method, no rule; ChallengeFlowService decides (challenge.decisions.ts). Games are written
+ * through GamesRepository.
+ */
+@Injectable()
+export class ChallengeRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly games: GamesRepository,
+  ) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: { timeout: number; maxWait: number }): Promise<T> {
+    return this.prisma.$transaction(fn, opts);
+  }
+
+  // ------------------------------------------------------------------ locks
+
+  lockChallenge(tx: Tx, id: string): Promise<Challenge | null> {
+    return lockChallenge(tx, id, 'UPDATE');
+  }
+
+  /**
+   * The challenge, then its round: every step of the flow starts so, as a director's cancel and
+   * disqualification do (the challenge, then games). A step that took the round first could hold it
+   * and a game while a cancel held the challenge and waited for that game, then wait for the
+   * challenge itself (completing it, or any insert that references it): a deadlock.
+   */
+  async lockChallengeRound(tx: Tx, roundId: string): Promise<Round | null> {
+    await lockChallengeOfRound(tx, roundId);
+    return this.lockRound(tx, roundId);
+  }
+
+  async lockRound(tx: Tx, id: string): Promise<Round | null> {
+    await tx.$queryRaw`SELECT id FROM rounds WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.round.findUnique({ where: { id } });
+  }
+
+  async lockTiebreak(tx: Tx, id: string): Promise<Tiebreak | null> {
+    await tx.$queryRaw`SELECT id FROM tiebreaks WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.tiebreak.findUnique({ where: { id } });
+  }
+
+  lockGame(tx: Tx, id: string): Promise<Game | null> {
+    return this.games.lock(tx, id);
+  }
+
+  // ------------------------------------------------------------------ challenge
+
+  challenge(tx: Tx, id: string): Promise<Challenge> {
+    return tx.challenge.findUniqueOrThrow({ where: { id } });
+  }
+
+  /** The round's challenge, its stored bracket, and whether the round is the final. */
+  async roundInfo(tx: Tx, round: Round): Promise<{ challenge: Challenge; stored: StoredBracket; final: boolean }> {
+    const challenge = await tx.challenge.findUniqueOrThrow({ where: { id: round.challengeId } });
+    const stored = challenge.bracket as unknown as StoredBracket;
+    return { challenge, stored, final: round.number === stored.bracket.rounds };
+  }
+
+  async cancel(tx: Tx, id: string, reason: string): Promise<void> {
+    await tx.challenge.update({ where: { id }, data: { status: 'cancelled', cancelReason: reason, version: { increment: 1 } } });
+  }
+
+  async markRunning(tx: Tx, id: string, stored: StoredBracket): Promise<void> {
+    await tx.challenge.update({ where: { id }, data: { status: 'running', bracket: json(stored), version: { increment: 1 } } });
+  }
+
+  async markCompleted(tx: Tx, id: string, at: Date): Promise<void> {
+    await tx.challenge.update({ where: { id }, data: { status: 'completed', completedAt: at, version: { increment: 1 } } });
+  }
+
+  /** A completed challenge's final result is corrected: its placements go and it is completed again. */
+  async reopenForCorrection(tx: Tx, id: string): Promise<void> {
+    await tx.$executeRaw`DELETE FROM placements WHERE challenge_id = ${id}::uuid`;
+    await tx.challenge.update({ where: { id }, data: { status: 'running' } });
+  }
+
+  async writePlacements(tx: Tx, challengeId: string, rows: PlacementRow[]): Promise<void> {
+    await tx.placement.createMany({ data: rows.map((r) => ({ challengeId, ...r })), skipDuplicates: true });
+  }
+
+  displayName(tx: Tx, userId: string): Promise<string> {
+    return tx.user.findUniqueOrThrow({ where: { id: userId }, select: { displayName: true } }).then((u) => u.displayName);
+  }
+
+  // ------------------------------------------------------------------ rounds
+
+  createRound(tx: Tx, challengeId: string, number: number, startsAt: Date, hardStopAt: Date, byes: string[]): Promise<Round> {
+    return tx.round.create({ data: { challengeId, number, status: 'running', startsAt, hardStopAt, byes: json(byes) } });
+  }
+
+  roundByNumber(tx: Tx, challengeId: string, number: number): Promise<Round | null> {
+    return tx.round.findUnique({ where: { challengeId_number: { challengeId, number } } });
+  }
+
+  startRound(tx: Tx, id: string, startsAt: Date, hardStopAt: Date): Promise<Round> {
+    return tx.round.update({ where: { id }, data: { status: 'running', startsAt, hardStopAt } });
+  }
+
+  async finishRound(tx: Tx, id: string, at: Date): Promise<void> {
+    await tx.round.update({ where: { id }, data: { status: 'finished', endedAt: at } });
+  }
+
+  async finishOpenRounds(tx: Tx, challengeId: string, at: Date): Promise<void> {
+    await tx.round.updateMany({ where: { challengeId, status: { not: 'finished' } }, data: { status: 'finished', endedAt: at } });
+  }
+
+  /** The next round, pending until `startsAt` (a retry finds the one already there). */
+  nextRound(tx: Tx, challengeId: string, number: number, startsAt: Date): Promise<Round> {
+    return tx.round.upsert({ where: { challengeId_number: { challengeId, number } }, create: { challengeId, number, status: 'pending', startsAt }, update: {} });
+  }
+
+  roundsWithResults(tx: Tx, challengeId: string): Promise<{ number: number; tables: { result: SeatResult[] }[] }[]> {
+    return tx.round
+      .findMany({ where: { challengeId }, include: { tables: true } })
+      .then((rs) => rs.map((r) => ({ number: r.number, tables: r.tables.map((t) => ({ result: t.result as unknown as SeatResult[] })) })));
+  }
+
+  // ------------------------------------------------------------------ tables and seats
+
+  createTable(tx: Tx, challengeId: string, roundId: string, index: number): Promise<ChallengeTable> {
+    return tx.challengeTable.create({ data: { challengeId, roundId, index, status: 'playing' } });
+  }
+
+  async createSeats(tx: Tx, tableId: string, seats: { seat: number; userId: string; seed: number }[]): Promise<void> {
+    await tx.tableSeat.createMany({ data: seats.map((s) => ({ tableId, ...s })) });
+  }
+
+  table(tx: Tx, id: string): Promise<ChallengeTable | null> {
+    return tx.challengeTable.findUnique({ where: { id } });
+  }
+
+  tableWithSeats(tx: Tx, id: string): Promise<(ChallengeTable & { seats: TableSeat[] }) | null> {
+    return tx.challengeTable.findUnique({ where: { id }, include: { seats: { orderBy: { seat: 'asc' } } } });
+  }
+
+  roundTables(tx: Tx, roundId: string): Promise<(ChallengeTable & { seats: TableSeat[] })[]> {
+    return tx.challengeTable.findMany({ where: { roundId }, orderBy: { index: 'asc' }, include: { seats: true } });
+  }
+
+  playingTables(tx: Tx, roundId: string): Promise<ChallengeTable[]> {
+    return tx.challengeTable.findMany({ where: { roundId, status: 'playing' }, orderBy: { index: 'asc' } });
+  }
+
+  openTables(tx: Tx, roundId: string): Promise<number> {
+    return tx.challengeTable.count({ where: { roundId, status: { not: 'finished' } } });
+  }
+
+  async setTableStatus(tx: Tx, id: string, status: 'playing' | 'tiebreak'): Promise<void> {
+    await tx.challengeTable.update({ where: { id }, data: { status } });
+  }
+
+  /** Writes a table's result once: false if it was decided already (a retry). */
+  async finishTable(tx: Tx, id: string, result: SeatResult[], endedBy: string | null, at: Date): Promise<boolean> {
+    const done = await tx.challengeTable.updateMany({ where: { id, status: { in: ['playing', 'tiebreak'] } }, data: { status: 'finished', result: json(result), endedBy, decidedAt: at } });
+    return done.count === 1;
+  }
+
+  /** A director's corrected result, whatever the table's status. */
+  async correctTable(tx: Tx, id: string, result: SeatResult[], endedBy: string, at: Date): Promise<void> {
+    await tx.challengeTable.update({ where: { id }, data: { status: 'finished', result: json(result), endedBy, decidedAt: at } });
+  }
+
+  seats(tx: Tx, tableId: string): Promise<TableSeat[]> {
+    return tx.tableSeat.findMany({ where: { tableId } });
+  }
+
+  seatRows(tx: Tx, tableId: string): Promise<SeatRow[]> {
+    return tx.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true } });
+  }
+
+  /** Whether the player sits at any table of the challenge (such a player never directs it). */
+  isSeated(tx: Tx, challengeId: string, userId: string): Promise<boolean> {
+    return tx.tableSeat.count({ where: { userId, table: { challengeId } } }).then((n) => n > 0);
+  }
+
+  /** The player's seat at a table of the challenge still playing, if any. */
+  playingSeat(tx: Tx, challengeId: string, userId: string): Promise<TableSeat | null> {
+    return tx.tableSeat.findFirst({ where: { userId, table: { challengeId, status: 'playing' } } });
+  }
+
+  // ------------------------------------------------------------------ games
+
+  /** The table's current game (the latest dealt), locked if asked. */
+  async currentGame(tx: Tx, tableId: string, lock = false): Promise<Game | null> {
+    const g = await tx.game.findFirst({ where: { tableId }, orderBy: { startedAt: 'desc' }, select: { id: true } });
+    if (!g) return null;
+    return lock ? this.games.lock(tx, g.id) : tx.game.findUnique({ where: { id: g.id } });
+  }
+
+  game(tx: Tx, id: string): Promise<Game> {
+    return tx.game.findUniqueOrThrow({ where: { id } });
+  }
+
+  playingGames(tx: Tx, challengeId: string): Promise<{ id: string }[]> {
+    return tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
+  }
+
+  // ------------------------------------------------------------------ tiebreaks
+
+  createTiebreak(tx: Tx, d: { challengeId: string; tableId: string; players: string[]; state: unknown; closesAt: Date; version: number }): Promise<Tiebreak> {
+    return tx.tiebreak.create({ data: { challengeId: d.challengeId, tableId: d.tableId, players: json(d.players), state: json(d.state), closesAt: d.closesAt, version: d.version } });
+  }
+
+  tiebreak(id: string): Promise<Tiebreak | null> {
+    return this.prisma.tiebreak.findUnique({ where: { id } });
+  }
+
+  tiebreakTable(tx: Tx, id: string): Promise<string | null> {
+    return tx.tiebreak.findUnique({ where: { id }, select: { tableId: true } }).then((t) => t?.tableId ?? null);
+  }
+
+  async updateTiebreak(tx: Tx, id: string, state: { version: number }, extra: { closesAt?: Date; decidedAt?: Date } = {}): Promise<void> {
+    await tx.tiebreak.update({ where: { id }, data: { state: json(state), version: state.version, ...extra } });
+  }
+
+  /** The table's open draws end (a void or a correction decides the table otherwise). */
+  async closeOpenTiebreaks(tx: Tx, tableId: string, at: Date): Promise<void> {
+    await tx.tiebreak.updateMany({ where: { tableId, decidedAt: null }, data: { decidedAt: at } });
+  }
+
+  // ------------------------------------------------------------------ notices and audit
+
+  async notify(tx: Tx, notices: FlowNotice[]): Promise<void> {
+    if (!notices.length) return;
+    await tx.notification.createMany({
+      data: notices.map((n) => ({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, data: json(n.data), dedupeKey: n.dedupeKey })),
+      skipDuplicates: true,
+    });
+  }
+
+  async audit(tx: Tx, a: FlowAudit): Promise<void> {
+    await tx.auditLog.create({ data: { actorId: a.actorId ?? null, action: a.action, entityType: a.entityType, entityId: a.entityId, reason: a.reason ?? null, data: json(a.data) } });
+  }
+
+  // ------------------------------------------------------------------ recovery (outside any step's transaction)
+
+  async dueTimers(): Promise<{
+    running: Pick<Round, 'id' | 'hardStopAt'>[];
+    pending: Pick<Round, 'id' | 'startsAt'>[];
+    undecided: { id: string }[];
+    draws: Pick<Tiebreak, 'id' | 'version' | 'closesAt'>[];
+  }> {
+    const running = await this.prisma.round.findMany({ where: { status: 'running' }, select: { id: true, hardStopAt: true } });
+    const pending = await this.prisma.round.findMany({ where: { status: 'pending' }, select: { id: true, startsAt: true } });
+    // Tables and draws of running rounds only: a cancelled challenge's are left as they were and never decided.
+    const undecided = await this.prisma.challengeTable.findMany({ where: { status: 'playing', round: { status: 'running' }, games: { some: { status: 'finished' } } }, select: { id: true } });
+    const draws = await this.prisma.tiebreak.findMany({
+      where: { decidedAt: null, OR: [{ tableId: null }, { table: { round: { status: 'running' } } }] },
+      select: { id: true, version: true, closesAt: true },
+    });
+    return { running, pending, undecided, draws };
+  }
+}

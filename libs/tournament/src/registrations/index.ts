@@ -1,0 +1,5 @@
+export * from './registration.rules';
+export * from './registration.messages';
+export * from './registrations.service';
+export * from './registrations.module';
+export type { ChallengeCounts, PublicRegistration } from './registrations.repository';
