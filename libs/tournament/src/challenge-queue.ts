@@ -23,6 +23,9 @@ export type Effect =
   | ({ kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date } & Again)
   | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again)
   | { kind: 'challenge-start'; challengeId: string; at: Date }
+  | ({ kind: 'house-bot'; gameId: string; version: number; attempt: number; at: Date } & Again)
+  | { kind: 'house-settle'; gameId: string }
+  | ({ kind: 'file-expire'; entryId: string; at: Date } & Again)
   | { kind: 'season-close'; seasonId: string }
   | { kind: 'anticheat-game'; gameId: string };
 
@@ -80,6 +83,12 @@ export class ChallengeQueue {
         return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(jobIds.tiebreakClose(e.tiebreakId, e.version), e.at, e.again));
       case 'turn-clock':
         return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
+      case 'house-bot':
+        return this.queue.add(JOBS.houseBot, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(jobIds.houseBot(e.gameId, e.version, e.attempt), e.at, e.again));
+      case 'house-settle':
+        return this.queue.add(JOBS.houseSettle, { gameId: e.gameId }, opts(jobIds.houseSettle(e.gameId)));
+      case 'file-expire':
+        return this.queue.add(JOBS.fileExpire, { entryId: e.entryId }, opts(jobIds.fileExpire(e.entryId), e.at, e.again));
       case 'challenge-start':
         return this.queue.add(JOBS.challengeStart, { challengeId: e.challengeId }, opts(jobIds.start(e.challengeId), e.at));
       case 'season-close':

@@ -16,3 +16,5 @@ export * from './calendar.repository';
 export * from './challenge-calendar';
 export * from './calendar.module';
 export * from './notices';
+export * from './game-move.service';
+export * from './house';

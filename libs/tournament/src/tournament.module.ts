@@ -10,6 +10,9 @@ import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
+import { GameMoveService } from './game-move.service';
+import { HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
+import { Clock } from '@dcs/common';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
@@ -17,7 +20,7 @@ import { TurnClockService } from './turn-clock.service';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat })],
-  providers: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  providers: [Clock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [Clock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -6,6 +6,7 @@ import { PG_POOL, PrismaService } from '@dcs/common';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
 import { gameViewEmits, liveEmit, liveRooms } from './live-emitter';
+import { HouseService } from './house/house.service';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -29,7 +30,18 @@ export class TurnClockService {
     private readonly games: GamesRepository,
     private readonly queue: ChallengeQueue,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly house: HouseService,
   ) {}
+
+  /**
+   * The clock of the seat on turn: a challenge game's `turnMs`, a house game's seat clock (SPEC 8.3,
+   * fixed at the deal; null when off).
+   */
+  async clockMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, game: { tableId: string | null; houseTableId?: string | null }, state: GameState): Promise<number | null> {
+    if (!game.houseTableId) return this.turnMs(db, game.tableId);
+    const seat = state.hands[state.hands.length - 1]?.turn ?? null;
+    return seat === null ? null : this.house.seatClockMs(game.houseTableId, seat);
+  }
 
   /** The clock length of a game (its challenge's `turnMs`; 20 s by default), cached briefly per table: it is read on every move. */
   async turnMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, tableId: string | null): Promise<number> {
@@ -44,19 +56,23 @@ export class TurnClockService {
   }
 
   /** When the current turn's clock runs out (null once the game is over). */
-  async deadline(game: Pick<Game, 'id' | 'tableId' | 'version' | 'updatedAt' | 'status'>): Promise<Date | null> {
+  async deadline(game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'updatedAt' | 'status' | 'state'>): Promise<Date | null> {
     if (game.status !== 'playing') return null;
+    const ms = await this.clockMs(this.prisma, game, game.state as unknown as GameState);
+    if (ms === null) return null;
     const last = await this.prisma.gameTimeout.findFirst({ where: { gameId: game.id, version: game.version }, orderBy: { attempt: 'desc' } });
     const start = last ? last.createdAt : game.updatedAt;
-    return new Date(start.getTime() + (await this.turnMs(this.prisma, game.tableId)));
+    return new Date(start.getTime() + ms);
   }
 
   /**
    * Starts the clock of a game's current turn (after a move) and returns its deadline at once;
    * the job is queued in the background (a lost one is re-queued by the recovery sweep).
    */
-  async start(gameId: string, version: number, tableId: string | null, from = new Date()): Promise<Date> {
-    const at = new Date(from.getTime() + (await this.turnMs(this.prisma, tableId)));
+  async start(gameId: string, version: number, tableId: string | null, from = new Date(), house?: { houseTableId: string; state: GameState }): Promise<Date | null> {
+    const ms = house ? await this.clockMs(this.prisma, { tableId: null, houseTableId: house.houseTableId }, house.state) : await this.turnMs(this.prisma, tableId);
+    if (ms === null) return null;
+    const at = new Date(from.getTime() + ms);
     void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]);
     return at;
   }
@@ -72,19 +88,25 @@ export class TurnClockService {
       if (!game || game.status !== 'playing' || game.version !== version) return 'noop' as const;
       const tickets = await tx.gameTimeout.findMany({ where: { gameId, version }, orderBy: { attempt: 'asc' } });
       if (tickets.length !== attempt) return 'noop' as const;
-      const ms = await this.turnMs(tx, game.tableId);
+      const state = game.state as unknown as GameState;
+      const ms = await this.clockMs(tx, game, state);
+      if (ms === null) return 'noop' as const;
       const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;
       const due = start.getTime() + ms;
       if (now.getTime() < due - EARLY_MS) {
         effects.push({ kind: 'turn-clock', gameId, version, attempt, at: new Date(due), again: true });
         return 'wait' as const;
       }
-      const state = game.state as unknown as GameState;
       const seat = state.hands[state.hands.length - 1]?.turn ?? null;
       if (seat === null) return 'noop' as const;
       const ticket = await tx.gameTimeout.create({ data: { gameId, seat, version, attempt } });
+      // A house table's run-out: its own penalties (SPEC 8.3-8.6).
+      if (game.houseTableId) return this.house.runOut(tx, game, seat, attempt, ms, now, effects);
       const total = await tx.gameTimeout.count({ where: { gameId, seat } });
       const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
+      // SPEC 8.4: every tournament run-out is fined on the player's file; the 5th books a felony.
+      const runner = seats.find((x) => x.seat === seat);
+      if (runner) await this.house.tournamentRunOut(tx, gameId, runner.userId, seat, version, attempt, total, now, effects);
       if (total < TIMEOUTS_TO_FORFEIT) {
         effects.push({ kind: 'turn-clock', gameId, version, attempt: attempt + 1, at: new Date(now.getTime() + ms) });
         // Live: the seat's ticket and the restarted clock, to the game room and every seat (public facts).

@@ -47,6 +47,7 @@ CREATE TABLE "house_tables" (
     "listed" BOOLEAN NOT NULL DEFAULT true,
     "invite_code" TEXT NOT NULL,
     "status" "HouseTableStatus" NOT NULL DEFAULT 'open',
+    "court_table" BOOLEAN NOT NULL DEFAULT false,
     "current_game_id" UUID,
     "bot_seed" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
