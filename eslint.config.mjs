@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/engine/**/*.ts', 'libs/ranking/**/*.ts', 'libs/anticheat/**/*.ts', 'libs/bracket/**/*.ts', 'libs/schedule/**/*.ts'],
+    files: ['libs/engine/**/*.ts', 'libs/ranking/**/*.ts', 'libs/anticheat/**/*.ts', 'libs/bracket/**/*.ts', 'libs/schedule/**/*.ts', 'libs/house/**/*.ts'],
     ignores: ['libs/engine/src/cli/**'],
     rules: { 'no-restricted-imports': ['error', PURE_LIB_BANS], '@typescript-eslint/no-restricted-imports': 'off' },
   },

@@ -2,8 +2,8 @@ import type { Config } from 'jest';
 
 const moduleNameMapper = {
   '^@dcs/db$': '<rootDir>/prisma/generated/client/client',
-  '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule)$': '<rootDir>/libs/$1/src',
-  '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule|house)$': '<rootDir>/libs/$1/src',
+  '^@dcs/(engine|ranking|anticheat|common|bracket|tournament|schedule|house)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 // Transpile only (isolatedModules in tsconfig.jest.json): `npm run typecheck` does the type checking.
 const transform = {

@@ -38,7 +38,7 @@ const HTTP_STATUS: Record<string, number> = {
 const FILTER = 'apps/api/src/common/all-exceptions.filter.ts';
 
 /**
- * Code unions the edge forwards without naming each code: the engine's (games.service.ts answers
+ * Code unions the edge forwards without naming each code: the engine's (libs/tournament/src/game-move.service.ts answers
  * 409 for the codes in its CONFLICT_CODES, 422 otherwise) and the tiebreak draw's
  * (challenge-flow.service.ts pickTile: NOT_IN_DRAW 403, BAD_POSITION 400, the rest 409), and the
  * calendar's (libs/schedule ScheduleInputError, 400).
@@ -63,7 +63,7 @@ const FORWARDED: { file: string; type: string; status: (code: string, root: stri
 ];
 
 function conflictCodes(root: string): Set<string> {
-  const text = readFileSync(join(root, 'apps/api/src/games/games.service.ts'), 'utf8');
+  const text = readFileSync(join(root, 'libs/tournament/src/game-move.service.ts'), 'utf8');
   const m = /CONFLICT_CODES = new Set\(\[([^\]]*)\]\)/.exec(text);
   return new Set([...(m?.[1] ?? '').matchAll(/'([A-Z_]+)'/g)].map((x) => x[1]));
 }

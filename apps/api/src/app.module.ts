@@ -8,6 +8,7 @@ import { ChallengesModule } from './challenges/challenges.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { CitiesModule } from './cities/cities.module';
 import { GamesModule } from './games/games.module';
+import { HouseModule } from './house/house.module';
 import { HealthModule } from './health/health.module';
 import { IntegrityModule } from './integrity/integrity.module';
 import { ConductModule } from './conduct/conduct.module';
@@ -36,6 +37,7 @@ export class AppModule {
         CitiesModule,
         AuditModule,
         GamesModule,
+        HouseModule,
         TablesModule,
         TiersModule,
         RankingsModule,

@@ -22,6 +22,9 @@ export type Effect =
   | { kind: 'table-decide'; tableId: string }
   | ({ kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date } & Again)
   | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again)
+  | ({ kind: 'house-bot'; gameId: string; version: number; attempt: number; at: Date } & Again)
+  | { kind: 'house-settle'; gameId: string }
+  | ({ kind: 'file-expire'; entryId: string; at: Date } & Again)
   | { kind: 'season-close'; seasonId: string }
   | { kind: 'anticheat-game'; gameId: string };
 
@@ -74,6 +77,12 @@ export class ChallengeQueue {
         return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(JOBS.tiebreakClose, jobIds.tiebreakClose(e.tiebreakId, e.version), e.at, e.again));
       case 'turn-clock':
         return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.turnClock, jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
+      case 'house-bot':
+        return this.queue.add(JOBS.houseBot, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.houseBot, jobIds.houseBot(e.gameId, e.version, e.attempt), e.at, e.again));
+      case 'house-settle':
+        return this.queue.add(JOBS.houseSettle, { gameId: e.gameId }, opts(JOBS.houseSettle, jobIds.houseSettle(e.gameId)));
+      case 'file-expire':
+        return this.queue.add(JOBS.fileExpire, { entryId: e.entryId }, opts(JOBS.fileExpire, jobIds.fileExpire(e.entryId), e.at, e.again));
       case 'season-close':
         return this.seasons.close(e.seasonId);
       case 'anticheat-game':

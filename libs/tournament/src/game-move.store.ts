@@ -6,6 +6,7 @@ import { PG_POOL } from '@dcs/common';
 export interface LockedGame {
   id: string;
   tableId: string | null;
+  houseTableId: string | null;
   state: GameState;
   version: number;
   status: 'playing' | 'finished';
@@ -56,7 +57,7 @@ export class GameMoveStore {
   async withGame<T>(gameId: string, fn: (tx: MoveTransaction) => Promise<T>, requestId?: string): Promise<T | null> {
     for (let attempt = 1; ; attempt++) {
       const { rows } = await this.pool.query(
-        `SELECT g.id, g.table_id, g.state, g.version, g.status, g.seed, g.seed_hash, g.updated_at,
+        `SELECT g.id, g.table_id, g.house_table_id, g.state, g.version, g.status, g.seed, g.seed_hash, g.updated_at,
            (SELECT json_build_object('seat', a.seat, 'action', a.action, 'request_id', a.request_id)
               FROM game_actions a WHERE a.game_id = g.id AND a.request_id = $2) AS done
          FROM games g WHERE g.id = $1`,
@@ -67,6 +68,7 @@ export class GameMoveStore {
       const game: LockedGame = {
         id: r.id,
         tableId: r.table_id,
+        houseTableId: r.house_table_id,
         state: r.state,
         version: r.version,
         status: r.status,

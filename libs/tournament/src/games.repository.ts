@@ -26,6 +26,14 @@ export class GamesRepository {
     return this.prisma.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
   }
 
+  /** The people seated at a game's table: a challenge table's seats, or a house table's seats held by people (computer seats have no user). */
+  async seatsOfGame(game: { tableId: string | null; houseTableId?: string | null }): Promise<SeatRow[]> {
+    if (game.tableId) return this.seats(game.tableId);
+    if (!game.houseTableId) return [];
+    const rows = await this.prisma.houseSeat.findMany({ where: { tableId: game.houseTableId, userId: { not: null } }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
+    return rows.map((r) => ({ seat: r.seat, userId: r.userId! }));
+  }
+
   /** SPEC 7: a reviewer's or admin's read of an ended game's hidden tiles, in the append-only audit log. */
   async auditHiddenTilesRead(gameId: string, actorId: string, data: { roles: string[]; seat: number | null }): Promise<void> {
     await this.prisma.auditLog.create({ data: { actorId, action: 'game.hidden-tiles.read', entityType: 'game', entityId: gameId, data } });
@@ -39,6 +47,17 @@ export class GamesRepository {
     const state = created.state;
     return tx.game.create({
       data: { tableId, ruleset: 'dcs-tournament', players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
+    });
+  }
+
+  /** Deals a house table's game (SPEC 8.1) from a fresh secret seed; the engine validates the ruleset's settings. */
+  createHouseGame(tx: Tx, houseTableId: string, opts: { ruleset: string; players: number; partners: boolean; settings: Record<string, unknown> }): Promise<Game> {
+    const seed = randomBytes(32).toString('hex');
+    const created = createGame({ ...opts, seed });
+    if (!created.ok) throw new Error(`cannot deal a ${opts.ruleset} game: ${created.error.message}`);
+    const state = created.state;
+    return tx.game.create({
+      data: { houseTableId, ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
     });
   }
 

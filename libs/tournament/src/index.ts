@@ -21,3 +21,5 @@ export * from './challenge-rows';
 export * from './challenge-locks';
 export * from './registrations';
 export * from './tournament-clock';
+export * from './game-move.service';
+export * from './house';

@@ -13,6 +13,8 @@ import { AnticheatQueue } from './anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
 import { RegistrationsModule } from './registrations/registrations.module';
+import { GameMoveService } from './game-move.service';
+import { HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
@@ -20,7 +22,7 @@ import { RegistrationsModule } from './registrations/registrations.module';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule],
-  providers: [ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue, TournamentClock],
-  exports: [TournamentClock, RegistrationsModule, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  providers: [TournamentClock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, RegistrationsModule, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

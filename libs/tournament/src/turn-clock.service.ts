@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Game, Prisma } from '@dcs/db';
 import { apply as engineApply, type GameState } from '@dcs/engine';
@@ -7,6 +7,7 @@ import { ChallengeQueue, Effect } from './challenge-queue';
 import { GamesRepository, Tx } from './games.repository';
 import { gameViewEmits, liveEmit, liveRooms } from './live-emitter';
 import { TournamentClock } from './tournament-clock';
+import { HouseService } from './house/house.service';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -23,6 +24,7 @@ const EARLY_MS = 50;
  */
 @Injectable()
 export class TurnClockService {
+  private readonly logger = new Logger(TurnClockService.name);
   private readonly turnMsCache = new Map<string, { ms: number; until: number }>();
 
   constructor(
@@ -32,7 +34,18 @@ export class TurnClockService {
     @Inject(PG_POOL) private readonly pool: Pool,
     /** When a turn's clock starts and runs out (tests move it instead of waiting). */
     private readonly time: TournamentClock,
+    private readonly house: HouseService,
   ) {}
+
+  /**
+   * The clock of the seat on turn: a challenge game's `turnMs`, a house game's seat clock (SPEC 8.3,
+   * fixed at the deal; null when off).
+   */
+  async clockMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, game: { tableId: string | null; houseTableId?: string | null }, state: GameState): Promise<number | null> {
+    if (!game.houseTableId) return this.turnMs(db, game.tableId);
+    const seat = state.hands[state.hands.length - 1]?.turn ?? null;
+    return seat === null ? null : this.house.seatClockMs(game.houseTableId, seat);
+  }
 
   /** The clock length of a game (its challenge's `turnMs`; 20 s by default), cached briefly per table: it is read on every move. */
   async turnMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, tableId: string | null): Promise<number> {
@@ -47,11 +60,13 @@ export class TurnClockService {
   }
 
   /** When the current turn's clock runs out (null once the game is over). */
-  async deadline(game: Pick<Game, 'id' | 'tableId' | 'version' | 'updatedAt' | 'status'>): Promise<Date | null> {
+  async deadline(game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'updatedAt' | 'status' | 'state'>): Promise<Date | null> {
     if (game.status !== 'playing') return null;
+    const ms = await this.clockMs(this.prisma, game, game.state as unknown as GameState);
+    if (ms === null) return null;
     const last = await this.prisma.gameTimeout.findFirst({ where: { gameId: game.id, version: game.version }, orderBy: { attempt: 'desc' } });
     const start = last ? last.createdAt : game.updatedAt;
-    return new Date(start.getTime() + (await this.turnMs(this.prisma, game.tableId)));
+    return new Date(start.getTime() + ms);
   }
 
   /** Each seat's clock run-outs (tickets) in the game so far, by seat: what a client (re)joining the game is told. */
@@ -66,8 +81,10 @@ export class TurnClockService {
    * Starts the clock of a game's current turn (after a move) and returns its deadline at once;
    * the job is queued in the background (a lost one is re-queued by the recovery sweep).
    */
-  async start(gameId: string, version: number, tableId: string | null, from = this.time.now()): Promise<Date> {
-    const at = new Date(from.getTime() + (await this.turnMs(this.prisma, tableId)));
+  async start(gameId: string, version: number, tableId: string | null, from = this.time.now(), house?: { houseTableId: string; state: GameState }): Promise<Date | null> {
+    const ms = house ? await this.clockMs(this.prisma, { tableId: null, houseTableId: house.houseTableId }, house.state) : await this.turnMs(this.prisma, tableId);
+    if (ms === null) return null;
+    const at = new Date(from.getTime() + ms);
     void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]);
     return at;
   }
@@ -83,19 +100,25 @@ export class TurnClockService {
       if (!game || game.status !== 'playing' || game.version !== version) return 'noop' as const;
       const tickets = await tx.gameTimeout.findMany({ where: { gameId, version }, orderBy: { attempt: 'asc' } });
       if (tickets.length !== attempt) return 'noop' as const;
-      const ms = await this.turnMs(tx, game.tableId);
+      const state = game.state as unknown as GameState;
+      const ms = await this.clockMs(tx, game, state);
+      if (ms === null) return 'noop' as const;
       const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;
       const due = start.getTime() + ms;
       if (now.getTime() < due - EARLY_MS) {
         effects.push({ kind: 'turn-clock', gameId, version, attempt, at: new Date(due), again: true });
         return 'wait' as const;
       }
-      const state = game.state as unknown as GameState;
       const seat = state.hands[state.hands.length - 1]?.turn ?? null;
       if (seat === null) return 'noop' as const;
       const ticket = await tx.gameTimeout.create({ data: { gameId, seat, version, attempt } });
+      // A house table's run-out: its own penalties (SPEC 8.3-8.6).
+      if (game.houseTableId) return this.house.runOut(tx, game, seat, attempt, ms, now, effects);
       const total = await tx.gameTimeout.count({ where: { gameId, seat } });
       const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
+      // SPEC 8.4: every tournament run-out is fined on the player's file; the 5th books a felony.
+      const runner = seats.find((x) => x.seat === seat);
+      if (runner) await this.house.tournamentRunOut(tx, gameId, runner.userId, seat, version, attempt, total, now, effects);
       if (total < TIMEOUTS_TO_FORFEIT) {
         effects.push({ kind: 'turn-clock', gameId, version, attempt: attempt + 1, at: new Date(now.getTime() + ms) });
         // Live: the seat's ticket and the restarted clock, to the game room and every seat (public facts).
@@ -125,6 +148,10 @@ export class TurnClockService {
       return 'forfeit' as const;
     });
     await this.queue.run(effects);
+    // A run-out that ended a house game (the 5th dumbbell in a turn) settles it now; the queued job is the backup.
+    if (outcome === 'forfeit' && effects.some((e) => e.kind === 'house-settle')) {
+      await this.house.settle(gameId).catch((err: Error) => this.logger.warn(`settling house game ${gameId}: ${err.message}`));
+    }
     return outcome;
   }
 

@@ -1,13 +1,16 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { ChallengeFlowService } from '@dcs/tournament';
+import { ChallengeFlowService, HouseService } from '@dcs/tournament';
 
-/** At start-up and every minute: re-queue every timer the database says is due (hard stops, next rounds, draws, undecided tables). */
+/** At start-up and every minute: re-queue every timer the database says is due (hard stops, next rounds, draws, undecided tables; house settlements, expiries, clocks). */
 @Injectable()
 export class ChallengeRecovery implements OnApplicationBootstrap {
   private readonly logger = new Logger(ChallengeRecovery.name);
 
-  constructor(private readonly flow: ChallengeFlowService) {}
+  constructor(
+    private readonly flow: ChallengeFlowService,
+    private readonly house: HouseService,
+  ) {}
 
   onApplicationBootstrap(): void {
     void this.sweep();
@@ -16,7 +19,8 @@ export class ChallengeRecovery implements OnApplicationBootstrap {
   @Interval(60_000)
   async sweep(): Promise<void> {
     try {
-      const n = await this.flow.recover();
+      // House tables: unsettled finished games, file expiries, clocks and computer turns in play.
+      const n = (await this.flow.recover()) + (await this.house.sweep());
       if (n) this.logger.log(`recovery sweep: ${n} timer(s) ensured`);
     } catch (err) {
       this.logger.warn(`recovery sweep failed (${(err as Error).message}); next try in a minute`);

@@ -3,7 +3,7 @@ import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload, TurnClockPayload } from '@dcs/common';
-import { ChallengeFlowService, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 
 type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
 
@@ -21,7 +21,7 @@ function count(data: unknown, key: string): number {
   return value;
 }
 
-/** The running challenge's timers; every handler is idempotent (see ChallengeFlowService). */
+/** The running challenge's timers, and the house tables' (computer turns, settlements, file expiries); every handler is idempotent. */
 @Processor(QUEUES.challenge, { concurrency: 8 })
 export class ChallengeProcessor extends ResilientWorkerHost {
   protected readonly logger = new Logger(ChallengeProcessor.name);
@@ -29,6 +29,8 @@ export class ChallengeProcessor extends ResilientWorkerHost {
   constructor(
     private readonly flow: ChallengeFlowService,
     private readonly clock: TurnClockService,
+    private readonly house: HouseService,
+    private readonly bots: HouseBotService,
   ) {
     super();
   }
@@ -47,6 +49,12 @@ export class ChallengeProcessor extends ResilientWorkerHost {
         return this.flow.closeTiebreak(idOf(job.data, 'tiebreakId'));
       case JOBS.turnClock:
         return this.clock.expire(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
+      case JOBS.houseBot:
+        return this.bots.play(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
+      case JOBS.houseSettle:
+        return this.house.settle(idOf(job.data, 'gameId'));
+      case JOBS.fileExpire:
+        return this.house.expire(idOf(job.data, 'entryId'));
       default:
         throw new Error(`unknown challenge job ${job.name}`);
     }

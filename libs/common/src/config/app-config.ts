@@ -58,6 +58,16 @@ export class AppConfig {
   LOG_LEVEL = 'info';
 
   /**
+   * Computer seats at house tables think a seeded share of their clock (SPEC 8.6), scaled by this
+   * per mille: 1000 in play, 0 for bot-speed tables (tests and bench/house.ts).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  HOUSE_BOT_THINK_PERMILLE = 1000;
+
+  /**
    * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): empty or `false` = none,
    * the client address is the connection's; `true` = any; a hop count (`1`); or a comma-separated list of
    * `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. Checked by trustProxyProblems.

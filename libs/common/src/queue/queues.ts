@@ -34,8 +34,14 @@ export const JOBS = {
   tableDecide: 'table-decide',
   /** a tiebreak draw's 5-second picking window closes */
   tiebreakClose: 'tiebreak-close',
-  /** a turn's 20-second clock runs out (SPEC 1.7) */
+  /** a turn's 20-second clock runs out (SPEC 1.7); at a house table, that seat's own clock (SPEC 8.3) */
   turnClock: 'turn-clock',
+  /** a computer seat at a house table plays its turn after its seeded think time (SPEC 8.6) */
+  houseBot: 'house-bot',
+  /** a finished house game is settled: payouts, releases, workouts, the Clock Jar (SPEC 8.1, 8.6) */
+  houseSettle: 'house-settle',
+  /** an open ticket is served (7 days) or a felony cleared (30 days) (SPEC 8.4) */
+  fileExpire: 'file-expire',
   /** reminds the board of pending appeals whose deadline nears (never decides) */
   appealReminders: 'appeal-reminders',
   /** marks appeals past their 14-business-day deadline overdue, for escalation (never decides) */
@@ -89,6 +95,21 @@ export interface TurnClockPayload {
   attempt: number;
 }
 
+export interface HouseBotPayload {
+  gameId: string;
+  version: number;
+  attempt: number;
+}
+
+export interface HouseSettlePayload {
+  gameId: string;
+}
+
+export interface FileExpirePayload {
+  /** the ticket or felony on the player's file */
+  entryId: string;
+}
+
 export interface SeasonClosePayload {
   seasonId: string;
 }
@@ -116,6 +137,9 @@ export interface JobPayloads {
   [JOBS.tableDecide]: TablePayload;
   [JOBS.tiebreakClose]: TiebreakPayload;
   [JOBS.turnClock]: TurnClockPayload;
+  [JOBS.houseBot]: HouseBotPayload;
+  [JOBS.houseSettle]: HouseSettlePayload;
+  [JOBS.fileExpire]: FileExpirePayload;
   [JOBS.seasonClose]: SeasonClosePayload;
 }
 
@@ -128,6 +152,9 @@ export const jobIds = {
   tableDecide: (tableId: string) => `table-decide.${tableId}`,
   tiebreakClose: (tiebreakId: string, version: number) => `tiebreak-close.${tiebreakId}.${version}`,
   turnClock: (gameId: string, version: number, attempt: number) => `turn.${gameId}.${version}.${attempt}`,
+  houseBot: (gameId: string, version: number, attempt: number) => `house-bot.${gameId}.${version}.${attempt}`,
+  houseSettle: (gameId: string) => `house-settle.${gameId}`,
+  fileExpire: (entryId: string) => `file-expire.${entryId}`,
   seasonClose: (seasonId: string) => `season-close.${seasonId}`,
   anticheatGame: (gameId: string) => `anticheat-game.${gameId}`,
 };

@@ -1,0 +1,190 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser, Roles } from '../common/decorators';
+import { ApiErrors, ApiOk } from '../common/openapi';
+import { uuidPipe } from '../common/validation';
+import {
+  AddComputerDto,
+  AdultConfirmationDto,
+  AdultConfirmedDto,
+  CloseWorkoutDto,
+  FileEntryDto,
+  FileQueryDto,
+  HouseLobbyPageDto,
+  HouseTableDto,
+  JoinByCodeDto,
+  JoinHouseTableDto,
+  LedgerPageDto,
+  LedgerQueryDto,
+  LobbyQueryDto,
+  OpenHouseTableDto,
+  WalletCorrectionDto,
+  WalletDto,
+  WorkoutDto,
+  WorkoutsDto,
+} from './house.dto';
+import { HouseApiService } from './house.service';
+
+/** House tables (SPEC 8): the lobby, seats, wallets, the player's file and workouts. Play goes through /games/:id like every game. */
+@ApiTags('house')
+@ApiBearerAuth()
+@Controller()
+export class HouseController {
+  constructor(private readonly service: HouseApiService) {}
+
+  @Post('house/tables')
+  @ApiOk(HouseTableDto)
+  @ApiErrors('INVALID_SETTINGS', 'STAKE_TOO_HIGH', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiOperation({ summary: 'Open a house table (the host takes seat 0; computer seats may be given at once); it deals when full' })
+  open(@CurrentUser() user: AuthUser, @Body() dto: OpenHouseTableDto) {
+    return this.service.open(user, dto);
+  }
+
+  @Get('house/tables')
+  @ApiOk(HouseLobbyPageDto)
+  @ApiErrors('INVALID_CURSOR')
+  @ApiOperation({ summary: 'The open lobby: listed tables still taking players, newest first (paged)' })
+  lobby(@CurrentUser() user: AuthUser, @Query() q: LobbyQueryDto) {
+    return this.service.lobby(user, q.limit, q.before);
+  }
+
+  @Get('house/tables/:id')
+  @ApiOk(HouseTableDto)
+  @ApiOperation({ summary: 'A house table: settings, seats (each with its clock), status and its current game' })
+  get(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
+    return this.service.get(user, id);
+  }
+
+  @Post('house/tables/:id/join')
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiOperation({ summary: 'Take a seat from the lobby (a stake table needs the 18+ confirmation, no debt and 2 × stake in the wallet)' })
+  join(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: JoinHouseTableDto) {
+    return this.service.join(user, id, dto.seat);
+  }
+
+  @Post('house/join')
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiOperation({ summary: 'Take a seat by invitation code' })
+  joinByCode(@CurrentUser() user: AuthUser, @Body() dto: JoinByCodeDto) {
+    return this.service.joinByCode(user, dto);
+  }
+
+  @Post('house/tables/:id/computers')
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('NOT_HOST', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT')
+  @ApiOperation({ summary: 'The host gives an empty seat to a computer player (easy, medium, hard)' })
+  addComputer(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: AddComputerDto) {
+    return this.service.addComputer(user, id, dto);
+  }
+
+  @Post('house/tables/:id/leave')
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('NOT_SEATED', 'TABLE_NOT_OPEN')
+  @ApiOperation({ summary: 'Leave the table: before the deal the seat is freed (the host closes the table); after it, leaving forfeits (pays as if skunked)' })
+  leave(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
+    return this.service.leave(user, id);
+  }
+
+  @Post('house/tables/:id/forfeit')
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('NOT_SEATED', 'TABLE_NOT_PLAYING')
+  @ApiOperation({ summary: 'Forfeit the game in progress (pays as if skunked at a stake table)' })
+  forfeit(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
+    return this.service.forfeit(user, id);
+  }
+
+  @Post('house/tables/:id/rematch')
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('NOT_SEATED', 'TABLE_NOT_FINISHED', 'INSUFFICIENT_FUNDS')
+  @ApiOperation({ summary: 'Another game at the same table, once the last one is settled: it deals again when every seat is still taken' })
+  rematch(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
+    return this.service.rematch(user, id);
+  }
+
+  @Get('me/wallet')
+  @ApiOk(WalletDto)
+  @ApiOperation({ summary: 'My DD wallet and soups locker (balance, debt), level and court status' })
+  myWallet(@CurrentUser() user: AuthUser) {
+    return this.service.wallet(user.id);
+  }
+
+  @Get('me/wallet/ledger')
+  @ApiOk(LedgerPageDto)
+  @ApiOperation({ summary: 'My ledger in one currency, newest first (paged by sequence number)' })
+  myLedger(@CurrentUser() user: AuthUser, @Query() q: LedgerQueryDto) {
+    return this.service.ledger(user.id, q);
+  }
+
+  @Post('me/adult-confirmation')
+  @HttpCode(200)
+  @ApiOk(AdultConfirmedDto)
+  @ApiOperation({ summary: 'Confirm I am 18 or older (once per account), needed before the first stake table' })
+  confirmAdult(@CurrentUser() user: AuthUser, @Body() _dto: AdultConfirmationDto) {
+    return this.service.confirmAdult(user);
+  }
+
+  @Get('me/file')
+  @ApiOk([FileEntryDto])
+  @ApiOperation({ summary: 'My file: tickets, dumbbells, felonies and what closed them, newest first' })
+  myFile(@CurrentUser() user: AuthUser, @Query() q: FileQueryDto) {
+    return this.service.file(user.id, q.limit);
+  }
+
+  @Get('me/workouts')
+  @ApiOk(WorkoutsDto)
+  @ApiOperation({ summary: "My workouts owed from lost games, and my Dr.'s excuses" })
+  myWorkouts(@CurrentUser() user: AuthUser) {
+    return this.service.workouts(user);
+  }
+
+  @Post('me/workouts/:id/close')
+  @HttpCode(200)
+  @ApiOk(WorkoutDto)
+  @ApiErrors('WORKOUT_CLOSED', 'NO_EXCUSE')
+  @ApiOperation({ summary: "Mark a workout done, or spend a Dr.'s excuse (Lay-in Slip) on it" })
+  closeWorkout(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CloseWorkoutDto) {
+    return this.service.closeWorkout(user, id, dto);
+  }
+
+  @Get('users/:id/wallet')
+  @Roles('reviewer')
+  @ApiOk(WalletDto)
+  @ApiOperation({ summary: "A player's wallet (reviewers and admins)" })
+  wallet(@Param('id', uuidPipe()) id: string) {
+    return this.service.wallet(id);
+  }
+
+  @Get('users/:id/wallet/ledger')
+  @Roles('reviewer')
+  @ApiOk(LedgerPageDto)
+  @ApiOperation({ summary: "A player's ledger (reviewers and admins)" })
+  ledger(@Param('id', uuidPipe()) id: string, @Query() q: LedgerQueryDto) {
+    return this.service.ledger(id, q);
+  }
+
+  @Get('users/:id/file')
+  @Roles('reviewer')
+  @ApiOk([FileEntryDto])
+  @ApiOperation({ summary: "A player's file (reviewers and admins)" })
+  file(@Param('id', uuidPipe()) id: string, @Query() q: FileQueryDto) {
+    return this.service.file(id, q.limit);
+  }
+
+  @Post('users/:id/wallet/corrections')
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOk(WalletDto)
+  @ApiErrors('INSUFFICIENT_FUNDS', 'NOTHING_TO_CHANGE')
+  @ApiOperation({ summary: 'Correct a wallet with a reason (admins; audited; never below zero; idempotent on requestId)' })
+  correct(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: WalletCorrectionDto) {
+    return this.service.correct(user, id, dto);
+  }
+}

@@ -1,0 +1,203 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { BOT_LEVELS, CURRENCIES, HOUSE_RULESETS, PURPOSES, WORKOUT_KINDS } from '@dcs/house';
+
+export class HouseSettingsDto {
+  @ApiPropertyOptional({ enum: [0, 5, 10, 15, 20], description: 'get on with (the ruleset decides which are allowed: INVALID_SETTINGS)' })
+  @IsOptional()
+  @IsInt()
+  getOn?: number;
+  @ApiPropertyOptional({ enum: [5, 10] }) @IsOptional() @IsInt() minScore?: number;
+  @ApiPropertyOptional({ enum: [150, 250] }) @IsOptional() @IsInt() target?: number;
+  @ApiPropertyOptional({ enum: [7, 9], description: '9 only with 2 or 3 players' }) @IsOptional() @IsInt() handSize?: number;
+}
+
+export class OpenHouseTableDto {
+  @ApiProperty({ enum: HOUSE_RULESETS }) @IsIn(HOUSE_RULESETS) ruleset!: (typeof HOUSE_RULESETS)[number];
+  @ApiProperty({ minimum: 2, maximum: 4 }) @IsInt() @Min(2) @Max(4) seats!: number;
+  @ApiPropertyOptional({ description: 'partners 2 v 2 (four seats): 0 and 2 against 1 and 3' }) @IsOptional() @IsBoolean() partners?: boolean;
+  @ApiProperty({ enum: PURPOSES, description: 'friendly, workout (Mook Camp Fitness and DCF Inmate Gym always), or stake (cash DD at Citizen, canteen soups at Inmate)' })
+  @IsIn(PURPOSES)
+  purpose!: (typeof PURPOSES)[number];
+  @ApiPropertyOptional({ description: 'per player, stake tables only (at most 10,000 DD or 100 soups: STAKE_TOO_HIGH)', minimum: 0, maximum: 1_000_000 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  stake?: number;
+  @ApiPropertyOptional({ description: 'the ticket fine of a stake table, 0 to the stake', minimum: 0, maximum: 1_000_000 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000) ticketFine?: number;
+  @ApiPropertyOptional({ nullable: true, type: Number, description: 'the host\'s clock in ms (friendly/workout; Mook Camp Fitness and DCF Inmate Gym 3,000-60,000); null: off (friendly vs the computer alone); absent: the default' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  clockMs?: number | null;
+  @ApiPropertyOptional({ type: HouseSettingsDto }) @IsOptional() @IsObject() @ValidateNested() @Type(() => HouseSettingsDto) settings?: HouseSettingsDto;
+  @ApiPropertyOptional({ enum: WORKOUT_KINDS, description: 'what a dumbbell adds: 5 reps, 30 seconds, or half a mile' }) @IsOptional() @IsIn(WORKOUT_KINDS) workoutKind?: (typeof WORKOUT_KINDS)[number];
+  @ApiPropertyOptional({ description: 'listed in the open lobby (default true); otherwise by invitation code only' }) @IsOptional() @IsBoolean() listed?: boolean;
+  @ApiPropertyOptional({ enum: BOT_LEVELS, isArray: true, description: 'computer players for the seats after the host\'s' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(3)
+  @IsIn(BOT_LEVELS, { each: true })
+  computers?: (typeof BOT_LEVELS)[number][];
+}
+
+export class JoinHouseTableDto {
+  @ApiPropertyOptional({ minimum: 0, maximum: 3, description: 'the seat wanted; the lowest free one by default' }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+}
+
+export class JoinByCodeDto {
+  @ApiProperty({ description: 'the table\'s invitation code', example: 'K7PQ2MZX' }) @IsString() @Matches(/^[A-Za-z0-9]{8}$/) code!: string;
+  @ApiPropertyOptional({ minimum: 0, maximum: 3 }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+}
+
+export class AddComputerDto {
+  @ApiProperty({ enum: BOT_LEVELS, description: 'easy = random, medium = greedy, hard = expert' }) @IsIn(BOT_LEVELS) level!: (typeof BOT_LEVELS)[number];
+  @ApiPropertyOptional({ minimum: 0, maximum: 3 }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+}
+
+export class LobbyQueryDto {
+  @ApiPropertyOptional({ default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ description: '`next` of the previous page' }) @IsOptional() @IsString() @MaxLength(80) before?: string;
+}
+
+export class HouseSeatDto {
+  @ApiProperty() seat!: number;
+  @ApiProperty({ enum: ['person', 'computer'] }) kind!: string;
+  @ApiProperty({ nullable: true, type: String }) userId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) displayName!: string | null;
+  @ApiProperty({ nullable: true, enum: BOT_LEVELS }) level!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'this seat\'s clock in ms for the current game (SPEC 8.3); null when off or not dealt yet' }) clockMs!: number | null;
+}
+
+export class HouseTableDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() hostId!: string;
+  @ApiProperty({ enum: HOUSE_RULESETS }) ruleset!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: '{getOn, minScore, target, handSize}' }) settings!: Record<string, unknown>;
+  @ApiProperty() seats!: number;
+  @ApiProperty() partners!: boolean;
+  @ApiProperty({ enum: PURPOSES }) purpose!: string;
+  @ApiProperty({ nullable: true, enum: CURRENCIES }) currency!: string | null;
+  @ApiProperty() stake!: number;
+  @ApiProperty() ticketFine!: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'the host\'s clock (ms); null: off or a stake table (per player)' }) hostClockMs!: number | null;
+  @ApiProperty({ enum: WORKOUT_KINDS }) workoutKind!: string;
+  @ApiProperty() listed!: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'shown to the people seated only' }) inviteCode!: string | null;
+  @ApiProperty({ enum: ['open', 'playing', 'finished', 'closed'] }) status!: string;
+  @ApiProperty({ description: 'someone seated was in court at the deal (SPEC 8.5)' }) courtTable!: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'GET /games/:id/view, join `game:<id>`' }) gameId!: string | null;
+  @ApiProperty({ type: [HouseSeatDto] }) seatsTaken!: HouseSeatDto[];
+  @ApiProperty() createdAt!: string;
+}
+
+export class HouseLobbyPageDto {
+  @ApiProperty({ type: [HouseTableDto] }) items!: HouseTableDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'pass as `before` for the next page; null on the last' }) next!: string | null;
+}
+
+export class WalletBalanceDto {
+  @ApiProperty({ enum: CURRENCIES }) currency!: string;
+  @ApiProperty() balance!: number;
+  @ApiProperty({ description: 'fines not yet paid, paid first out of later winnings' }) owed!: number;
+}
+
+export class WalletDto {
+  @ApiProperty() userId!: string;
+  @ApiProperty({ type: [WalletBalanceDto] }) balances!: WalletBalanceDto[];
+  @ApiProperty({ enum: ['Rookie', 'Hustler', 'Shark', 'Professor', 'Kingpin', 'Dominologist'] }) level!: string;
+  @ApiProperty() stakeWins!: number;
+  @ApiProperty() assistiveTech!: boolean;
+  @ApiProperty({ nullable: true, type: String }) adultConfirmedAt!: string | null;
+  @ApiProperty({ nullable: true, enum: ['municipal', 'civil', 'misdemeanor', 'felony'], description: 'SPEC 8.5; null: not in court' }) court!: string | null;
+  @ApiProperty() openTickets!: number;
+  @ApiProperty() felonies!: number;
+}
+
+export class LedgerQueryDto {
+  @ApiProperty({ enum: CURRENCIES }) @IsIn(CURRENCIES) currency!: (typeof CURRENCIES)[number];
+  @ApiPropertyOptional({ default: 50 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
+  @ApiPropertyOptional({ description: '`next` of the previous page (an entry sequence number)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(2_000_000_000) before?: number;
+}
+
+export class LedgerEntryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() seq!: number;
+  @ApiProperty({ enum: ['grant', 'hold', 'release', 'settlement', 'fine', 'debt_payment', 'jar_payout', 'expunged_fine', 'correction'] }) kind!: string;
+  @ApiProperty({ description: 'the balance change' }) amount!: number;
+  @ApiProperty({ description: 'the debt change' }) owedChange!: number;
+  @ApiProperty() balanceAfter!: number;
+  @ApiProperty({ nullable: true, type: String }) houseTableId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) gameId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) reason!: string | null;
+  @ApiProperty() createdAt!: string;
+}
+
+export class LedgerPageDto {
+  @ApiProperty({ enum: CURRENCIES }) currency!: string;
+  @ApiProperty({ type: [LedgerEntryDto] }) items!: LedgerEntryDto[];
+  @ApiProperty({ nullable: true, type: Number }) next!: number | null;
+}
+
+export class AdultConfirmationDto {
+  @ApiProperty({ enum: [true], description: 'I am 18 or older' }) @Equals(true) adult!: true;
+}
+
+export class AdultConfirmedDto {
+  @ApiProperty() adultConfirmedAt!: string;
+}
+
+export class WalletCorrectionDto {
+  @ApiProperty({ enum: CURRENCIES }) @IsIn(CURRENCIES) currency!: (typeof CURRENCIES)[number];
+  @ApiProperty({ description: 'added to the balance (negative takes away; never below zero)', minimum: -1_000_000, maximum: 1_000_000 })
+  @IsInt()
+  @Min(-1_000_000)
+  @Max(1_000_000)
+  amount!: number;
+  @ApiProperty({ minLength: 3, maxLength: 500 }) @IsString() @MinLength(3) @MaxLength(500) reason!: string;
+  @ApiProperty({ description: 'idempotency key: a retried correction with the same key changes nothing' }) @IsUUID() requestId!: string;
+}
+
+export class FileQueryDto {
+  @ApiPropertyOptional({ default: 50 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
+}
+
+export class FileEntryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['ticket', 'dumbbell', 'felony', 'ticket_served', 'ticket_expunged', 'felony_cleared', 'computer_timeout'] }) kind!: string;
+  @ApiProperty({ description: 'a tournament run-out (fined, no court ticket)' }) tournament!: boolean;
+  @ApiProperty({ nullable: true, type: String }) gameId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) houseTableId!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'the game version (turn) it happened on' }) turn!: number | null;
+  @ApiProperty() fine!: number;
+  @ApiProperty({ nullable: true, enum: CURRENCIES }) currency!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'the entry this one closes (served, expunged, cleared)' }) closesId!: string | null;
+  @ApiProperty({ nullable: true, type: String }) expiresAt!: string | null;
+  @ApiProperty({ description: 'a ticket or felony still open (not served, expunged or cleared)' }) open!: boolean;
+  @ApiProperty() createdAt!: string;
+}
+
+export class WorkoutDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() gameId!: string;
+  @ApiProperty({ enum: WORKOUT_KINDS }) kind!: string;
+  @ApiProperty({ description: 'reps, seconds, or tenths of a mile' }) amount!: number;
+  @ApiProperty() dumbbells!: number;
+  @ApiProperty({ enum: ['owed', 'done', 'excused'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) doneAt!: string | null;
+  @ApiProperty() createdAt!: string;
+}
+
+export class WorkoutsDto {
+  @ApiProperty({ type: [WorkoutDto] }) items!: WorkoutDto[];
+  @ApiProperty({ description: "Dr.'s excuses (Lay-in Slips) not yet spent" }) excusesUnused!: number;
+  @ApiProperty({ description: 'excuses paid by the Clock Jar this week (at most 3)' }) excusesThisWeek!: number;
+}
+
+export class CloseWorkoutDto {
+  @ApiProperty({ enum: ['done', 'excuse'], description: 'done, or spend a Dr.\'s excuse on it' }) @IsIn(['done', 'excuse']) how!: 'done' | 'excuse';
+}

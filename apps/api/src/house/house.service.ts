@@ -1,0 +1,190 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { FileEntry, WalletEntry, Workout } from '@dcs/db';
+import { AppError } from '@dcs/common';
+import { levelOf } from '@dcs/house';
+import { HouseService, type TableWithSeats } from '@dcs/tournament';
+import { AuthUser } from '../common/decorators';
+import {
+  AddComputerDto,
+  CloseWorkoutDto,
+  FileEntryDto,
+  HouseLobbyPageDto,
+  HouseTableDto,
+  JoinByCodeDto,
+  LedgerEntryDto,
+  LedgerPageDto,
+  LedgerQueryDto,
+  OpenHouseTableDto,
+  WalletCorrectionDto,
+  WalletDto,
+  WorkoutDto,
+  WorkoutsDto,
+} from './house.dto';
+
+const cursorOf = (t: { createdAt: Date; id: string }) => `${t.createdAt.getTime()}_${t.id}`;
+function parseCursor(s: string): { createdAt: Date; id: string } {
+  const m = /^(\d{1,15})_([0-9a-f-]{36})$/i.exec(s);
+  if (!m) throw new AppError('INVALID_CURSOR', '`before` is not a cursor this API gave', HttpStatus.BAD_REQUEST);
+  return { createdAt: new Date(Number(m[1])), id: m[2] };
+}
+
+/** House tables at the edge: DTO mapping around the shared HouseService (libs/tournament/src/house). */
+@Injectable()
+export class HouseApiService {
+  constructor(private readonly house: HouseService) {}
+
+  async open(user: AuthUser, dto: OpenHouseTableDto): Promise<HouseTableDto> {
+    return this.toTable(await this.house.open(user.id, { ...dto, settings: dto.settings ? { ...dto.settings } : undefined }), user);
+  }
+
+  async lobby(user: AuthUser, limit = 20, before?: string): Promise<HouseLobbyPageDto> {
+    const rows = await this.house.lobby(limit + 1, before ? parseCursor(before) : undefined);
+    const page = rows.slice(0, limit);
+    return { items: page.map((t) => this.toTable(t, user)), next: rows.length > limit ? cursorOf(page[page.length - 1]) : null };
+  }
+
+  async get(user: AuthUser, id: string): Promise<HouseTableDto> {
+    return this.toTable(await this.house.get(id), user);
+  }
+
+  async join(user: AuthUser, id: string, seat?: number): Promise<HouseTableDto> {
+    return this.toTable(await this.house.join(user.id, id, seat), user);
+  }
+
+  async joinByCode(user: AuthUser, dto: JoinByCodeDto): Promise<HouseTableDto> {
+    return this.join(user, await this.house.tableByCode(dto.code), dto.seat);
+  }
+
+  async addComputer(user: AuthUser, id: string, dto: AddComputerDto): Promise<HouseTableDto> {
+    return this.toTable(await this.house.addComputer(user.id, id, dto.level, dto.seat), user);
+  }
+
+  async leave(user: AuthUser, id: string): Promise<HouseTableDto> {
+    return this.toTable(await this.house.leave(user.id, id), user);
+  }
+
+  async forfeit(user: AuthUser, id: string): Promise<HouseTableDto> {
+    return this.toTable(await this.house.forfeit(user.id, id), user);
+  }
+
+  async rematch(user: AuthUser, id: string): Promise<HouseTableDto> {
+    return this.toTable(await this.house.rematch(user.id, id), user);
+  }
+
+  async wallet(userId: string): Promise<WalletDto> {
+    const w = await this.house.wallet(userId);
+    return {
+      userId,
+      balances: w.balances.map((b) => ({ currency: b.currency, balance: b.balance, owed: b.owed })),
+      level: levelOf(w.user.stakeWins),
+      stakeWins: w.user.stakeWins,
+      assistiveTech: w.user.assistiveTech,
+      adultConfirmedAt: w.user.adultConfirmedAt?.toISOString() ?? null,
+      court: w.court.court,
+      openTickets: w.court.openTickets,
+      felonies: w.court.felonies,
+    };
+  }
+
+  async ledger(userId: string, q: LedgerQueryDto): Promise<LedgerPageDto> {
+    const limit = q.limit ?? 50;
+    const rows = await this.house.ledger(userId, q.currency, limit + 1, q.before);
+    const page = rows.slice(0, limit);
+    return { currency: q.currency, items: page.map(toEntry), next: rows.length > limit ? page[page.length - 1].seq : null };
+  }
+
+  async confirmAdult(user: AuthUser): Promise<{ adultConfirmedAt: string }> {
+    return { adultConfirmedAt: (await this.house.confirmAdult(user.id)).toISOString() };
+  }
+
+  async correct(user: AuthUser, userId: string, dto: WalletCorrectionDto): Promise<WalletDto> {
+    if (dto.amount === 0) throw new AppError('NOTHING_TO_CHANGE', 'A correction of 0 changes nothing', HttpStatus.BAD_REQUEST);
+    await this.house.correct(user.id, userId, dto);
+    return this.wallet(userId);
+  }
+
+  async file(userId: string, limit = 50): Promise<FileEntryDto[]> {
+    await this.house.wallet(userId); // 404 for an unknown user
+    const rows = await this.house.file(userId, limit);
+    const closed = new Set(rows.filter((r) => r.closesId).map((r) => r.closesId));
+    return rows.map((r) => toFileEntry(r, closed));
+  }
+
+  async workouts(user: AuthUser): Promise<WorkoutsDto> {
+    const [items, ex] = await Promise.all([this.house.workouts(user.id), this.house.excuses(user.id)]);
+    return { items: items.map(toWorkout), excusesUnused: ex.unused, excusesThisWeek: ex.thisWeek };
+  }
+
+  async closeWorkout(user: AuthUser, id: string, dto: CloseWorkoutDto): Promise<WorkoutDto> {
+    return toWorkout(await this.house.closeWorkout(user.id, id, dto.how));
+  }
+
+  private toTable(t: TableWithSeats, viewer: AuthUser | undefined): HouseTableDto {
+    const seated = !!viewer && t.seatsTaken.some((s) => s.userId === viewer.id);
+    return {
+      id: t.id,
+      hostId: t.hostId,
+      ruleset: t.ruleset,
+      settings: t.settings as Record<string, unknown>,
+      seats: t.seats,
+      partners: t.partners,
+      purpose: t.purpose,
+      currency: t.currency,
+      stake: t.stake,
+      ticketFine: t.ticketFine,
+      hostClockMs: t.hostClockMs,
+      workoutKind: t.workoutKind,
+      listed: t.listed,
+      inviteCode: seated ? t.inviteCode : null,
+      status: t.status,
+      courtTable: t.courtTable,
+      gameId: t.currentGameId,
+      seatsTaken: t.seatsTaken.map((s) => ({
+        seat: s.seat,
+        kind: s.userId ? 'person' : 'computer',
+        userId: s.userId,
+        displayName: s.user?.displayName ?? null,
+        level: s.botLevel,
+        clockMs: s.clockMs,
+      })),
+      createdAt: t.createdAt.toISOString(),
+    };
+  }
+}
+
+function toEntry(e: WalletEntry): LedgerEntryDto {
+  return {
+    id: e.id,
+    seq: e.seq,
+    kind: e.kind,
+    amount: e.amount,
+    owedChange: e.owedChange,
+    balanceAfter: e.balanceAfter,
+    houseTableId: e.houseTableId,
+    gameId: e.gameId,
+    reason: e.reason,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+function toFileEntry(r: FileEntry, closed: Set<string | null>): FileEntryDto {
+  return {
+    id: r.id,
+    kind: r.kind,
+    tournament: r.tournament,
+    gameId: r.gameId,
+    houseTableId: r.houseTableId,
+    seat: r.seat,
+    turn: r.version,
+    fine: r.fine,
+    currency: r.currency,
+    closesId: r.closesId,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    open: (r.kind === 'ticket' && !r.tournament) || r.kind === 'felony' ? !closed.has(r.id) : false,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function toWorkout(w: Workout): WorkoutDto {
+  return { id: w.id, gameId: w.gameId, kind: w.kind, amount: w.amount, dumbbells: w.dumbbells, status: w.status, doneAt: w.doneAt?.toISOString() ?? null, createdAt: w.createdAt.toISOString() };
+}

@@ -1,0 +1,4 @@
+export * from './tables';
+export * from './clock';
+export * from './penalties';
+export * from './settlement';

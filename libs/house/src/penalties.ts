@@ -1,0 +1,59 @@
+/** Run-outs and what they cost (SPEC 8.4, 8.6). Pure. */
+import { isCitizensTable, type BotLevel, type HouseRuleset, type Purpose, type WorkoutKind } from './tables';
+
+export type RunOutPenalty = 'ticket' | 'dumbbell';
+
+/** A ticket at Citizen tables and on a canteen bet; a dumbbell at Mook Camp Fitness and every other table inside. */
+export function runOutPenalty(ruleset: HouseRuleset, purpose: Purpose): RunOutPenalty {
+  if (ruleset === 'citizen') return 'ticket';
+  if (ruleset === 'inmate' && purpose === 'stake') return 'ticket';
+  return 'dumbbell';
+}
+
+/** A citizen's tickets are Community Service, a prisoner's Hard Time. */
+export const penaltyFamily = (ruleset: HouseRuleset) => (isCitizensTable(ruleset) ? 'community-service' : 'hard-time');
+
+/** Five dumbbells in one turn forfeit the game. */
+export const DUMBBELLS_TO_FORFEIT = 5;
+/** An open ticket is served 7 days after it was written; a felony stays on file 30 days. */
+export const TICKET_DAYS = 7;
+export const FELONY_DAYS = 30;
+const DAY_MS = 86_400_000;
+export const ticketServedAt = (writtenAt: Date) => new Date(writtenAt.getTime() + TICKET_DAYS * DAY_MS);
+export const felonyClearedAt = (bookedAt: Date) => new Date(bookedAt.getTime() + FELONY_DAYS * DAY_MS);
+
+/** Tournament run-outs (SPEC 8.4): 1,000 DD each; the 5th in one game books a Class F felony of 20,000 DD. */
+export const TOURNAMENT_TICKET_FINE = 1_000;
+export const FELONY_FINE = 20_000;
+export const TOURNAMENT_RUNOUTS_FOR_FELONY = 5;
+
+/** Each dumbbell adds 5 reps, 30 seconds of a timed workout or half a mile of a run (miles in tenths here: 5). */
+export const WORKOUT_PER_DUMBBELL: Readonly<Record<WorkoutKind, number>> = { reps: 5, timed: 30, run: 5 };
+/** The unit of a workout's amount: reps, seconds, tenths of a mile. */
+export const WORKOUT_UNIT: Readonly<Record<WorkoutKind, string>> = { reps: 'reps', timed: 'seconds', run: 'tenths of a mile' };
+
+/** What a seat owes after the game: only a loser with dumbbells owes a workout. */
+export function workoutOwed(kind: WorkoutKind, dumbbells: number, lost: boolean): number {
+  return lost && dumbbells > 0 ? dumbbells * WORKOUT_PER_DUMBBELL[kind] : 0;
+}
+
+/** How much of a fine the balance covers, and what is owed (SPEC 8.2 Decision). */
+export function splitFine(fine: number, balance: number): { paid: number; owed: number } {
+  const paid = Math.max(0, Math.min(fine, balance));
+  return { paid, owed: fine - paid };
+}
+
+/** Winnings first pay the debt: how much of `credit` goes to it. */
+export const debtPayment = (credit: number, owed: number) => Math.max(0, Math.min(credit, owed));
+
+/** Computer run-out rates per turn (SPEC 8.6): 2 % easy, 1 % medium, 0.5 % hard. */
+export const BOT_RUN_OUT_RATE: Readonly<Record<BotLevel, number>> = { easy: 0.02, medium: 0.01, hard: 0.005 };
+
+/**
+ * A computer seat's turn: `u1`, `u2` uniform in [0, 1) from its seeded generator. It runs out on its
+ * level's rate; otherwise it thinks 10 %-40 % of its clock (never less than `minMs`).
+ */
+export function botTurn(level: BotLevel, clockMs: number, u1: number, u2: number, minMs = 200): { runOut: boolean; thinkMs: number } {
+  if (u1 < BOT_RUN_OUT_RATE[level]) return { runOut: true, thinkMs: clockMs };
+  return { runOut: false, thinkMs: Math.max(minMs, Math.round(clockMs * (0.1 + 0.3 * u2))) };
+}

@@ -1,0 +1,704 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { BotLevel, Currency, Game, HousePurpose, HouseSeat, Prisma, WorkoutKind } from '@dcs/db';
+import { apply as engineApply, currentHand, nextUint32, resolveConfig, seedRng, type GameState } from '@dcs/engine';
+import { AppConfig, AppError, notFound, PrismaService } from '@dcs/common';
+import { TournamentClock } from '../tournament-clock';
+import {
+  botTurn,
+  checkTable,
+  debtPayment,
+  DUMBBELLS_TO_FORFEIT,
+  felonyClearedAt,
+  FELONY_FINE,
+  holdOf,
+  hostClockMs,
+  invitationCode,
+  isCitizensTable,
+  jarPayout,
+  mayExpunge,
+  netOf,
+  runOutPenalty,
+  seatClockMs,
+  settlePayments,
+  splitFine,
+  stakeCurrency,
+  ticketServedAt,
+  TOURNAMENT_RUNOUTS_FOR_FELONY,
+  TOURNAMENT_TICKET_FINE,
+  weekStartUtc,
+  workoutOwed,
+  type HouseRuleset,
+  type TableRequest,
+} from '@dcs/house';
+import { ChallengeQueue, Effect } from '../challenge-queue';
+import { GamesRepository, Tx } from '../games.repository';
+import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
+import { HouseRepository, TableWithSeats } from './house.repository';
+import { insufficientFunds, WalletRepository } from './wallet.repository';
+
+export interface OpenTableInput {
+  ruleset: HouseRuleset;
+  seats: number;
+  partners?: boolean;
+  purpose: HousePurpose;
+  stake?: number;
+  ticketFine?: number;
+  /** ms; null: off; absent: the default */
+  clockMs?: number | null;
+  settings?: Record<string, unknown>;
+  workoutKind?: WorkoutKind;
+  listed?: boolean;
+  computers?: BotLevel[];
+}
+
+const SERIALIZATION = new Set(['P2034', '40001', '40P01']);
+
+/**
+ * House tables (SPEC 8): opening, seats, the deal with its holds, run-outs and their penalties,
+ * computer seats' turns, and the settlement. Every money fact goes through WalletRepository with
+ * a dedupe key, inside the transaction that makes it true, so a retried job or request changes
+ * nothing twice.
+ */
+@Injectable()
+export class HouseService {
+  private readonly logger = new Logger(HouseService.name);
+
+  constructor(
+    private readonly repo: HouseRepository,
+    private readonly wallets: WalletRepository,
+    private readonly games: GamesRepository,
+    private readonly queue: ChallengeQueue,
+    private readonly config: AppConfig,
+    private readonly clock: TournamentClock,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  /** Runs `fn` in a transaction, retried on serialization failures and deadlocks (bounded). */
+  private async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.prisma.$transaction(fn, { timeout: 20_000 });
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? '';
+        if (attempt < 5 && (SERIALIZATION.has(code) || /deadlock detected|could not serialize/.test((err as Error).message))) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** A time of the injected clock as a time of the queue (BullMQ delays run on the machine's clock): tests move the clock, the delay follows. */
+  private queueAt(at: Date): Date {
+    return new Date(Date.now() + (at.getTime() - this.clock.now().getTime()));
+  }
+
+  // ------------------------------------------------------------ tables
+
+  async open(hostId: string, input: OpenTableInput): Promise<TableWithSeats> {
+    const computers = input.computers ?? [];
+    const req: TableRequest = {
+      ruleset: input.ruleset,
+      seats: input.seats,
+      partners: input.partners ?? false,
+      purpose: input.purpose,
+      stake: input.stake ?? 0,
+      ticketFine: input.ticketFine ?? 0,
+      clockMs: input.clockMs,
+      settings: input.settings ?? {},
+      workoutKind: input.workoutKind ?? 'reps',
+      computerSeats: computers.length,
+    };
+    const problem = checkTable(req);
+    if (problem?.code === 'STAKE_TOO_HIGH') throw new AppError('STAKE_TOO_HIGH', problem.message, HttpStatus.UNPROCESSABLE_ENTITY);
+    if (problem) throw new AppError('INVALID_SETTINGS', problem.message, HttpStatus.UNPROCESSABLE_ENTITY);
+    const resolved = resolveConfig({ ruleset: req.ruleset, settings: req.settings, players: req.seats, partners: req.partners });
+    if (!resolved.ok) throw new AppError('INVALID_SETTINGS', resolved.error.message, HttpStatus.UNPROCESSABLE_ENTITY);
+    const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
+    const id = await this.tx(async (tx) => {
+      if (currency) await this.checkStakePlayer(tx, hostId, currency, req.stake);
+      const t = await tx.houseTable.create({
+        data: {
+          hostId,
+          ruleset: req.ruleset,
+          settings: resolved.config.settings as unknown as Prisma.InputJsonValue,
+          seats: req.seats,
+          partners: req.partners,
+          purpose: req.purpose,
+          currency,
+          stake: req.stake,
+          ticketFine: req.ticketFine,
+          hostClockMs: hostClockMs(req),
+          workoutKind: req.workoutKind,
+          listed: input.listed ?? true,
+          inviteCode: invitationCode(() => randomInt(0, 1 << 30) / (1 << 30)),
+          botSeed: randomBytes(16).toString('hex'),
+          seatsTaken: { create: [{ seat: 0, userId: hostId }, ...computers.map((botLevel, i) => ({ seat: i + 1, botLevel }))] },
+        },
+      });
+      return t.id;
+    });
+    return this.startIfFull(id);
+  }
+
+  async get(id: string): Promise<TableWithSeats> {
+    const t = await this.repo.table(this.prisma, id);
+    if (!t) throw notFound('House table', id);
+    return t;
+  }
+
+  lobby(limit: number, before?: { createdAt: Date; id: string }) {
+    return this.repo.lobby(limit, before);
+  }
+
+  async tableByCode(code: string): Promise<string> {
+    const t = await this.repo.byCode(code.toUpperCase());
+    if (!t) throw new AppError('NOT_FOUND', 'No table has that invitation code', HttpStatus.NOT_FOUND);
+    return t.id;
+  }
+
+  /** Takes a seat (the lowest free one, or the one asked for); the table deals once it is full. */
+  async join(userId: string, tableId: string, seat?: number): Promise<TableWithSeats> {
+    await this.tx(async (tx) => {
+      const t = await this.repo.lockTable(tx, tableId);
+      if (!t) throw notFound('House table', tableId);
+      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players', HttpStatus.CONFLICT);
+      if (t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table', HttpStatus.CONFLICT);
+      const free = this.freeSeat(t, seat);
+      if (t.purpose === 'stake') await this.checkStakePlayer(tx, userId, t.currency!, t.stake);
+      await tx.houseSeat.create({ data: { tableId, seat: free, userId } });
+    });
+    return this.startIfFull(tableId);
+  }
+
+  /** The host gives an empty seat to a computer player. */
+  async addComputer(userId: string, tableId: string, level: BotLevel, seat?: number): Promise<TableWithSeats> {
+    await this.tx(async (tx) => {
+      const t = await this.repo.lockTable(tx, tableId);
+      if (!t) throw notFound('House table', tableId);
+      if (t.hostId !== userId) throw new AppError('NOT_HOST', 'Only the host seats computer players', HttpStatus.FORBIDDEN);
+      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players', HttpStatus.CONFLICT);
+      await tx.houseSeat.create({ data: { tableId, seat: this.freeSeat(t, seat), botLevel: level } });
+    });
+    return this.startIfFull(tableId);
+  }
+
+  /** Leaves before the deal (the host's leaving closes the table). After the deal, leaving is a forfeit. */
+  async leave(userId: string, tableId: string): Promise<TableWithSeats> {
+    const forfeitGame = await this.tx(async (tx) => {
+      const t = await this.repo.lockTable(tx, tableId);
+      if (!t) throw notFound('House table', tableId);
+      const mine = t.seatsTaken.find((s) => s.userId === userId);
+      if (!mine) throw new AppError('NOT_SEATED', 'You have no seat at this table', HttpStatus.FORBIDDEN);
+      if (t.status === 'playing') return { gameId: t.currentGameId!, seat: mine.seat };
+      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table has finished', HttpStatus.CONFLICT);
+      if (t.hostId === userId) {
+        await tx.houseTable.update({ where: { id: tableId }, data: { status: 'closed' } });
+      } else {
+        await tx.houseSeat.delete({ where: { id: mine.id } });
+      }
+      return null;
+    });
+    if (forfeitGame) await this.forfeitSeat(forfeitGame.gameId, forfeitGame.seat);
+    return this.get(tableId);
+  }
+
+  /** A seated player gives up the game in progress: they pay as if skunked (SPEC 8.1). */
+  async forfeit(userId: string, tableId: string): Promise<TableWithSeats> {
+    const t = await this.get(tableId);
+    const mine = t.seatsTaken.find((s) => s.userId === userId);
+    if (!mine) throw new AppError('NOT_SEATED', 'You have no seat at this table', HttpStatus.FORBIDDEN);
+    if (t.status !== 'playing' || !t.currentGameId) throw new AppError('TABLE_NOT_PLAYING', 'There is no game in progress at this table', HttpStatus.CONFLICT);
+    await this.forfeitSeat(t.currentGameId, mine.seat);
+    return this.get(tableId);
+  }
+
+  /** A seated player asks for another game at the same table once the last one is over: the table reopens with the same seats and deals when all are still there. */
+  async rematch(userId: string, tableId: string): Promise<TableWithSeats> {
+    await this.tx(async (tx) => {
+      const t = await this.repo.lockTable(tx, tableId);
+      if (!t) throw notFound('House table', tableId);
+      if (!t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('NOT_SEATED', 'You have no seat at this table', HttpStatus.FORBIDDEN);
+      if (t.status !== 'finished') throw new AppError('TABLE_NOT_FINISHED', 'The game at this table is not over', HttpStatus.CONFLICT);
+      const settled = t.currentGameId ? await tx.houseSettlement.findUnique({ where: { gameId: t.currentGameId } }) : null;
+      if (!settled) throw new AppError('TRY_AGAIN', 'The last game is being settled; try again in a moment', HttpStatus.CONFLICT);
+      await tx.houseTable.update({ where: { id: tableId }, data: { status: 'open' } });
+    });
+    return this.startIfFull(tableId);
+  }
+
+  private freeSeat(t: TableWithSeats, wanted?: number): number {
+    const taken = new Set(t.seatsTaken.map((s) => s.seat));
+    if (wanted !== undefined) {
+      if (wanted < 0 || wanted >= t.seats) throw new AppError('INVALID_SEAT', `Seats are 0 to ${t.seats - 1}`, HttpStatus.BAD_REQUEST);
+      if (taken.has(wanted)) throw new AppError('SEAT_TAKEN', `Seat ${wanted} is taken`, HttpStatus.CONFLICT);
+      return wanted;
+    }
+    for (let s = 0; s < t.seats; s++) if (!taken.has(s)) return s;
+    throw new AppError('TABLE_FULL', 'Every seat at this table is taken', HttpStatus.CONFLICT);
+  }
+
+  /** SPEC 8.7: a stake table needs the 18+ confirmation, no debt, and the worst case (2 × stake) in the wallet. */
+  private async checkStakePlayer(tx: Tx, userId: string, currency: Currency, stake: number): Promise<void> {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
+    if (!user.adultConfirmedAt) throw new AppError('ADULT_CONFIRMATION_REQUIRED', 'Confirm that you are 18 or older before your first stake table', HttpStatus.FORBIDDEN);
+    const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
+    if (w.owed > 0) throw new AppError('DEBT_OUTSTANDING', `You owe ${w.owed} ${currency}: a player with a debt cannot join a stake table`, HttpStatus.CONFLICT, { owed: w.owed, currency });
+    if (w.balance < holdOf(stake)) throw insufficientFunds(currency, { needed: holdOf(stake), balance: w.balance });
+  }
+
+  // ------------------------------------------------------------ the deal
+
+  /**
+   * Deals when every seat is taken: each human's hold at a stake table (a player who can no longer
+   * cover it loses the seat and the table waits), each seat's clock (SPEC 8.3), whether it is a
+   * court table, the game, then the first turn's clock and a computer's turn.
+   */
+  async startIfFull(tableId: string): Promise<TableWithSeats> {
+    const effects: Effect[] = [];
+    await this.tx(async (tx) => {
+      const t = await this.repo.lockTable(tx, tableId);
+      if (!t || t.status !== 'open' || t.seatsTaken.length < t.seats) return;
+      const humans = t.seatsTaken.filter((s) => s.userId).map((s) => s.userId!);
+      if (t.purpose === 'stake') {
+        const held = await this.wallets.lockAll(tx, humans, t.currency!);
+        const short = humans.filter((u) => held.get(u)!.balance < holdOf(t.stake) || held.get(u)!.owed > 0);
+        if (short.length) {
+          await tx.houseSeat.deleteMany({ where: { tableId, userId: { in: short } } });
+          if (short.includes(t.hostId)) await tx.houseTable.update({ where: { id: tableId }, data: { status: 'closed' } });
+          return;
+        }
+      }
+      const users = await tx.user.findMany({ where: { id: { in: humans } }, select: { id: true, stakeWins: true, assistiveTech: true } });
+      const court = await this.repo.court(tx, humans);
+      const game = await this.games.createHouseGame(tx, tableId, {
+        ruleset: t.ruleset,
+        players: t.seats,
+        partners: t.partners,
+        settings: t.settings as Record<string, unknown>,
+      });
+      if (t.purpose === 'stake') {
+        for (const u of humans) {
+          await this.wallets.post(tx, { userId: u, currency: t.currency!, kind: 'hold', amount: -holdOf(t.stake), houseTableId: tableId, gameId: game.id, dedupeKey: `hold:${game.id}:${u}`, reason: 'the deal: 2 × stake held' });
+        }
+      }
+      for (const s of t.seatsTaken) {
+        const u = s.userId ? users.find((x) => x.id === s.userId)! : null;
+        const clockMs = seatClockMs({
+          ruleset: t.ruleset as HouseRuleset,
+          purpose: t.purpose,
+          hostClockMs: t.hostClockMs,
+          humans: humans.length,
+          player: u ? { stakeWins: u.stakeWins, assistiveTech: u.assistiveTech, court: court.get(u.id)!.court } : null,
+        });
+        await tx.houseSeat.update({ where: { id: s.id }, data: { clockMs } });
+      }
+      const courtTable = [...court.values()].some((c) => c.court !== null);
+      await tx.houseTable.update({ where: { id: tableId }, data: { status: 'playing', currentGameId: game.id, courtTable } });
+      const seats = await tx.houseSeat.findMany({ where: { tableId } });
+      effects.push(...this.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
+      effects.push(liveEmit([liveRooms.game(game.id), ...humans.map(liveRooms.user)], 'house:dealt', { tableId, gameId: game.id }));
+    });
+    await this.queue.run(effects);
+    return this.get(tableId);
+  }
+
+  /**
+   * The clock of the seat on turn and, for a computer seat, its play after the seeded think time —
+   * unless the seed says it runs out its clock this time (SPEC 8.6): then only the clock job comes.
+   */
+  private turnEffects(t: { botSeed: string }, seats: HouseSeat[], gameId: string, state: GameState, attempt: number, from: Date): Effect[] {
+    if (state.finished) return [];
+    const seat = currentHand(state)?.turn ?? null;
+    if (seat === null) return [];
+    const s = seats.find((x) => x.seat === seat);
+    if (!s) return [];
+    const out: Effect[] = [];
+    if (s.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + s.clockMs) });
+    if (s.botLevel) {
+      const rng = seedRng(`${t.botSeed}/${gameId}/${state.version}/${attempt}`);
+      const turn = botTurn(s.botLevel, s.clockMs ?? 20_000, nextUint32(rng) / 2 ** 32, nextUint32(rng) / 2 ** 32);
+      if (!turn.runOut || s.clockMs === null) {
+        const wait = Math.round((turn.thinkMs * this.config.HOUSE_BOT_THINK_PERMILLE) / 1000);
+        out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + wait) });
+      }
+    }
+    return out;
+  }
+
+  /** After a move at a house table (the clock job is queued by the move service): a computer seat on turn is queued to play. */
+  async afterMove(tableId: string, gameId: string, state: GameState): Promise<void> {
+    const t = await this.prisma.houseTable.findUnique({ where: { id: tableId }, select: { botSeed: true } });
+    if (!t) return;
+    const seats = await this.prisma.houseSeat.findMany({ where: { tableId } });
+    await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
+  }
+
+  /** The clock of a house game's seat (null: off). */
+  async seatClockMs(tableId: string, seat: number): Promise<number | null> {
+    const s = await this.repo.seatOf(tableId, seat);
+    return s?.clockMs ?? null;
+  }
+
+  // ------------------------------------------------------------ run-outs (SPEC 8.3-8.6)
+
+  /**
+   * A seat's clock ran out at a house table (called by the turn clock inside its transaction, the
+   * run-out already recorded as a GameTimeout). A computer's run-out goes in the jar and may expunge a
+   * ticket; a person's is a ticket (with the table's fine at a stake table) or a dumbbell, and the
+   * 5th dumbbell in one turn forfeits. The clock starts over; the turn is not skipped.
+   */
+  async runOut(tx: Tx, game: Game, seat: number, attempt: number, ms: number, now: Date, effects: Effect[]): Promise<'ticket' | 'forfeit'> {
+    const t = (await this.repo.lockTable(tx, game.houseTableId!))!;
+    const s = t.seatsTaken.find((x) => x.seat === seat)!;
+    const ruleset = t.ruleset as HouseRuleset;
+    const base = { gameId: game.id, houseTableId: t.id, seat, version: game.version, attempt };
+    let penalty: 'ticket' | 'dumbbell' | 'computer' = 'computer';
+    let forfeited = false;
+    if (!s.userId) {
+      await this.repo.fileAdd(tx, { ...base, userId: null, kind: 'computer_timeout', dedupeKey: `run-out:${game.id}:${game.version}:${attempt}` });
+      await this.expungeFor(tx, t, game);
+    } else {
+      penalty = runOutPenalty(ruleset, t.purpose);
+      const fine = penalty === 'ticket' && t.purpose === 'stake' ? t.ticketFine : 0;
+      const entry = await this.repo.fileAdd(tx, {
+        ...base,
+        userId: s.userId,
+        kind: penalty,
+        fine,
+        currency: fine ? t.currency : null,
+        expiresAt: penalty === 'ticket' ? ticketServedAt(now) : null,
+        dedupeKey: `run-out:${game.id}:${game.version}:${attempt}`,
+      });
+      if (entry && penalty === 'ticket') {
+        effects.push({ kind: 'file-expire', entryId: entry.id, at: entry.expiresAt! });
+        if (fine) await this.fine(tx, s.userId, t.currency!, fine, `fine:${entry.id}`, { houseTableId: t.id, gameId: game.id, reason: 'ticket fine (clock run-out)' });
+      }
+      if (penalty === 'dumbbell') {
+        const inTurn = await tx.fileEntry.count({ where: { gameId: game.id, seat, version: game.version, kind: 'dumbbell' } });
+        if (inTurn >= DUMBBELLS_TO_FORFEIT) forfeited = true;
+      }
+    }
+    const seats = await this.games.seatsOfGame(game);
+    let state = game.state as unknown as GameState;
+    let version = game.version;
+    if (forfeited) {
+      const r = engineApply(state, { seat, type: 'forfeit' });
+      if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
+      await this.games.saveMove(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+      state = r.state;
+      version = r.state.version;
+      if (state.finished) effects.push({ kind: 'house-settle', gameId: game.id });
+      else effects.push(...this.turnEffects(t, t.seatsTaken, game.id, state, 0, now));
+      effects.push(...gameViewEmits(game, state, seats, null));
+    } else {
+      effects.push(...this.turnEffects(t, t.seatsTaken, game.id, state, attempt + 1, now));
+    }
+    effects.push(
+      liveEmit([liveRooms.game(game.id), ...seats.map((x) => liveRooms.user(x.userId))], 'house:run-out', {
+        gameId: game.id,
+        tableId: t.id,
+        seq: version,
+        seat,
+        attempt,
+        penalty,
+        forfeited,
+        turnDeadline: forfeited ? null : new Date(now.getTime() + ms).toISOString(),
+      }),
+    );
+    return forfeited ? 'forfeit' : 'ticket';
+  }
+
+  /** SPEC 8.6: a computer ran out at a cash table; each person there with no run-out in this game gets one open ticket expunged (once a game), its fine returned. */
+  private async expungeFor(tx: Tx, t: TableWithSeats, game: Game): Promise<void> {
+    const cash = t.purpose === 'stake' && t.currency === 'DD';
+    if (!cash) return;
+    for (const s of t.seatsTaken) {
+      if (!s.userId) continue;
+      const own = await tx.fileEntry.count({ where: { gameId: game.id, userId: s.userId, kind: { in: ['ticket', 'dumbbell'] } } });
+      const already = await tx.fileEntry.count({ where: { userId: s.userId, kind: 'ticket_expunged', gameId: game.id } });
+      const ticket = await this.repo.oldestOpenTicket(tx, s.userId);
+      const isCommunityService = ticket?.houseTableId ? isCitizensTable(((await tx.houseTable.findUnique({ where: { id: ticket.houseTableId } }))?.ruleset ?? 'inmate') as HouseRuleset) : false;
+      if (!ticket || !isCommunityService || !mayExpunge({ cashTable: cash, ownTimeoutsInGame: own, expungedInGame: already > 0, openTickets: 1 })) continue;
+      await this.repo.fileAdd(tx, { userId: s.userId, kind: 'ticket_expunged', closesId: ticket.id, gameId: game.id, houseTableId: t.id, dedupeKey: `expunge:${game.id}:${s.userId}` });
+      if (ticket.fine > 0 && ticket.currency) {
+        await this.wallets.post(tx, { userId: s.userId, currency: ticket.currency, kind: 'expunged_fine', amount: ticket.fine, gameId: game.id, houseTableId: t.id, dedupeKey: `expunged-fine:${ticket.id}`, reason: 'ticket expunged: its fine returned' });
+      }
+    }
+  }
+
+  /** A fine: what the balance covers is taken, the rest is owed (SPEC 8.2 Decision). */
+  private async fine(tx: Tx, userId: string, currency: Currency, amount: number, dedupeKey: string, meta: { houseTableId?: string; gameId?: string; reason: string }): Promise<void> {
+    const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
+    const { paid, owed } = splitFine(amount, w.balance);
+    await this.wallets.post(tx, { userId, currency, kind: 'fine', amount: -paid, owedChange: owed, dedupeKey, ...meta });
+  }
+
+  /**
+   * A tournament run-out (SPEC 8.4): fined 1,000 DD, no court ticket; the 5th in one game also books
+   * a Class F felony (20,000 DD, on file 30 days). Called by the turn clock in its transaction.
+   */
+  async tournamentRunOut(tx: Tx, gameId: string, userId: string, seat: number, version: number, attempt: number, runOutsInGame: number, now: Date, effects: Effect[]): Promise<void> {
+    const entry = await this.repo.fileAdd(tx, { userId, kind: 'ticket', tournament: true, gameId, seat, version, attempt, fine: TOURNAMENT_TICKET_FINE, currency: 'DD', dedupeKey: `run-out:${gameId}:${version}:${attempt}` });
+    if (entry) await this.fine(tx, userId, 'DD', TOURNAMENT_TICKET_FINE, `fine:${entry.id}`, { gameId, reason: 'tournament clock run-out' });
+    if (runOutsInGame >= TOURNAMENT_RUNOUTS_FOR_FELONY) {
+      const felony = await this.repo.fileAdd(tx, { userId, kind: 'felony', tournament: true, gameId, seat, version, fine: FELONY_FINE, currency: 'DD', expiresAt: felonyClearedAt(now), dedupeKey: `felony:${gameId}:${userId}` });
+      if (felony) {
+        await this.fine(tx, userId, 'DD', FELONY_FINE, `fine:${felony.id}`, { gameId, reason: 'Class F felony: 5 clock run-outs in one tournament game' });
+        effects.push({ kind: 'file-expire', entryId: felony.id, at: felony.expiresAt! });
+      }
+    }
+  }
+
+  /** A ticket is served after 7 days, a felony cleared after 30 (idempotent; early jobs wait). */
+  async expire(entryId: string): Promise<'served' | 'cleared' | 'noop' | 'wait'> {
+    const now = this.clock.now();
+    const effects: Effect[] = [];
+    const out = await this.tx(async (tx) => {
+      const e = await tx.fileEntry.findUnique({ where: { id: entryId } });
+      if (!e || !e.expiresAt || (e.kind !== 'ticket' && e.kind !== 'felony')) return 'noop' as const;
+      if (now.getTime() < e.expiresAt.getTime()) {
+        effects.push({ kind: 'file-expire', entryId, at: this.queueAt(e.expiresAt), again: true });
+        return 'wait' as const;
+      }
+      const closed = await this.repo.fileAdd(tx, { userId: e.userId, kind: e.kind === 'ticket' ? 'ticket_served' : 'felony_cleared', closesId: e.id, dedupeKey: `close:${e.id}` });
+      if (!closed) return 'noop' as const;
+      return e.kind === 'ticket' ? ('served' as const) : ('cleared' as const);
+    });
+    await this.queue.run(effects);
+    return out;
+  }
+
+  // ------------------------------------------------------------ settlement
+
+  /** Forfeits a seat through the engine (leave or forfeit after the deal), then settles if that ended the game. */
+  private async forfeitSeat(gameId: string, seat: number): Promise<void> {
+    const effects: Effect[] = [];
+    await this.tx(async (tx) => {
+      const game = await this.games.lock(tx, gameId);
+      if (!game || game.status !== 'playing') return;
+      const state = game.state as unknown as GameState;
+      if (state.forfeited[seat]) return;
+      const r = engineApply(state, { seat, type: 'forfeit' });
+      if (!r.ok) throw new AppError(r.error.code, r.error.message, HttpStatus.CONFLICT);
+      await this.games.saveMove(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+      const t = (await this.repo.table(tx, game.houseTableId!))!;
+      if (!r.state.finished) effects.push(...this.turnEffects(t, t.seatsTaken, game.id, r.state, 0, new Date()));
+      effects.push(...gameViewEmits(game, r.state, await this.games.seatsOfGame(game), null));
+      if (r.state.finished) effects.push({ kind: 'house-settle', gameId });
+    });
+    await this.queue.run(effects);
+    await this.settle(gameId);
+  }
+
+  /**
+   * Settles a finished house game once (SPEC 8.1, 8.4, 8.6), in one transaction: at a stake table
+   * every hold released and each loser's payment (double if skunked or forfeited) made; winnings
+   * pay debts first; the winners' stake wins (levels); workouts owed by losers with dumbbells; the
+   * Clock Jar for the winners. The settlement row makes a second run (a retried job, a restart
+   * after a crash) a no-op.
+   */
+  async settle(gameId: string): Promise<'settled' | 'noop'> {
+    const effects: Effect[] = [];
+    const out = await this.tx(async (tx) => {
+      const g0 = await this.prisma.game.findUnique({ where: { id: gameId }, select: { houseTableId: true } });
+      if (!g0?.houseTableId) return 'noop' as const;
+      const t = await this.repo.lockTable(tx, g0.houseTableId);
+      const game = await this.games.lock(tx, gameId);
+      if (!t || !game || game.status !== 'finished') return 'noop' as const;
+      if (await tx.houseSettlement.findUnique({ where: { gameId } })) return 'noop' as const;
+      const state = game.state as unknown as GameState;
+      const n = state.config.players;
+      const winner = state.winner;
+      const sameSide = (a: number, b: number) => (state.config.partners ? a % 2 === b % 2 : a === b);
+      const humans = t.seatsTaken.filter((s) => s.userId);
+      const result: Record<string, unknown> = { winner, scores: state.scores, forfeited: state.forfeited };
+      // Money: holds released, payments made.
+      if (t.purpose === 'stake' && t.currency) {
+        const cur = t.currency;
+        await this.wallets.lockAll(tx, humans.map((s) => s.userId!), cur);
+        const payments =
+          winner === null ? [] : settlePayments({ players: n, partners: state.config.partners, target: state.config.settings.target, winner, scores: state.scores, forfeited: state.forfeited, stake: t.stake });
+        const net = netOf(n, payments);
+        result.payments = payments;
+        for (const s of humans) {
+          const u = s.userId!;
+          await this.wallets.post(tx, { userId: u, currency: cur, kind: 'release', amount: holdOf(t.stake), gameId, houseTableId: t.id, dedupeKey: `release:${gameId}:${u}`, reason: 'settlement: hold released' });
+          if (net[s.seat] !== 0) {
+            const what = payments.filter((p) => p.from === s.seat || p.to === s.seat).map((p) => `seat ${p.from} → seat ${p.to}: ${p.amount}${p.skunk ? ' (skunk)' : ''}`);
+            await this.wallets.post(tx, { userId: u, currency: cur, kind: 'settlement', amount: net[s.seat], gameId, houseTableId: t.id, dedupeKey: `settle:${gameId}:${u}`, reason: what.join('; ') });
+          }
+          if (net[s.seat] > 0) await this.payDebt(tx, u, cur, net[s.seat], `debt:${gameId}:${u}`, gameId);
+        }
+        // A computer's side of a payment is the house's (Decision, docs/rules.md): what people pay a computer leaves the economy, what it pays them enters it.
+        result.house = -net.reduce((acc, v, seat) => (t.seatsTaken.find((s) => s.seat === seat)?.userId ? acc + v : acc), 0);
+        if (winner !== null) {
+          const winners = humans.filter((s) => sameSide(s.seat, winner)).map((s) => s.userId!);
+          if (winners.length) await tx.user.updateMany({ where: { id: { in: winners } }, data: { stakeWins: { increment: 1 } } });
+        }
+      }
+      // Workouts owed by losers with dumbbells; the Clock Jar for winners.
+      const dumbbells = await tx.fileEntry.groupBy({ by: ['seat'], where: { gameId, kind: 'dumbbell' }, _count: { _all: true } });
+      const computerTimeouts = await tx.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } });
+      const workouts: unknown[] = [];
+      const jar: unknown[] = [];
+      const now = this.clock.now();
+      for (const s of humans) {
+        const u = s.userId!;
+        const lost = winner === null || !sameSide(s.seat, winner);
+        const db = dumbbells.find((d) => d.seat === s.seat)?._count._all ?? 0;
+        const amount = workoutOwed(t.workoutKind, db, lost);
+        if (amount > 0) {
+          await tx.workout.createMany({ data: [{ userId: u, gameId, kind: t.workoutKind, amount, dumbbells: db }], skipDuplicates: true });
+          workouts.push({ userId: u, amount, kind: t.workoutKind, dumbbells: db });
+        }
+        const week = weekStartUtc(now);
+        const excusesThisWeek = await tx.doctorsExcuse.count({ where: { userId: u, weekStart: week } });
+        const pay = jarPayout({
+          won: !lost,
+          courtTable: t.courtTable,
+          computerTimeouts,
+          stake: t.purpose === 'stake' ? { ticketFine: t.ticketFine } : null,
+          excusesThisWeek,
+        });
+        if (pay.kind === 'fines') {
+          await this.wallets.post(tx, { userId: u, currency: t.currency!, kind: 'jar_payout', amount: pay.amount, gameId, houseTableId: t.id, dedupeKey: `jar:${gameId}:${u}`, reason: `the Clock Jar: ${computerTimeouts} computer run-out(s)` });
+          await this.payDebt(tx, u, t.currency!, pay.amount, `debt-jar:${gameId}:${u}`, gameId);
+        } else if (pay.kind === 'excuse') {
+          await tx.doctorsExcuse.createMany({ data: [{ userId: u, gameId, weekStart: week }], skipDuplicates: true });
+        }
+        if (pay.kind !== 'none') jar.push({ userId: u, ...pay });
+      }
+      result.workouts = workouts;
+      result.jar = jar;
+      await tx.houseSettlement.create({ data: { gameId, tableId: t.id, result: result as Prisma.InputJsonValue } });
+      await tx.houseTable.update({ where: { id: t.id }, data: { status: 'finished' } });
+      effects.push(liveEmit([liveRooms.game(gameId), ...humans.map((s) => liveRooms.user(s.userId!))], 'house:settled', { tableId: t.id, gameId, ...result }));
+      return 'settled' as const;
+    });
+    await this.queue.run(effects);
+    return out;
+  }
+
+  private async payDebt(tx: Tx, userId: string, currency: Currency, credit: number, dedupeKey: string, gameId: string): Promise<void> {
+    const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
+    const pay = debtPayment(credit, w.owed);
+    if (pay > 0) await this.wallets.post(tx, { userId, currency, kind: 'debt_payment', amount: -pay, owedChange: -pay, gameId, dedupeKey, reason: 'winnings pay the debt first' });
+  }
+
+  /** Recovery: finished house games not settled yet (a crash between the end and the settlement), open tickets and felonies to expire, and the clocks and computer turns of games in play. */
+  async recover(): Promise<Effect[]> {
+    const effects: Effect[] = [];
+    const unsettled = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT g.id FROM games g WHERE g.house_table_id IS NOT NULL AND g.status = 'finished'
+        AND NOT EXISTS (SELECT 1 FROM house_settlements s WHERE s.game_id = g.id)`;
+    for (const g of unsettled) effects.push({ kind: 'house-settle', gameId: g.id });
+    const now = this.clock.now().getTime();
+    // One already due gets an id of its own: its deterministic job may still be waiting under an older delay.
+    for (const e of await this.repo.openExpiring()) {
+      effects.push({ kind: 'file-expire', entryId: e.id, at: this.queueAt(e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
+    }
+    const playing = await this.prisma.houseTable.findMany({ where: { status: 'playing', currentGameId: { not: null } }, include: { seatsTaken: true } });
+    for (const t of playing) {
+      const game = await this.prisma.game.findUnique({ where: { id: t.currentGameId! }, include: { timeouts: { select: { version: true, attempt: true, createdAt: true } } } });
+      if (!game || game.status !== 'playing') continue;
+      const atVersion = game.timeouts.filter((x) => x.version === game.version).sort((a, b) => a.attempt - b.attempt);
+      const from = atVersion.length ? atVersion[atVersion.length - 1].createdAt : game.updatedAt;
+      effects.push(...this.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
+    }
+    return effects;
+  }
+
+  async sweep(): Promise<number> {
+    const effects = await this.recover();
+    await this.queue.run(effects);
+    return effects.length;
+  }
+
+  // ------------------------------------------------------------ wallets, file, workouts (SPEC 8.2, 8.4)
+
+  /** Both wallets of a player (opened with the welcome grant on first sight). */
+  async wallet(userId: string) {
+    const exists = await this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, stakeWins: true, assistiveTech: true, adultConfirmedAt: true } });
+    if (!exists) throw notFound('User', userId);
+    await this.tx((tx) => this.wallets.ensure(tx, userId));
+    const balances = await this.wallets.balances(this.prisma, userId);
+    const court = (await this.repo.court(this.prisma, [userId])).get(userId)!;
+    return { user: exists, balances, court };
+  }
+
+  /** One page of a ledger: one indexed read (a wallet never seen is opened first; an unknown user is 404). */
+  async ledger(userId: string, currency: Currency, limit: number, beforeSeq?: number) {
+    const rows = await this.wallets.ledger(userId, currency, limit, beforeSeq);
+    if (rows.length) return rows;
+    await this.wallet(userId);
+    return this.wallets.ledger(userId, currency, limit, beforeSeq);
+  }
+
+  /** SPEC 8.7: the 18+ confirmation, once per account (idempotent). */
+  async confirmAdult(userId: string): Promise<Date> {
+    const u = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
+    if (u.adultConfirmedAt) return u.adultConfirmedAt;
+    const at = this.clock.now();
+    await this.prisma.user.updateMany({ where: { id: userId, adultConfirmedAt: null }, data: { adultConfirmedAt: at } });
+    return (await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } })).adultConfirmedAt!;
+  }
+
+  /**
+   * An admin's correction of a wallet, with a reason, audited in the same transaction. It cannot
+   * take a balance below zero (INSUFFICIENT_FUNDS); a `requestId` makes a retried correction a no-op.
+   */
+  async correct(actorId: string, userId: string, input: { currency: Currency; amount: number; reason: string; requestId: string }) {
+    await this.wallet(userId);
+    await this.tx(async (tx) => {
+      const w = (await this.wallets.lockAll(tx, [userId], input.currency)).get(userId)!;
+      if (w.balance + input.amount < 0) throw insufficientFunds(input.currency, { balance: w.balance, amount: input.amount });
+      const entry = await this.wallets.post(tx, {
+        userId,
+        currency: input.currency,
+        kind: 'correction',
+        amount: input.amount,
+        actorId,
+        reason: input.reason,
+        dedupeKey: `correction:${userId}:${input.requestId}`,
+      });
+      if (entry) {
+        await tx.auditLog.create({
+          data: { actorId, action: 'wallet.correction', entityType: 'user', entityId: userId, reason: input.reason, data: { currency: input.currency, amount: input.amount, entryId: entry.id } },
+        });
+      }
+    });
+    return this.wallet(userId);
+  }
+
+  file(userId: string, limit: number, before?: Date) {
+    return this.repo.file(userId, limit, before);
+  }
+
+  workouts(userId: string) {
+    return this.prisma.workout.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+  }
+
+  /** The player marks a workout done, or spends a Dr.'s excuse (Lay-in Slip) on it (SPEC 8.6). */
+  async closeWorkout(userId: string, workoutId: string, how: 'done' | 'excuse') {
+    return this.tx(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM workouts WHERE id = ${workoutId}::uuid FOR UPDATE`;
+      const w = await tx.workout.findUnique({ where: { id: workoutId } });
+      if (!w || w.userId !== userId) throw notFound('Workout', workoutId);
+      if (w.status !== 'owed') throw new AppError('WORKOUT_CLOSED', `This workout is already ${w.status}`, HttpStatus.CONFLICT);
+      if (how === 'excuse') {
+        const excuse = await tx.doctorsExcuse.findFirst({ where: { userId, usedOnWorkoutId: null }, orderBy: { createdAt: 'asc' } });
+        if (!excuse) throw new AppError('NO_EXCUSE', "You have no Dr.'s excuse to spend", HttpStatus.CONFLICT);
+        await tx.doctorsExcuse.update({ where: { id: excuse.id }, data: { usedOnWorkoutId: w.id } });
+      }
+      return tx.workout.update({ where: { id: w.id }, data: { status: how === 'done' ? 'done' : 'excused', doneAt: this.clock.now() } });
+    });
+  }
+
+  async excuses(userId: string): Promise<{ unused: number; thisWeek: number }> {
+    const [unused, thisWeek] = await Promise.all([
+      this.prisma.doctorsExcuse.count({ where: { userId, usedOnWorkoutId: null } }),
+      this.prisma.doctorsExcuse.count({ where: { userId, weekStart: weekStartUtc(this.clock.now()) } }),
+    ]);
+    return { unused, thisWeek };
+  }
+}

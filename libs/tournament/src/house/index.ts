@@ -1,0 +1,4 @@
+export * from './house.repository';
+export * from './wallet.repository';
+export * from './house.service';
+export * from './house-bot.service';

@@ -1,0 +1,129 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { Currency, Prisma, WalletEntry, WalletEntryKind } from '@dcs/db';
+import { AppError, PrismaService } from '@dcs/common';
+import type { Tx } from '../games.repository';
+
+/** SPEC 8.2 Decision: what a new account is granted. */
+export const WELCOME_GRANT: Readonly<Record<Currency, number>> = { DD: 10_000, soups: 100 };
+
+export interface WalletPost {
+  userId: string;
+  currency: Currency;
+  kind: WalletEntryKind;
+  /** the balance change (negative takes money out) */
+  amount: number;
+  /** the debt change */
+  owedChange?: number;
+  houseTableId?: string | null;
+  gameId?: string | null;
+  actorId?: string | null;
+  reason?: string | null;
+  /** one money fact, one key: a retried post with the same key changes nothing */
+  dedupeKey: string;
+}
+
+export interface WalletBalance {
+  currency: Currency;
+  balance: number;
+  owed: number;
+}
+
+const CHECK_VIOLATION = '23514';
+
+/**
+ * The wallets aggregate (SPEC 8.2): the only code that reads or writes `wallets` and
+ * `wallet_entries`. A balance row per wallet is updated in the transaction that appends each
+ * entry, under that row's lock; CHECK constraints keep balance and debt non-negative and a
+ * trigger keeps the ledger append-only. Lock order: a transaction that touches several wallets
+ * locks them by (userId, currency) ascending (see `lockAll`).
+ */
+@Injectable()
+export class WalletRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Opens both wallets of an account with the welcome grant, once (idempotent). */
+  async ensure(tx: Tx, userId: string): Promise<void> {
+    const have = await tx.wallet.count({ where: { userId } });
+    if (have === 2) return;
+    for (const currency of ['DD', 'soups'] as const) {
+      await tx.$executeRaw`INSERT INTO wallets (user_id, currency, balance, owed, seq, updated_at) VALUES (${userId}::uuid, ${currency}::"Currency", 0, 0, 0, now()) ON CONFLICT DO NOTHING`;
+      await this.post(tx, { userId, currency, kind: 'grant', amount: WELCOME_GRANT[currency], dedupeKey: `grant:${userId}:${currency}`, reason: 'welcome grant' });
+    }
+  }
+
+  /** Locks the wallets named, in the one order (deadlock-free), for the rest of the transaction. */
+  async lockAll(tx: Tx, userIds: readonly string[], currency: Currency): Promise<Map<string, WalletBalance>> {
+    const ids = [...new Set(userIds)].sort();
+    const out = new Map<string, WalletBalance>();
+    for (const id of ids) {
+      await this.ensure(tx, id);
+      const rows = await tx.$queryRaw<{ balance: number; owed: number }[]>`SELECT balance, owed FROM wallets WHERE user_id = ${id}::uuid AND currency = ${currency}::"Currency" FOR UPDATE`;
+      out.set(id, { currency, balance: rows[0].balance, owed: rows[0].owed });
+    }
+    return out;
+  }
+
+  /**
+   * Appends one entry and moves the balance, atomically; null when the entry was already posted
+   * (idempotent retry). A balance or debt that would go negative is refused by the database: the
+   * transaction fails with INSUFFICIENT_FUNDS (callers check first; this is the backstop).
+   */
+  async post(tx: Tx, p: WalletPost): Promise<WalletEntry | null> {
+    await tx.$queryRaw`SELECT 1 FROM wallets WHERE user_id = ${p.userId}::uuid AND currency = ${p.currency}::"Currency" FOR UPDATE`;
+    const done = await tx.walletEntry.findUnique({ where: { dedupeKey: p.dedupeKey } });
+    if (done) return null;
+    const owedChange = p.owedChange ?? 0;
+    try {
+      const rows = await tx.$queryRaw<{ balance: number; seq: number }[]>`
+        UPDATE wallets SET balance = balance + ${p.amount}, owed = owed + ${owedChange}, seq = seq + 1, updated_at = now()
+        WHERE user_id = ${p.userId}::uuid AND currency = ${p.currency}::"Currency" RETURNING balance, seq`;
+      if (!rows.length) throw new Error(`no ${p.currency} wallet for ${p.userId}`);
+      return await tx.walletEntry.create({
+        data: {
+          userId: p.userId,
+          currency: p.currency,
+          seq: rows[0].seq,
+          kind: p.kind,
+          amount: p.amount,
+          owedChange,
+          balanceAfter: rows[0].balance,
+          houseTableId: p.houseTableId ?? null,
+          gameId: p.gameId ?? null,
+          actorId: p.actorId ?? null,
+          reason: p.reason ?? null,
+          dedupeKey: p.dedupeKey,
+        },
+      });
+    } catch (err) {
+      if (isCheckViolation(err)) throw insufficientFunds(p.currency);
+      throw err;
+    }
+  }
+
+  balances(db: Pick<Prisma.TransactionClient, 'wallet'>, userId: string): Promise<WalletBalance[]> {
+    return db.wallet.findMany({ where: { userId }, select: { currency: true, balance: true, owed: true }, orderBy: { currency: 'asc' } });
+  }
+
+  /** Newest first, keyset-paged on the entry's sequence number (fast at any depth: the (user, currency, seq) index). */
+  ledger(userId: string, currency: Currency, limit: number, beforeSeq?: number): Promise<WalletEntry[]> {
+    return this.prisma.walletEntry.findMany({
+      where: { userId, currency, ...(beforeSeq !== undefined ? { seq: { lt: beforeSeq } } : {}) },
+      orderBy: { seq: 'desc' },
+      take: limit,
+    });
+  }
+
+  /** Every ledger's sum per kind (the money-conservation check: settlements, holds and releases net to zero). */
+  async sumsByKind(): Promise<Record<string, number>> {
+    const rows = await this.prisma.walletEntry.groupBy({ by: ['kind'], _sum: { amount: true } });
+    return Object.fromEntries(rows.map((r) => [r.kind, r._sum.amount ?? 0]));
+  }
+}
+
+export const insufficientFunds = (currency: Currency, details?: unknown) =>
+  new AppError('INSUFFICIENT_FUNDS', `Not enough ${currency} in your wallet for this`, HttpStatus.CONFLICT, details);
+
+function isCheckViolation(err: unknown): boolean {
+  const e = err as { code?: string; meta?: { code?: string }; message?: string };
+  return e?.code === CHECK_VIOLATION || e?.meta?.code === CHECK_VIOLATION || /violates check constraint|23514/.test(e?.message ?? '');
+}

@@ -1,0 +1,430 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { Clock, PrismaService } from '@dcs/common';
+import { createBot, currentHand, type Action, type GameState } from '@dcs/engine';
+import { GameMoveService, HouseService, TurnClockService } from '@dcs/tournament';
+import { tableWithGame } from './support/fixtures';
+import { createWorker } from '../apps/worker/src/setup';
+import { startApi, TestApi } from './support/api';
+import { eventually } from './support/temp-redis';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+type Player = { id: string; token: string };
+const DAY = 86_400_000;
+/** A move request from an engine action (what a client sends). */
+const moveBody = (version: number, a: Action) => ({ version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) });
+const FAR = () => new Date(Date.now() + 3_600_000);
+
+describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, the Clock Jar', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let prisma: PrismaService;
+  let house: HouseService;
+  let clock: TurnClockService;
+  let mover: GameMoveService;
+  const greedy = createBot('greedy');
+
+  beforeAll(async () => {
+    env = await createTestEnv('house');
+    api = await startApi(env, env.config({ HOUSE_BOT_THINK_PERMILLE: '0' }));
+    prisma = api.app.get(PrismaService);
+    house = api.app.get(HouseService);
+    clock = api.app.get(TurnClockService);
+    mover = api.app.get(GameMoveService);
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await api.close();
+    await env.drop();
+  });
+
+  const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
+  const adult = async (p: Player) => (await api.http().post('/api/me/adult-confirmation').set(auth(p)).send({ adult: true })).body as { adultConfirmedAt: string };
+  const wallet = async (p: Player) => (await api.http().get('/api/me/wallet').set(auth(p)).expect(200)).body as { balances: { currency: string; balance: number; owed: number }[]; court: string | null; openTickets: number; felonies: number };
+  const balance = async (p: Player, currency = 'DD') => (await wallet(p)).balances.find((b) => b.currency === currency)!;
+  const open = (p: Player, body: Record<string, unknown>) => api.http().post('/api/house/tables').set(auth(p)).send(body);
+  const gameOf = async (gameId: string) => {
+    const g = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    return { version: g.version, status: g.status, state: g.state as unknown as GameState };
+  };
+  const seatOnTurn = async (gameId: string) => currentHand((await gameOf(gameId)).state)?.turn ?? null;
+  /** A clock run-out of the seat on turn, as the worker's clock job would record it (its time comes as an argument). */
+  const runOut = async (gameId: string) => {
+    const g = await gameOf(gameId);
+    const attempt = await prisma.gameTimeout.count({ where: { gameId, version: g.version } });
+    return clock.expire(gameId, g.version, attempt, FAR());
+  };
+  /** Plays the game to its end: people through POST /games/:id/actions, computer seats through the one move service as the worker does. */
+  const playOut = async (gameId: string, people: Map<number, Player>) => {
+    for (let i = 0; i < 2000; i++) {
+      const g = await gameOf(gameId);
+      if (g.status === 'finished') return g;
+      const seat = currentHand(g.state)!.turn!;
+      const a = greedy.choose(g.state, seat);
+      const body = moveBody(g.version, a);
+      const p = people.get(seat);
+      if (p) await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(body).expect(200);
+      else await mover.move(gameId, { system: true, seat }, body);
+    }
+    throw new Error('the game did not end');
+  };
+  const forfeitSeat = (gameId: string, seat: number, version: number) => mover.move(gameId, { system: true, seat }, { version, type: 'forfeit' });
+
+  it('refuses bad tables with clear codes and changes nothing', async () => {
+    const a = await api.user();
+    const before = await balance(a);
+    expect((await open(a, { ruleset: 'citizen', seats: 2, purpose: 'friendly', settings: { getOn: 25 } }).expect(422)).body.code).toBe('INVALID_SETTINGS');
+    expect((await open(a, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'friendly' }).expect(422)).body.code).toBe('INVALID_SETTINGS');
+    expect((await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100 }).expect(403)).body.code).toBe('ADULT_CONFIRMATION_REQUIRED');
+    await adult(a);
+    expect((await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 10_001 }).expect(422)).body.code).toBe('STAKE_TOO_HIGH');
+    expect((await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100, ticketFine: 101 }).expect(422)).body.code).toBe('INVALID_SETTINGS');
+    expect((await open(a, { ruleset: 'citizen', seats: 3, partners: true, purpose: 'friendly' }).expect(422)).body.code).toBe('INVALID_SETTINGS');
+    expect((await open(a, { ruleset: 'citizen', seats: 2, purpose: 'friendly', bogus: 1 }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect(await prisma.houseTable.count({ where: { hostId: a.id } })).toBe(0);
+    expect(await balance(a)).toEqual(before);
+    expect(before).toEqual({ currency: 'DD', balance: 10_000, owed: 0 });
+  });
+
+  it('a cash table: holds 2 × stake at the deal, one seat per person, lobby and invitation code; a forfeit pays as skunked (double) and releases the rest', async () => {
+    const [a, b, c] = [await api.user(), await api.user(), await api.user()];
+    await adult(a);
+    const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 300, ticketFine: 50, listed: true }).expect(201)).body;
+    expect(t).toMatchObject({ status: 'open', currency: 'DD', stake: 300, ticketFine: 50 });
+    expect(t.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    const lobby = (await api.http().get('/api/house/tables?limit=100').set(auth(b)).expect(200)).body;
+    expect(lobby.items.map((x: { id: string }) => x.id)).toContain(t.id);
+    expect(lobby.items.find((x: { id: string }) => x.id === t.id).inviteCode).toBeNull();
+    expect((await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(a)).send({}).expect(409)).body.code).toBe('ALREADY_SEATED');
+    expect((await api.http().post('/api/house/join').set(auth(b)).send({ code: t.inviteCode }).expect(403)).body.code).toBe('ADULT_CONFIRMATION_REQUIRED');
+    await adult(b);
+    const dealt = (await api.http().post('/api/house/join').set(auth(b)).send({ code: t.inviteCode }).expect(200)).body;
+    expect(dealt.status).toBe('playing');
+    expect(dealt.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([20_000, 20_000]);
+    expect(await balance(a)).toEqual({ currency: 'DD', balance: 9_400, owed: 0 });
+    expect(await balance(b)).toEqual({ currency: 'DD', balance: 9_400, owed: 0 });
+    await adult(c);
+    expect((await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(c)).send({}).expect(409)).body.code).toBe('TABLE_NOT_OPEN');
+    // The game is played through the same paths as every game.
+    const view = (await api.http().get(`/api/games/${dealt.gameId}/view`).set(auth(b)).expect(200)).body;
+    expect(view.seat).toBe(1);
+    expect(view.view.hands?.[0] ?? null).not.toEqual(expect.arrayContaining(['never']));
+    await api.http().post(`/api/house/tables/${t.id}/forfeit`).set(auth(b)).send({}).expect(200);
+    const settled = await api.http().get(`/api/house/tables/${t.id}`).set(auth(a)).expect(200);
+    expect(settled.body.status).toBe('finished');
+    expect(await balance(a)).toEqual({ currency: 'DD', balance: 10_600, owed: 0 });
+    expect(await balance(b)).toEqual({ currency: 'DD', balance: 9_400, owed: 0 });
+    // Settling again changes nothing.
+    expect(await house.settle(dealt.gameId)).toBe('noop');
+    const ledger = (await api.http().get('/api/me/wallet/ledger?currency=DD').set(auth(b)).expect(200)).body;
+    expect(ledger.items.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ['settlement', -600],
+      ['release', 600],
+      ['hold', -600],
+      ['grant', 10_000],
+    ]);
+  });
+
+  it('a cash table played out settles per the final scores: the stake, or double for a skunk', async () => {
+    const [a, b] = [await api.user(), await api.user()];
+    await adult(a);
+    await adult(b);
+    const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100 }).expect(201)).body;
+    const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
+    const end = await playOut(dealt.gameId, new Map([[0, a], [1, b]]));
+    const winner = end.state.winner!;
+    const loserScore = end.state.scores[1 - winner];
+    const owed = loserScore < 80 ? 200 : 100;
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: dealt.gameId } })) === 1, 10_000, 'the settlement');
+    const [w, l] = winner === 0 ? [a, b] : [b, a];
+    expect((await balance(w)).balance).toBe(10_000 + owed);
+    expect((await balance(l)).balance).toBe(10_000 - owed);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: w.id } })).stakeWins).toBe(1);
+  });
+
+  it('partners: each losing seat pays the next seat, double when its team is skunked', async () => {
+    const ps = [await api.user(), await api.user(), await api.user(), await api.user()];
+    for (const p of ps) await adult(p);
+    const t = (await open(ps[0], { ruleset: 'citizen', seats: 4, partners: true, purpose: 'stake', stake: 10 }).expect(201)).body;
+    let dealt = t;
+    for (const p of ps.slice(1)) dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(p)).send({}).expect(200)).body;
+    const g = await gameOf(dealt.gameId);
+    // Seats 1 and 3 forfeit: 0 and 2 win; seat 1 pays seat 2, seat 3 pays seat 0, each double (forfeit = skunk).
+    await forfeitSeat(dealt.gameId, 1, g.version);
+    await forfeitSeat(dealt.gameId, 3, g.version + 1);
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: dealt.gameId } })) === 1, 10_000, 'the settlement');
+    expect((await Promise.all(ps.map((p) => balance(p)))).map((x) => x.balance)).toEqual([10_020, 9_980, 10_020, 9_980]);
+  });
+
+  it('a canteen table fines its ticket in soups and puts the player in municipal court; court clocks apply at the next house table', async () => {
+    const [a, b] = [await api.user(), await api.user()];
+    await adult(a);
+    await adult(b);
+    const t = (await open(a, { ruleset: 'inmate', seats: 2, purpose: 'stake', stake: 10, ticketFine: 4 }).expect(201)).body;
+    const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
+    expect(await balance(a, 'soups')).toEqual({ currency: 'soups', balance: 80, owed: 0 });
+    const sleeper = (await seatOnTurn(dealt.gameId))!;
+    const p = sleeper === 0 ? a : b;
+    expect(await runOut(dealt.gameId)).toBe('ticket');
+    expect(await balance(p, 'soups')).toEqual({ currency: 'soups', balance: 76, owed: 0 });
+    const file = (await api.http().get('/api/me/file').set(auth(p)).expect(200)).body;
+    expect(file).toEqual([expect.objectContaining({ kind: 'ticket', fine: 4, currency: 'soups', open: true, gameId: dealt.gameId, seat: sleeper })]);
+    expect(await wallet(p)).toMatchObject({ court: 'municipal', openTickets: 1 });
+    // The turn was not skipped.
+    expect(await seatOnTurn(dealt.gameId)).toBe(sleeper);
+    // The next table: the court clock (9 s) overrides the host's and the level's.
+    const other = await api.user();
+    const t2 = (await open(other, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'workout', clockMs: 60_000 }).expect(201)).body;
+    const d2 = (await api.http().post(`/api/house/tables/${t2.id}/join`).set(auth(p)).send({}).expect(200)).body;
+    expect(d2.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([60_000, 9_000]);
+    expect(d2.courtTable).toBe(true);
+    // A reviewer reads the file and the wallet; a competitor may not.
+    const reviewer = await api.user({ roles: ['reviewer'] });
+    expect((await api.http().get(`/api/users/${p.id}/file`).set(auth(reviewer)).expect(200)).body).toHaveLength(1);
+    expect((await api.http().get(`/api/users/${p.id}/wallet`).set(auth(reviewer)).expect(200)).body.court).toBe('municipal');
+    expect((await api.http().get(`/api/users/${p.id}/wallet`).set(auth(other)).expect(403)).body.code).toBe('FORBIDDEN');
+  });
+
+  it('a felony and open tickets set the court level: 2 tickets civil, a felony felony court (5 s)', async () => {
+    const p = await api.user();
+    await prisma.fileEntry.createMany({
+      data: [
+        { userId: p.id, kind: 'ticket', dedupeKey: `t1:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) },
+        { userId: p.id, kind: 'ticket', dedupeKey: `t2:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) },
+      ],
+    });
+    expect(await wallet(p)).toMatchObject({ court: 'civil', openTickets: 2 });
+    await prisma.fileEntry.create({ data: { userId: p.id, kind: 'felony', tournament: true, dedupeKey: `f1:${p.id}`, expiresAt: new Date(Date.now() + 30 * DAY) } });
+    expect(await wallet(p)).toMatchObject({ court: 'felony', felonies: 1 });
+    const host = await api.user();
+    const t = (await open(host, { ruleset: 'citizen', seats: 2, purpose: 'friendly' }).expect(201)).body;
+    const d = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(p)).send({}).expect(200)).body;
+    expect(d.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([20_000, 5_000]);
+  });
+
+  it("a Mook Camp table: dumbbells become the loser's workout, and five in one turn forfeit", async () => {
+    const [a, b] = [await api.user(), await api.user()];
+    const t = (await open(a, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'workout', workoutKind: 'reps' }).expect(201)).body;
+    const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
+    expect(dealt.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([10_000, 10_000]);
+    const sleeper = (await seatOnTurn(dealt.gameId))!;
+    const p = sleeper === 0 ? a : b;
+    for (let i = 0; i < 4; i++) expect(await runOut(dealt.gameId)).toBe('ticket');
+    expect((await gameOf(dealt.gameId)).status).toBe('playing');
+    expect(await runOut(dealt.gameId)).toBe('forfeit');
+    expect((await gameOf(dealt.gameId)).status).toBe('finished');
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: dealt.gameId } })) === 1, 10_000, 'the settlement');
+    const w = (await api.http().get('/api/me/workouts').set(auth(p)).expect(200)).body;
+    expect(w.items).toEqual([expect.objectContaining({ gameId: dealt.gameId, kind: 'reps', amount: 25, dumbbells: 5, status: 'owed' })]);
+    // Dumbbells cost no money and open no court ticket.
+    expect(await wallet(p)).toMatchObject({ court: null, balances: expect.arrayContaining([{ currency: 'DD', balance: 10_000, owed: 0 }]) });
+    const done = (await api.http().post(`/api/me/workouts/${w.items[0].id}/close`).set(auth(p)).send({ how: 'done' }).expect(200)).body;
+    expect(done.status).toBe('done');
+    expect((await api.http().post(`/api/me/workouts/${w.items[0].id}/close`).set(auth(p)).send({ how: 'done' }).expect(409)).body.code).toBe('WORKOUT_CLOSED');
+    // The winner owes nothing.
+    expect((await api.http().get('/api/me/workouts').set(auth(sleeper === 0 ? b : a)).expect(200)).body.items).toEqual([]);
+  });
+
+  /** A table of one person and one computer, dealt; the computer's run-outs (on its turns), then the computer or the person forfeits. */
+  const vsComputer = async (p: Player, body: Record<string, unknown>, computerRunOuts: number, personWins: boolean) => {
+    const t = (await open(p, { seats: 2, computers: ['medium'], ...body }).expect(201)).body;
+    expect(t.status).toBe('playing');
+    const gameId = t.gameId as string;
+    let done = 0;
+    for (let i = 0; i < 400 && done < computerRunOuts; i++) {
+      const g = await gameOf(gameId);
+      const seat = currentHand(g.state)!.turn!;
+      if (seat === 1) {
+        await runOut(gameId);
+        done++;
+        continue;
+      }
+      const a = greedy.choose(g.state, seat);
+      await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(moveBody(g.version, a)).expect(200);
+      if ((await gameOf(gameId)).status === 'finished') break;
+    }
+    const g = await gameOf(gameId);
+    if (g.status === 'playing') await forfeitSeat(gameId, personWins ? 1 : 0, g.version);
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId } })) === 1, 10_000, 'the settlement');
+    return { tableId: t.id as string, gameId };
+  };
+
+  it('the Clock Jar pays a winner each computer run-out\'s fine at a cash table, and nothing to a loser', async () => {
+    const p = await api.user();
+    await adult(p);
+    await vsComputer(p, { ruleset: 'citizen', purpose: 'stake', stake: 100, ticketFine: 30 }, 2, true);
+    // The computer forfeited: it pays as skunked, 200 (the house's side), and the jar pays 2 × 30.
+    expect((await balance(p)).balance).toBe(10_260);
+    const q = await api.user();
+    await adult(q);
+    await vsComputer(q, { ruleset: 'citizen', purpose: 'stake', stake: 100, ticketFine: 30 }, 2, false);
+    expect((await balance(q)).balance).toBe(10_000 - 200);
+    expect((await api.http().get('/api/me/wallet/ledger?currency=DD').set(auth(q)).expect(200)).body.items.some((e: { kind: string }) => e.kind === 'jar_payout')).toBe(false);
+  });
+
+  it("elsewhere the jar pays one Dr.'s excuse a game, at most 3 a week, and not at a court table; an excuse cancels a workout", async () => {
+    const p = await api.user();
+    for (let i = 0; i < 4; i++) await vsComputer(p, { ruleset: 'citizen', purpose: 'friendly', clockMs: 20_000 }, 1, true);
+    expect((await api.http().get('/api/me/workouts').set(auth(p)).expect(200)).body).toMatchObject({ excusesUnused: 3, excusesThisWeek: 3 });
+    // The person's own run-out at a Citizen table is a ticket: they are in court, and the jar no longer counts.
+    const q = await api.user();
+    await prisma.fileEntry.create({ data: { userId: q.id, kind: 'ticket', dedupeKey: `court:${q.id}`, expiresAt: new Date(Date.now() + 7 * DAY) } });
+    const r = await vsComputer(q, { ruleset: 'citizen', purpose: 'friendly', clockMs: 20_000 }, 1, true);
+    expect((await api.http().get(`/api/house/tables/${r.tableId}`).set(auth(q)).expect(200)).body.courtTable).toBe(true);
+    expect((await api.http().get('/api/me/workouts').set(auth(q)).expect(200)).body.excusesUnused).toBe(0);
+    // A lost Mook Camp game with dumbbells owes a workout; the excuse cancels it.
+    const lost = await vsComputerWithDumbbells(p);
+    const w = (await api.http().get('/api/me/workouts').set(auth(p)).expect(200)).body.items.find((x: { gameId: string }) => x.gameId === lost);
+    expect(w).toMatchObject({ status: 'owed', amount: 5 });
+    expect((await api.http().post(`/api/me/workouts/${w.id}/close`).set(auth(p)).send({ how: 'excuse' }).expect(200)).body.status).toBe('excused');
+    expect((await api.http().get('/api/me/workouts').set(auth(p)).expect(200)).body.excusesUnused).toBe(2);
+  });
+
+  const vsComputerWithDumbbells = async (p: Player): Promise<string> => {
+    const t = (await open(p, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'workout', computers: ['easy'] }).expect(201)).body;
+    for (let i = 0; i < 400; i++) {
+      const g = await gameOf(t.gameId);
+      const seat = currentHand(g.state)!.turn!;
+      if (seat === 0) {
+        await runOut(t.gameId);
+        break;
+      }
+      const a = greedy.choose(g.state, seat);
+      await mover.move(t.gameId, { system: true, seat }, moveBody(g.version, a));
+    }
+    const g = await gameOf(t.gameId);
+    await forfeitSeat(t.gameId, 0, g.version);
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: t.gameId } })) === 1, 10_000, 'the settlement');
+    return t.gameId as string;
+  };
+
+  it('expunging: a computer run-out at a cash table expunges one open ticket of a player with no run-out there, fine returned, once a game', async () => {
+    const p = await api.user();
+    await adult(p);
+    // An open Community Service ticket with a 40 DD fine, from an earlier Citizen table.
+    const earlier = (await open(p, { ruleset: 'citizen', seats: 2, purpose: 'friendly', computers: ['easy'], clockMs: 20_000 }).expect(201)).body;
+    await prisma.fileEntry.create({ data: { userId: p.id, kind: 'ticket', houseTableId: earlier.id, fine: 40, currency: 'DD', dedupeKey: `old:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) } });
+    await prisma.fileEntry.create({ data: { userId: p.id, kind: 'ticket', houseTableId: earlier.id, fine: 40, currency: 'DD', dedupeKey: `old2:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) } });
+    await vsComputer(p, { ruleset: 'citizen', purpose: 'stake', stake: 10, ticketFine: 5 }, 2, false);
+    const file = (await api.http().get('/api/me/file').set(auth(p)).expect(200)).body as { kind: string; open: boolean }[];
+    expect(file.filter((e) => e.kind === 'ticket_expunged')).toHaveLength(1);
+    expect((await wallet(p)).openTickets).toBe(1);
+    // -20 (a forfeit pays double), +40 (the expunged ticket's fine returned).
+    expect((await balance(p)).balance).toBe(10_000 - 20 + 40);
+  });
+
+  it("a tournament game's run-outs are fined 1,000 DD each and the 5th books a Class F felony (20,000 DD, the rest owed)", async () => {
+    const { gameId, players } = await tableWithGame(api, 4, { turnMs: 60_000 });
+    const g = await gameOf(gameId);
+    const sleeper = currentHand(g.state)!.turn!;
+    for (let i = 0; i < 5; i++) await clock.expire(gameId, g.version, i, FAR());
+    const p = players[sleeper];
+    const w = await wallet(p);
+    expect(w.felonies).toBe(1);
+    expect(w.court).toBe('felony');
+    expect(w.openTickets).toBe(0);
+    expect(w.balances.find((b) => b.currency === 'DD')).toEqual({ currency: 'DD', balance: 0, owed: 15_000 });
+    const file = (await api.http().get('/api/me/file').set(auth(p)).expect(200)).body as { kind: string; tournament: boolean; fine: number }[];
+    expect(file.filter((e) => e.kind === 'ticket' && e.tournament && e.fine === 1_000)).toHaveLength(5);
+    expect(file.filter((e) => e.kind === 'felony' && e.fine === 20_000)).toHaveLength(1);
+    // A player with a debt cannot join a stake table.
+    await adult(p);
+    const host = await api.user();
+    await adult(host);
+    const t = (await open(host, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 10 }).expect(201)).body;
+    expect((await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(p)).send({}).expect(409)).body.code).toBe('DEBT_OUTSTANDING');
+  });
+
+  it('an admin corrects a wallet with a reason (audited, idempotent, never below zero); nobody else can', async () => {
+    const [admin, p] = [await api.user({ roles: ['admin'] }), await api.user()];
+    const requestId = '6f1c8f1e-5c4a-4c1b-9a55-0c2f1d8b7e01';
+    const body = { currency: 'soups', amount: -30, reason: 'duplicate grant', requestId };
+    await api.http().post(`/api/users/${p.id}/wallet/corrections`).set(auth(admin)).send(body).expect(200);
+    await api.http().post(`/api/users/${p.id}/wallet/corrections`).set(auth(admin)).send(body).expect(200);
+    expect(await balance(p, 'soups')).toEqual({ currency: 'soups', balance: 70, owed: 0 });
+    expect(await prisma.auditLog.count({ where: { action: 'wallet.correction', entityId: p.id } })).toBe(1);
+    const tooMuch = { ...body, amount: -71, requestId: '6f1c8f1e-5c4a-4c1b-9a55-0c2f1d8b7e02' };
+    expect((await api.http().post(`/api/users/${p.id}/wallet/corrections`).set(auth(admin)).send(tooMuch).expect(409)).body.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await api.http().post(`/api/users/${p.id}/wallet/corrections`).set(auth(p)).send({ ...body, requestId: '6f1c8f1e-5c4a-4c1b-9a55-0c2f1d8b7e03' }).expect(403)).body.code).toBe('FORBIDDEN');
+    // The database itself refuses a negative balance and any change to the ledger.
+    await expect(env.sql(`UPDATE wallets SET balance = -1 WHERE user_id = $1`, [p.id])).rejects.toThrow(/check constraint/);
+    await expect(env.sql(`UPDATE wallet_entries SET amount = 0 WHERE user_id = $1`, [p.id])).rejects.toThrow(/append-only/);
+    await expect(env.sql(`DELETE FROM file_entries`)).rejects.toThrow(/append-only/);
+  });
+
+  describe('with workers', () => {
+    let workers: INestApplicationContext[] = [];
+    beforeAll(async () => {
+      workers = [await createWorker(env.config({ HOUSE_BOT_THINK_PERMILLE: '0' })), await createWorker(env.config({ HOUSE_BOT_THINK_PERMILLE: '0' }))];
+    });
+    afterAll(async () => {
+      for (const w of workers) await w.close();
+    });
+
+    it('a worker killed between the end and the settlement settles exactly once on restart (two workers)', async () => {
+      const [a, b] = [await api.user(), await api.user()];
+      await adult(a);
+      await adult(b);
+      const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 250 }).expect(201)).body;
+      const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
+      // The game ends and the process dies before settling: the end is stored, no settlement. (The
+      // workers' own recovery sweep is held back meanwhile, as if they were not running yet.)
+      const sweep = jest.spyOn(HouseService.prototype, 'sweep').mockResolvedValue(0);
+      const settle = jest.spyOn(HouseService.prototype, 'settle').mockResolvedValueOnce('noop');
+      const g = await gameOf(dealt.gameId);
+      await forfeitSeat(dealt.gameId, 0, g.version);
+      settle.mockRestore();
+      expect((await gameOf(dealt.gameId)).status).toBe('finished');
+      expect(await prisma.houseSettlement.count({ where: { gameId: dealt.gameId } })).toBe(0);
+      expect((await balance(b)).balance).toBe(9_500);
+      sweep.mockRestore();
+      // The restart: both workers' recovery sweeps queue the settlement.
+      await Promise.all(workers.map((w) => w.get(HouseService).sweep()));
+      await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: dealt.gameId } })) === 1, 20_000, 'the settlement on restart');
+      expect((await balance(b)).balance).toBe(10_500);
+      expect((await balance(a)).balance).toBe(9_500);
+      // Per player: the hold, its release and one settlement entry — nothing twice.
+      expect(await prisma.walletEntry.count({ where: { gameId: dealt.gameId } })).toBe(6);
+    }, 60_000);
+
+    it('the worker plays computer seats to the end of the game at bot speed, and settles it', async () => {
+      const p = await api.user();
+      const t = (await open(p, { ruleset: 'citizen', seats: 3, purpose: 'friendly', computers: ['easy', 'medium'], clockMs: null }).expect(201)).body;
+      const gameId = t.gameId as string;
+      for (let i = 0; i < 3000; i++) {
+        const g = await gameOf(gameId);
+        if (g.status === 'finished') break;
+        const seat = currentHand(g.state)!.turn!;
+        if (seat !== 0) {
+          await new Promise((r) => setTimeout(r, 5));
+          continue;
+        }
+        const a = greedy.choose(g.state, seat);
+        await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(moveBody(g.version, a)).expect(200);
+      }
+      await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId } })) === 1, 20_000, 'the settlement');
+      const systemMoves = await prisma.gameAction.count({ where: { gameId, userId: null } });
+      expect(systemMoves).toBeGreaterThan(5);
+    }, 60_000);
+
+    it('open tickets are served after 7 days and felonies cleared after 30 by the worker (fake clock)', async () => {
+      const p = await api.user();
+      const ticket = await prisma.fileEntry.create({ data: { userId: p.id, kind: 'ticket', dedupeKey: `exp:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) } });
+      const felony = await prisma.fileEntry.create({ data: { userId: p.id, kind: 'felony', dedupeKey: `expf:${p.id}`, expiresAt: new Date(Date.now() + 30 * DAY) } });
+      expect(await house.expire(ticket.id)).toBe('wait');
+      const now = Date.now();
+      const spy = jest.spyOn(Clock.prototype, 'now').mockImplementation(() => new Date(now + 8 * DAY));
+      try {
+        // The workers' sweep re-queues every open expiry; the 8th day serves the ticket, not the felony.
+        await Promise.all(workers.map((w) => w.get(HouseService).sweep()));
+        await eventually(async () => (await prisma.fileEntry.count({ where: { closesId: ticket.id, kind: 'ticket_served' } })) === 1, 20_000, 'the ticket served');
+        expect(await prisma.fileEntry.count({ where: { closesId: felony.id } })).toBe(0);
+        spy.mockImplementation(() => new Date(now + 31 * DAY));
+        await Promise.all(workers.map((w) => w.get(HouseService).sweep()));
+        await eventually(async () => (await prisma.fileEntry.count({ where: { closesId: felony.id, kind: 'felony_cleared' } })) === 1, 20_000, 'the felony cleared');
+        expect(await wallet(p)).toMatchObject({ court: null, openTickets: 0, felonies: 0 });
+      } finally {
+        spy.mockRestore();
+      }
+    }, 60_000);
+  });
+});
