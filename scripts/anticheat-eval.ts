@@ -46,6 +46,8 @@ import {
 import { STRENGTHS, SimRng, peekDecisionEffect, peekValue, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
 
 const quick = process.argv.includes('--quick');
+/** the long curve of the one-opponent peekers: 1,000 games of the remote peekers beside honest players, no peek-value diagnostics */
+const long = process.argv.includes('--long');
 const gamesArg = process.argv.indexOf('--games');
 /** games per player (`--games N`; default 100, quick 40) */
 const gamesOpt = gamesArg >= 0 ? Number(process.argv[gamesArg + 1]) : NaN;
@@ -232,6 +234,7 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
     else flagged.set(id, { games: ev.games, kinds: new Set([kind]) });
   };
   for (let r = 0; r < rounds; r++) {
+    if (long && r % 50 === 0) process.stderr.write(`round ${r}/${rounds} (${games} games)\n`);
     for (const [ti, t] of tables(pop, rng).entries()) {
       const t0 = performance.now();
       const g = playSimGame(t, `${seed}/r${r}/t${ti}`);
@@ -309,14 +312,16 @@ function calibrate(r: RunResult): Baselines {
 }
 
 function main(): void {
-  const rounds = Number.isInteger(gamesOpt) && gamesOpt > 0 ? gamesOpt : quick ? 40 : 100;
-  const counts: Record<Kind, number> = quick
+  const rounds = Number.isInteger(gamesOpt) && gamesOpt > 0 ? gamesOpt : quick ? 40 : long ? 1000 : 100;
+  const counts: Record<Kind, number> = long
+    ? { honest: 60, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
+    : quick
     ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4, 'peeker-colocated': 4, confederate: 0 }
     : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12, 'peeker-colocated': 12, confederate: 0 };
   const calCount = quick ? 32 : 64;
   const calRounds = quick ? 20 : 40;
 
-  log(`anti-cheat evaluation (${quick ? 'quick' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0) + counts['peeker-colocated']} players x ${rounds} games`);
+  log(`anti-cheat evaluation (${quick ? 'quick' : long ? 'long' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0) + counts['peeker-colocated']} players x ${rounds} games`);
   const t0 = performance.now();
   const cal = run(
     population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }),
@@ -344,6 +349,7 @@ function main(): void {
   const flaggedBy = (ps: SimPlayer[], c: number): number => ps.filter((p) => (res.flagged.get(p.id)?.games ?? Infinity) <= c).length;
   const rows = (['peeker-colocated', 'peeker-all', 'colluder', 'colluder-quiet', 'timing', 'peeker-fixed', 'peeker'] as Kind[]).map((k) => {
     const ps = byKind.get(k) ?? [];
+    if (ps.length === 0) return null;
     const hit = ps.filter((p) => res.flagged.has(p.id));
     const g = hit.map((p) => res.flagged.get(p.id)!.games);
     const kinds = new Map<string, number>();
@@ -360,7 +366,7 @@ function main(): void {
       /** recall, and the honest false-positive rate, within each number of games */
       at: Object.fromEntries(checkpoints.map((c) => [c, { recall: ps.length ? flaggedBy(ps, c) / ps.length : 0, falsePositiveRate: honest.length ? flaggedBy(honest, c) / honest.length : 0 }])),
     };
-  });
+  }).filter((r) => r !== null);
   // the field's base rate of co-location: honest pairs at one table that shared a device, address or network
   const coLocation = {
     households: pop.households / 2,
@@ -393,9 +399,9 @@ function main(): void {
     };
   });
   // what a peek changes in the simulated searcher's decisions (a diagnostic of the simulation, not detection)
-  const effect = peekDecisionEffect(quick ? 8 : 30, 'test');
+  const effect = peekDecisionEffect(quick || long ? 8 : 30, 'test');
   // what a peek is worth: win rate of a medium player against three honest medium ones, beside its control
-  const valueGames = quick ? 200 : 2000;
+  const valueGames = quick ? 200 : long ? 20 : 2000;
   const value = {
     control: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 0 }, valueGames, 'test'),
     peeker: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 1 }, valueGames, 'test'),
@@ -407,7 +413,7 @@ function main(): void {
   const ms = res.analyzeMs;
   const analyzeTotal = ms.reduce((a, b) => a + b, 0);
   const summary = {
-    mode: quick ? 'quick' : 'full',
+    mode: quick ? 'quick' : long ? 'long' : 'full',
     gamesPerPlayer: rounds,
     games: res.games,
     baselines,

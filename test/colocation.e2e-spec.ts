@@ -1,32 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Prisma } from '@dcs/db';
 import { bullConnection, PrismaService, QUEUES } from '@dcs/common';
-import { apply, createGameFromRecordHeader, startHand, type GameRecord, type GameState } from '@dcs/engine';
 import { GamesRepository } from '@dcs/tournament';
-import { STRENGTHS, playSimGame, type SimPlayer } from '@dcs/anticheat/sim';
+import { STRENGTHS, type SimPlayer } from '@dcs/anticheat/sim';
 import { createWorker } from '../apps/worker/src/setup';
+import { storeSimulatedGame } from './support/anticheat-games';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
-
-/** The final state of a record, replayed by the engine (what the live table would have stored). */
-function replayState(record: GameRecord): GameState {
-  const created = createGameFromRecordHeader(record);
-  if (!created.ok) throw new Error(created.error.message);
-  let state = created.state;
-  for (const h of record.hands) {
-    const s = startHand(state, h.deal, h.yard);
-    if (!s.ok) throw new Error(s.error.message);
-    state = s.state;
-    for (const a of h.actions) {
-      const r = apply(state, a);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-    }
-  }
-  return state;
-}
 
 const human = (id: string): SimPlayer => ({ id, kind: 'honest', mix: STRENGTHS.medium, medianMs: 2000, logSd: 0.6, mistakeKnockRate: 0.002 });
 const ROOM = '203.0.113.50';
@@ -52,23 +33,13 @@ describe('anti-cheat co-location: a pair co-located at one table far more often 
 
   /** A finished game at a new table of the round, played `hoursAgo` hours ago (40 minutes long), with the sessions each player opened in it. */
   async function finishedGame(roundId: string, challengeId: string, index: number, players: { id: string; ip: string }[], hoursAgo: number): Promise<string> {
-    const table = await prisma.challengeTable.create({ data: { challengeId, roundId, index, status: 'finished' } });
-    await prisma.tableSeat.createMany({ data: players.map((p, seat) => ({ tableId: table.id, seat, userId: p.id, seed: index * 4 + seat + 1 })) });
-    const game = await prisma.$transaction((tx) => api.app.get(GamesRepository).createTournamentGame(tx, table.id, 4));
-    const sim = playSimGame(
-      players.map((p) => human(p.id)),
-      `colocation-${index}`,
-    );
-    const state = replayState(sim.record);
     const startedAt = new Date(Date.now() - hoursAgo * 3_600_000);
     const finishedAt = new Date(startedAt.getTime() + 40 * 60_000);
-    await prisma.game.update({ where: { id: game.id }, data: { state: state as unknown as Prisma.InputJsonValue, version: state.version, status: 'finished', startedAt, finishedAt } });
-    let version = 0;
-    const rows = sim.record.hands.flatMap((h, hi) => h.actions.map((a, ai) => ({ gameId: game.id, version: ++version, seat: a.seat, userId: players[a.seat].id, action: a as unknown as Prisma.InputJsonValue, decisionMs: sim.decisionMs[hi][ai] })));
-    await prisma.gameAction.createMany({ data: rows });
+    const seated = players.map((p) => ({ userId: p.id, sim: human(p.id) }));
+    const gameId = await storeSimulatedGame(prisma, api.app.get(GamesRepository), { roundId, challengeId, index }, seated, `colocation-${index}`, { startedAt, finishedAt });
     // what the API captures: a socket connection per player as the table opens (hashes and addresses only)
     await prisma.userSession.createMany({ data: players.map((p, k) => ({ userId: p.id, ip: p.ip, source: 'socket', createdAt: new Date(startedAt.getTime() + (k + 1) * 20_000) })) });
-    return game.id;
+    return gameId;
   }
 
   it('opens the pair one case with its games, addresses and timeline for reviewers; hides the addresses from both players; an honest household and an honest café never fire', async () => {

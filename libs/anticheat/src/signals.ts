@@ -110,7 +110,7 @@ export const DEFAULT_BASELINES: Baselines = {
   timingSdFloor: 0.346,
   instantHardRate: 0.005,
   falseKnockHelpShare: 0.2,
-  replyAdvantageMean: 0.024,
+  replyAdvantageMean: 0.0268,
   coLocationRate: 0.25,
 };
 
