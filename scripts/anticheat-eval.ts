@@ -314,7 +314,7 @@ function calibrate(r: RunResult): Baselines {
 function main(): void {
   const rounds = Number.isInteger(gamesOpt) && gamesOpt > 0 ? gamesOpt : quick ? 40 : long ? 1000 : 100;
   const counts: Record<Kind, number> = long
-    ? { honest: 60, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
+    ? { honest: 40, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
     : quick
     ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4, 'peeker-colocated': 4, confederate: 0 }
     : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12, 'peeker-colocated': 12, confederate: 0 };

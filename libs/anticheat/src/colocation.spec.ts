@@ -1,6 +1,6 @@
 import { addCoLocationGame, coLocateGame, emptyCoLocationEvidence, isInformativeIp, networkOf, type SessionObservation } from './colocation';
-import { emptyPairEvidence } from './evidence';
-import { DEFAULT_BASELINES, coLocationSignal, directedSignals, linkedAccountsSignal } from './signals';
+import { emptyPairEvidence, emptyPlayerEvidence } from './evidence';
+import { DEFAULT_BASELINES, DEFAULT_THRESHOLDS, coLocationSignal, directedSignals, hiddenInfoSignal, linkedAccountsSignal } from './signals';
 import { binomialTailZ, binomialUpperTail } from './stats';
 
 const at = (min: number): number => Date.UTC(2027, 0, 2, 12, 0) + min * 60_000;
@@ -97,5 +97,37 @@ describe('pair-directed evidence', () => {
     expect(ba).toMatchObject({ userIds: ['b', 'a'], fired: false });
     ev.replies[0].n = 50;
     expect(directedSignals(ev)[0].fired).toBe(false);
+  });
+});
+
+describe('hidden_info: the reply view joins the advantage view', () => {
+  const player = (replyN: number, replyMean: number) => ({
+    ...emptyPlayerEvidence('p'),
+    games: 100,
+    choices: 2400,
+    advSum: 2400 * 1.4,
+    advSq: 2400 * (1.4 * 1.4 + 14 * 14),
+    replyN,
+    replySum: replyN * replyMean,
+    replySq: replyN * (replyMean * replyMean + 0.36),
+  });
+
+  it('below the reply guard the statistic is the advantage z alone', () => {
+    const s = hiddenInfoSignal(player(DEFAULT_THRESHOLDS.minReplyChoices - 1, 0.2));
+    expect(s.value).toBeCloseTo(s.details.zAdvantage as number, 3);
+    expect(s.details.replyWeight).toBe(0);
+    expect(s.baseline).toEqual({ advantageMean: 0 });
+  });
+
+  it('then combines the two views with the fixed weight: (z_adv + w z_reply) / sqrt(1 + w^2)', () => {
+    const s = hiddenInfoSignal(player(1400, 0.1));
+    const zA = s.details.zAdvantage as number;
+    const zR = s.details.zReply as number;
+    expect(zR).toBeGreaterThan(3);
+    expect(s.value).toBeCloseTo((zA + 0.5 * zR) / Math.sqrt(1.25), 3);
+    expect(s.value).toBeGreaterThan(zA);
+    expect(s.baseline).toEqual({ advantageMean: 0, replyAdvantageMean: DEFAULT_BASELINES.replyAdvantageMean });
+    // an honest reply view (at the calibrated mean) costs the advantage view a little, never adds
+    expect(hiddenInfoSignal(player(1400, DEFAULT_BASELINES.replyAdvantageMean)).value).toBeLessThan(zA);
   });
 });

@@ -139,6 +139,9 @@ export interface Thresholds {
   minCoLocatedGames: number;
   /** pair-directed reply advantage: reply choices of the directed pair */
   minDirectedReplies: number;
+  /** hidden_info: reply choices from which the reply view joins the test, and its weight beside the advantage view */
+  minReplyChoices: number;
+  replyWeight: number;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -160,6 +163,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   minReports: 3,
   minCoLocatedGames: 3,
   minDirectedReplies: 100,
+  minReplyChoices: 100,
+  replyWeight: 0.5,
 };
 
 const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
@@ -182,15 +187,27 @@ function sig(
 /**
  * Hidden-information advantage: z of the player's mean advantage per choice
  * (omniscient minus own-information value of the chosen play, centred on the
- * plays' mean) against the honest mean, with the player's own spread.
+ * plays' mean) against the honest mean, with the player's own spread. Once the
+ * player has `minReplyChoices` reply choices, the reply view of the same hidden
+ * information (did the player avoid the plays that really fed the next seat,
+ * beyond its own-information chance? against the calibrated honest mean) joins
+ * it: z = (z_advantage + w · z_reply) / √(1 + w²), w = `replyWeight` fixed in
+ * advance (the two are nearly uncorrelated for honest players: −0.11 measured).
  */
 export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
   const n = ev.choices;
   const sd = sdFromSums(n, ev.advSum, ev.advSq);
-  const z = meanZ(ev.advSum, n, b.advantageMean, sd);
-  return sig('hidden_info', [ev.userId], z, t.z, { advantageMean: b.advantageMean }, n, n >= t.minChoices && ev.games >= t.minGamesHidden, {
+  const zAdvantage = meanZ(ev.advSum, n, b.advantageMean, sd);
+  const replySd = sdFromSums(ev.replyN, ev.replySum, ev.replySq);
+  const withReply = ev.replyN >= t.minReplyChoices;
+  const zReply = meanZ(ev.replySum, ev.replyN, b.replyAdvantageMean, replySd);
+  const w = t.replyWeight;
+  const z = withReply ? (zAdvantage + w * zReply) / Math.sqrt(1 + w * w) : zAdvantage;
+  const baseline: Record<string, number> = withReply ? { advantageMean: b.advantageMean, replyAdvantageMean: b.replyAdvantageMean } : { advantageMean: b.advantageMean };
+  return sig('hidden_info', [ev.userId], z, t.z, baseline, n, n >= t.minChoices && ev.games >= t.minGamesHidden, {
     meanAdvantage: r4(n > 0 ? ev.advSum / n : 0),
     sdAdvantage: r4(sd),
+    zAdvantage: r4(zAdvantage),
     choices: n,
     games: ev.games,
     hiddenPoints: ev.hiddenPoints,
@@ -199,6 +216,8 @@ export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = 
     ownAgreement: r4(n > 0 ? ev.ownMatches / n : 0),
     replyChoices: ev.replyN,
     replyAdvantage: r4(ev.replyN > 0 ? ev.replySum / ev.replyN : 0),
+    zReply: r4(zReply),
+    replyWeight: withReply ? w : 0,
     pValue: normalTail(z),
   });
 }
