@@ -48,6 +48,8 @@ import { STRENGTHS, SimRng, peekDecisionEffect, peekValue, playSimGame, type Sim
 const quick = process.argv.includes('--quick');
 /** the long curve of the one-opponent peekers: 1,000 games of the remote peekers beside honest players, no peek-value diagnostics */
 const long = process.argv.includes('--long');
+/** leave out the self-play diagnostics (peek effect, peek value: 8,000 games of the full run) */
+const skipDiagnostics = process.argv.includes('--skip-diagnostics');
 const gamesArg = process.argv.indexOf('--games');
 /** games per player (`--games N`; default 100, quick 40) */
 const gamesOpt = gamesArg >= 0 ? Number(process.argv[gamesArg + 1]) : NaN;
@@ -235,6 +237,15 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   };
   for (let r = 0; r < rounds; r++) {
     if (long && r % 50 === 0) process.stderr.write(`round ${r}/${rounds} (${games} games)\n`);
+    // a long run reports each checkpoint as it passes it (recall and honest false positives so far)
+    if (long && baselines && CHECKPOINTS.includes(r)) {
+      const kinds = [...new Set(pop.kind.values())];
+      const line = kinds.map((k) => {
+        const ps = pop.players.filter((p) => pop.kind.get(p.id) === k);
+        return `${k} ${ps.filter((p) => flagged.has(p.id)).length}/${ps.length}`;
+      });
+      process.stderr.write(`checkpoint ${r} games: flagged ${line.join(', ')}\n`);
+    }
     for (const [ti, t] of tables(pop, rng).entries()) {
       const t0 = performance.now();
       const g = playSimGame(t, `${seed}/r${r}/t${ti}`);
@@ -314,7 +325,7 @@ function calibrate(r: RunResult): Baselines {
 function main(): void {
   const rounds = Number.isInteger(gamesOpt) && gamesOpt > 0 ? gamesOpt : quick ? 40 : long ? 1000 : 100;
   const counts: Record<Kind, number> = long
-    ? { honest: 40, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
+    ? { honest: 20, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
     : quick
     ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4, 'peeker-colocated': 4, confederate: 0 }
     : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12, 'peeker-colocated': 12, confederate: 0 };
@@ -399,9 +410,9 @@ function main(): void {
     };
   });
   // what a peek changes in the simulated searcher's decisions (a diagnostic of the simulation, not detection)
-  const effect = peekDecisionEffect(quick || long ? 8 : 30, 'test');
+  const effect = skipDiagnostics ? { choices: 0, noise: 0, oneOpponent: 0, allOpponents: 0 } : peekDecisionEffect(quick || long ? 8 : 30, 'test');
   // what a peek is worth: win rate of a medium player against three honest medium ones, beside its control
-  const valueGames = quick ? 200 : long ? 20 : 2000;
+  const valueGames = skipDiagnostics ? 0 : quick ? 200 : long ? 20 : 2000;
   const value = {
     control: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 0 }, valueGames, 'test'),
     peeker: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 1 }, valueGames, 'test'),
@@ -462,13 +473,15 @@ function main(): void {
       `hidden-information advantage, ${a.type.padEnd(12)}: ${a.meanPerChoice.toFixed(3)} ± ${a.sdPerChoice.toFixed(1)} a choice (effect ${a.effectPerChoice.toFixed(4)} sd)${a.gamesFor90 === null ? '' : `; ≈ ${a.gamesFor90} games for 90 % recall at z 4.5`}`,
     );
   }
-  log(
-    `peek effect on the simulated 8-sample search (${effect.choices} choices): two own-information searches disagree ${(effect.noise * 100).toFixed(1)}%; with one opponent's hand ${(effect.oneOpponent * 100).toFixed(1)}%; with every hand ${(effect.allOpponents * 100).toFixed(1)}%`,
-  );
-  for (const [k, v] of Object.entries(value)) {
+  if (!skipDiagnostics) {
     log(
-      `peek value, ${k.padEnd(12)} (medium, vs 3 honest medium, ${v.games} games): wins ${(v.winRate * 100).toFixed(1)}% ± ${(v.winRate95 * 100).toFixed(1)}, ${v.pointsPerGame.toFixed(1)} points a game${k === 'control' ? ' (searches in the same hands, sees nothing)' : ''}`,
+      `peek effect on the simulated 8-sample search (${effect.choices} choices): two own-information searches disagree ${(effect.noise * 100).toFixed(1)}%; with one opponent's hand ${(effect.oneOpponent * 100).toFixed(1)}%; with every hand ${(effect.allOpponents * 100).toFixed(1)}%`,
     );
+    for (const [k, v] of Object.entries(value)) {
+      log(
+        `peek value, ${k.padEnd(12)} (medium, vs 3 honest medium, ${v.games} games): wins ${(v.winRate * 100).toFixed(1)}% ± ${(v.winRate95 * 100).toFixed(1)}, ${v.pointsPerGame.toFixed(1)} points a game${k === 'control' ? ' (searches in the same hands, sees nothing)' : ''}`,
+      );
+    }
   }
   log(`${res.games} games in ${elapsed.toFixed(1)} s`);
 }
