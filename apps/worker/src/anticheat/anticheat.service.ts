@@ -123,7 +123,8 @@ export class AnticheatService {
       for (const r of rows) addSeat(ev, r.features);
       const gameIds = rows.map((r) => r.gameId);
       const signals = playerSignals(ev);
-      hidden.set(u, signals[0]);
+      const h = signals.find((s) => s.kind === 'hidden_info');
+      if (h) hidden.set(u, h);
       for (const s of signals) if (s.fired) out.push(await this.record(s, gameIds, triggerGameId ?? gameIds[gameIds.length - 1], highStakes));
     }
     for (let i = 0; i < users.length; i++) {
