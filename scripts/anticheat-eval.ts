@@ -27,6 +27,7 @@ import {
   coLocationSignal,
   directedSignals,
   emptyCoLocationEvidence,
+  hiddenInfoSignal,
   emptyPairEvidence,
   emptyPlayerEvidence,
   mergePair,
@@ -214,6 +215,8 @@ interface RunResult {
   honestColocated: number;
   /** first game count at which each player was flagged, and by which signals */
   flagged: Map<string, { games: number; kinds: Set<string> }>;
+  /** the same for hidden_info's advantage view alone (the statistic before issue 14), as a comparison */
+  flaggedAdvantageOnly: Map<string, number>;
 }
 
 function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null, keepAnalyses: boolean): RunResult {
@@ -221,6 +224,8 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   const players = new Map(pop.players.map((p) => [p.id, emptyPlayerEvidence(p.id)]));
   const pairsEv = new Map<string, PairEvidence>();
   const flagged = new Map<string, { games: number; kinds: Set<string> }>();
+  const flaggedAdvantageOnly = new Map<string, number>();
+  const advantageOnly = { ...DEFAULT_THRESHOLDS, minReplyChoices: Infinity };
   const analyses: GameAnalysis[] = [];
   const analyzeMs: number[] = [];
   const coloc = new Map<string, CoLocationEvidence>();
@@ -289,10 +294,16 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
         const cs = coLocationSignal(c, players.get(p.users[0])!.games, players.get(p.users[1])!.games, baselines);
         if (cs.fired) cs.userIds.forEach((u) => flag(u, cs.kind));
       }
-      if (baselines) for (const s of a.seats) for (const sg of playerSignals(players.get(s.userId!)!, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
+      if (baselines) {
+        for (const s of a.seats) {
+          const ev = players.get(s.userId!)!;
+          for (const sg of playerSignals(ev, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
+          if (!flaggedAdvantageOnly.has(ev.userId) && hiddenInfoSignal(ev, baselines, advantageOnly).fired) flaggedAdvantageOnly.set(ev.userId, ev.games);
+        }
+      }
     }
   }
-  return { games, analyses, analyzeMs, simMs, players, pairsEv, coloc, honestPairGames, honestColocated, flagged };
+  return { games, analyses, analyzeMs, simMs, players, pairsEv, coloc, honestPairGames, honestColocated, flagged, flaggedAdvantageOnly };
 }
 
 function calibrate(r: RunResult): Baselines {
@@ -375,6 +386,8 @@ function main(): void {
       gamesToDetectMedian: g.length ? Math.round(quantile(g, 0.5) * 10) / 10 : null,
       gamesToDetectP90: g.length ? Math.round(quantile(g, 0.9) * 10) / 10 : null,
       signals: Object.fromEntries(kinds),
+      /** hidden_info's advantage view alone (before issue 14): recall within the run's games */
+      advantageOnlyRecall: ps.length ? ps.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length / ps.length : 0,
       /** recall, and the honest false-positive rate, within each number of games */
       at: Object.fromEntries(checkpoints.map((c) => [c, { recall: ps.length ? flaggedBy(ps, c) / ps.length : 0, falsePositiveRate: honest.length ? flaggedBy(honest, c) / honest.length : 0 }])),
     };
@@ -464,6 +477,9 @@ function main(): void {
   for (const r of rows) log(`${r.type.padEnd(15)} ${checkpoints.map((c) => `${(r.at[c].recall * 100).toFixed(1)}% (${(r.at[c].falsePositiveRate * 100).toFixed(2)}%)`.padStart(16)).join('')}`);
   log(
     `co-location base rate: ${coLocation.households} households, a campus /24 of ${coLocation.campus}, ${coLocation.cafeGoers} café-goers; honest pairs co-located at ${coLocation.honestColocated} of ${coLocation.honestPairGames} pair-games (${(coLocation.baseRate * 100).toFixed(2)}%); ${coLocation.honestPairsColocatedTwice} honest pairs co-located twice or more, at most ${coLocation.mostColocatedHonestPair} times`,
+  );
+  log(
+    `hidden_info with the advantage view alone (before issue 14), same games: ${rows.map((r) => `${r.type} ${(r.advantageOnlyRecall * 100).toFixed(1)}%`).join(', ')}; honest ${honest.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length} flagged`,
   );
   log(`overall precision ${(summary.overallPrecision * 100).toFixed(1)}%`);
   log(
