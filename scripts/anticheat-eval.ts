@@ -20,8 +20,14 @@ import { performance } from 'node:perf_hooks';
 import {
   DEFAULT_BASELINES,
   DEFAULT_THRESHOLDS,
+  addCoLocationGame,
   addSeat,
   analyzeGame,
+  coLocateGame,
+  coLocationSignal,
+  directedSignals,
+  emptyCoLocationEvidence,
+  hiddenInfoSignal,
   emptyPairEvidence,
   emptyPlayerEvidence,
   mergePair,
@@ -32,24 +38,50 @@ import {
   quantile,
   sdFromSums,
   type Baselines,
+  type CoLocationEvidence,
   type GameAnalysis,
+  type SessionObservation,
   type PairEvidence,
   type PlayerEvidence,
 } from '../libs/anticheat/src/index';
 import { STRENGTHS, SimRng, peekDecisionEffect, peekValue, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
 
 const quick = process.argv.includes('--quick');
+/** the long curve of the one-opponent peekers: 1,000 games of the remote peekers beside honest players, no peek-value diagnostics */
+const long = process.argv.includes('--long');
+/** leave out the self-play diagnostics (peek effect, peek value: 8,000 games of the full run) */
+const skipDiagnostics = process.argv.includes('--skip-diagnostics');
+const gamesArg = process.argv.indexOf('--games');
+/** games per player (`--games N`; default 100, quick 40) */
+const gamesOpt = gamesArg >= 0 ? Number(process.argv[gamesArg + 1]) : NaN;
+/** the checkpoints of the recall table (games per player) */
+const CHECKPOINTS = [20, 25, 50, 100, 250, 500, 1000];
 const asJson = process.argv.includes('--json');
 const log = (s: string): void => {
   if (!asJson) console.log(s);
 };
 
-type Kind = 'honest' | 'peeker' | 'peeker-fixed' | 'peeker-all' | 'colluder' | 'colluder-quiet' | 'timing';
+type Kind = 'honest' | 'peeker' | 'peeker-fixed' | 'peeker-all' | 'colluder' | 'colluder-quiet' | 'timing' | 'peeker-colocated' | 'confederate';
+/** Where a player connects from: a home address (households share one, a campus shares a /24), sometimes a café's. */
+interface Net {
+  home: string;
+  cafe: string | null;
+  /** share of games played from the café */
+  cafeRate: number;
+  device: string;
+}
 interface Pop {
   players: SimPlayer[];
   kind: Map<string, Kind>;
   /** colluding pairs as units */
   pairs: [SimPlayer, SimPlayer][];
+  /** co-located one-opponent peekers and the confederate whose screen they see: seated together */
+  colocated: [SimPlayer, SimPlayer][];
+  net: Map<string, Net>;
+  /** honest players in a household (two share one address) */
+  households: number;
+  campus: number;
+  cafeGoers: number;
 }
 
 function human(id: string, rng: SimRng): SimPlayer {
@@ -70,6 +102,7 @@ function population(seed: string, counts: Record<Kind, number>): Pop {
   const players: SimPlayer[] = [];
   const kind = new Map<string, Kind>();
   const pairs: [SimPlayer, SimPlayer][] = [];
+  const colocated: [SimPlayer, SimPlayer][] = [];
   const add = (p: SimPlayer, k: Kind): SimPlayer => {
     players.push(p);
     kind.set(p.id, k);
@@ -99,13 +132,42 @@ function population(seed: string, counts: Record<Kind, number>): Pop {
   for (let i = 0; i < counts['peeker-fixed']; i++) {
     add({ ...human(`peekfix-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekTarget: 'fixed' }, 'peeker-fixed');
   }
-  return { players, kind, pairs };
+  // a peeker who sees the confederate's screen (one room, one network) in half the hands, always at its table
+  for (let i = 0; i < counts['peeker-colocated']; i++) {
+    const c = add(human(`confed-${i}`, rng), 'confederate');
+    const p = add({ ...human(`peekcol-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekAt: c.id }, 'peeker-colocated');
+    colocated.push([p, c]);
+  }
+  return { players, kind, pairs, colocated, ...networks(players, kind, colocated, `${seed}/net`) };
+}
+
+/**
+ * The honest base rate of shared addresses: 10 % of honest players live in two-person households
+ * (one address), a campus of 12 shares one /24 (each its own address), 20 % play 15 % of their
+ * games from one of 4 cafés (one address each). Everyone else has an address of their own.
+ * A co-located peeker and its confederate connect from one address (one room) at every game.
+ */
+function networks(players: SimPlayer[], kind: Map<string, Kind>, colocated: [SimPlayer, SimPlayer][], seed: string): Pick<Pop, 'net' | 'households' | 'campus' | 'cafeGoers'> {
+  const rng = new SimRng(seed);
+  const net = new Map<string, Net>();
+  players.forEach((p, i) => net.set(p.id, { home: `100.${64 + (i >> 8)}.${i & 255}.10`, cafe: null, cafeRate: 0, device: `device-${p.id}` }));
+  const honest = players.filter((p) => kind.get(p.id) === 'honest');
+  const order = honest.map((p) => ({ p, k: rng.next() })).sort((a, b) => a.k - b.k).map((x) => x.p);
+  const households = Math.floor((order.length * 0.1) / 2) * 2;
+  for (let i = 0; i < households; i += 2) net.get(order[i + 1].id)!.home = net.get(order[i].id)!.home;
+  const campus = Math.min(12, order.length - households);
+  for (let i = 0; i < campus; i++) net.get(order[households + i].id)!.home = `131.107.7.${20 + i}`;
+  const cafes = ['198.51.100.7', '198.51.100.77', '203.0.113.9', '192.0.2.44'];
+  const cafeGoers = Math.floor(order.length * 0.2);
+  for (const p of order.slice(-cafeGoers)) Object.assign(net.get(p.id)!, { cafe: cafes[rng.int(cafes.length)], cafeRate: 0.15 });
+  for (const [p, c] of colocated) net.get(p.id)!.home = net.get(c.id)!.home;
+  return { net, households, campus, cafeGoers };
 }
 
 /** One round: every player at one table; colluding pairs sit together. */
 function tables(pop: Pop, rng: SimRng): SimPlayer[][] {
-  const paired = new Set(pop.pairs.flat().map((p) => p.id));
-  const units: SimPlayer[][] = [...pop.pairs.map((p) => [...p]), ...pop.players.filter((p) => !paired.has(p.id)).map((p) => [p])];
+  const paired = new Set([...pop.pairs, ...pop.colocated].flat().map((p) => p.id));
+  const units: SimPlayer[][] = [...[...pop.pairs, ...pop.colocated].map((p) => [...p]), ...pop.players.filter((p) => !paired.has(p.id)).map((p) => [p])];
   for (let i = units.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     [units[i], units[j]] = [units[j], units[i]];
@@ -146,8 +208,15 @@ interface RunResult {
   simMs: number;
   players: Map<string, PlayerEvidence>;
   pairsEv: Map<string, PairEvidence>;
+  /** per pair: co-location at their games together */
+  coloc: Map<string, CoLocationEvidence>;
+  /** pair-games, and how many were co-located, between two honest players (the field's base rate) */
+  honestPairGames: number;
+  honestColocated: number;
   /** first game count at which each player was flagged, and by which signals */
   flagged: Map<string, { games: number; kinds: Set<string> }>;
+  /** the same for hidden_info's advantage view alone (the statistic before issue 14), as a comparison */
+  flaggedAdvantageOnly: Map<string, number>;
 }
 
 function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null, keepAnalyses: boolean): RunResult {
@@ -155,8 +224,14 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   const players = new Map(pop.players.map((p) => [p.id, emptyPlayerEvidence(p.id)]));
   const pairsEv = new Map<string, PairEvidence>();
   const flagged = new Map<string, { games: number; kinds: Set<string> }>();
+  const flaggedAdvantageOnly = new Map<string, number>();
+  const advantageOnly = { ...DEFAULT_THRESHOLDS, minReplyChoices: Infinity };
   const analyses: GameAnalysis[] = [];
   const analyzeMs: number[] = [];
+  const coloc = new Map<string, CoLocationEvidence>();
+  const netRng = new SimRng(`${seed}/where`);
+  let honestPairGames = 0;
+  let honestColocated = 0;
   let simMs = 0;
   let games = 0;
   const flag = (id: string, kind: string): void => {
@@ -166,6 +241,16 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
     else flagged.set(id, { games: ev.games, kinds: new Set([kind]) });
   };
   for (let r = 0; r < rounds; r++) {
+    if (long && r % 50 === 0) process.stderr.write(`round ${r}/${rounds} (${games} games)\n`);
+    // a long run reports each checkpoint as it passes it (recall and honest false positives so far)
+    if (long && baselines && CHECKPOINTS.includes(r)) {
+      const kinds = [...new Set(pop.kind.values())];
+      const line = kinds.map((k) => {
+        const ps = pop.players.filter((p) => pop.kind.get(p.id) === k);
+        return `${k} ${ps.filter((p) => flagged.has(p.id)).length}/${ps.length}`;
+      });
+      process.stderr.write(`checkpoint ${r} games: flagged ${line.join(', ')}\n`);
+    }
     for (const [ti, t] of tables(pop, rng).entries()) {
       const t0 = performance.now();
       const g = playSimGame(t, `${seed}/r${r}/t${ti}`);
@@ -177,17 +262,48 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
       games++;
       if (keepAnalyses) analyses.push(a);
       for (const s of a.seats) addSeat(players.get(s.userId!)!, s);
+      // where each player connected from for this game: a socket connection at its start (the
+      // co-located pair also signs in on the room's address a few minutes before)
+      const at = games * 3_600_000;
+      const sessions = new Map<string, SessionObservation[]>(
+        t.map((p) => {
+          const n = pop.net.get(p.id)!;
+          const ip = n.cafe && netRng.next() < n.cafeRate ? n.cafe : n.home;
+          const own: SessionObservation[] = [{ userId: p.id, at, ip, fingerprintHash: n.device }];
+          if (pop.kind.get(p.id) === 'confederate' || pop.kind.get(p.id) === 'peeker-colocated') own.unshift({ userId: p.id, at: at - 5 * 60_000, ip: n.home, fingerprintHash: n.device });
+          return [p.id, own];
+        }),
+      );
       for (const p of pairsOfGame(a)) {
         const k = pairKey(p.users[0], p.users[1]);
         const ev = pairsEv.get(k) ?? emptyPairEvidence(p.users[0], p.users[1]);
         mergePair(ev, p);
         pairsEv.set(k, ev);
-        if (baselines) for (const s of pairSignals(ev, baselines)) if (s.fired) s.userIds.forEach((u) => flag(u, s.kind));
+        const c = coloc.get(k) ?? emptyCoLocationEvidence(p.users[0], p.users[1]);
+        const g = coLocateGame(sessions.get(p.users[0])!, sessions.get(p.users[1])!);
+        addCoLocationGame(c, `g${games}`, at, g);
+        coloc.set(k, c);
+        if (pop.kind.get(p.users[0]) === 'honest' && pop.kind.get(p.users[1]) === 'honest') {
+          honestPairGames++;
+          if (g.level) honestColocated++;
+        }
+        if (!baselines) continue;
+        for (const s of pairSignals(ev, baselines)) if (s.fired) s.userIds.forEach((u) => flag(u, s.kind));
+        // pair-directed: the player who avoided the other's real hand
+        for (const s of directedSignals(ev, baselines)) if (s.fired) flag(s.userIds[0], s.kind);
+        const cs = coLocationSignal(c, players.get(p.users[0])!.games, players.get(p.users[1])!.games, baselines);
+        if (cs.fired) cs.userIds.forEach((u) => flag(u, cs.kind));
       }
-      if (baselines) for (const s of a.seats) for (const sg of playerSignals(players.get(s.userId!)!, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
+      if (baselines) {
+        for (const s of a.seats) {
+          const ev = players.get(s.userId!)!;
+          for (const sg of playerSignals(ev, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
+          if (!flaggedAdvantageOnly.has(ev.userId) && hiddenInfoSignal(ev, baselines, advantageOnly).fired) flaggedAdvantageOnly.set(ev.userId, ev.games);
+        }
+      }
     }
   }
-  return { games, analyses, analyzeMs, simMs, players, pairsEv, flagged };
+  return { games, analyses, analyzeMs, simMs, players, pairsEv, coloc, honestPairGames, honestColocated, flagged, flaggedAdvantageOnly };
 }
 
 function calibrate(r: RunResult): Baselines {
@@ -211,21 +327,33 @@ function calibrate(r: RunResult): Baselines {
     timingSdFloor: Math.round(0.75 * Math.min(...sds) * 1000) / 1000,
     instantHardRate: Math.max(0.005, sum((e) => e.hardInstant) / Math.max(1, sum((e) => e.hardChoices))),
     falseKnockHelpShare: fk > 0 ? Math.max(0.1, helps / fk) : DEFAULT_BASELINES.falseKnockHelpShare,
+    replyAdvantageMean: Math.round((sum((e) => e.replySum) / Math.max(1, sum((e) => e.replyN))) * 10_000) / 10_000,
+    // not measured on the simulation: a bound on how often two honest players of one pool meet (docs/anticheat.md)
+    coLocationRate: DEFAULT_BASELINES.coLocationRate,
   };
 }
 
 function main(): void {
-  const rounds = quick ? 40 : 100;
-  const counts: Record<Kind, number> = quick
-    ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4 }
-    : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12 };
+  const rounds = Number.isInteger(gamesOpt) && gamesOpt > 0 ? gamesOpt : quick ? 40 : long ? 1000 : 100;
+  const counts: Record<Kind, number> = long
+    ? { honest: 8, peeker: 8, 'peeker-fixed': 8, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
+    : quick
+    ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4, 'peeker-colocated': 4, confederate: 0 }
+    : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12, 'peeker-colocated': 12, confederate: 0 };
   const calCount = quick ? 32 : 64;
-  const calRounds = quick ? 20 : 40;
+  const calRounds = quick ? 20 : long ? 0 : 40;
 
-  log(`anti-cheat evaluation (${quick ? 'quick' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0)} players x ${rounds} games`);
+  log(`anti-cheat evaluation (${quick ? 'quick' : long ? 'long' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0) + counts['peeker-colocated']} players x ${rounds} games`);
   const t0 = performance.now();
-  const cal = run(population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0 }), calRounds, 'calibration', null, true);
-  const baselines = calibrate(cal);
+  const cal = run(
+    population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }),
+    calRounds,
+    'calibration',
+    null,
+    true,
+  );
+  // a long run tests with the library's defaults (the full run's calibration) instead of calibrating again
+  const baselines = long ? DEFAULT_BASELINES : calibrate(cal);
   const honestAdv = [...cal.players.values()].reduce((x, e) => x + e.advSum, 0) / [...cal.players.values()].reduce((x, e) => x + e.choices, 0);
   log(`calibrated baselines: ${JSON.stringify(baselines)} (measured honest advantage mean ${honestAdv.toFixed(3)})`);
 
@@ -240,8 +368,11 @@ function main(): void {
   }
   const honest = byKind.get('honest') ?? [];
   const fpHonest = honest.filter((p) => res.flagged.has(p.id));
-  const rows = (['peeker', 'peeker-fixed', 'peeker-all', 'colluder', 'colluder-quiet', 'timing'] as Kind[]).map((k) => {
+  const checkpoints = CHECKPOINTS.filter((c) => c <= rounds);
+  const flaggedBy = (ps: SimPlayer[], c: number): number => ps.filter((p) => (res.flagged.get(p.id)?.games ?? Infinity) <= c).length;
+  const rows = (['peeker-colocated', 'peeker-all', 'colluder', 'colluder-quiet', 'timing', 'peeker-fixed', 'peeker'] as Kind[]).map((k) => {
     const ps = byKind.get(k) ?? [];
+    if (ps.length === 0) return null;
     const hit = ps.filter((p) => res.flagged.has(p.id));
     const g = hit.map((p) => res.flagged.get(p.id)!.games);
     const kinds = new Map<string, number>();
@@ -255,8 +386,23 @@ function main(): void {
       gamesToDetectMedian: g.length ? Math.round(quantile(g, 0.5) * 10) / 10 : null,
       gamesToDetectP90: g.length ? Math.round(quantile(g, 0.9) * 10) / 10 : null,
       signals: Object.fromEntries(kinds),
+      /** hidden_info's advantage view alone (before issue 14): recall within the run's games */
+      advantageOnlyRecall: ps.length ? ps.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length / ps.length : 0,
+      /** recall, and the honest false-positive rate, within each number of games */
+      at: Object.fromEntries(checkpoints.map((c) => [c, { recall: ps.length ? flaggedBy(ps, c) / ps.length : 0, falsePositiveRate: honest.length ? flaggedBy(honest, c) / honest.length : 0 }])),
     };
-  });
+  }).filter((r) => r !== null);
+  // the field's base rate of co-location: honest pairs at one table that shared a device, address or network
+  const coLocation = {
+    households: pop.households / 2,
+    campus: pop.campus,
+    cafeGoers: pop.cafeGoers,
+    honestPairGames: res.honestPairGames,
+    honestColocated: res.honestColocated,
+    baseRate: res.honestPairGames > 0 ? res.honestColocated / res.honestPairGames : 0,
+    honestPairsColocatedTwice: [...res.coloc.values()].filter((c) => c.colocatedGames >= 2 && c.users.every((u) => pop.kind.get(u) === 'honest')).length,
+    mostColocatedHonestPair: Math.max(0, ...[...res.coloc.values()].filter((c) => c.users.every((u) => pop.kind.get(u) === 'honest')).map((c) => c.colocatedGames)),
+  };
   // hidden-information advantage per type, pooled over its players: effect per choice in units of the
   // per-choice spread, and the games a player of the type needs for the test to reach z 4.5 with 90 %
   // power ((4.5 + 1.28)² / (effect² · choices a game)) — an extrapolation, beside the measured recall
@@ -278,9 +424,9 @@ function main(): void {
     };
   });
   // what a peek changes in the simulated searcher's decisions (a diagnostic of the simulation, not detection)
-  const effect = peekDecisionEffect(quick ? 8 : 30, 'test');
+  const effect = skipDiagnostics ? { choices: 0, noise: 0, oneOpponent: 0, allOpponents: 0 } : peekDecisionEffect(quick || long ? 8 : 30, 'test');
   // what a peek is worth: win rate of a medium player against three honest medium ones, beside its control
-  const valueGames = quick ? 200 : 2000;
+  const valueGames = skipDiagnostics ? 0 : quick ? 200 : long ? 20 : 2000;
   const value = {
     control: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 0 }, valueGames, 'test'),
     peeker: peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 1 }, valueGames, 'test'),
@@ -292,7 +438,7 @@ function main(): void {
   const ms = res.analyzeMs;
   const analyzeTotal = ms.reduce((a, b) => a + b, 0);
   const summary = {
-    mode: quick ? 'quick' : 'full',
+    mode: quick ? 'quick' : long ? 'long' : 'full',
     gamesPerPlayer: rounds,
     games: res.games,
     baselines,
@@ -306,6 +452,8 @@ function main(): void {
       gamesPerSecond: res.games / (analyzeTotal / 1000),
       simulationMsPerGame: res.simMs / res.games,
     },
+    checkpoints,
+    coLocation,
     peekEffect: effect,
     peekValue: value,
     advantage,
@@ -323,6 +471,16 @@ function main(): void {
     );
   }
   log(`honest          ${String(honest.length).padStart(7)}   flagged ${fpHonest.length}  false-positive rate ${(summary.honest.falsePositiveRate * 100).toFixed(2)}%  ${JSON.stringify(summary.honest.flaggedBy)}`);
+  log('');
+  log(`recall within N games (honest false-positive rate within N games), ${rounds} games a player`);
+  log(`type            ${checkpoints.map((c) => String(c).padStart(16)).join('')}`);
+  for (const r of rows) log(`${r.type.padEnd(15)} ${checkpoints.map((c) => `${(r.at[c].recall * 100).toFixed(1)}% (${(r.at[c].falsePositiveRate * 100).toFixed(2)}%)`.padStart(16)).join('')}`);
+  log(
+    `co-location base rate: ${coLocation.households} households, a campus /24 of ${coLocation.campus}, ${coLocation.cafeGoers} café-goers; honest pairs co-located at ${coLocation.honestColocated} of ${coLocation.honestPairGames} pair-games (${(coLocation.baseRate * 100).toFixed(2)}%); ${coLocation.honestPairsColocatedTwice} honest pairs co-located twice or more, at most ${coLocation.mostColocatedHonestPair} times`,
+  );
+  log(
+    `hidden_info with the advantage view alone (before issue 14), same games: ${rows.map((r) => `${r.type} ${(r.advantageOnlyRecall * 100).toFixed(1)}%`).join(', ')}; honest ${honest.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length} flagged`,
+  );
   log(`overall precision ${(summary.overallPrecision * 100).toFixed(1)}%`);
   log(
     `per-game analysis (omniscient + own-information evaluations): median ${summary.analysis.medianMs.toFixed(2)} ms, p95 ${summary.analysis.p95Ms.toFixed(2)} ms; batch throughput ${summary.analysis.gamesPerSecond.toFixed(1)} games/s (single core); simulation ${summary.analysis.simulationMsPerGame.toFixed(1)} ms/game`,
@@ -332,13 +490,15 @@ function main(): void {
       `hidden-information advantage, ${a.type.padEnd(12)}: ${a.meanPerChoice.toFixed(3)} ± ${a.sdPerChoice.toFixed(1)} a choice (effect ${a.effectPerChoice.toFixed(4)} sd)${a.gamesFor90 === null ? '' : `; ≈ ${a.gamesFor90} games for 90 % recall at z 4.5`}`,
     );
   }
-  log(
-    `peek effect on the simulated 8-sample search (${effect.choices} choices): two own-information searches disagree ${(effect.noise * 100).toFixed(1)}%; with one opponent's hand ${(effect.oneOpponent * 100).toFixed(1)}%; with every hand ${(effect.allOpponents * 100).toFixed(1)}%`,
-  );
-  for (const [k, v] of Object.entries(value)) {
+  if (!skipDiagnostics) {
     log(
-      `peek value, ${k.padEnd(12)} (medium, vs 3 honest medium, ${v.games} games): wins ${(v.winRate * 100).toFixed(1)}% ± ${(v.winRate95 * 100).toFixed(1)}, ${v.pointsPerGame.toFixed(1)} points a game${k === 'control' ? ' (searches in the same hands, sees nothing)' : ''}`,
+      `peek effect on the simulated 8-sample search (${effect.choices} choices): two own-information searches disagree ${(effect.noise * 100).toFixed(1)}%; with one opponent's hand ${(effect.oneOpponent * 100).toFixed(1)}%; with every hand ${(effect.allOpponents * 100).toFixed(1)}%`,
     );
+    for (const [k, v] of Object.entries(value)) {
+      log(
+        `peek value, ${k.padEnd(12)} (medium, vs 3 honest medium, ${v.games} games): wins ${(v.winRate * 100).toFixed(1)}% ± ${(v.winRate95 * 100).toFixed(1)}, ${v.pointsPerGame.toFixed(1)} points a game${k === 'control' ? ' (searches in the same hands, sees nothing)' : ''}`,
+      );
+    }
   }
   log(`${res.games} games in ${elapsed.toFixed(1)} s`);
 }

@@ -1,32 +1,13 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Prisma } from '@dcs/db';
 import { bullConnection, JOBS, jobIds, PrismaService, QUEUES } from '@dcs/common';
-import { apply, createGameFromRecordHeader, startHand, type GameRecord, type GameState } from '@dcs/engine';
 import { GamesRepository } from '@dcs/tournament';
-import { SimRng, STRENGTHS, playSimGame, type SimPlayer } from '@dcs/anticheat/sim';
+import { SimRng, STRENGTHS, type SimPlayer } from '@dcs/anticheat/sim';
 import { createWorker } from '../apps/worker/src/setup';
+import { storeSimulatedGame } from './support/anticheat-games';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
-
-/** The final state of a record, replayed by the engine (what the live table would have stored). */
-function replayState(record: GameRecord): GameState {
-  const created = createGameFromRecordHeader(record);
-  if (!created.ok) throw new Error(created.error.message);
-  let state = created.state;
-  for (const h of record.hands) {
-    const s = startHand(state, h.deal, h.yard);
-    if (!s.ok) throw new Error(s.error.message);
-    state = s.state;
-    for (const a of h.actions) {
-      const r = apply(state, a);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-    }
-  }
-  return state;
-}
 
 const human = (id: string, mix = STRENGTHS.medium): SimPlayer => ({ id, kind: 'honest', mix, medianMs: 2000, logSd: 0.6, mistakeKnockRate: 0.002 });
 
@@ -47,21 +28,8 @@ describe('anti-cheat detection: finished games → analysis → signals → case
     await env.drop();
   });
 
-  async function finishedGame(roundId: string, challengeId: string, index: number, players: { userId: string; sim: SimPlayer }[], seed: string): Promise<string> {
-    const table = await prisma.challengeTable.create({ data: { challengeId, roundId, index, status: 'finished' } });
-    await prisma.tableSeat.createMany({ data: players.map((p, seat) => ({ tableId: table.id, seat, userId: p.userId, seed: index * 4 + seat + 1 })) });
-    const game = await prisma.$transaction((tx) => api.app.get(GamesRepository).createTournamentGame(tx, table.id, 4));
-    const sim = playSimGame(
-      players.map((p) => ({ ...p.sim, id: p.userId })),
-      seed,
-    );
-    const state = replayState(sim.record);
-    await prisma.game.update({ where: { id: game.id }, data: { state: state as unknown as Prisma.InputJsonValue, version: state.version, status: 'finished', finishedAt: new Date() } });
-    let version = 0;
-    const rows = sim.record.hands.flatMap((h, hi) => h.actions.map((a, ai) => ({ gameId: game.id, version: ++version, seat: a.seat, userId: players[a.seat].userId, action: a as unknown as Prisma.InputJsonValue, decisionMs: sim.decisionMs[hi][ai] })));
-    await prisma.gameAction.createMany({ data: rows });
-    return game.id;
-  }
+  const finishedGame = (roundId: string, challengeId: string, index: number, players: { userId: string; sim: SimPlayer }[], seed: string): Promise<string> =>
+    storeSimulatedGame(prisma, api.app.get(GamesRepository), { roundId, challengeId, index }, players, seed);
 
   it('opens a case with its signals for a player who sees the hidden tiles and for linked accounts at one table; honest players get none; a retried job adds nothing', async () => {
     // Capture: a sign-in with a device fingerprint stores its hash and the IP, never the raw value.

@@ -35,9 +35,18 @@ export interface PlayerEvidence {
   pointsSq: number;
 }
 
+/** The reply advantage of one player towards one rival (the seat right after it): sums over reply choices. */
+export interface DirectedReply {
+  n: number;
+  sum: number;
+  sq: number;
+}
+
 export interface PairEvidence {
   /** the two user ids, sorted */
   users: [string, string];
+  /** pair-directed reply advantage: [users[0] → users[1], users[1] → users[0]] (when the rival sat right after) */
+  replies: [DirectedReply, DirectedReply];
   gamesTogether: number;
   feedOpps: number;
   feedObs: number;
@@ -86,6 +95,10 @@ export function pairKey(a: string, b: string): string {
 export function emptyPairEvidence(a: string, b: string): PairEvidence {
   return {
     users: a < b ? [a, b] : [b, a],
+    replies: [
+      { n: 0, sum: 0, sq: 0 },
+      { n: 0, sum: 0, sq: 0 },
+    ],
     gamesTogether: 0,
     feedOpps: 0,
     feedObs: 0,
@@ -156,6 +169,17 @@ export function pairsOfGame(a: GameAnalysis): PairEvidence[] {
     const ev = out.get(pairKey(p.fromUser, p.toUser));
     if (ev) addPairFeatures(ev, p);
   }
+  // a seat's reply advantage is about the seat right after it: the directed pair (seat → next)
+  for (const f of a.seats) {
+    const to = a.seats.find((x) => x.seat === (f.seat + 1) % a.players)?.userId;
+    if (!f.userId || !to || f.userId === to) continue;
+    const ev = out.get(pairKey(f.userId, to));
+    if (!ev) continue;
+    const r = ev.replies[f.userId === ev.users[0] ? 0 : 1];
+    r.n += f.replyN;
+    r.sum += f.replySum;
+    r.sq += f.replySq;
+  }
   return [...out.values()];
 }
 
@@ -168,5 +192,10 @@ export function mergePair(into: PairEvidence, add: PairEvidence): PairEvidence {
   into.feedVar += add.feedVar;
   into.falseKnockHelps += add.falseKnockHelps;
   into.falseKnocks += add.falseKnocks;
+  for (const d of [0, 1] as const) {
+    into.replies[d].n += add.replies[d].n;
+    into.replies[d].sum += add.replies[d].sum;
+    into.replies[d].sq += add.replies[d].sq;
+  }
   return into;
 }

@@ -2,3 +2,4 @@ export * from './stats';
 export * from './analyze';
 export * from './evidence';
 export * from './signals';
+export * from './colocation';

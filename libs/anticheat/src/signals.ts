@@ -5,8 +5,9 @@
  * docs/anticheat.md for what each number means. A signal never penalises
  * anyone: over its threshold it opens (or joins) a case for the review board.
  */
-import type { PairEvidence, PlayerEvidence } from './evidence';
-import { meanZ, normalTail, poissonBinomialZ, rareCountZ, sdFromSums } from './stats';
+import type { CoLocationEvidence } from './colocation';
+import type { DirectedReply, PairEvidence, PlayerEvidence } from './evidence';
+import { binomialTailZ, meanZ, normalTail, poissonBinomialZ, rareCountZ, sdFromSums } from './stats';
 
 export type SignalKind =
   | 'hidden_info'
@@ -19,6 +20,8 @@ export type SignalKind =
   | 'collusion_false_knocks'
   | 'co_seating'
   | 'linked_accounts'
+  | 'co_location'
+  | 'hidden_info_directed'
   | 'reports';
 
 export const SIGNAL_KINDS: readonly SignalKind[] = [
@@ -32,8 +35,13 @@ export const SIGNAL_KINDS: readonly SignalKind[] = [
   'collusion_false_knocks',
   'co_seating',
   'linked_accounts',
+  'co_location',
+  'hidden_info_directed',
   'reports',
 ];
+
+/** A JSON value of a signal's details (the board reads them; addresses only ever reach reviewers). */
+export type DetailValue = number | string | boolean | null | DetailValue[] | { [k: string]: DetailValue };
 
 export interface Signal {
   kind: SignalKind;
@@ -50,7 +58,7 @@ export interface Signal {
   /** over threshold and past the small-sample guard */
   fired: boolean;
   /** the counts behind the statistic, for the board */
-  details: Record<string, number | string | boolean>;
+  details: Record<string, DetailValue>;
 }
 
 /**
@@ -78,6 +86,18 @@ export interface Baselines {
   instantHardRate: number;
   /** share of a player's false knocks after which one particular rival is the first to score */
   falseKnockHelpShare: number;
+  /**
+   * reply advantage per reply choice (feeding the next seat against the own-information chance)
+   * of an honest player: not 0 (the own-information chance is a coarse 6-deal estimate), so measured
+   */
+  replyAdvantageMean: number;
+  /**
+   * co-location: the highest rate, per game of the less active of two honest players, at which
+   * they can be co-located at one table — a household (or a campus /24) shares an address every
+   * time its members meet, so this is the rate at which two players of one pool meet, bounded for
+   * the smallest pools the platform seats (see docs/anticheat.md)
+   */
+  coLocationRate: number;
 }
 
 export const DEFAULT_BASELINES: Baselines = {
@@ -90,6 +110,8 @@ export const DEFAULT_BASELINES: Baselines = {
   timingSdFloor: 0.346,
   instantHardRate: 0.005,
   falseKnockHelpShare: 0.2,
+  replyAdvantageMean: 0.0268,
+  coLocationRate: 0.25,
 };
 
 export interface Thresholds {
@@ -113,6 +135,13 @@ export interface Thresholds {
   /** reports: distinct reporters, and reports */
   minReporters: number;
   minReports: number;
+  /** co-location: co-located games (never one shared game) */
+  minCoLocatedGames: number;
+  /** pair-directed reply advantage: reply choices of the directed pair */
+  minDirectedReplies: number;
+  /** hidden_info: reply choices from which the reply view joins the test, and its weight beside the advantage view */
+  minReplyChoices: number;
+  replyWeight: number;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
@@ -132,6 +161,10 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   coSeatShare: 0.75,
   minReporters: 3,
   minReports: 3,
+  minCoLocatedGames: 3,
+  minDirectedReplies: 100,
+  minReplyChoices: 100,
+  replyWeight: 0.5,
 };
 
 const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
@@ -154,15 +187,27 @@ function sig(
 /**
  * Hidden-information advantage: z of the player's mean advantage per choice
  * (omniscient minus own-information value of the chosen play, centred on the
- * plays' mean) against the honest mean, with the player's own spread.
+ * plays' mean) against the honest mean, with the player's own spread. Once the
+ * player has `minReplyChoices` reply choices, the reply view of the same hidden
+ * information (did the player avoid the plays that really fed the next seat,
+ * beyond its own-information chance? against the calibrated honest mean) joins
+ * it: z = (z_advantage + w · z_reply) / √(1 + w²), w = `replyWeight` fixed in
+ * advance (the two are nearly uncorrelated for honest players: −0.11 measured).
  */
 export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
   const n = ev.choices;
   const sd = sdFromSums(n, ev.advSum, ev.advSq);
-  const z = meanZ(ev.advSum, n, b.advantageMean, sd);
-  return sig('hidden_info', [ev.userId], z, t.z, { advantageMean: b.advantageMean }, n, n >= t.minChoices && ev.games >= t.minGamesHidden, {
+  const zAdvantage = meanZ(ev.advSum, n, b.advantageMean, sd);
+  const replySd = sdFromSums(ev.replyN, ev.replySum, ev.replySq);
+  const withReply = ev.replyN >= t.minReplyChoices;
+  const zReply = meanZ(ev.replySum, ev.replyN, b.replyAdvantageMean, replySd);
+  const w = t.replyWeight;
+  const z = withReply ? (zAdvantage + w * zReply) / Math.sqrt(1 + w * w) : zAdvantage;
+  const baseline: Record<string, number> = withReply ? { advantageMean: b.advantageMean, replyAdvantageMean: b.replyAdvantageMean } : { advantageMean: b.advantageMean };
+  return sig('hidden_info', [ev.userId], z, t.z, baseline, n, n >= t.minChoices && ev.games >= t.minGamesHidden, {
     meanAdvantage: r4(n > 0 ? ev.advSum / n : 0),
     sdAdvantage: r4(sd),
+    zAdvantage: r4(zAdvantage),
     choices: n,
     games: ev.games,
     hiddenPoints: ev.hiddenPoints,
@@ -171,6 +216,8 @@ export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = 
     ownAgreement: r4(n > 0 ? ev.ownMatches / n : 0),
     replyChoices: ev.replyN,
     replyAdvantage: r4(ev.replyN > 0 ? ev.replySum / ev.replyN : 0),
+    zReply: r4(zReply),
+    replyWeight: withReply ? w : 0,
     pValue: normalTail(z),
   });
 }
@@ -287,14 +334,16 @@ export interface AccountLink {
 }
 
 /**
- * Linked accounts at one table — the strongest signal: two accounts that
- * share a device fingerprint or an IP address and sat at the same table.
- * Value: the number of shared identifiers; fires at 1 with one game together.
+ * Linked accounts at one table — the strongest signal: two accounts that used one device
+ * (the same fingerprint hash) and sat at the same table. Value: the number of shared device
+ * hashes; fires at 1 with one game together. A shared IP address alone does not fire here
+ * (households, cafés and campus networks share addresses): it is shown, and how often a pair
+ * is co-located at its games is the co-location signal's (`coLocationSignal`), tested against
+ * the honest base rate.
  */
 export function linkedAccountsSignal(link: AccountLink): Signal {
-  const shared = link.sharedFingerprints + link.sharedIps;
   const users: string[] = link.users[0] < link.users[1] ? [link.users[0], link.users[1]] : [link.users[1], link.users[0]];
-  return sig('linked_accounts', users, shared, 1, {}, link.gamesTogether, link.gamesTogether >= 1, {
+  return sig('linked_accounts', users, link.sharedFingerprints, 1, {}, link.gamesTogether, link.gamesTogether >= 1, {
     sharedFingerprints: link.sharedFingerprints,
     sharedIps: link.sharedIps,
     gamesTogether: link.gamesTogether,
@@ -313,4 +362,63 @@ export function reportsSignal(userId: string, count: number, distinctReporters: 
 /** The dedupe key of a fired signal: one signal per kind and subjects per evidence level (games). */
 export function signalDedupeKey(s: Signal, level: number | string): string {
   return `${s.kind}.${[...s.userIds].sort().join('.')}.${level}`;
+}
+
+/**
+ * Co-location at one table: the games in which two players sat at one table while sharing
+ * a device, an IP address or a network (or alternating on one address), against the most
+ * an honest pair can show. A household, a café or a campus /24 shares an address every time
+ * its members meet, so the honest bound is the rate at which they meet: `coLocationRate` per
+ * game of the less active of the two. Value: z of the exact binomial tail of the co-located
+ * games out of that player's games; fires at z ≥ `z` with at least `minCoLocatedGames`
+ * co-located games (never one shared game). The details carry the shared addresses, the
+ * games and a timeline: they reach reviewers only (a case's summary never names them).
+ */
+export function coLocationSignal(ev: CoLocationEvidence, gamesA: number, gamesB: number, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const n = Math.max(ev.gamesTogether, Math.min(gamesA, gamesB));
+  const z = binomialTailZ(ev.colocatedGames, n, b.coLocationRate);
+  return sig('co_location', [...ev.users], z, t.z, { coLocationRate: b.coLocationRate }, n, ev.colocatedGames >= t.minCoLocatedGames, {
+    colocatedGames: ev.colocatedGames,
+    gamesTogether: ev.gamesTogether,
+    gamesA,
+    gamesB,
+    ...ev.levels,
+    expectedAtMost: r4(n * b.coLocationRate),
+    pValue: normalTail(z),
+    ips: ev.ips.slice(0, 20),
+    networks: ev.networks.slice(0, 20),
+    devices: ev.devices.slice(0, 20),
+    timeline: ev.games.slice(-50).map((g) => ({ gameId: g.gameId, at: new Date(g.at).toISOString(), level: g.level, ips: g.ips, networks: g.networks, devices: g.devices, switches: g.switches })),
+  });
+}
+
+/**
+ * Pair-directed hidden-information evidence: the reply advantage of `from` towards the rival
+ * seated right after it (did `from` avoid the plays that really left that rival a score, beyond
+ * what its own information predicted?) over their games together, against the honest mean.
+ * A peeker who watches one opponent shows it towards that opponent. Value: z of the mean with
+ * the pair's own spread; fires at z ≥ `z` with `minDirectedReplies` reply choices. Reported
+ * to the board beside the per-player figure whether or not it fires.
+ */
+export function directedReplySignal(from: string, to: string, r: DirectedReply, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
+  const sd = sdFromSums(r.n, r.sum, r.sq);
+  const z = meanZ(r.sum, r.n, b.replyAdvantageMean, sd);
+  return sig('hidden_info_directed', [from, to], z, t.z, { replyAdvantageMean: b.replyAdvantageMean }, r.n, r.n >= t.minDirectedReplies, {
+    from,
+    to,
+    replyChoices: r.n,
+    meanReplyAdvantage: r4(r.n > 0 ? r.sum / r.n : 0),
+    sdReplyAdvantage: r4(sd),
+    pValue: normalTail(z),
+  });
+}
+
+/** Both directions of a pair's directed evidence ([users[0] → users[1], users[1] → users[0]]). */
+export function directedSignals(ev: PairEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): [Signal, Signal] {
+  return [directedReplySignal(ev.users[0], ev.users[1], ev.replies[0], b, t), directedReplySignal(ev.users[1], ev.users[0], ev.replies[1], b, t)];
+}
+
+/** The board's summary of a signal, beside another one (the directed and per-player figures a co-location case shows). */
+export function signalFigure(s: Signal): Record<string, DetailValue> {
+  return { kind: s.kind, userIds: s.userIds, value: s.value, threshold: s.threshold, sampleSize: s.sampleSize, fired: s.fired };
 }

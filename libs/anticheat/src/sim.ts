@@ -55,6 +55,8 @@ export interface SimPlayer {
    * confederate behind one player, a shared screen)
    */
   peekTarget?: 'random' | 'fixed';
+  /** peeker: the id of the player whose hand it sees (a co-located confederate) whenever that player is at its table */
+  peekAt?: string;
   /** timing model: a human's median ms and spread of ln(ms); a bot's constant ms and tiny spread */
   medianMs: number;
   logSd: number;
@@ -216,7 +218,13 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
   const decisionMs: number[][] = [];
   const knownByHand: number[][] = [];
   // a fixed-target peeker's target seat for this game
-  const target = players.map((p, seat) => (p.kind === 'peeker' && p.peekTarget === 'fixed' ? (seat + 1 + rng.int(3)) % 4 : -1));
+  const target = players.map((p, seat) =>
+    p.kind === 'peeker' && p.peekAt !== undefined && seatOf.has(p.peekAt) && seatOf.get(p.peekAt) !== seat
+      ? seatOf.get(p.peekAt)!
+      : p.kind === 'peeker' && p.peekTarget === 'fixed'
+        ? (seat + 1 + rng.int(3)) % 4
+        : -1,
+  );
   while (g.gameOver === 0) {
     g.dealHand();
     const times: number[] = [];

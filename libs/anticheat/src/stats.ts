@@ -108,3 +108,23 @@ export function rareCountZ(k: number, n: number, p0: number): number {
   if (tail >= 0.5) return Math.max(-8, binomialZ(k, n, p0));
   return Math.min(8, -normalQuantile(tail));
 }
+
+/** P(X ≥ k) for X ~ Binomial(n, p), summed exactly (in log space). */
+export function binomialUpperTail(k: number, n: number, p: number): number {
+  if (k <= 0) return 1;
+  if (k > n || p <= 0) return 0;
+  if (p >= 1) return 1;
+  const lp = Math.log(p);
+  const lq = Math.log(1 - p);
+  let tail = 0;
+  for (let i = k; i <= n; i++) tail += Math.exp(logFactorial(n) - logFactorial(i) - logFactorial(n - i) + i * lp + (n - i) * lq);
+  return Math.min(1, tail);
+}
+
+/** z of `k` successes in `n` trials at rate `p0` from the exact binomial tail (capped at ±8; the normal z when the tail is ≥ 0.5). */
+export function binomialTailZ(k: number, n: number, p0: number): number {
+  if (n <= 0 || p0 <= 0 || p0 >= 1) return 0;
+  const tail = binomialUpperTail(k, n, p0);
+  if (tail >= 0.5) return Math.max(-8, binomialZ(k, n, p0));
+  return Math.min(8, -normalQuantile(tail));
+}

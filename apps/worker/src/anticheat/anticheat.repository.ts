@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { openOrJoinCase } from '@dcs/tournament';
-import type { GameAnalysis, SeatFeatures, Signal } from '@dcs/anticheat';
+import type { GameAnalysis, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
 const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
@@ -103,6 +103,27 @@ export class AnticheatRepository {
     return { fingerprints: Number(row?.fingerprints ?? 0), ips: Number(row?.ips ?? 0) };
   }
 
+  /**
+   * Each game's window (from `leadMs` before its start to its end) with the sessions the two
+   * accounts opened in it (sign-ins and socket connections: user_sessions), oldest first.
+   */
+  async sessionsInGames(a: string, b: string, gameIds: string[], leadMs: number): Promise<{ gameId: string; finishedAt: Date; a: SessionObservation[]; b: SessionObservation[] }[]> {
+    if (gameIds.length === 0) return [];
+    const games = await this.prisma.game.findMany({ where: { id: { in: gameIds } }, select: { id: true, startedAt: true, finishedAt: true, updatedAt: true }, orderBy: { startedAt: 'asc' } });
+    const rows = await this.prisma.$queryRaw<{ game_id: string; user_id: string; ip: string | null; fingerprint_hash: string | null; created_at: Date }[]>`
+      SELECT g.id AS game_id, s.user_id, s.ip, s.fingerprint_hash, s.created_at
+      FROM games g
+      JOIN user_sessions s ON s.user_id IN (${a}::uuid, ${b}::uuid)
+        AND s.created_at >= g.started_at - make_interval(secs => ${leadMs / 1000})
+        AND s.created_at <= COALESCE(g.finished_at, g.updated_at)
+      WHERE g.id = ANY(${gameIds}::uuid[])
+      ORDER BY s.created_at`;
+    return games.map((g) => {
+      const mine = rows.filter((r) => r.game_id === g.id).map((r) => ({ userId: r.user_id, at: r.created_at.getTime(), ip: r.ip, fingerprintHash: r.fingerprint_hash }));
+      return { gameId: g.id, finishedAt: g.finishedAt ?? g.updatedAt, a: mine.filter((x) => x.userId === a), b: mine.filter((x) => x.userId === b) };
+    });
+  }
+
   /** Finished dcs-tournament games at challenge tables since `since` that have no analysis yet. */
   async unanalysedGames(since: Date, limit: number): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
@@ -113,7 +134,7 @@ export class AnticheatRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Pairs of accounts that sat at one table since `since` and share a fingerprint or an IP. */
+  /** Pairs of accounts that sat at one table since `since` and share a device fingerprint (shared IPs are co-location's: co_location). */
   async linkedPairsAtTables(since: Date): Promise<{ a: string; b: string; games: number; gameIds: string[] }[]> {
     const rows = await this.prisma.$queryRaw<{ a: string; b: string; games: bigint; game_ids: string[] }[]>`
       WITH together AS (
@@ -125,7 +146,7 @@ export class AnticheatRepository {
       ), linked AS (
         SELECT DISTINCT LEAST(s.user_id, t.user_id) AS a, GREATEST(s.user_id, t.user_id) AS b
         FROM user_sessions s JOIN user_sessions t
-          ON t.user_id <> s.user_id AND (t.fingerprint_hash = s.fingerprint_hash OR t.ip = s.ip)
+          ON t.user_id <> s.user_id AND t.fingerprint_hash = s.fingerprint_hash
         WHERE s.created_at >= ${since} AND t.created_at >= ${since}
       )
       SELECT t.a, t.b, count(DISTINCT t.game_id) AS games, array_agg(DISTINCT t.game_id) AS game_ids

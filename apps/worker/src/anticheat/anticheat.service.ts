@@ -1,8 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  addCoLocationGame,
   addSeat,
   analyzeGame,
+  coLocateGame,
+  coLocationSignal,
   coSeatingSignal,
+  directedSignals,
+  emptyCoLocationEvidence,
   emptyPairEvidence,
   emptyPlayerEvidence,
   linkedAccountsSignal,
@@ -10,7 +15,9 @@ import {
   pairSignals,
   pairsOfGame,
   playerSignals,
+  SESSION_LEAD_MS,
   signalDedupeKey,
+  signalFigure,
   type GameAnalysis,
   type Signal,
 } from '@dcs/anticheat';
@@ -34,7 +41,9 @@ const SUMMARY: Record<string, string> = {
   collusion_feeding: 'Co-seated players feeding each other beyond chance',
   collusion_false_knocks: 'False knocks that help one particular rival',
   co_seating: 'Unusually frequent co-seating',
-  linked_accounts: 'Linked accounts (shared device or IP) at one table',
+  linked_accounts: 'Linked accounts (shared device) at one table',
+  co_location: 'Players co-located (one device, address or network) at their games together far more often than honest players can be',
+  hidden_info_directed: "Play that avoids one rival's real hand beyond what the player could know",
   reports: 'Community reports from several players',
 };
 
@@ -105,6 +114,7 @@ export class AnticheatService {
     const since = this.since();
     const out: GameJobResult['signals'] = [];
     const games = new Map<string, number>();
+    const hidden = new Map<string, Signal>();
     for (const u of users) {
       const rows = await this.repo.seatFeatures(u, since);
       games.set(u, rows.length);
@@ -112,7 +122,10 @@ export class AnticheatService {
       const ev = emptyPlayerEvidence(u);
       for (const r of rows) addSeat(ev, r.features);
       const gameIds = rows.map((r) => r.gameId);
-      for (const s of playerSignals(ev)) if (s.fired) out.push(await this.record(s, gameIds, triggerGameId ?? gameIds[gameIds.length - 1], highStakes));
+      const signals = playerSignals(ev);
+      const h = signals.find((s) => s.kind === 'hidden_info');
+      if (h) hidden.set(u, h);
+      for (const s of signals) if (s.fired) out.push(await this.record(s, gameIds, triggerGameId ?? gameIds[gameIds.length - 1], highStakes));
     }
     for (let i = 0; i < users.length; i++) {
       for (let j = i + 1; j < users.length; j++) {
@@ -123,6 +136,16 @@ export class AnticheatService {
         const gameIds = together.map((t) => t.gameId);
         const level = triggerGameId ?? gameIds[gameIds.length - 1] ?? 'none';
         const fired = [...pairSignals(ev), coSeatingSignal(ev, games.get(a) ?? 0, games.get(b) ?? 0)].filter((s) => s.fired);
+        // pair-directed evidence (each way) and co-location at the games together; the board sees
+        // the directed and per-player figures beside a co-location signal whether or not they fire
+        const directed = directedSignals(ev);
+        fired.push(...directed.filter((s) => s.fired));
+        const colocation = await this.coLocation(a, b, gameIds, games.get(a) ?? 0, games.get(b) ?? 0);
+        if (colocation.fired) {
+          colocation.details.directed = directed.map(signalFigure);
+          colocation.details.perPlayer = [a, b].flatMap((u) => (hidden.has(u) ? [signalFigure(hidden.get(u)!)] : []));
+          fired.push(colocation);
+        }
         const shared = await this.repo.sharedIdentifiers(a, b, since);
         const link = linkedAccountsSignal({ users: [a, b], sharedFingerprints: shared.fingerprints, sharedIps: shared.ips, gamesTogether: Math.max(ev.gamesTogether, triggerGameId ? 1 : 0) });
         if (link.fired) fired.push(link);
@@ -130,6 +153,13 @@ export class AnticheatService {
       }
     }
     return out;
+  }
+
+  /** The co-location signal of a pair over its games together (sessions from user_sessions). */
+  private async coLocation(a: string, b: string, gameIds: string[], gamesA: number, gamesB: number): Promise<Signal> {
+    const ev = emptyCoLocationEvidence(a, b);
+    for (const g of await this.repo.sessionsInGames(a, b, gameIds, SESSION_LEAD_MS)) addCoLocationGame(ev, g.gameId, g.finishedAt.getTime(), coLocateGame(g.a, g.b));
+    return coLocationSignal(ev, gamesA, gamesB);
   }
 
   private async record(s: Signal, gameIds: string[], level: string, highStakes: boolean): Promise<GameJobResult['signals'][number]> {
