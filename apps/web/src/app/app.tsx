@@ -14,6 +14,9 @@ import { PlayerPage } from '../pages/player-page';
 import { StandingsPage } from '../pages/standings-page';
 import { MyGamesPage, MyRecordPage, NotificationsPage } from '../pages/me-pages';
 import { TablePage } from '../pages/table-page';
+import { HouseLobbyPage } from '../pages/house-lobby-page';
+import { FilePage, WalletPage, WorkoutsPage } from '../pages/house-me-pages';
+import { HouseTablePage } from '../pages/house-table-page';
 import { Shell } from './shell';
 
 /** Every page of the app: add a route here and a component under src/pages. */
@@ -38,6 +41,11 @@ export const routes = [
       { path: '/me/games', element: <MyGamesPage /> },
       { path: '/me/notifications', element: <NotificationsPage /> },
       { path: '/me/record', element: <MyRecordPage /> },
+      { path: '/house', element: <HouseLobbyPage /> },
+      { path: '/house/tables/:tableId', element: <HouseTablePage /> },
+      { path: '/me/wallet', element: <WalletPage /> },
+      { path: '/me/file', element: <FilePage /> },
+      { path: '/me/workouts', element: <WorkoutsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
