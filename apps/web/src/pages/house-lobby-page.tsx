@@ -169,9 +169,10 @@ function OpenTableForm() {
       <h2 id="open-h">Open a table</h2>
       <form className="form" onSubmit={(e) => void submit(e)}>
         <div className="form-grid">
-          <label className="field">
-            Ruleset
+          <div className="field">
+            <label htmlFor="open-ruleset">Ruleset</label>
             <select
+              id="open-ruleset"
               value={ruleset}
               onChange={(e) => {
                 setRuleset(e.target.value as HouseRuleset);
@@ -185,48 +186,48 @@ function OpenTableForm() {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="field">
-            Seats
-            <select value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
+          </div>
+          <div className="field">
+            <label htmlFor="open-seats">Seats</label>
+            <select id="open-seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
               <option value={2}>2 (one on one)</option>
               <option value={3}>3 (cut-throat)</option>
               <option value={4}>4</option>
             </select>
-          </label>
-          <label className="field">
-            Target
-            <select value={target} onChange={(e) => setTarget(Number(e.target.value))}>
+          </div>
+          <div className="field">
+            <label htmlFor="open-target">Target</label>
+            <select id="open-target" value={target} onChange={(e) => setTarget(Number(e.target.value))}>
               <option value={150}>150</option>
               <option value={250}>250</option>
             </select>
-          </label>
-          <label className="field">
-            Get on with
-            <select value={getOn ?? rules.defaultGetOn} onChange={(e) => setGetOn(Number(e.target.value))}>
+          </div>
+          <div className="field">
+            <label htmlFor="open-get-on">Get on with</label>
+            <select id="open-get-on" value={getOn ?? rules.defaultGetOn} onChange={(e) => setGetOn(Number(e.target.value))}>
               {rules.getOn.map((g) => (
                 <option key={g} value={g}>
                   {g === 0 ? 'any score' : g}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="field">
-            Smallest score
-            <select value={minScore ?? ''} onChange={(e) => setMinScore(e.target.value === '' ? null : Number(e.target.value))}>
+          </div>
+          <div className="field">
+            <label htmlFor="open-min-score">Smallest score</label>
+            <select id="open-min-score" value={minScore ?? ''} onChange={(e) => setMinScore(e.target.value === '' ? null : Number(e.target.value))}>
               <option value="">the ruleset's</option>
               <option value={5}>5</option>
               <option value={10}>10</option>
             </select>
-          </label>
+          </div>
           {seats < 4 && (
-            <label className="field">
-              Tiles each
-              <select value={handSize} onChange={(e) => setHandSize(Number(e.target.value))}>
+            <div className="field">
+              <label htmlFor="open-hand-size">Tiles each</label>
+              <select id="open-hand-size" value={handSize} onChange={(e) => setHandSize(Number(e.target.value))}>
                 <option value={7}>7</option>
                 <option value={9}>9</option>
               </select>
-            </label>
+            </div>
           )}
         </div>
         {seats === 4 && (
@@ -238,15 +239,15 @@ function OpenTableForm() {
         <fieldset className="plain">
           <legend>The other seats</legend>
           {Array.from({ length: seats - 1 }, (_, i) => (
-            <label key={i} className="field">
-              Seat {i + 2}
-              <select value={others[i]} onChange={(e) => setOthers((o) => o.map((x, j) => (j === i ? (e.target.value as 'person' | Level) : x)))}>
+            <div key={i} className="field">
+              <label htmlFor={`open-seat-${i}`}>Seat {i + 2}</label>
+              <select id={`open-seat-${i}`} value={others[i]} onChange={(e) => setOthers((o) => o.map((x, j) => (j === i ? (e.target.value as 'person' | Level) : x)))}>
                 <option value="person">A person (an open seat)</option>
                 <option value="easy">Computer: easy</option>
                 <option value="medium">Computer: medium</option>
                 <option value="hard">Computer: hard</option>
               </select>
-            </label>
+            </div>
           ))}
         </fieldset>
 
@@ -255,14 +256,14 @@ function OpenTableForm() {
           {rules.workout ? (
             <>
               <p className="muted">{RULESET_NAMES[ruleset]} tables are always workout tables: each dumbbell adds to a loser's workout.</p>
-              <label className="field">
-                Workout
-                <select value={workoutKind} onChange={(e) => setWorkoutKind(e.target.value as 'reps' | 'timed' | 'run')}>
+              <div className="field">
+                <label htmlFor="open-workout">Workout</label>
+                <select id="open-workout" value={workoutKind} onChange={(e) => setWorkoutKind(e.target.value as 'reps' | 'timed' | 'run')}>
                   <option value="reps">Reps (5 a dumbbell)</option>
                   <option value="timed">Timed (30 seconds a dumbbell)</option>
                   <option value="run">Run or walk (half a mile a dumbbell)</option>
                 </select>
-              </label>
+              </div>
             </>
           ) : (
             <>
@@ -276,14 +277,14 @@ function OpenTableForm() {
           )}
           {purpose === 'stake' && rules.stake && (
             <div className="form-grid">
-              <label className="field">
-                Stake per player ({rules.stake}, at most {MAX_STAKE[rules.stake].toLocaleString('en-US')})
-                <input type="number" min={1} max={MAX_STAKE[rules.stake]} value={stake} onChange={(e) => setStake(Number(e.target.value))} />
-              </label>
-              <label className="field">
-                Ticket fine ({rules.stake}, 0 to the stake)
-                <input type="number" min={0} max={stake} value={ticketFine} onChange={(e) => setTicketFine(Number(e.target.value))} />
-              </label>
+              <div className="field">
+                <label htmlFor="open-stake">Stake per player ({rules.stake}, at most {MAX_STAKE[rules.stake].toLocaleString('en-US')})</label>
+                <input id="open-stake" type="number" min={1} max={MAX_STAKE[rules.stake]} value={stake} onChange={(e) => setStake(Number(e.target.value))} />
+              </div>
+              <div className="field">
+                <label htmlFor="open-ticket-fine">Ticket fine ({rules.stake}, 0 to the stake)</label>
+                <input id="open-ticket-fine" type="number" min={0} max={stake} value={ticketFine} onChange={(e) => setTicketFine(Number(e.target.value))} />
+              </div>
               <p className="muted">At the deal twice the stake is held from each player's wallet. The clock follows each player's level.</p>
             </div>
           )}
@@ -293,10 +294,10 @@ function OpenTableForm() {
           <fieldset className="plain">
             <legend>Clock</legend>
             {!clockFixed ? (
-              <label className="field">
-                Seconds a turn ({rules.clock.min}-{rules.clock.max})
-                <input type="number" min={rules.clock.min} max={rules.clock.max} value={clockS ?? rules.clock.def} onChange={(e) => setClockS(Number(e.target.value))} />
-              </label>
+              <div className="field">
+                <label htmlFor="open-clock">Seconds a turn ({rules.clock.min}-{rules.clock.max})</label>
+                <input id="open-clock" type="number" min={rules.clock.min} max={rules.clock.max} value={clockS ?? rules.clock.def} onChange={(e) => setClockS(Number(e.target.value))} />
+              </div>
             ) : vsComputerAlone && purpose === 'friendly' ? (
               <label className="check">
                 <input type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} /> Turn the {rules.clock.def} s clock on (it is off against the computer alone)

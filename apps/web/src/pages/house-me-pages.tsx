@@ -98,9 +98,10 @@ export function WalletPage() {
 
       <section aria-labelledby="ledger-h">
         <h2 id="ledger-h">Ledger</h2>
-        <label className="field">
-          Currency
+        <div className="field">
+          <label htmlFor="ledger-currency">Currency</label>
           <select
+            id="ledger-currency"
             value={currency}
             onChange={(e) => {
               setCurrency(e.target.value as Currency);
@@ -110,7 +111,7 @@ export function WalletPage() {
             <option value="DD">Dominologist Dollars (DD)</option>
             <option value="soups">Soups</option>
           </select>
-        </label>
+        </div>
         {ledger.isPending && <Loading what="the ledger" />}
         {ledger.isError && <ErrorView error={ledger.error} title="The ledger could not be loaded" />}
         {ledger.data &&
