@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Game, Prisma } from '@dcs/db';
 import { apply as engineApply, type GameState } from '@dcs/engine';
@@ -23,6 +23,7 @@ const EARLY_MS = 50;
  */
 @Injectable()
 export class TurnClockService {
+  private readonly logger = new Logger(TurnClockService.name);
   private readonly turnMsCache = new Map<string, { ms: number; until: number }>();
 
   constructor(
@@ -136,6 +137,10 @@ export class TurnClockService {
       return 'forfeit' as const;
     });
     await this.queue.run(effects);
+    // A run-out that ended a house game (the 5th dumbbell in a turn) settles it now; the queued job is the backup.
+    if (outcome === 'forfeit' && effects.some((e) => e.kind === 'house-settle')) {
+      await this.house.settle(gameId).catch((err: Error) => this.logger.warn(`settling house game ${gameId}: ${err.message}`));
+    }
     return outcome;
   }
 

@@ -86,6 +86,11 @@ export class HouseService {
     }
   }
 
+  /** A time of the injected clock as a time of the queue (BullMQ delays run on the machine's clock): tests move the clock, the delay follows. */
+  private queueAt(at: Date): Date {
+    return new Date(Date.now() + (at.getTime() - this.clock.now().getTime()));
+  }
+
   // ------------------------------------------------------------ tables
 
   async open(hostId: string, input: OpenTableInput): Promise<TableWithSeats> {
@@ -451,7 +456,7 @@ export class HouseService {
       const e = await tx.fileEntry.findUnique({ where: { id: entryId } });
       if (!e || !e.expiresAt || (e.kind !== 'ticket' && e.kind !== 'felony')) return 'noop' as const;
       if (now.getTime() < e.expiresAt.getTime()) {
-        effects.push({ kind: 'file-expire', entryId, at: e.expiresAt, again: true });
+        effects.push({ kind: 'file-expire', entryId, at: this.queueAt(e.expiresAt), again: true });
         return 'wait' as const;
       }
       const closed = await this.repo.fileAdd(tx, { userId: e.userId, kind: e.kind === 'ticket' ? 'ticket_served' : 'felony_cleared', closesId: e.id, dedupeKey: `close:${e.id}` });
@@ -586,7 +591,11 @@ export class HouseService {
       SELECT g.id FROM games g WHERE g.house_table_id IS NOT NULL AND g.status = 'finished'
         AND NOT EXISTS (SELECT 1 FROM house_settlements s WHERE s.game_id = g.id)`;
     for (const g of unsettled) effects.push({ kind: 'house-settle', gameId: g.id });
-    for (const e of await this.repo.openExpiring()) effects.push({ kind: 'file-expire', entryId: e.id, at: e.expiresAt });
+    const now = this.clock.now().getTime();
+    // One already due gets an id of its own: its deterministic job may still be waiting under an older delay.
+    for (const e of await this.repo.openExpiring()) {
+      effects.push({ kind: 'file-expire', entryId: e.id, at: this.queueAt(e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
+    }
     const playing = await this.prisma.houseTable.findMany({ where: { status: 'playing', currentGameId: { not: null } }, include: { seatsTaken: true } });
     for (const t of playing) {
       const game = await this.prisma.game.findUnique({ where: { id: t.currentGameId! }, include: { timeouts: { select: { version: true, attempt: true, createdAt: true } } } });
