@@ -36,6 +36,8 @@ export interface LiveTableState {
   game: GameViewPayload | null;
   connected: boolean;
   myTurn: boolean;
+  /** a house table's computer run-outs in this game (the Clock Jar) */
+  computerRunOuts: number;
   nameOfSeat(seat: number | null): string;
 }
 
@@ -86,7 +88,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
   const legal = (view?.legalMoves ?? []) as LegalMove[];
   const myTurn = seat !== null && view !== null && !view.finished && view.turn === seat;
   const can = (type: string) => legal.some((m) => m.type === type);
-  const state: LiveTableState = { seat, view, game, connected: live.connected, myTurn, nameOfSeat };
+  const state: LiveTableState = { seat, view, game, connected: live.connected, myTurn, computerRunOuts: extra.computerRunOuts, nameOfSeat };
 
   const send = async (type: 'play' | 'knock' | 'draw' | 'reshuffle', tile?: string, end?: 'W' | 'E' | 'N' | 'S') => {
     if (!game || !view || sending) return;
@@ -141,7 +143,11 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
     if (view.finished) onFinished?.();
   }, [view?.version, view?.handIndex, view?.finished]);
   useEffect(() => {
-    if (extra.lastClock) announce(`${nameOfSeat(extra.lastClock.seat)} ran out of time: ${runOutWord} ${extra.lastClock.tickets} of ${extra.lastClock.ticketsToForfeit}.`);
+    const c = extra.lastClock;
+    if (!c) return;
+    const who = nameOfSeat(c.seat);
+    if (c.penalty === 'computer') announce(`${who} ran out of time: into the Clock Jar.`);
+    else announce(`${who} ran out of time: ${runOutWord} ${c.tickets}${c.ticketsToForfeit ? ` of ${c.ticketsToForfeit}` : ''}.`);
   }, [extra.lastClock]);
   // My clock: 10 and 5 seconds left.
   useEffect(() => {
@@ -219,7 +225,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
         {view ? <Board board={view.board} openEnds={view.openEnds} sum={view.sum} label={boardLabel} /> : <p className="empty">No game at this table yet.</p>}
         {view && (
           <p className="muted" data-testid="yard">
-            Yard: {view.yardCount} tiles{view.yardDrawable ? ' (drawing allowed)' : ''} · hand {view.handIndex !== null ? view.handIndex + 1 : '—'}
+            Yard: {view.yardCount} tiles{view.yardDrawable && view.yardCount > 0 ? ' to draw from' : ''} · hand {view.handIndex !== null ? view.handIndex + 1 : '—'}
             {view.partners ? ' · partners: seats 1 and 3 against 2 and 4' : ''}
           </p>
         )}

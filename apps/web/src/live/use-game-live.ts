@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameViewPayload, JoinedGame, MissedEvent } from '@dcs/common/live/live.contract';
 import { useLiveSocket } from './socket';
+import { listenUntyped, type HouseRunOutEvent } from './use-table-live';
 
 export interface GameLive {
   view: GameViewPayload | null;
@@ -64,11 +65,14 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
       if (e.gameId !== gameId) return;
       setState((s) => (s.view ? { ...s, view: { ...s.view, turnDeadline: e.turnDeadline } } : s));
     };
+    // A house table's run-out restarts the clock of the seat on turn (or ends the game: null).
+    const offHouseRunOut = listenUntyped<HouseRunOutEvent>(socket, 'house:run-out', (e) => e.turnDeadline && onClock({ gameId: e.gameId, turnDeadline: e.turnDeadline }));
     socket.on('connect', join);
     socket.on('game:view', onView);
     socket.on('game:clock', onClock);
     if (socket.connected) join();
     return () => {
+      offHouseRunOut();
       socket.off('connect', join);
       socket.off('game:view', onView);
       socket.off('game:clock', onClock);

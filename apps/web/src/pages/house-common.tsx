@@ -13,7 +13,7 @@ export function tableSummary(t: HouseTable): string {
   return `${t.seats} seats${t.partners ? ' · partners' : ''}${target} · ${purpose}`;
 }
 
-export const seatName = (s: HouseSeat) => (s.kind === 'computer' ? `Computer (${s.level})` : (s.displayName ?? `Seat ${s.seat + 1}`));
+export const seatName = (s: HouseSeat) => (s.kind === 'computer' ? `Computer ${s.seat + 1} (${s.level})` : (s.displayName ?? `Seat ${s.seat + 1}`));
 
 /** A workout's amount in its unit: reps, seconds, or tenths of a mile. */
 export const workoutText = (kind: string, amount: number) => (kind === 'timed' ? `${amount} seconds` : kind === 'run' ? `${(amount / 10).toLocaleString('en-US')} miles` : `${amount} reps`);

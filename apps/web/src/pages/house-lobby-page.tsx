@@ -4,7 +4,7 @@ import type { RulesetId } from '@dcs/engine/types';
 import { useConfirmAdult, useHouseActs, useLobby, useWallet, type HouseTable, type OpenHouseTable } from '../api/house-queries';
 import { useAuth } from '../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../components/status';
-import { HouseNav, RULESET_NAMES, tableSummary } from './house-common';
+import { HouseNav, RULESET_NAMES, seatName, tableSummary } from './house-common';
 
 type HouseRuleset = Exclude<RulesetId, 'dcs-tournament'>;
 type Level = 'easy' | 'medium' | 'hard';
@@ -100,7 +100,7 @@ function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; join
         <Link to={`/house/tables/${t.id}`}>{RULESET_NAMES[t.ruleset]}</Link> <span className="subtle">{tableSummary(t)}</span>
       </h3>
       <p>
-        {t.seatsTaken.map((s) => (s.kind === 'computer' ? `Computer (${s.level})` : s.displayName)).join(', ')} · {free} seat{free === 1 ? '' : 's'} free
+        {t.seatsTaken.map(seatName).join(', ')} · {free} seat{free === 1 ? '' : 's'} free
       </p>
       <div className="actions">
         <button type="button" onClick={onJoin} disabled={joining} aria-label={`Join the ${RULESET_NAMES[t.ruleset]} table of ${t.seatsTaken[0]?.displayName ?? 'its host'}`}>

@@ -118,7 +118,16 @@ export function HouseTablePage() {
         facts: <span className="muted">{clockText(s.clockMs)}</span>,
       }))}
       onFinished={() => setSettling(true)}
-      header={() => heading}
+      header={(state) => (
+        <>
+          {heading}
+          {state.computerRunOuts > 0 && (
+            <p className="muted" data-testid="jar">
+              The Clock Jar: {state.computerRunOuts} computer run-out{state.computerRunOuts === 1 ? '' : 's'} this game{t.courtTable ? ' (a court table: it pays nobody)' : ''}.
+            </p>
+          )}
+        </>
+      )}
       actions={() => <Forfeit onForfeit={() => acts.forfeit.mutate(t.id)} busy={acts.forfeit.isPending} />}
       result={(state) => (
         <>
