@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screens } from './support/pages';
+import { expectAccessible, moveTaken, screens } from './support/pages';
 
 /** Plays my turns: the first legal tile with the mouse (its first end when asked), K to knock when nothing fits, until the game-result notice shows. */
 async function playToTheEnd(page: Page): Promise<{ plays: number; knocks: number }> {
@@ -24,11 +24,7 @@ async function playToTheEnd(page: Page): Promise<{ plays: number; knocks: number
       if (await choice.isVisible()) await choice.getByRole('button').first().click();
       plays++;
     }
-    await expect(async () => {
-      if (await result.isVisible()) return;
-      const now = await page.locator('.my-hand').getAttribute('data-version', { timeout: 1000 }).catch(() => null);
-      expect(now).not.toBe(version);
-    }).toPass({ timeout: 20_000 });
+    await moveTaken(page, version);
   }
 }
 

@@ -203,7 +203,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
                   <span className="score" aria-label={`score ${view?.scores[s.seat] ?? s.score ?? 0}`}>
                     {view?.scores[s.seat] ?? s.score ?? 0}
                   </span>
-                  {view && <span className="muted">{view.tileCounts[s.seat]} tiles</span>}
+                  {view && <span className="muted">{plural(view.tileCounts[s.seat], 'tile')}</span>}
                   {view && draws > 0 && <span className="muted">drew {draws}</span>}
                   {view && view.ruleset === 'dcs-tournament' && <span className={`house ${view.onBoard[s.seat] ? 'yellow' : 'grey'}`}>{view.onBoard[s.seat] ? 'Yellow' : 'Grey'}</span>}
                   {tk > 0 && (

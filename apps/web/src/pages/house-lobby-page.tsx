@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { RulesetId } from '@dcs/engine/types';
 import { useConfirmAdult, useHouseActs, useLobby, useWallet, type HouseTable, type OpenHouseTable } from '../api/house-queries';
 import { useAuth } from '../auth/auth-context';
+import { CursorPager } from '../components/cursor-pager';
 import { Empty, ErrorView, Loading } from '../components/status';
 import { HouseNav, RULESET_NAMES, seatName, tableSummary } from './house-common';
 
@@ -78,15 +79,13 @@ export function HouseLobbyPage() {
               ))}
             </ul>
           ))}
-        <nav className="pager" aria-label="Lobby pages">
-          <button type="button" className="pager-button" aria-disabled={cursors.length <= 1} onClick={() => cursors.length > 1 && setCursors((c) => c.slice(0, -1))}>
-            Newer
-          </button>
-          <span className="pager-at">Page {cursors.length}</span>
-          <button type="button" className="pager-button" aria-disabled={!lobby.data?.next} onClick={() => lobby.data?.next && setCursors((c) => [...c, lobby.data.next])}>
-            Older
-          </button>
-        </nav>
+        <CursorPager
+          label="Lobby pages"
+          page={cursors.length}
+          hasOlder={!!lobby.data?.next}
+          onNewer={() => setCursors((c) => c.slice(0, -1))}
+          onOlder={() => lobby.data?.next && setCursors((c) => [...c, lobby.data.next])}
+        />
       </section>
     </>
   );

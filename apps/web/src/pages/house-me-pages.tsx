@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LEDGER_PAGE_SIZE, useCloseWorkout, useConfirmAdult, useLedger, useMyFile, useMyWorkouts, useWallet, type Currency, type Wallet } from '../api/house-queries';
 import { useAuth } from '../auth/auth-context';
+import { CursorPager } from '../components/cursor-pager';
 import { Facts } from '../components/facts';
 import { Empty, ErrorView, Loading } from '../components/status';
 import { formatDateTime } from './format';
@@ -154,17 +155,14 @@ export function WalletPage() {
               </table>
             </div>
           ))}
-        <nav className="pager" aria-label="Ledger pages">
-          <button type="button" className="pager-button" aria-disabled={cursors.length <= 1} onClick={() => cursors.length > 1 && setCursors((c) => c.slice(0, -1))}>
-            Newer
-          </button>
-          <span className="pager-at">
-            Page {cursors.length} ({LEDGER_PAGE_SIZE} a page)
-          </span>
-          <button type="button" className="pager-button" aria-disabled={!ledger.data?.next} onClick={() => ledger.data?.next && setCursors((c) => [...c, ledger.data.next])}>
-            Older
-          </button>
-        </nav>
+        <CursorPager
+          label="Ledger pages"
+          page={cursors.length}
+          note={`${LEDGER_PAGE_SIZE} a page`}
+          hasOlder={!!ledger.data?.next}
+          onNewer={() => setCursors((c) => c.slice(0, -1))}
+          onOlder={() => ledger.data?.next && setCursors((c) => [...c, ledger.data.next])}
+        />
       </section>
     </>
   );
