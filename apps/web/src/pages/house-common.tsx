@@ -15,6 +15,9 @@ export function tableSummary(t: HouseTable): string {
 
 export const seatName = (s: HouseSeat) => (s.kind === 'computer' ? `Computer ${s.seat + 1} (${s.level})` : (s.displayName ?? `Seat ${s.seat + 1}`));
 
+/** A short date and time for dense tables ("Dec 1, 11:17 PM"). */
+export const shortDateTime = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
 /** A workout's amount in its unit: reps, seconds, or tenths of a mile. */
 export const workoutText = (kind: string, amount: number) => (kind === 'timed' ? `${amount} seconds` : kind === 'run' ? `${(amount / 10).toLocaleString('en-US')} miles` : `${amount} reps`);
 

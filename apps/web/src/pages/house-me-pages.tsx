@@ -6,7 +6,7 @@ import { CursorPager } from '../components/cursor-pager';
 import { Facts } from '../components/facts';
 import { Empty, ErrorView, Loading } from '../components/status';
 import { formatDateTime } from './format';
-import { HouseNav, money, workoutText } from './house-common';
+import { HouseNav, money, shortDateTime, workoutText } from './house-common';
 
 const LEVELS: [string, number][] = [
   ['Rookie', 0],
@@ -137,10 +137,10 @@ export function WalletPage() {
                 <tbody>
                   {ledger.data.items.map((e) => (
                     <tr key={e.id}>
-                      <td>{formatDateTime(e.createdAt)}</td>
+                      <td className="nowrap">{shortDateTime(e.createdAt)}</td>
                       <th scope="row">
                         {e.kind.replace(/_/g, ' ')}
-                        {e.reason && <span className="muted small-text"> — {e.reason}</span>}
+                        {e.reason && <span className="muted small-text reason"> — {e.reason}</span>}
                         {e.owedChange !== 0 && <span className="muted small-text"> (owed {e.owedChange > 0 ? '+' : ''}{e.owedChange})</span>}
                       </th>
                       <td className="num">
