@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { NavLink } from 'react-router';
-import type { HouseSeat, HouseTable } from '../api/house-queries';
+import { useConfirmAdult, useWallet, type HouseSeat, type HouseTable } from '../api/house-queries';
+import { ErrorView } from '../components/status';
 
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
 
@@ -45,4 +47,34 @@ export function HouseNav() {
       </ul>
     </nav>
   );
+}
+
+/**
+ * The 18+ confirmation before the first stake table (SPEC 8.7): `needed` while the account has not confirmed,
+ * `box` the checkbox to show next to the act, `confirm()` saves it (once) before the act is sent.
+ */
+export function useAdultGate(stake: boolean) {
+  const wallet = useWallet();
+  const save = useConfirmAdult();
+  const [checked, setChecked] = useState(false);
+  const needed = stake && !!wallet.data && !wallet.data.adultConfirmedAt;
+  const box = needed ? (
+    <div className="notice" data-testid="adult">
+      <p className="notice-title">Stake tables are for adults</p>
+      <p>Play money has no cash value and cannot be cashed out or transferred. You confirm once for your account.</p>
+      <label className="check">
+        <input type="checkbox" required checked={checked} onChange={(e) => setChecked(e.target.checked)} /> I am 18 or older
+      </label>
+      {save.isError && <ErrorView error={save.error} title="Your confirmation was not saved" />}
+    </div>
+  ) : null;
+  const confirm = async (): Promise<boolean> => {
+    if (!needed) return true;
+    if (!checked) return false;
+    return save
+      .mutateAsync()
+      .then(() => true)
+      .catch(() => false);
+  };
+  return { needed, ready: !needed || checked, busy: save.isPending, box, confirm };
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RulesetId } from '@dcs/engine/types';
-import { useConfirmAdult, useHouseActs, useLobby, useWallet, type HouseTable, type OpenHouseTable } from '../api/house-queries';
+import { useHouseActs, useLobby, type HouseTable, type OpenHouseTable } from '../api/house-queries';
 import { useAuth } from '../auth/auth-context';
 import { CursorPager } from '../components/cursor-pager';
 import { Empty, ErrorView, Loading } from '../components/status';
-import { HouseNav, RULESET_NAMES, seatName, tableSummary } from './house-common';
+import { HouseNav, RULESET_NAMES, seatName, tableSummary, useAdultGate } from './house-common';
 
 type HouseRuleset = Exclude<RulesetId, 'dcs-tournament'>;
 type Level = 'easy' | 'medium' | 'hard';
@@ -93,6 +93,7 @@ export function HouseLobbyPage() {
 
 function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; joining: boolean }) {
   const free = t.seats - t.seatsTaken.length;
+  const adult = useAdultGate(t.purpose === 'stake');
   return (
     <li className="card">
       <h3>
@@ -101,8 +102,14 @@ function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; join
       <p>
         {t.seatsTaken.map(seatName).join(', ')} · {free} seat{free === 1 ? '' : 's'} free
       </p>
+      {adult.box}
       <div className="actions">
-        <button type="button" onClick={onJoin} disabled={joining} aria-label={`Join the ${RULESET_NAMES[t.ruleset]} table of ${t.seatsTaken[0]?.displayName ?? 'its host'}`}>
+        <button
+          type="button"
+          onClick={() => void adult.confirm().then((ok) => ok && onJoin())}
+          disabled={joining || adult.busy || !adult.ready}
+          aria-label={`Join the ${RULESET_NAMES[t.ruleset]} table of ${t.seatsTaken[0]?.displayName ?? 'its host'}`}
+        >
           Join
         </button>
       </div>
@@ -113,8 +120,6 @@ function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; join
 /** "Open a table": the ruleset first (it decides what else may be chosen), then seats, purpose, stake, clock and settings. */
 function OpenTableForm() {
   const acts = useHouseActs();
-  const wallet = useWallet();
-  const confirmAdult = useConfirmAdult();
   const navigate = useNavigate();
   const [ruleset, setRuleset] = useState<HouseRuleset>('citizen');
   const [seats, setSeats] = useState(4);
@@ -131,7 +136,6 @@ function OpenTableForm() {
   const [clockS, setClockS] = useState<number | null>(null);
   const [workoutKind, setWorkoutKind] = useState<'reps' | 'timed' | 'run'>('reps');
   const [listed, setListed] = useState(true);
-  const [adult, setAdult] = useState(false);
 
   const rules = RULES[ruleset];
   const purpose = rules.workout ? 'workout' : stakeTable && rules.stake ? 'stake' : 'friendly';
@@ -139,7 +143,7 @@ function OpenTableForm() {
   const computers = seatChoices.filter((o): o is Level => o !== 'person');
   const vsComputerAlone = computers.length === seats - 1;
   const clockFixed = rules.clock.min === rules.clock.max;
-  const needsAdult = purpose === 'stake' && wallet.data && !wallet.data.adultConfirmedAt;
+  const adult = useAdultGate(purpose === 'stake');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -156,10 +160,7 @@ function OpenTableForm() {
     else if (!clockFixed) body.clockMs = (clockS ?? rules.clock.def) * 1000;
     else if (vsComputerAlone && purpose === 'friendly') body.clockMs = clockOn ? rules.clock.def * 1000 : null;
     if (rules.workout) body.workoutKind = workoutKind;
-    if (needsAdult) {
-      if (!adult) return;
-      await confirmAdult.mutateAsync().catch(() => undefined);
-    }
+    if (!(await adult.confirm())) return;
     acts.open.mutate(body, { onSuccess: (t) => void navigate(`/house/tables/${t.id}`) });
   };
 
@@ -311,20 +312,11 @@ function OpenTableForm() {
           <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} /> List it in the open lobby (otherwise by invitation code only)
         </label>
 
-        {needsAdult && (
-          <div className="notice" data-testid="adult">
-            <p className="notice-title">Stake tables are for adults</p>
-            <p>Play money has no cash value and cannot be cashed out or transferred. You confirm once for your account.</p>
-            <label className="check">
-              <input type="checkbox" required checked={adult} onChange={(e) => setAdult(e.target.checked)} /> I am 18 or older
-            </label>
-          </div>
-        )}
+        {adult.box}
 
-        <button type="submit" disabled={acts.open.isPending || confirmAdult.isPending}>
+        <button type="submit" disabled={acts.open.isPending || adult.busy}>
           Open the table
         </button>
-        {confirmAdult.isError && <ErrorView error={confirmAdult.error} title="Your confirmation was not saved" />}
         {acts.open.isError && <ErrorView error={acts.open.error} title="The table was not opened" />}
       </form>
     </section>

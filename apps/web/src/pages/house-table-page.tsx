@@ -5,7 +5,7 @@ import { useInvalidate, useMe } from '../api/queries';
 import { Facts } from '../components/facts';
 import { LiveTable, type LiveTableState } from '../components/live-table';
 import { ErrorView, Loading } from '../components/status';
-import { clockText, HouseNav, money, RULESET_NAMES, seatName, tableSummary, workoutText } from './house-common';
+import { clockText, HouseNav, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from './house-common';
 
 
 /** A citizens' table writes tickets, a table inside (and Mook Camp Fitness) dumbbells (SPEC 8.4); a canteen bet writes tickets. */
@@ -22,6 +22,7 @@ export function HouseTablePage() {
   const table = useHouseTable(tableId, settling);
   const me = useMe();
   const acts = useHouseActs();
+  const adult = useAdultGate(table.data?.purpose === 'stake' && !table.data.seatsTaken.some((s) => s.userId === me.data?.id));
 
   if (table.isPending) return <Loading what="the table" />;
   if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" page />;
@@ -74,9 +75,10 @@ export function HouseTablePage() {
             })}
           </ol>
           {t.status === 'open' && <p className="muted">The game is dealt as soon as every seat is taken.</p>}
+          {!mine && t.status === 'open' && adult.box}
           <div className="actions">
             {!mine && t.status === 'open' && (
-              <button type="button" onClick={() => acts.join.mutate(t.id)} disabled={acts.join.isPending}>
+              <button type="button" onClick={() => void adult.confirm().then((ok) => ok && acts.join.mutate(t.id))} disabled={acts.join.isPending || adult.busy || !adult.ready}>
                 Take a seat
               </button>
             )}
