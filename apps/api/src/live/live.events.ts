@@ -154,6 +154,43 @@ export class GameClockEvent implements Contract.GameClockEvent {
   @ApiProperty({ format: 'date-time' }) turnDeadline!: string;
 }
 
+export class HouseDealtEvent implements Contract.HouseDealtEvent {
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty(UUID) gameId!: string;
+}
+
+/** A seat's clock ran out at a house table: its penalty (ticket, dumbbell, or a computer's run-out for the jar). */
+export class HouseRunOutEvent implements Contract.HouseRunOutEvent {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty() seq!: number;
+  @ApiProperty({ minimum: 0, maximum: 3 }) seat!: number;
+  @ApiProperty() attempt!: number;
+  @ApiProperty({ enum: ['ticket', 'dumbbell', 'computer'] }) penalty!: 'ticket' | 'dumbbell' | 'computer';
+  @ApiProperty({ description: 'the 5th dumbbell in one turn forfeited the game' }) forfeited!: boolean;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) turnDeadline!: string | null;
+}
+
+export class HousePaymentDto {
+  @ApiProperty() from!: number;
+  @ApiProperty() to!: number;
+  @ApiProperty() amount!: number;
+  @ApiProperty() skunk!: boolean;
+}
+
+/** A house game was settled (once). */
+export class HouseSettledEvent implements Contract.HouseSettledEvent {
+  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty({ nullable: true, type: Number }) winner!: number | null;
+  @ApiProperty({ type: [Number] }) scores!: number[];
+  @ApiProperty({ type: [Boolean] }) forfeited!: boolean[];
+  @ApiPropertyOptional({ type: [HousePaymentDto], description: 'stake tables: who paid whom' }) payments?: HousePaymentDto[];
+  @ApiPropertyOptional({ description: 'stake tables: what the house (the computer seats\' side) gained, negative when it paid' }) house?: number;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'workouts owed: { userId, amount, kind, dumbbells }' }) workouts!: unknown[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Clock Jar payouts: { userId, kind: fines|excuse, amount? }' }) jar!: unknown[];
+}
+
 export class TiebreakTakenEventDto {
   @ApiProperty(UUID) playerId!: string;
   @ApiProperty({ minimum: 0, maximum: 27 }) position!: number;

@@ -261,6 +261,39 @@ export interface NotificationEvent {
   data: Record<string, unknown>;
 }
 
+/** A house table dealt its game (SPEC 8.1): join `game:<gameId>` and GET /games/:id/view. */
+export interface HouseDealtEvent {
+  tableId: string;
+  gameId: string;
+}
+
+/** A seat's clock ran out at a house table (SPEC 8.3-8.6): the penalty, and whether it forfeited the game (5 dumbbells in one turn). */
+export interface HouseRunOutEvent {
+  gameId: string;
+  tableId: string;
+  seq: number;
+  seat: number;
+  attempt: number;
+  /** `computer`: a computer seat's run-out (no penalty; it goes in the Clock Jar) */
+  penalty: 'ticket' | 'dumbbell' | 'computer';
+  forfeited: boolean;
+  /** the restarted clock's deadline; null after a forfeit */
+  turnDeadline: string | null;
+}
+
+/** A house game was settled once (SPEC 8.1, 8.6): the payments, workouts and Clock Jar payouts. */
+export interface HouseSettledEvent {
+  tableId: string;
+  gameId: string;
+  winner: number | null;
+  scores: number[];
+  forfeited: boolean[];
+  payments?: { from: number; to: number; amount: number; skunk: boolean }[];
+  house?: number;
+  workouts: unknown[];
+  jar: unknown[];
+}
+
 export interface ServerToClientEvents {
   'game:view': (event: GameViewEvent) => void;
   'chat:message': (event: ChatMessage) => void;
@@ -275,4 +308,7 @@ export interface ServerToClientEvents {
   'round:finished': (event: RoundFinishedEvent) => void;
   'round:hard-stop': (event: RoundHardStopEvent) => void;
   notification: (event: NotificationEvent) => void;
+  'house:dealt': (event: HouseDealtEvent) => void;
+  'house:run-out': (event: HouseRunOutEvent) => void;
+  'house:settled': (event: HouseSettledEvent) => void;
 }
