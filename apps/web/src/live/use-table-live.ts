@@ -5,6 +5,7 @@ import type {
   Ack,
   ChatMessage,
   GameClockEvent,
+  HouseRunOutEvent,
   JoinedGame,
   TiebreakOpenEvent,
   TiebreakRevealEvent,
@@ -15,29 +16,6 @@ import { useLiveSocket } from './socket';
 export interface ErrorBody {
   code: string;
   message: string;
-}
-
-/**
- * `house:run-out`: a clock run-out at a house table (SPEC 8.3-8.6) — a person's ticket or dumbbell, or a
- * computer's (into the Clock Jar); the clock starts over. Emitted by libs/tournament/src/house/house.service.ts
- * (not yet declared in the live contract: listened to untyped).
- */
-export interface HouseRunOutEvent {
-  gameId: string;
-  tableId: string;
-  seq: number;
-  seat: number;
-  attempt: number;
-  penalty: 'ticket' | 'dumbbell' | 'computer';
-  forfeited: boolean;
-  turnDeadline: string | null;
-}
-
-/** Listens to an event the typed contract does not declare yet. */
-export function listenUntyped<T>(socket: unknown, event: string, handler: (e: T) => void): () => void {
-  const s = socket as { on(e: string, h: (e: T) => void): void; off(e: string, h: (e: T) => void): void };
-  s.on(event, handler);
-  return () => s.off(event, handler);
 }
 
 /** A clock run-out as the page announces it: a tournament ticket (`game:clock`) or a house table's (`penalty`). */
@@ -143,14 +121,14 @@ export function useTableLive(gameId: string | null | undefined, tableId: string 
       // Five dumbbells in one turn forfeit the game: the count that matters is this turn's (attempt + 1).
       setLastClock({ gameId: e.gameId, seq: e.seq, seat: e.seat, attempt: e.attempt, tickets: e.penalty === 'dumbbell' ? e.attempt + 1 : n, ticketsToForfeit: e.penalty === 'dumbbell' ? 5 : 0, turnDeadline: e.turnDeadline, penalty: e.penalty });
     };
-    const offHouseRunOut = listenUntyped<HouseRunOutEvent>(socket, 'house:run-out', onHouseRunOut);
+    socket.on('house:run-out', onHouseRunOut);
     socket.on('game:clock', onClock);
     socket.on('chat:message', onChat);
     socket.on('tiebreak:open', onOpen);
     socket.on('tiebreak:picked', onPicked);
     socket.on('tiebreak:reveal', onReveal);
     return () => {
-      offHouseRunOut();
+      socket.off('house:run-out', onHouseRunOut);
       socket.off('game:clock', onClock);
       socket.off('chat:message', onChat);
       socket.off('tiebreak:open', onOpen);

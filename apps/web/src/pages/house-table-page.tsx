@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useHouseActs, useHouseTable, useLedger, useMyWorkouts, type HouseTable } from '../api/house-queries';
+import { houseKeys, useHouseActs, useHouseTable, useLedger, useMyWorkouts, type HouseTable } from '../api/house-queries';
 import { useInvalidate, useMe } from '../api/queries';
 import { Facts } from '../components/facts';
 import { LiveTable, type LiveTableState } from '../components/live-table';
 import { ErrorView, Loading } from '../components/status';
+import { useHouseTableLive } from '../live/use-house-live';
 import { clockText, HouseNav, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from './house-common';
 
 
@@ -22,6 +23,8 @@ export function HouseTablePage() {
   const table = useHouseTable(tableId, settling);
   const me = useMe();
   const acts = useHouseActs();
+  const invalidate = useInvalidate();
+  useHouseTableLive(tableId, () => void invalidate(houseKeys.table(tableId)));
   const adult = useAdultGate(table.data?.purpose === 'stake' && !table.data.seatsTaken.some((s) => s.userId === me.data?.id));
 
   if (table.isPending) return <Loading what="the table" />;
