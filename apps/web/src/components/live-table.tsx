@@ -264,7 +264,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
             <button type="button" disabled={!can('knock') || sending} onClick={() => void send('knock')} aria-keyshortcuts="K">
               Knock <kbd>K</kbd>
             </button>
-            {view.yardDrawable && (
+            {view.yardDrawable && (view.yardCount > 0 || can('draw')) && (
               <button type="button" disabled={!can('draw') || sending} onClick={() => void send('draw')} aria-keyshortcuts="D">
                 Draw <kbd>D</kbd>
               </button>
