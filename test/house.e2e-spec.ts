@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Clock, PrismaService } from '@dcs/common';
-import { createBot, currentHand, type GameState } from '@dcs/engine';
+import { createBot, currentHand, type Action, type GameState } from '@dcs/engine';
 import { GameMoveService, HouseService, TurnClockService } from '@dcs/tournament';
 import { tableWithGame } from './support/fixtures';
 import { createWorker } from '../apps/worker/src/setup';
@@ -10,6 +10,8 @@ import { createTestEnv, TestEnv } from './support/test-env';
 
 type Player = { id: string; token: string };
 const DAY = 86_400_000;
+/** A move request from an engine action (what a client sends). */
+const moveBody = (version: number, a: Action) => ({ version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) });
 const FAR = () => new Date(Date.now() + 3_600_000);
 
 describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, the Clock Jar', () => {
@@ -58,7 +60,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
       if (g.status === 'finished') return g;
       const seat = currentHand(g.state)!.turn!;
       const a = greedy.choose(g.state, seat);
-      const body = { version: g.version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) };
+      const body = moveBody(g.version, a);
       const p = people.get(seat);
       if (p) await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(body).expect(200);
       else await mover.move(gameId, { system: true, seat }, body);
@@ -237,7 +239,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
         continue;
       }
       const a = greedy.choose(g.state, seat);
-      await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send({ version: g.version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) }).expect(200);
+      await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(moveBody(g.version, a)).expect(200);
       if ((await gameOf(gameId)).status === 'finished') break;
     }
     const g = await gameOf(gameId);
@@ -287,7 +289,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
         break;
       }
       const a = greedy.choose(g.state, seat);
-      await mover.move(t.gameId, { system: true, seat }, { version: g.version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) });
+      await mover.move(t.gameId, { system: true, seat }, moveBody(g.version, a));
     }
     const g = await gameOf(t.gameId);
     await forfeitSeat(t.gameId, 0, g.version);
@@ -397,7 +399,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
           continue;
         }
         const a = greedy.choose(g.state, seat);
-        await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send({ version: g.version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) }).expect(200);
+        await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(moveBody(g.version, a)).expect(200);
       }
       await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId } })) === 1, 20_000, 'the settlement');
       const systemMoves = await prisma.gameAction.count({ where: { gameId, userId: null } });

@@ -15,9 +15,10 @@ const isStaffRole = (r: string) => r === 'reviewer' || r === 'admin';
 const isStaff = (user: AuthUser) => user.roles.some(isStaffRole);
 
 /**
- * The one service behind every game move (HTTP now, sockets later): the caller's own seat,
- * a version check, idempotent retries, and the state change plus its append-only log entry
- * in one transaction under a row lock.
+ * Games at the edge (HTTP and socket.io): views, missed moves, records and replays, and a player's
+ * moves, which go through the one move service of every game (GameMoveService in libs/tournament:
+ * the caller's own seat, a version check, idempotent retries, the state change plus its
+ * append-only log entry) and are then broadcast to the table.
  */
 @Injectable()
 export class GamesService {

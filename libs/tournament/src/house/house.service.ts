@@ -252,7 +252,7 @@ export class HouseService {
    * cover it loses the seat and the table waits), each seat's clock (SPEC 8.3), whether it is a
    * court table, the game, then the first turn's clock and a computer's turn.
    */
-  private async startIfFull(tableId: string): Promise<TableWithSeats> {
+  async startIfFull(tableId: string): Promise<TableWithSeats> {
     const effects: Effect[] = [];
     await this.tx(async (tx) => {
       const t = await this.repo.lockTable(tx, tableId);
@@ -625,7 +625,10 @@ export class HouseService {
     return { user: exists, balances, court };
   }
 
+  /** One page of a ledger: one indexed read (a wallet never seen is opened first; an unknown user is 404). */
   async ledger(userId: string, currency: Currency, limit: number, beforeSeq?: number) {
+    const rows = await this.wallets.ledger(userId, currency, limit, beforeSeq);
+    if (rows.length) return rows;
     await this.wallet(userId);
     return this.wallets.ledger(userId, currency, limit, beforeSeq);
   }
