@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screens } from './support/pages';
+import { expectAccessible, moveTaken, screens } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
 
 // Long enough for the page checks below to run inside the first clock, short enough to wait one out.
@@ -104,11 +104,7 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
         plays++;
       }
       // Wait until the move is taken (a new version) or the game ends.
-      await expect(async () => {
-        if (await result.isVisible()) return;
-        const now = await page.locator('.my-hand').getAttribute('data-version', { timeout: 1000 }).catch(() => null);
-        expect(now).not.toBe(version);
-      }).toPass({ timeout: 20_000 });
+      await moveTaken(page, version);
     }
     expect(plays).toBeGreaterThan(0);
     expect(knocks).toBeGreaterThan(0);

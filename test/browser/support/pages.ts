@@ -18,3 +18,13 @@ export async function screens(page: Page, name: string, ready: (page: Page) => P
     await page.screenshot({ path: `test-results/screens/${name}-${label === 'phone' ? 375 : 1280}.png`, fullPage: true });
   }
 }
+
+/** Waits until a seated player's move is taken (`.my-hand` shows a version other than `version`) or the game-result notice shows. */
+export async function moveTaken(page: Page, version: string | null): Promise<void> {
+  const result = page.getByTestId('game-result');
+  await expect(async () => {
+    if (await result.isVisible()) return;
+    const now = await page.locator('.my-hand').getAttribute('data-version', { timeout: 1000 }).catch(() => null);
+    expect(now).not.toBe(version);
+  }).toPass({ timeout: 20_000 });
+}

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     API_HOST: '127.0.0.1',
     // A whole journey runs in a minute; nothing should be swept from under it.
     ANTICHEAT_SCAN_INTERVAL_MS: '3600000',
+    // Computer seats at house tables play at bot speed (no think time).
+    HOUSE_BOT_THINK_PERMILLE: '0',
   });
   const api: INestApplication = await createApi(config, { webDist: path.join(root, 'apps/web/dist') });
   await api.listen(port, '127.0.0.1');

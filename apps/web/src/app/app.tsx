@@ -7,6 +7,11 @@ import { AuthProvider } from '../auth/auth-context';
 import { Announcer } from '../components/announcer';
 import { ChallengePage } from '../pages/challenge-page';
 import { HomePage } from '../pages/home-page';
+const HouseLobbyPage = page(() => import('../pages/house-lobby-page'), 'HouseLobbyPage');
+const HouseTablePage = page(() => import('../pages/house-table-page'), 'HouseTablePage');
+const WalletPage = page(() => import('../pages/house-me-pages'), 'WalletPage');
+const FilePage = page(() => import('../pages/house-me-pages'), 'FilePage');
+const WorkoutsPage = page(() => import('../pages/house-me-pages'), 'WorkoutsPage');
 import { Shell } from './shell';
 
 /**
@@ -56,6 +61,11 @@ export const routes = [
       { path: '/me/games', element: <MyGamesPage /> },
       { path: '/me/notifications', element: <NotificationsPage /> },
       { path: '/me/record', element: <MyRecordPage /> },
+      { path: '/house', element: <HouseLobbyPage /> },
+      { path: '/house/tables/:tableId', element: <HouseTablePage /> },
+      { path: '/me/wallet', element: <WalletPage /> },
+      { path: '/me/file', element: <FilePage /> },
+      { path: '/me/workouts', element: <WorkoutsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

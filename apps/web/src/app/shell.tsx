@@ -50,6 +50,12 @@ export function Shell() {
               {token && (
                 <>
                   <li>
+                    <NavLink to="/house">House tables</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/me/wallet">Wallet</NavLink>
+                  </li>
+                  <li>
                     <NavLink to="/me/games">My games</NavLink>
                   </li>
                   <li>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GameViewPayload, JoinedGame, MissedEvent } from '@dcs/common/live/live.contract';
+import type { GameViewPayload, HouseRunOutEvent, JoinedGame, MissedEvent } from '@dcs/common/live/live.contract';
 import { useLiveSocket } from './socket';
 
 export interface GameLive {
@@ -68,11 +68,15 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
       if (e.gameId !== gameId) return;
       setState((s) => (s.view ? { ...s, view: { ...s.view, turnDeadline: e.turnDeadline } } : s));
     };
+    // A house table's run-out restarts the clock of the seat on turn (or ends the game: null).
+    const onHouseRunOut = (e: HouseRunOutEvent) => e.turnDeadline && onClock({ gameId: e.gameId, turnDeadline: e.turnDeadline });
     socket.on('connect', join);
     socket.on('game:view', onView);
     socket.on('game:clock', onClock);
+    socket.on('house:run-out', onHouseRunOut);
     if (socket.connected) join();
     return () => {
+      socket.off('house:run-out', onHouseRunOut);
       socket.off('connect', join);
       socket.off('game:view', onView);
       socket.off('game:clock', onClock);

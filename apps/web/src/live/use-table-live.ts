@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   ActionPayload,
   ActedGame,
   Ack,
   ChatMessage,
   GameClockEvent,
+  HouseRunOutEvent,
   JoinedGame,
   TiebreakOpenEvent,
   TiebreakRevealEvent,
@@ -16,6 +17,9 @@ export interface ErrorBody {
   code: string;
   message: string;
 }
+
+/** A clock run-out as the page announces it: a tournament ticket (`game:clock`) or a house table's (`penalty`). */
+export type ClockRunOut = Omit<GameClockEvent, 'turnDeadline'> & { turnDeadline: string | null; penalty?: HouseRunOutEvent['penalty'] };
 
 /** The table's open 6-4/5-5 draw as the page shows it: who picks, which positions are taken, until when. */
 export interface DrawState {
@@ -29,10 +33,12 @@ export interface DrawState {
 }
 
 export interface TableLive {
-  /** tickets (clock run-outs) per seat in this game, from `game:clock` */
+  /** tickets (clock run-outs) per seat in this game, from `game:clock` (a house table's tickets or dumbbells from `house:run-out`) */
   tickets: Record<number, number>;
   ticketsToForfeit: number;
-  lastClock: GameClockEvent | null;
+  lastClock: ClockRunOut | null;
+  /** a house table's computer run-outs in this game (the Clock Jar) */
+  computerRunOuts: number;
   chat: ChatMessage[];
   draw: DrawState | null;
   reveals: TiebreakRevealEvent[];
@@ -62,7 +68,10 @@ export function useTableLive(gameId: string | null | undefined, tableId: string 
   const { socket } = useLiveSocket();
   const [tickets, setTickets] = useState<Record<number, number>>({});
   const [ticketsToForfeit, setTicketsToForfeit] = useState(5);
-  const [lastClock, setLastClock] = useState<GameClockEvent | null>(null);
+  const [lastClock, setLastClock] = useState<ClockRunOut | null>(null);
+  const [computerRunOuts, setComputerRunOuts] = useState(0);
+  const seenRunOuts = useRef(new Set<string>());
+  const houseCounts = useRef(new Map<number, number>());
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [draw, setDraw] = useState<DrawState | null>(null);
   const [reveals, setReveals] = useState<TiebreakRevealEvent[]>([]);
@@ -97,12 +106,29 @@ export function useTableLive(gameId: string | null | undefined, tableId: string 
       setReveals((r) => [...r, e]);
       setDraw((d) => (d && d.tiebreakId === e.tiebreakId ? null : d));
     };
+    const onHouseRunOut = (e: HouseRunOutEvent) => {
+      const key = `${e.seq}:${e.seat}:${e.attempt}`;
+      if (e.gameId !== gameId || seenRunOuts.current.has(key)) return;
+      seenRunOuts.current.add(key);
+      if (e.penalty === 'computer') {
+        setComputerRunOuts((n) => n + 1);
+        setLastClock({ gameId: e.gameId, seq: e.seq, seat: e.seat, attempt: e.attempt, tickets: 0, ticketsToForfeit: 0, turnDeadline: e.turnDeadline, penalty: e.penalty });
+        return;
+      }
+      const n = (houseCounts.current.get(e.seat) ?? 0) + 1;
+      houseCounts.current.set(e.seat, n);
+      setTickets((t) => ({ ...t, [e.seat]: n }));
+      // Five dumbbells in one turn forfeit the game: the count that matters is this turn's (attempt + 1).
+      setLastClock({ gameId: e.gameId, seq: e.seq, seat: e.seat, attempt: e.attempt, tickets: e.penalty === 'dumbbell' ? e.attempt + 1 : n, ticketsToForfeit: e.penalty === 'dumbbell' ? 5 : 0, turnDeadline: e.turnDeadline, penalty: e.penalty });
+    };
+    socket.on('house:run-out', onHouseRunOut);
     socket.on('game:clock', onClock);
     socket.on('chat:message', onChat);
     socket.on('tiebreak:open', onOpen);
     socket.on('tiebreak:picked', onPicked);
     socket.on('tiebreak:reveal', onReveal);
     return () => {
+      socket.off('house:run-out', onHouseRunOut);
       socket.off('game:clock', onClock);
       socket.off('chat:message', onChat);
       socket.off('tiebreak:open', onOpen);
@@ -126,5 +152,5 @@ export function useTableLive(gameId: string | null | undefined, tableId: string 
     [socket, draw?.tiebreakId],
   );
 
-  return { tickets, ticketsToForfeit, lastClock, chat, draw, reveals, act, say, pick };
+  return { tickets, ticketsToForfeit, lastClock, computerRunOuts, chat, draw, reveals, act, say, pick };
 }

@@ -1,285 +1,94 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PlayerView } from '@dcs/engine/views';
 import { useBracket, useInvalidate, useMe, keys, useTable } from '../api/queries';
-import { useAnnounce } from '../components/announcer';
-import { Board } from '../components/board';
-import { Countdown } from '../components/countdown';
 import { label } from '../components/bracket';
-import { END_NAMES, Hand, type LegalMove } from '../components/hand';
+import { Countdown } from '../components/countdown';
+import { LiveTable } from '../components/live-table';
 import { ErrorView, Loading } from '../components/status';
-import { TableChat } from '../components/table-chat';
-import { TiebreakDraw } from '../components/tiebreak-draw';
-import { useGameLive } from '../live/use-game-live';
-import { useTableLive } from '../live/use-table-live';
-
-const HAND_END: Record<string, string> = { domino: 'domino (a hand emptied)', lock: 'lock (nobody could play)', 'hard-stop': 'the hard stop', forfeit: 'forfeit', void: 'void' };
 
 /**
- * A table: for spectators the public board, scores, the turn clock and the round's hard stop; for a
- * seated player also their hand with the server's legal plays, knock/draw/reshuffle, clock tickets,
- * table chat and the table's 6-4/5-5 draw. Moves go through the `/live` socket with acknowledgements.
+ * A challenge table: the one live table (components/live-table.tsx) with the bracket's facts — seeds,
+ * places and who advances, the round's hard stop — and the table's 6-4/5-5 draw.
  */
 export function TablePage() {
   const { tableId = '' } = useParams();
   const table = useTable(tableId);
   const bracket = useBracket(table.data?.challengeId ?? '');
   const me = useMe();
-  const live = useGameLive(table.data?.game?.gameId, table.data?.game ?? null);
-  const game = live.view;
-  const extra = useTableLive(game?.gameId, tableId, live.tiebreak);
-  const announce = useAnnounce();
   const invalidate = useInvalidate();
-  const [sending, setSending] = useState(false);
-  const [moveError, setMoveError] = useState<{ code: string; message: string } | null>(null);
-
-  const view = (game?.view ?? null) as PlayerView | null;
-  const seat = game?.seat ?? null;
-  const seats = table.data?.seats ?? [];
-  const nameOfSeat = (s: number | null) => (s === null ? 'Nobody' : s === seat ? 'You' : (seats.find((x) => x.seat === s)?.displayName ?? `Seat ${s + 1}`));
-  const nameOfUser = (id: string) => (id === me.data?.id ? 'You' : (seats.find((x) => x.userId === id)?.displayName ?? 'a player'));
-  const legal = (view?.legalMoves ?? []) as LegalMove[];
-  const myTurn = seat !== null && view !== null && !view.finished && view.turn === seat;
-  const can = (type: string) => legal.some((m) => m.type === type);
-
-  const send = async (type: 'play' | 'knock' | 'draw' | 'reshuffle', tile?: string, end?: 'W' | 'E' | 'N' | 'S') => {
-    if (!game || !view || sending) return;
-    setSending(true);
-    const res = await extra.act({ gameId: game.gameId, type, tile, end, version: view.version });
-    setSending(false);
-    if (res.ok) {
-      setMoveError(null);
-      live.accept(res.seq, res.view);
-    } else setMoveError(res.error);
-  };
-
-  // Keyboard: K knocks, D draws, R reshuffles (when the server lists them), anywhere on the page but a text field.
-  const sendRef = useRef(send);
-  sendRef.current = send;
-  const canRef = useRef(can);
-  canRef.current = can;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.ctrlKey || e.metaKey || e.altKey || (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable))) return;
-      const k = e.key.toLowerCase();
-      const type = k === 'k' ? 'knock' : k === 'd' ? 'draw' : k === 'r' ? 'reshuffle' : null;
-      if (type && canRef.current(type)) {
-        e.preventDefault();
-        void sendRef.current(type);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  // Announcements: what was played, whose turn, a clock run-out, the end of a hand and of the game.
-  const lastLog = useRef<string>('');
-  const lastTurn = useRef<string>('');
-  useEffect(() => {
-    if (!view) return;
-    const entry = view.log[view.log.length - 1] as { seat: number; type: string; tile?: string; end?: string } | undefined;
-    const logKey = `${view.handIndex}:${view.log.length}`;
-    if (entry && lastLog.current && logKey !== lastLog.current) {
-      const who = nameOfSeat(entry.seat);
-      announce(entry.type === 'play' ? `${who} played ${entry.tile}${entry.end ? ` on the ${END_NAMES[entry.end as 'W']} end` : ''}.` : entry.type === 'knock' ? `${who} knocked.` : entry.type === 'draw' ? `${who} drew a tile.` : `${who}: ${entry.type}.`);
-    }
-    lastLog.current = logKey;
-    const turnKey = view.finished ? 'over' : view.handEndedBy ? `hand-${view.handIndex}` : `${view.handIndex}:${view.turn}`;
-    if (turnKey !== lastTurn.current) {
-      if (view.finished) announce(`Game over. ${view.winner !== null ? `${nameOfSeat(view.winner)} won.` : ''}`);
-      else if (view.handEndedBy) announce(`Hand over by ${HAND_END[view.handEndedBy] ?? view.handEndedBy}.`);
-      else if (view.turn !== null) announce(view.turn === seat ? 'Your turn.' : `${nameOfSeat(view.turn)} to play.`);
-      lastTurn.current = turnKey;
-    }
-    if (view.finished) void invalidate(keys.table(tableId));
-  }, [view?.version, view?.handIndex, view?.finished]);
   // The last move ends the game before the table is decided (places, a draw): until the table's result is
   // there, ask for it again (a move by another seat can reach this page before the decision is committed).
+  const [finished, setFinished] = useState(false);
   const decided = !!table.data?.result;
   useEffect(() => {
-    if (!view?.finished || decided) return;
+    if (!finished || decided) return;
     const t = setInterval(() => void invalidate(keys.table(tableId)), 1500);
     return () => clearInterval(t);
-  }, [view?.finished, decided, tableId]);
-  useEffect(() => {
-    if (extra.lastClock) announce(`${nameOfSeat(extra.lastClock.seat)} ran out of time: ticket ${extra.lastClock.tickets} of ${extra.lastClock.ticketsToForfeit}.`);
-  }, [extra.lastClock]);
-  // My clock: 10 and 5 seconds left.
-  useEffect(() => {
-    if (!myTurn || !game?.turnDeadline) return;
-    const left = Date.parse(game.turnDeadline) - Date.now();
-    const timers = [10, 5].filter((s) => left > s * 1000).map((s) => setTimeout(() => announce(`${s} seconds left.`), left - s * 1000));
-    return () => timers.forEach(clearTimeout);
-  }, [myTurn, game?.turnDeadline, announce]);
-  useEffect(() => {
-    if (extra.reveals.length) void invalidate(keys.table(tableId));
-    const r = extra.reveals[extra.reveals.length - 1];
-    if (r) announce(r.outcome.kind === 'winner' ? `Draw revealed: ${nameOfUser(r.outcome.playerId)} ${r.outcome.playerId === me.data?.id ? 'win' : 'wins'} the draw.` : 'Draw revealed: no single holder; the draw repeats.');
-  }, [extra.reveals.length]);
-  useEffect(() => {
-    if (extra.draw) announce(`The 6-4/5-5 draw is open${me.data && extra.draw.contenders.includes(me.data.id) ? ': pick your tiles' : ''}.`);
-  }, [extra.draw?.tiebreakId, extra.draw?.round]);
+  }, [finished, decided, tableId]);
 
   if (table.isPending) return <Loading what="the table" />;
   if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" />;
   const t = table.data;
   const round = bracket.data?.rounds.find((r) => r.round === t.round);
   const results = new Map((t.result ?? []).map((r) => [r.userId, r]));
+  const mine = results.get(me.data?.id ?? '');
 
   return (
-    <>
-      <p className="crumbs">
-        <Link to={`/challenges/${t.challengeId}`}>← Bracket</Link>
-      </p>
-      <h1>
-        Round {t.round}, table {t.index + 1}
-        {seat !== null && <span className="subtle"> · you are seat {seat + 1}</span>}
-      </h1>
-      <div className="table-status">
-        <span className={`status status-${t.status}`}>{label(t.status)}</span>
-        <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? 'Live' : 'Reconnecting…'}</span>
-        {round?.status === 'running' && t.status !== 'finished' && <Countdown until={round.hardStopAt} label="Hard stop in" />}
-        {game && game.status === 'playing' && <Countdown until={game.turnDeadline} label={myTurn ? 'Your clock' : 'Turn clock'} />}
-      </div>
-      {live.error && <ErrorView error={live.error} title="Live updates are unavailable" />}
-      {live.missed.length > 0 && (
-        <p className="muted" data-testid="missed">
-          Back online: {live.missed.length} move{live.missed.length === 1 ? '' : 's'} happened while you were away.
-        </p>
-      )}
-
-      <section aria-labelledby="players-h">
-        <h2 id="players-h" className="sr-only">
-          Players
-        </h2>
-        <ol className="players">
-          {t.seats.map((s) => {
-            const r = results.get(s.userId);
-            const onTurn = view?.turn === s.seat && !view.finished && !view.handEndedBy;
-            // Both are the seat's running total: the join's (after a reload) and the latest `game:clock`.
-            const tk = Math.max(extra.tickets[s.seat] ?? 0, live.joinedTickets[s.seat] ?? 0);
-            return (
-              <li key={s.userId} className={`player${onTurn ? ' on-turn' : ''}${s.seat === seat ? ' me' : ''}`} aria-current={onTurn ? 'true' : undefined} data-seat={s.seat}>
-                <span className="player-name">
-                  {s.displayName} <span className="seed">#{s.seed}</span>
-                  {s.seat === seat && <span className="tag tag-me">you</span>}
-                  {onTurn && <span className="tag">to play</span>}
-                </span>
-                <span className="player-facts">
-                  <span className="score" aria-label={`score ${view?.scores[s.seat] ?? r?.score ?? 0}`}>
-                    {view?.scores[s.seat] ?? r?.score ?? 0}
-                  </span>
-                  {view && <span className="muted">{view.tileCounts[s.seat]} tiles</span>}
-                  {view && <span className={`house ${view.onBoard[s.seat] ? 'yellow' : 'grey'}`}>{view.onBoard[s.seat] ? 'Yellow' : 'Grey'}</span>}
-                  {tk > 0 && (
-                    <span className="tag tag-bad" data-testid="tickets">
-                      {tk} ticket{tk === 1 ? '' : 's'}
-                    </span>
-                  )}
-                  {(view?.forfeited[s.seat] || r?.forfeited) && <span className="tag tag-bad">forfeit</span>}
-                  {r && <span className="tag">place {r.place}</span>}
-                  {r?.advanced && <span className="tag tag-ok">✓ advances</span>}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-      </section>
-
-      <section aria-labelledby="board-h">
-        <h2 id="board-h">Board</h2>
-        {view ? <Board board={view.board} openEnds={view.openEnds} sum={view.sum} label={`Board of table ${t.index + 1}`} /> : <p className="empty">No game at this table yet.</p>}
-        {view && (
-          <p className="muted">
-            Yard: {view.yardCount} tiles · hand {view.handIndex !== null ? view.handIndex + 1 : '—'}
+    <LiveTable
+      gameId={t.game?.gameId}
+      initial={t.game ?? null}
+      tableId={tableId}
+      boardLabel={`Board of table ${t.index + 1}`}
+      seats={t.seats.map((s) => {
+        const r = results.get(s.userId);
+        return {
+          seat: s.seat,
+          userId: s.userId,
+          name: s.displayName,
+          badges: <span className="seed">#{s.seed}</span>,
+          score: r?.score,
+          forfeited: r?.forfeited,
+          facts: (
+            <>
+              {r && <span className="tag">place {r.place}</span>}
+              {r?.advanced && <span className="tag tag-ok">✓ advances</span>}
+            </>
+          ),
+        };
+      })}
+      onFinished={() => {
+        setFinished(true);
+        void invalidate(keys.table(tableId));
+      }}
+      onReveal={() => void invalidate(keys.table(tableId))}
+      header={({ seat }) => (
+        <>
+          <p className="crumbs">
+            <Link to={`/challenges/${t.challengeId}`}>← Bracket</Link>
           </p>
-        )}
-      </section>
-
-      {view && view.handEndedBy && !view.finished && (
-        <section className="notice" aria-labelledby="hand-result-h" data-testid="hand-result">
-          <h2 id="hand-result-h">Hand {view.handIndex !== null ? view.handIndex + 1 : ''} over</h2>
+          <h1>
+            Round {t.round}, table {t.index + 1}
+            {seat !== null && <span className="subtle"> · you are seat {seat + 1}</span>}
+          </h1>
+        </>
+      )}
+      status={() => (
+        <>
+          <span className={`status status-${t.status}`}>{label(t.status)}</span>
+          {round?.status === 'running' && t.status !== 'finished' && <Countdown until={round.hardStopAt} label="Hard stop in" />}
+        </>
+      )}
+      result={({ seat }) =>
+        seat !== null &&
+        mine && (
           <p>
-            Ended by {HAND_END[view.handEndedBy] ?? view.handEndedBy}
-            {view.handWinner !== null ? `; ${nameOfSeat(view.handWinner)} won the hand` : ''}. Points:{' '}
-            {view.handPoints.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ')}.
+            <strong>
+              You finished place {mine.place}
+              {mine.advanced ? ' and advance.' : '.'}
+            </strong>
           </p>
-        </section>
-      )}
-
-      {view && view.finished && (
-        <section className="notice" aria-labelledby="game-result-h" data-testid="game-result">
-          <h2 id="game-result-h">Game over</h2>
-          <p>
-            {view.winner !== null ? `${nameOfSeat(view.winner)} won` : 'No winner'}
-            {view.endedBy ? ` (${HAND_END[view.endedBy] ?? view.endedBy})` : ''}. Final scores: {view.scores.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ')}.
-          </p>
-          {seat !== null && results.get(me.data?.id ?? '') && (
-            <p>
-              <strong>
-                You finished place {results.get(me.data?.id ?? '')!.place}
-                {results.get(me.data?.id ?? '')!.advanced ? ' and advance.' : '.'}
-              </strong>
-            </p>
-          )}
-        </section>
-      )}
-
-      {seat !== null && view && view.hand && !view.finished && (
-        <section aria-labelledby="hand-h" className="my-hand" data-version={view.version}>
-          <h2 id="hand-h">My hand</h2>
-          <p role="status" className={myTurn ? 'your-turn' : 'muted'}>
-            {myTurn ? (legal.some((m) => m.type === 'play') ? 'Your turn: choose a highlighted tile.' : 'Your turn: no tile fits.') : view.handEndedBy ? 'The next hand is being dealt.' : `${nameOfSeat(view.turn)} to play.`}
-          </p>
-          <Hand tiles={view.hand} legal={legal} openEnds={view.openEnds} enabled={myTurn && !sending} onPlay={(tile, end) => void send('play', tile, end)} />
-          <div className="actions">
-            <button type="button" disabled={!can('knock') || sending} onClick={() => void send('knock')} aria-keyshortcuts="K">
-              Knock <kbd>K</kbd>
-            </button>
-            {view.yardDrawable && (
-              <button type="button" disabled={!can('draw') || sending} onClick={() => void send('draw')} aria-keyshortcuts="D">
-                Draw <kbd>D</kbd>
-              </button>
-            )}
-            {can('reshuffle') && (
-              <button type="button" disabled={sending} onClick={() => void send('reshuffle')} aria-keyshortcuts="R">
-                Reshuffle <kbd>R</kbd>
-              </button>
-            )}
-          </div>
-          {moveError && (
-            <div className="notice notice-error" role="alert">
-              <p className="notice-title">Move not accepted</p>
-              <p>{moveError.message}</p>
-              <p className="muted">Code: {moveError.code}</p>
-            </div>
-          )}
-          <details className="keys">
-            <summary>Keyboard</summary>
-            <ul>
-              <li>
-                <kbd>Tab</kbd> to your tiles, <kbd>←</kbd>/<kbd>→</kbd> (<kbd>Home</kbd>/<kbd>End</kbd>) to move between them.
-              </li>
-              <li>
-                <kbd>Enter</kbd> or <kbd>Space</kbd> plays the focused tile; when it fits more than one end, <kbd>W</kbd>/<kbd>E</kbd>/<kbd>N</kbd>/<kbd>S</kbd> (or the arrows and
-                Enter) choose the end, <kbd>Esc</kbd> cancels.
-              </li>
-              <li>
-                <kbd>K</kbd> knocks when you cannot play; <kbd>D</kbd> draws and <kbd>R</kbd> reshuffles where the rules allow.
-              </li>
-              <li>Turns, plays and your last 10 and 5 seconds are announced to screen readers.</li>
-            </ul>
-          </details>
-        </section>
-      )}
-
-      <TiebreakDraw draw={extra.draw} reveals={extra.reveals} me={me.data?.id ?? null} names={nameOfUser} onPick={extra.pick} />
-
-      {game && (seat !== null || extra.chat.length > 0) && <TableChat messages={extra.chat} onSend={extra.say} canSend={seat !== null && game.status === 'playing'} />}
-      <p className="sr-only" aria-live="polite">
-        {seat === null && view && !view.finished && view.turn !== null ? `${nameOfSeat(view.turn)} to play; total ${view.sum}.` : ''}
-      </p>
-    </>
+        )
+      }
+    />
   );
 }

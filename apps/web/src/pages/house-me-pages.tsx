@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LEDGER_PAGE_SIZE, useCloseWorkout, useConfirmAdult, useLedger, useMyFile, useMyWorkouts, useWallet, type Currency, type Wallet } from '../api/house-queries';
+import { useAuth } from '../auth/auth-context';
+import { CursorPager } from '../components/cursor-pager';
+import { Facts } from '../components/facts';
+import { Empty, ErrorView, Loading } from '../components/status';
+import { formatDateTime } from './format';
+import { HouseNav, money, shortDateTime, workoutText } from './house-common';
+
+const LEVELS: [string, number][] = [
+  ['Rookie', 0],
+  ['Hustler', 10],
+  ['Shark', 25],
+  ['Professor', 50],
+  ['Kingpin', 100],
+  ['Dominologist', 200],
+];
+const COURT_NAMES: Record<string, string> = { municipal: 'Municipal court', civil: 'Civil court', misdemeanor: 'Misdemeanor court', felony: 'Felony court' };
+const ENTRY_NAMES: Record<string, string> = {
+  ticket: 'Ticket',
+  dumbbell: 'Dumbbell',
+  felony: 'Felony',
+  ticket_served: 'Ticket served',
+  ticket_expunged: 'Ticket expunged',
+  felony_cleared: 'Felony cleared',
+  computer_timeout: 'Computer ran out its clock',
+};
+
+function SignedOut({ title, what }: { title: string; what: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p>
+        <Link to="/sign-in">Sign in</Link> to see {what}.
+      </p>
+    </>
+  );
+}
+
+/** Level and court (SPEC 8.3, 8.5): shown on the wallet and file pages. */
+function Standing({ w }: { w: Wallet }) {
+  const next = LEVELS.find(([, wins]) => wins > w.stakeWins);
+  return (
+    <Facts
+      items={[
+        ['Level', w.level],
+        ['Stake-table wins', next ? `${w.stakeWins} (${next[1] - w.stakeWins} more to ${next[0]})` : String(w.stakeWins)],
+        ['Court', w.court ? COURT_NAMES[w.court] : 'not in court'],
+        ['Open tickets · felonies', `${w.openTickets} · ${w.felonies}`],
+      ]}
+    />
+  );
+}
+
+/** My wallet: DD and soups balances with what is owed, my level, the 18+ confirmation, and the ledger of one currency (paged, newest first). */
+export function WalletPage() {
+  const { token } = useAuth();
+  const wallet = useWallet();
+  const confirm = useConfirmAdult();
+  const [currency, setCurrency] = useState<Currency>('DD');
+  const [cursors, setCursors] = useState<(number | null)[]>([null]);
+  const ledger = useLedger(currency, cursors[cursors.length - 1]);
+  if (!token) return <SignedOut title="My wallet" what="your wallet" />;
+  if (wallet.isPending) return <Loading what="your wallet" />;
+  if (wallet.isError) return <ErrorView error={wallet.error} title="Your wallet could not be loaded" page />;
+  const w = wallet.data;
+  return (
+    <>
+      <HouseNav />
+      <h1>My wallet</h1>
+      <p className="lead">Play money with no cash value: it cannot be cashed out, transferred or exchanged.</p>
+      <ul className="balances" data-testid="balances">
+        {w.balances.map((b) => (
+          <li key={b.currency} className="card">
+            <h2>{b.currency === 'DD' ? 'Dominologist Dollars' : 'Soups (canteen)'}</h2>
+            <p className="balance">{money(b.balance, b.currency)}</p>
+            {b.owed > 0 ? <p className="tag tag-bad">Owed: {money(b.owed, b.currency)} (paid first out of later winnings; no stake tables until paid)</p> : <p className="muted">Nothing owed.</p>}
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="level-h">
+        <h2 id="level-h">My level</h2>
+        <Standing w={w} />
+        <p className="muted">Levels come from stake-table wins ({LEVELS.map(([n, wins]) => `${n} ${wins}`).join(', ')}) and never go down. At stake tables your clock follows your level.</p>
+        {w.adultConfirmedAt ? (
+          <p>Confirmed 18 or older on {formatDateTime(w.adultConfirmedAt)}.</p>
+        ) : (
+          <div className="notice">
+            <p>Stake tables are for adults. Confirm once for your account:</p>
+            <button type="button" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+              I am 18 or older
+            </button>
+            {confirm.isError && <ErrorView error={confirm.error} title="Your confirmation was not saved" />}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="ledger-h">
+        <h2 id="ledger-h">Ledger</h2>
+        <div className="field">
+          <label htmlFor="ledger-currency">Currency</label>
+          <select
+            id="ledger-currency"
+            value={currency}
+            onChange={(e) => {
+              setCurrency(e.target.value as Currency);
+              setCursors([null]);
+            }}
+          >
+            <option value="DD">Dominologist Dollars (DD)</option>
+            <option value="soups">Soups</option>
+          </select>
+        </div>
+        {ledger.isPending && <Loading what="the ledger" />}
+        {ledger.isError && <ErrorView error={ledger.error} title="The ledger could not be loaded" />}
+        {ledger.data &&
+          (ledger.data.items.length === 0 ? (
+            <Empty>No entries in {currency === 'DD' ? 'DD' : 'soups'} yet.</Empty>
+          ) : (
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={`Ledger in ${currency}`}>
+              <table className="results" data-testid="ledger">
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Entry</th>
+                    <th scope="col" className="num">
+                      Amount
+                    </th>
+                    <th scope="col" className="num">
+                      Balance
+                    </th>
+                    <th scope="col">Table</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ledger.data.items.map((e) => (
+                    <tr key={e.id}>
+                      <td className="nowrap">{shortDateTime(e.createdAt)}</td>
+                      <th scope="row">
+                        {e.kind.replace(/_/g, ' ')}
+                        {e.reason && <span className="muted small-text reason"> — {e.reason}</span>}
+                        {e.owedChange !== 0 && <span className="muted small-text"> (owed {e.owedChange > 0 ? '+' : ''}{e.owedChange})</span>}
+                      </th>
+                      <td className="num">
+                        {e.amount > 0 ? '+' : ''}
+                        {e.amount.toLocaleString('en-US')}
+                      </td>
+                      <td className="num">{e.balanceAfter.toLocaleString('en-US')}</td>
+                      <td>{e.houseTableId ? <Link to={`/house/tables/${e.houseTableId}`}>Table</Link> : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        <CursorPager
+          label="Ledger pages"
+          page={cursors.length}
+          note={`${LEDGER_PAGE_SIZE} a page`}
+          hasOlder={!!ledger.data?.next}
+          onNewer={() => setCursors((c) => c.slice(0, -1))}
+          onOlder={() => ledger.data?.next && setCursors((c) => [...c, ledger.data.next])}
+        />
+      </section>
+    </>
+  );
+}
+
+/** My file (SPEC 8.4-8.5): tickets, dumbbells, felonies and what closed them, newest first, with my court level. */
+export function FilePage() {
+  const { token } = useAuth();
+  const wallet = useWallet();
+  const file = useMyFile();
+  if (!token) return <SignedOut title="My file" what="your file" />;
+  if (file.isPending) return <Loading what="your file" />;
+  if (file.isError) return <ErrorView error={file.error} title="Your file could not be loaded" page />;
+  return (
+    <>
+      <HouseNav />
+      <h1>My file</h1>
+      {wallet.data && <Standing w={wallet.data} />}
+      <p className="muted">An open ticket is served 7 days after it was written; a felony is cleared after 30 days. With either open you are in court at every house table, with the court's clock.</p>
+      {file.data.length === 0 ? (
+        <Empty>Your file is clean: no tickets, dumbbells or felonies.</Empty>
+      ) : (
+        <ul className="list" data-testid="file">
+          {file.data.map((f) => (
+            <li key={f.id} className="card">
+              <h2>
+                {ENTRY_NAMES[f.kind] ?? f.kind}
+                {f.tournament && <span className="tag">tournament</span>}
+                {f.open && <span className="tag tag-bad">open</span>}
+              </h2>
+              <p>
+                {formatDateTime(f.createdAt)}
+                {f.fine > 0 && ` · fine ${money(f.fine, f.currency)}`}
+                {f.turn !== null && ` · turn ${f.turn}`}
+                {f.seat !== null && ` · seat ${f.seat + 1}`}
+                {f.open && f.expiresAt && ` · closes ${formatDateTime(f.expiresAt)}`}
+              </p>
+              {f.houseTableId && <Link to={`/house/tables/${f.houseTableId}`}>The table</Link>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** My workouts: owed from lost workout games, marked done here, or excused with a Dr.'s excuse (Lay-in Slip) from the Clock Jar. */
+export function WorkoutsPage() {
+  const { token } = useAuth();
+  const list = useMyWorkouts();
+  const close = useCloseWorkout();
+  if (!token) return <SignedOut title="My workouts" what="your workouts" />;
+  if (list.isPending) return <Loading what="your workouts" />;
+  if (list.isError) return <ErrorView error={list.error} title="Your workouts could not be loaded" page />;
+  const { items, excusesUnused, excusesThisWeek } = list.data;
+  return (
+    <>
+      <HouseNav />
+      <h1>My workouts</h1>
+      <Facts
+        items={[
+          ['Owed', String(items.filter((w) => w.status === 'owed').length)],
+          ["Dr.'s excuses to spend", String(excusesUnused)],
+          ['Excuses from the jar this week', `${excusesThisWeek} of 3`],
+        ]}
+      />
+      {close.isError && <ErrorView error={close.error} title="The workout was not closed" />}
+      {items.length === 0 ? (
+        <Empty>No workouts. Lose a game with dumbbells at a workout table and one appears here.</Empty>
+      ) : (
+        <ul className="list" data-testid="workouts">
+          {items.map((w) => (
+            <li key={w.id} className="card">
+              <h2>
+                {workoutText(w.kind, w.amount)}
+                <span className={`tag${w.status === 'owed' ? ' tag-bad' : ' tag-ok'}`}>{w.status}</span>
+              </h2>
+              <p>
+                {w.dumbbells} dumbbell{w.dumbbells === 1 ? '' : 's'} · {formatDateTime(w.createdAt)}
+                {w.doneAt && ` · closed ${formatDateTime(w.doneAt)}`}
+              </p>
+              {w.status === 'owed' && (
+                <div className="actions">
+                  <button type="button" onClick={() => close.mutate({ id: w.id, how: 'done' })} disabled={close.isPending}>
+                    Mark done
+                  </button>
+                  {excusesUnused > 0 && (
+                    <button type="button" className="secondary" onClick={() => close.mutate({ id: w.id, how: 'excuse' })} disabled={close.isPending}>
+                      Use a Dr.'s excuse
+                    </button>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
