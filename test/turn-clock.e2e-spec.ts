@@ -15,6 +15,11 @@ import { createTestEnv, TestEnv } from './support/test-env';
 describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exactly once with two workers', () => {
   let env: TestEnv;
   let api: TestApi;
+  /** The API's port, listening from the first test that needs a socket on. */
+  const listening = async (): Promise<number> => {
+    if (!(api.app.getHttpServer() as { listening: boolean }).listening) await api.app.listen(0, '127.0.0.1');
+    return (api.app.getHttpServer().address() as AddressInfo).port;
+  };
   let workers: INestApplicationContext[];
   let prisma: PrismaService;
 
@@ -60,18 +65,25 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     expect(await prisma.gameAction.count({ where: { gameId, action: { path: ['type'], equals: 'forfeit' } } })).toBe(1);
     // The clock goes on for the next seat.
     await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: after.version } })) >= 1, 10_000, 'the next seat\'s clock');
-    // A page reloaded now is told every seat's tickets (the view carries them; game:clock only counts on).
-    const view = await api.http().get(`/api/games/${gameId}/view`).expect(200);
-    expect(view.body.ticketsToForfeit).toBe(TIMEOUTS_TO_FORFEIT);
-    expect(view.body.tickets).toHaveLength(4);
-    expect(view.body.tickets[sleeper]).toBe(TIMEOUTS_TO_FORFEIT);
-    const next = (await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: after.version } })).seat;
-    expect(view.body.tickets[next]).toBeGreaterThanOrEqual(1);
+    // A page reloaded now is told every seat's tickets (the join's view carries them; game:clock only counts on).
+    const rejoin = await connectLive(await listening(), players[sleeper].token);
+    try {
+      const joined = await rejoin.call<{ view: { tickets?: number[]; ticketsToForfeit?: number } }>('join', { gameId });
+      expect(joined.ok).toBe(true);
+      expect(joined.view.ticketsToForfeit).toBe(TIMEOUTS_TO_FORFEIT);
+      expect(joined.view.tickets).toHaveLength(4);
+      expect(joined.view.tickets![sleeper]).toBe(TIMEOUTS_TO_FORFEIT);
+      const next = (await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: after.version } })).seat;
+      expect(joined.view.tickets![next]).toBeGreaterThanOrEqual(1);
+    } finally {
+      rejoin.socket.close();
+    }
+    // GET …/view is the view game:view pushes (no tickets: the live suite holds the two equal).
+    expect((await api.http().get(`/api/games/${gameId}/view`).expect(200)).body.tickets).toBeUndefined();
   }, 40_000);
 
   it('pushes the worker\'s tickets and the forfeit to the table live: game:clock to all, then a fresh view per seat and the public view', async () => {
-    await api.app.listen(0, '127.0.0.1');
-    const port = (api.app.getHttpServer().address() as AddressInfo).port;
+    const port = await listening();
     const { gameId, players } = await shortClockTable(300);
     const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
     const sleeper = (game.state as unknown as GameState).hands[0].turn!;

@@ -46,7 +46,7 @@ export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over' }) turnDeadline!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'the engine\'s view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player)' }) view!: unknown;
-  @ApiPropertyOptional({ type: [Number], description: 'each seat\'s clock run-outs (tickets) so far, by seat; in GET /games/:id/view and the socket join answer (game:clock keeps it current)' }) tickets?: number[];
+  @ApiPropertyOptional({ type: [Number], description: 'each seat\'s clock run-outs (tickets) so far, by seat; in the socket join answer only (game:clock keeps it current; GET /games/:id/view is the pushed view)' }) tickets?: number[];
   @ApiPropertyOptional({ description: 'the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets' }) ticketsToForfeit?: number;
 }
 

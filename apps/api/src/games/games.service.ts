@@ -49,14 +49,19 @@ export class GamesService {
     return tb ? this.flow.tiebreakView(tb.id) : null;
   }
 
-  async viewSince(user: AuthUser | undefined, gameId: string, since: number | null): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
+  /**
+   * A game's view for `user` (and the moves since `since`, for a rejoin). `withTickets`: the socket `join`
+   * answer carries every seat's tickets (a reloaded page is told them; `game:clock` counts on from there);
+   * `GET /games/:id/view` stays the very view `game:view` pushes.
+   */
+  async viewSince(user: AuthUser | undefined, gameId: string, since: number | null, withTickets = false): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
     const game = await this.repo.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const seats = await this.repo.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    const [deadline, tickets] = await Promise.all([this.clock.deadline(game), this.clock.tickets(game.id, game.players)]);
-    // Tickets ride on this answer (a page reload, a rejoin) only; each later run-out comes as `game:clock`.
-    const view = { ...this.toView(game, game.state as unknown as GameState, seat, deadline), tickets, ticketsToForfeit: TIMEOUTS_TO_FORFEIT };
+    const [deadline, tickets] = await Promise.all([this.clock.deadline(game), withTickets ? this.clock.tickets(game.id, game.players) : null]);
+    const base = this.toView(game, game.state as unknown as GameState, seat, deadline);
+    const view = tickets ? { ...base, tickets, ticketsToForfeit: TIMEOUTS_TO_FORFEIT } : base;
     if (since === null) return { view };
     const upTo = (game.state as unknown as GameState).version;
     if (since >= upTo) return { view, missed: [] };

@@ -118,7 +118,7 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
       // Join first, then read: a move in between arrives as an event with a higher seq, never lost.
       await socket.join(rooms.game(gameId));
       try {
-        const { view, missed } = await this.games.viewSince(await this.userOf(socket, false), gameId, since ?? null);
+        const { view, missed } = await this.games.viewSince(await this.userOf(socket, false), gameId, since ?? null, true);
         // A game over with its table's draw still open: the draw as it stands (positions only), so a rejoining client can pick.
         const tiebreak = view.status === 'finished' ? await this.games.openTiebreak(view.tableId) : null;
         return { seq: (view.view as { version: number }).version, view, ...(missed ? { missed } : {}), ...(tiebreak ? { tiebreak } : {}) };

@@ -41,13 +41,18 @@ export class StandingsPageDto {
   @ApiProperty({ type: [StandingRowDto] }) items!: StandingRowDto[];
 }
 
-export class EliteSixQualifierDto {
+/** An Elite Six place as the season's close decides it (the close answers these). */
+export class EliteSixPlaceDto {
   @ApiProperty({ minimum: 1, maximum: 6 }) seed!: number;
   @ApiProperty({ format: 'uuid' }) playerId!: string;
-  @ApiProperty() displayName!: string;
   @ApiProperty() rank!: number;
   @ApiProperty() points!: number;
   @ApiProperty({ enum: ['seed-1-travel', 'seed-2-3', 'qualification'] }) benefit!: string;
+}
+
+/** An Elite Six place with the player's name, as the standings and the Elite Six page show it. */
+export class EliteSixQualifierDto extends EliteSixPlaceDto {
+  @ApiProperty() displayName!: string;
 }
 
 export class CutDrawDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { EliteSixQualifierDto, SeasonDrawDto } from '../rankings/rankings.dto';
+import { EliteSixPlaceDto, SeasonDrawDto } from '../rankings/rankings.dto';
 
 /** The years an event may have (2000-2200), in a body, a path or a query alike. */
 export const YEAR = { minimum: 2000, maximum: 2200 } as const;
@@ -52,7 +52,7 @@ export class SeasonCloseDrawDto extends SeasonDrawDto {
 export class CloseResultDto {
   @ApiProperty({ format: 'uuid' }) seasonId!: string;
   @ApiProperty({ description: 'false when the season was already closed (the call changed nothing)' }) closed!: boolean;
-  @ApiProperty({ type: [EliteSixQualifierDto] }) eliteSix!: EliteSixQualifierDto[];
+  @ApiProperty({ type: [EliteSixPlaceDto] }) eliteSix!: EliteSixPlaceDto[];
   @ApiProperty({ type: [SeasonCloseDrawDto] }) draws!: SeasonCloseDrawDto[];
 }
 

@@ -1487,7 +1487,7 @@ export interface components {
             view: {
                 [key: string]: unknown;
             };
-            /** @description each seat's clock run-outs (tickets) so far, by seat; in GET /games/:id/view and the socket join answer (game:clock keeps it current) */
+            /** @description each seat's clock run-outs (tickets) so far, by seat; in the socket join answer only (game:clock keeps it current; GET /games/:id/view is the pushed view) */
             tickets?: number[];
             /** @description the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets */
             ticketsToForfeit?: number;
@@ -1527,7 +1527,7 @@ export interface components {
             view: {
                 [key: string]: unknown;
             };
-            /** @description each seat's clock run-outs (tickets) so far, by seat; in GET /games/:id/view and the socket join answer (game:clock keeps it current) */
+            /** @description each seat's clock run-outs (tickets) so far, by seat; in the socket join answer only (game:clock keeps it current; GET /games/:id/view is the pushed view) */
             tickets?: number[];
             /** @description the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets */
             ticketsToForfeit?: number;
@@ -1994,11 +1994,11 @@ export interface components {
             seed: number;
             /** Format: uuid */
             playerId: string;
-            displayName: string;
             rank: number;
             points: number;
             /** @enum {string} */
             benefit: "seed-1-travel" | "seed-2-3" | "qualification";
+            displayName: string;
         };
         CutDrawDto: {
             players: string[];
@@ -2100,6 +2100,15 @@ export interface components {
             /** @description why the director closes now (kept in the audit log) */
             reason?: string;
         };
+        EliteSixPlaceDto: {
+            seed: number;
+            /** Format: uuid */
+            playerId: string;
+            rank: number;
+            points: number;
+            /** @enum {string} */
+            benefit: "seed-1-travel" | "seed-2-3" | "qualification";
+        };
         SeasonCloseDrawDto: {
             /** @enum {string} */
             purpose: "cut" | "seeds";
@@ -2120,7 +2129,7 @@ export interface components {
             seasonId: string;
             /** @description false when the season was already closed (the call changed nothing) */
             closed: boolean;
-            eliteSix: components["schemas"]["EliteSixQualifierDto"][];
+            eliteSix: components["schemas"]["EliteSixPlaceDto"][];
             draws: components["schemas"]["SeasonCloseDrawDto"][];
         };
         CreateRegionalDto: {

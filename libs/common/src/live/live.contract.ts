@@ -22,7 +22,7 @@ export interface GameViewPayload {
   turnDeadline: string | null;
   /** the engine's view for this viewer: own tiles only for a seated player */
   view: unknown;
-  /** each seat's clock run-outs (tickets) so far, by seat; in `GET /games/:id/view` and the `join` answer (then `game:clock` keeps it current) */
+  /** each seat's clock run-outs (tickets) so far, by seat; in the `join` answer only (then `game:clock` keeps it current; `GET /games/:id/view` is the view `game:view` pushes) */
   tickets?: number[];
   /** the run-out that forfeits the game (the `ticketsToForfeit`-th ticket); with `tickets` */
   ticketsToForfeit?: number;
