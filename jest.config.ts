@@ -18,6 +18,10 @@ const config: Config = {
   // (an ioredis reconnect timer, a BullMQ blocking connection) must never keep CI waiting after
   // the last result is in.
   forceExit: true,
+  // Two workers on CI's 2 cores (Jest's default there is one): the e2e suites mostly wait on PostgreSQL,
+  // Redis and timers, so a second suite in flight takes the whole run from ~12 to ~10 minutes. Each suite
+  // has its own database and queue prefix, so they never share state.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'unit',
