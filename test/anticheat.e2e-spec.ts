@@ -1,7 +1,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { bullConnection, JOBS, jobIds, PrismaService, QUEUES } from '@dcs/common';
-import { GamesRepository } from '@dcs/tournament';
+import { GameStore } from '@dcs/tournament';
 import { SimRng, STRENGTHS, type SimPlayer } from '@dcs/anticheat/sim';
 import { createWorker } from '../apps/worker/src/setup';
 import { storeSimulatedGame } from './support/anticheat-games';
@@ -29,7 +29,7 @@ describe('anti-cheat detection: finished games → analysis → signals → case
   });
 
   const finishedGame = (roundId: string, challengeId: string, index: number, players: { userId: string; sim: SimPlayer }[], seed: string): Promise<string> =>
-    storeSimulatedGame(prisma, api.app.get(GamesRepository), { roundId, challengeId, index }, players, seed);
+    storeSimulatedGame(prisma, api.app.get(GameStore), { roundId, challengeId, index }, players, seed);
 
   it('opens a case with its signals for a player who sees the hidden tiles and for linked accounts at one table; honest players get none; a retried job adds nothing', async () => {
     // Capture: a sign-in with a device fingerprint stores its hash and the IP, never the raw value.

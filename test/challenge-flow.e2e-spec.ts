@@ -3,7 +3,7 @@ import { PrismaService } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { playRunningTables } from '../scripts/lib/bot-driver';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { eventually } from './support/temp-redis';
@@ -177,8 +177,8 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     expect((await prisma.round.findUniqueOrThrow({ where: { id: round.id } })).status).toBe('running');
     worker = await createWorker(env.config());
     await eventually(async () => (await prisma.auditLog.count({ where: { action: 'game.hard-stop', data: { path: ['roundId'], equals: round.id } } })) === 4, 20_000, 'the overdue hard stop');
-    const games = await prisma.game.findMany({ where: { table: { roundId: round.id } } });
-    expect(games.every((g) => g.status === 'finished' && (g.state as unknown as GameState).endedBy === 'hard-stop')).toBe(true);
+    const games = await Promise.all((await prisma.game.findMany({ where: { table: { roundId: round.id } }, select: { id: true } })).map((g) => storedGame(api.app, g.id)));
+    expect(games.every((g) => g.status === 'finished' && g.state.endedBy === 'hard-stop')).toBe(true);
     // A second worker's recovery sweep re-queues nothing that acts twice.
     await api.app.get(ChallengeFlowService).recover();
     await new Promise((r) => setTimeout(r, 1000));

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { bullConnection, PrismaService, QUEUES } from '@dcs/common';
-import { GamesRepository } from '@dcs/tournament';
+import { GameStore } from '@dcs/tournament';
 import { STRENGTHS, type SimPlayer } from '@dcs/anticheat/sim';
 import { createWorker } from '../apps/worker/src/setup';
 import { storeSimulatedGame } from './support/anticheat-games';
@@ -36,7 +36,7 @@ describe('anti-cheat co-location: a pair co-located at one table far more often 
     const startedAt = new Date(Date.now() - hoursAgo * 3_600_000);
     const finishedAt = new Date(startedAt.getTime() + 40 * 60_000);
     const seated = players.map((p) => ({ userId: p.id, sim: human(p.id) }));
-    const gameId = await storeSimulatedGame(prisma, api.app.get(GamesRepository), { roundId, challengeId, index }, seated, `colocation-${index}`, { startedAt, finishedAt });
+    const gameId = await storeSimulatedGame(prisma, api.app.get(GameStore), { roundId, challengeId, index }, seated, `colocation-${index}`, { startedAt, finishedAt });
     // what the API captures: a socket connection per player as the table opens (hashes and addresses only)
     await prisma.userSession.createMany({ data: players.map((p, k) => ({ userId: p.id, ip: p.ip, source: 'socket', createdAt: new Date(startedAt.getTime() + (k + 1) * 20_000) })) });
     return gameId;

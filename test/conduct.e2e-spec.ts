@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import { Clock, FakeClock, PrismaService } from '@dcs/common';
 import { TurnClockService } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -169,7 +169,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     const file = (body: Body) => api.http().post('/api/conduct/violations').set(auth(director)).send(body);
     const disqualifiedAt = async () => (await env.sql<{ disqualified_at: Date | null }>('SELECT disqualified_at FROM registrations WHERE challenge_id = $1 AND user_id = $2', [challengeId, p.id]))[0].disqualified_at;
     const dqAudits = () => env.sql("SELECT 1 FROM audit_log WHERE action = 'challenge.player-disqualified' AND entity_id = $1", [challengeId]);
-    const seatForfeited = async () => ((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as Body).forfeited[p.seat] as boolean;
+    const seatForfeited = async () => (await storedGame(api.app, gameId)).state.forfeited[p.seat];
 
     // The season id is a well-formed UUID, so the request passes validation; only the ledger finds that
     // no such season exists, after the disqualification has been written.

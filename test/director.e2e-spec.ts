@@ -1,7 +1,6 @@
 import { PrismaService } from '@dcs/common';
-import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -76,8 +75,8 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     const victim = t.seats.find((s) => s.seat === 2)!;
     const res = await api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set(as(director)).send({ userId: victim.userId, reason: 'collusion seen on video' });
     expect(res.status).toBe(200);
-    const game = await prisma.game.findFirstOrThrow({ where: { tableId: t.id } });
-    expect((game.state as unknown as GameState).forfeited[2]).toBe(true);
+    const game = await storedGame(api.app, (await prisma.game.findFirstOrThrow({ where: { tableId: t.id } })).id);
+    expect(game.state.forfeited[2]).toBe(true);
     const actions = await prisma.gameAction.findMany({ where: { gameId: game.id } });
     expect(actions.map((a) => [a.seat, a.userId, a.action])).toEqual([[2, director.id, { seat: 2, type: 'forfeit' }]]);
     expect(await audit('challenge.player-disqualified', fx.challengeId)).toEqual([expect.objectContaining({ actorId: director.id, reason: 'collusion seen on video' })]);

@@ -1,8 +1,7 @@
 import { Client } from 'pg';
 import { AppError, PrismaService } from '@dcs/common';
-import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -88,8 +87,8 @@ describe('director acts racing the challenge flow', () => {
     expect([dq.error, seating.error]).toEqual([undefined, undefined]);
     expect(await seatedIn(fx.round2.id)).toContain(victim);
     const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId: victim, table: { roundId: fx.round2.id } } });
-    const g = await prisma.game.findFirstOrThrow({ where: { tableId: seat.tableId }, orderBy: { startedAt: 'desc' } });
-    expect((g.state as unknown as GameState).forfeited[seat.seat]).toBe(true);
+    const g = await storedGame(api.app, (await prisma.game.findFirstOrThrow({ where: { tableId: seat.tableId }, orderBy: { startedAt: 'desc' } })).id);
+    expect(g.state.forfeited[seat.seat]).toBe(true);
   }, 60_000);
 
   /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PrismaService } from '@dcs/common';
 import { gameResult, type GameState, hardStop, replayRecord } from '@dcs/engine';
-import { GamesRepository } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import { GameStore } from '@dcs/tournament';
+import { startApi, storedGame, TestApi } from './support/api';
 import { SeatedPlayer, tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -207,17 +207,17 @@ describe('playing a table over HTTP', () => {
     // The round's hard stop, as the challenge flow saves it, the moment after the deal.
     const prisma = api.app.get(PrismaService);
     await prisma.$transaction(async (tx) => {
-      const game = (await api.app.get(GamesRepository).lock(tx, gameId))!;
+      const game = (await api.app.get(GameStore).lock(tx, gameId))!;
       const stopped = hardStop(game.state as unknown as GameState);
       if (!stopped.ok) throw new Error(stopped.error.message);
-      await api.app.get(GamesRepository).saveSystemChange(tx, game, stopped.state);
+      await api.app.get(GameStore).saveSystemChange(tx, game, stopped.state);
     });
     const record = (await api.http().get(`/api/games/${gameId}/record`)).body;
     const replayed = replayRecord(record);
     if ('error' in replayed) throw new Error(JSON.stringify(replayed.error));
     expect(replayed.hands).toEqual([expect.objectContaining({ lead: { seat: holder, tile: null, reason: 'house-double' }, endedBy: 'hard-stop', log: [] })]);
     // the live state's own result says the same
-    const [{ state }] = await env.sql<{ state: GameState }>(`SELECT state FROM games WHERE id = $1`, [gameId]);
+    const { state } = await storedGame(api.app, gameId);
     expect(gameResult(state).hands.map((h) => h.lead)).toEqual(replayed.hands.map((h) => h.lead));
   });
 });

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { PrismaService } from '@dcs/common';
 import { ALL_TILES, closePicks, hardStop, isTiebreakError, startDraw, type GameState, type TiebreakState } from '@dcs/engine';
-import { GamesRepository } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import { GameStore } from '@dcs/tournament';
+import { startApi, storedGame, TestApi } from './support/api';
 import { SeatedPlayer, tableWithGame } from './support/fixtures';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -56,7 +56,7 @@ describe('hidden tiles: the same for staff as for anyone in their place (SPEC 7)
     return { view: await get(`/api/games/${gameId}/view`, who), record: await get(`/api/games/${gameId}/record`, who), joined };
   };
   const seedOf = async (gameId: string) => (await env.sql<{ seed: string }>(`SELECT seed FROM games WHERE id = $1`, [gameId]))[0].seed;
-  const stateOf = async (gameId: string) => (await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as unknown as GameState;
+  const stateOf = async (gameId: string) => (await storedGame(api.app, gameId)).state;
   /** Plays `n` moves (each seat's first legal move) over HTTP so the game has a board, a log and missed events. */
   const play = async (gameId: string, players: SeatedPlayer[], n: number) => {
     for (let i = 0; i < n; i++) {
@@ -70,7 +70,7 @@ describe('hidden tiles: the same for staff as for anyone in their place (SPEC 7)
   };
   /** Ends the game as a hard stop does (the hand in progress void). */
   const endGame = async (gameId: string) => {
-    const games = api.app.get(GamesRepository);
+    const games = api.app.get(GameStore);
     await prisma.$transaction(async (tx) => {
       const game = (await games.lock(tx, gameId))!;
       const stopped = hardStop(game.state as unknown as GameState);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { PrismaService } from '@dcs/common';
-import { currentHand, type GameState } from '@dcs/engine';
+import { currentHand } from '@dcs/engine';
 import { GameMoveService, HouseService, TurnClockService } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /**
@@ -93,9 +93,9 @@ describe('house money is never created or lost (property, real PostgreSQL)', () 
           }
           // End the game: every seat but the one on turn forfeits (people through the API's service, computers as the system).
           for (let i = 0; i < 4; i++) {
-            const g = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+            const g = await storedGame(api.app, gameId);
             if (g.status !== 'playing') break;
-            const state = g.state as unknown as GameState;
+            const state = g.state;
             const turn = currentHand(state)?.turn ?? 0;
             const seat = [0, 1, 2, 3].find((s) => s < state.config.players && s !== turn && !state.forfeited[s])!;
             const who = cur.seatsTaken.find((s) => s.seat === seat)!;

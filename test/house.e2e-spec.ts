@@ -1,10 +1,10 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Clock, PrismaService } from '@dcs/common';
-import { createBot, currentHand, type Action, type GameState } from '@dcs/engine';
+import { createBot, currentHand, type Action } from '@dcs/engine';
 import { GameMoveService, HouseService, TurnClockService } from '@dcs/tournament';
 import { tableWithGame } from './support/fixtures';
 import { createWorker } from '../apps/worker/src/setup';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -43,8 +43,8 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   const balance = async (p: Player, currency = 'DD') => (await wallet(p)).balances.find((b) => b.currency === currency)!;
   const open = (p: Player, body: Record<string, unknown>) => api.http().post('/api/house/tables').set(auth(p)).send(body);
   const gameOf = async (gameId: string) => {
-    const g = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
-    return { version: g.version, status: g.status, state: g.state as unknown as GameState };
+    const g = await storedGame(api.app, gameId);
+    return { version: g.version, status: g.status, state: g.state };
   };
   const seatOnTurn = async (gameId: string) => currentHand((await gameOf(gameId)).state)?.turn ?? null;
   /** A clock run-out of the seat on turn, as the worker's clock job would record it (its time comes as an argument). */

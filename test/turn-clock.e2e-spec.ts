@@ -5,7 +5,7 @@ import { jobIds, PrismaService, QUEUES } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
 import { ChallengeQueue, TIMEOUTS_TO_FORFEIT } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
-import { startApi, TestApi } from './support/api';
+import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { eventually } from './support/temp-redis';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +41,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
 
   it('records a ticket per run-out without skipping the turn, and forfeits the seat on its 5th, once', async () => {
     const { gameId, players } = await shortClockTable(400);
-    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const game = await storedGame(api.app, gameId);
     const sleeper = (game.state as unknown as GameState).hands[0].turn!;
     await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 400) }]);
 
@@ -53,7 +53,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     for (let i = 1; i < sleeperTickets.length; i++) {
       expect(sleeperTickets[i].createdAt.getTime() - sleeperTickets[i - 1].createdAt.getTime()).toBeGreaterThanOrEqual(350);
     }
-    const after = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const after = await storedGame(api.app, gameId);
     const state = after.state as unknown as GameState;
     expect(state.forfeited[sleeper]).toBe(true);
     expect(after.version).toBe(game.version + 1);
@@ -85,7 +85,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
   it('pushes the worker\'s tickets and the forfeit to the table live: game:clock to all, then a fresh view per seat and the public view', async () => {
     const port = await listening();
     const { gameId, players } = await shortClockTable(300);
-    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const game = await storedGame(api.app, gameId);
     const sleeper = (game.state as unknown as GameState).hands[0].turn!;
     const clients: RecordingClient[] = [];
     try {
@@ -130,7 +130,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
 
   it('a move restarts the clock: the old run-out job does nothing, and the view shows the new deadline', async () => {
     const { gameId, players } = await shortClockTable(1500);
-    const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    const game = await storedGame(api.app, gameId);
     const state = game.state as unknown as GameState;
     const leader = players[state.hands[0].turn!];
     await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 1500) }]);

@@ -3,8 +3,8 @@
  * view and sent through the same service as POST /api/games/:id/actions.
  */
 import { INestApplication } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { PG_POOL, PrismaService } from '@dcs/common';
+import { PrismaService } from '@dcs/common';
+import { GameStore } from '@dcs/tournament';
 import { apply, Bot, createBot, playerView, seedRng, type BotName, type GameState } from '@dcs/engine';
 import { GamesService } from '../../apps/api/src/games/games.service';
 
@@ -16,9 +16,14 @@ export interface DriveStats {
 
 export async function playOut(app: INestApplication, gameId: string, botName: BotName = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
   const prisma = app.get(PrismaService);
-  const pool = app.get<Pool>(PG_POOL);
+  const store = app.get(GameStore);
   const games = app.get(GamesService);
-  const game = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+  const current = async () => {
+    const g = await store.find(gameId);
+    if (!g) throw new Error(`no game ${gameId}`);
+    return g;
+  };
+  const game = await current();
   const seats = await prisma.tableSeat.findMany({ where: { tableId: game.tableId! } });
   const bot: Bot = createBot(botName);
   const rng = seedRng(`play-${gameId}`);
@@ -44,7 +49,7 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
     const serverVersion = (res.view as { version: number }).version;
     state = local.ok && local.state.version === serverVersion
       ? local.state
-      : ((await pool.query('SELECT state FROM games WHERE id = $1', [gameId])).rows[0].state as GameState);
+      : ((await current()).state as unknown as GameState);
     if (++moves > maxMoves) throw new Error(`game ${gameId} did not end in ${maxMoves} moves`);
   }
   return moves;

@@ -1,7 +1,7 @@
 import { Prisma } from '@dcs/db';
 import type { PrismaService } from '@dcs/common';
 import { apply, createGameFromRecordHeader, startHand, type GameRecord, type GameState } from '@dcs/engine';
-import type { GamesRepository } from '@dcs/tournament';
+import type { GameStore } from '@dcs/tournament';
 import { playSimGame, type SimPlayer } from '@dcs/anticheat/sim';
 
 /** The final state of a record, replayed by the engine (what the live table would have stored). */
@@ -29,7 +29,7 @@ export function replayState(record: GameRecord): GameState {
  */
 export async function storeSimulatedGame(
   prisma: PrismaService,
-  games: GamesRepository,
+  games: GameStore,
   at: { roundId: string; challengeId: string; index: number },
   players: { userId: string; sim: SimPlayer }[],
   seed: string,

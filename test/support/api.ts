@@ -2,6 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppConfig } from '@dcs/common';
+import type { GameState } from '@dcs/engine';
+import { GameStore, type StoredGame } from '@dcs/tournament';
 import { buildOpenApiDocument } from '../../apps/api/src/common/openapi';
 import { createApi } from '../../apps/api/src/setup';
 import { ResponseContract } from './contract';
@@ -64,4 +66,11 @@ export async function startApi(env: TestEnv, config: AppConfig = env.config()): 
       await app.close();
     },
   };
+}
+
+/** A game with its current state, as every reader gets it: from the one game store (the row holds a snapshot). */
+export async function storedGame(app: Pick<INestApplication, 'get'>, gameId: string): Promise<Omit<StoredGame, 'state'> & { state: GameState }> {
+  const g = await app.get(GameStore).find(gameId);
+  if (!g) throw new Error(`no game ${gameId}`);
+  return { ...g, state: g.state as unknown as GameState };
 }

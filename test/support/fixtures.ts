@@ -1,5 +1,5 @@
 import { PrismaService } from '@dcs/common';
-import { GamesRepository } from '@dcs/tournament';
+import { GameStore } from '@dcs/tournament';
 import { TestApi } from './api';
 
 export interface SeatedPlayer {
@@ -16,7 +16,7 @@ export interface SeatedPlayer {
  */
 export async function tableWithGame(api: TestApi, n = 4, opts: { turnMs?: number } = {}): Promise<{ tableId: string; gameId: string; players: SeatedPlayer[] }> {
   const prisma = api.app.get(PrismaService);
-  const games = api.app.get(GamesRepository);
+  const games = api.app.get(GameStore);
   const users = [];
   for (let i = 0; i < n; i++) users.push(await api.user());
   const slug = `fx-${Math.random().toString(36).slice(2, 10)}`;

@@ -3,7 +3,7 @@ import type { Game } from '@dcs/db';
 import { Action, apply, GameEvent, GameState } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { ChallengeFlowService } from './challenge/challenge-flow.service';
-import { GameMoveStore, StoredAction } from './game-move.store';
+import { GameStore, StoredAction } from './games/game.store';
 import { GamesRepository, SeatRow } from './games.repository';
 import { GameViewBody, renderGameView } from './live-emitter';
 import { TurnClockService } from './turn-clock.service';
@@ -45,7 +45,7 @@ function sameAction(a: StoredAction['action'], seat: number, req: MoveRequest): 
  * The one move path of every game, challenge or house table, for people (HTTP and socket.io,
  * through GamesService) and for the system (computer seats and forfeits, in the worker): the
  * mover's seat, a version check, idempotent retries, the state change plus its append-only log
- * entry (GameMoveStore), then after the commit the next turn's clock, and the table's follow-up
+ * entry (GameStore), then after the commit the next turn's clock, and the table's follow-up
  * when the move ended the game (a challenge table is decided, a house table settled) or handed the
  * turn to a computer seat.
  */
@@ -56,7 +56,7 @@ export class GameMoveService {
 
   constructor(
     private readonly repo: GamesRepository,
-    private readonly moves: GameMoveStore,
+    private readonly moves: GameStore,
     private readonly flow: ChallengeFlowService,
     private readonly clock: TurnClockService,
     private readonly house: HouseService,

@@ -5,7 +5,7 @@ import { TournamentClock } from './tournament-clock';
 import { ChallengeFlowService } from './challenge/challenge-flow.service';
 import { ChallengeRepository } from './challenge/challenge.repository';
 import { ChallengeQueue } from './challenge-queue';
-import { GameMoveStore } from './game-move.store';
+import { GameStoreModule } from './games/game-store.module';
 import { GamesRepository } from './games.repository';
 import { LiveEmitter } from './live-emitter';
 import { SeasonQueue } from './season-queue';
@@ -21,8 +21,8 @@ import { HouseBotService, HouseRepository, HouseService, WalletRepository } from
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule],
-  providers: [TournamentClock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, RegistrationsModule, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, GameMoveStore, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule],
+  providers: [TournamentClock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Game, Prisma } from '@dcs/db';
 import { apply as engineApply, type GameState } from '@dcs/engine';
-import { PG_POOL, PrismaService } from '@dcs/common';
+import { PrismaService } from '@dcs/common';
 import { ChallengeQueue, Effect } from './challenge-queue';
-import { GamesRepository, Tx } from './games.repository';
+import type { Tx } from './games.repository';
+import { GameStore } from './games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from './live-emitter';
 import { TournamentClock } from './tournament-clock';
 import { HouseService } from './house/house.service';
@@ -29,9 +29,8 @@ export class TurnClockService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly games: GamesRepository,
+    private readonly games: GameStore,
     private readonly queue: ChallengeQueue,
-    @Inject(PG_POOL) private readonly pool: Pool,
     /** When a turn's clock starts and runs out (tests move it instead of waiting). */
     private readonly time: TournamentClock,
     private readonly house: HouseService,
@@ -92,8 +91,8 @@ export class TurnClockService {
   /** The clock of (version, attempt) ran out. */
   async expire(gameId: string, version: number, attempt: number, now = this.time.now()): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
     // Nearly every clock job finds its turn already played: answer those with one cheap read.
-    const current = await this.pool.query<{ version: number; status: string }>('SELECT version, status FROM games WHERE id = $1', [gameId]);
-    if (!current.rows.length || current.rows[0].version !== version || current.rows[0].status !== 'playing') return 'noop';
+    const current = await this.games.versionOf(gameId);
+    if (!current || current.version !== version || current.status !== 'playing') return 'noop';
     const effects: Effect[] = [];
     const outcome = await this.prisma.$transaction(async (tx) => {
       const game = await this.games.lock(tx, gameId);
@@ -157,10 +156,7 @@ export class TurnClockService {
 
   /** Re-queues the clock of every game still being played (recovery after a crash or a missed queueing). */
   async recover(): Promise<Effect[]> {
-    const games = await this.prisma.game.findMany({
-      where: { status: 'playing', table: { status: 'playing' } },
-      select: { id: true, version: true, updatedAt: true, tableId: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
-    });
+    const games = await this.games.playingChallengeGames();
     const effects: Effect[] = [];
     for (const g of games) {
       const atVersion = g.timeouts.filter((t) => t.version === g.version).sort((a, b) => a.attempt - b.attempt);
@@ -174,7 +170,7 @@ export class TurnClockService {
   private async forfeit(tx: Tx, game: Game, seat: number, tickets: number): Promise<Game> {
     const r = engineApply(game.state as unknown as GameState, { seat, type: 'forfeit' });
     if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
-    await this.games.saveMove(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+    const after = await this.games.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
     const seatRow = game.tableId ? await tx.tableSeat.findFirst({ where: { tableId: game.tableId, seat } }) : null;
     await tx.auditLog.create({
       data: {
@@ -201,6 +197,6 @@ export class TurnClockService {
         ],
       });
     }
-    return tx.game.findUniqueOrThrow({ where: { id: game.id } });
+    return after;
   }
 }

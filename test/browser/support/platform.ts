@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as argon2 from 'argon2';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { loadConfig, PrismaService } from '@dcs/common';
-import { ChallengeFlowService } from '@dcs/tournament';
+import { ChallengeFlowService, GameStore } from '@dcs/tournament';
 import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   const prisma = api.get(PrismaService);
   const flow = api.get(ChallengeFlowService);
   const games = api.get(GamesService);
+  const store = api.get(GameStore);
   const botRuns = new Set<string>();
 
   /** Plays every seat of a game but `humanId`'s with the greedy bot, in the background, until the game ends. */
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
     const rng = seedRng(`browser-${gameId}`);
     botRuns.add(gameId);
     for (let i = 0; i < 20_000 && botRuns.has(gameId); i++) {
-      const row = await prisma.game.findUnique({ where: { id: gameId }, select: { state: true, status: true } });
+      const row = await store.find(gameId);
       const state = row?.state as unknown as GameState | undefined;
       if (!state || state.finished || row?.status !== 'playing') break;
       const seat = state.hands[state.hands.length - 1]?.turn;
@@ -153,7 +154,8 @@ async function main(): Promise<void> {
       const { userId } = body as { userId: string };
       const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId }, include: { table: { include: { games: { where: { status: 'playing' } } } } } });
       const g = seat.table.games[0];
-      const st = g.state as unknown as GameState;
+      // The current state (the row holds a snapshot), rigged and written back whole at its own version.
+      const st = (await store.find(g.id))!.state as unknown as GameState;
       const scores = [0, 1, 2, 3].map((s) => (s === seat.seat ? 30 : s === (seat.seat + 1) % 4 ? 30 : s === (seat.seat + 2) % 4 ? 50 : 10));
       st.scores = scores;
       st.onBoard = [true, true, true, true];

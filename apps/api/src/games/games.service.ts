@@ -4,7 +4,7 @@ import { GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GameMoveService, GamesRepository, renderGameView, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, GameMoveService, GamesRepository, GameStore, renderGameView, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
 import { GameEventsPublisher } from '../live/game-events.publisher';
 import { replaySteps, type ReplayStep } from './replay-steps';
 
@@ -24,6 +24,7 @@ const isStaff = (user: AuthUser) => user.roles.some(isStaffRole);
 export class GamesService {
   constructor(
     private readonly repo: GamesRepository,
+    private readonly store: GameStore,
     private readonly mover: GameMoveService,
     private readonly flow: ChallengeFlowService,
     private readonly events: GameEventsPublisher,
@@ -45,8 +46,8 @@ export class GamesService {
   /** The table's 6-4/5-5 draw still open (positions only, as `GET /tiebreaks/:id`), for a client (re)joining a game that ended in a tie. */
   async openTiebreak(tableId: string | null): Promise<Awaited<ReturnType<ChallengeFlowService['tiebreakView']>> | null> {
     if (!tableId) return null;
-    const tb = await this.repo.prisma.tiebreak.findFirst({ where: { tableId, decidedAt: null }, orderBy: { createdAt: 'desc' }, select: { id: true } });
-    return tb ? this.flow.tiebreakView(tb.id) : null;
+    const tb = await this.repo.openTiebreakId(tableId);
+    return tb ? this.flow.tiebreakView(tb) : null;
   }
 
   /**
@@ -55,7 +56,7 @@ export class GamesService {
    * `GET /games/:id/view` stays the very view `game:view` pushes.
    */
   async viewSince(user: AuthUser | undefined, gameId: string, since: number | null, withTickets = false): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
-    const game = await this.repo.find(gameId);
+    const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const seats = await this.repo.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
@@ -65,11 +66,7 @@ export class GamesService {
     if (since === null) return { view };
     const upTo = (game.state as unknown as GameState).version;
     if (since >= upTo) return { view, missed: [] };
-    const rows = await this.repo.prisma.gameAction.findMany({
-      where: { gameId, version: { gt: since, lte: upTo } },
-      orderBy: { version: 'asc' },
-      select: { version: true, seat: true, userId: true, action: true, createdAt: true },
-    });
+    const rows = await this.store.actionsBetween(gameId, since, upTo);
     const byVersion = new Map(rows.map((r) => [r.version, r]));
     const missed: MissedEvent[] = [];
     for (let v = Math.max(since, 0) + 1; v <= upTo; v++) {
@@ -78,7 +75,7 @@ export class GamesService {
         missed.push({ seq: v, type: 'stopped', seat: null, by: 'system', at: null });
         continue;
       }
-      const a = r.action as { type?: string; tile?: string; end?: string };
+      const a = r.action;
       missed.push({
         seq: v,
         type: (a.type ?? 'unknown') as MissedEvent['type'],
@@ -90,6 +87,13 @@ export class GamesService {
       });
     }
     return { view, missed };
+  }
+
+  /** Anyone's view of a game (no seat, no clock): what a table's public page shows. */
+  async publicView(gameId: string): Promise<GameViewResponseDto> {
+    const game = await this.store.find(gameId);
+    if (!game) throw notFound('Game', gameId);
+    return this.toView(game, game.state as unknown as GameState, null);
   }
 
   /** A player's move: the one move service (GameMoveService), then its broadcast to the table. */
@@ -107,7 +111,7 @@ export class GamesService {
    * it is audited.
    */
   async record(user: AuthUser | undefined, gameId: string): Promise<GameRecord & { gameId: string; seedHash: string; seed: string | null }> {
-    const game = await this.repo.find(gameId);
+    const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const state = game.state as unknown as GameState;
     const seats = await this.repo.seatsOfGame(game);
@@ -119,7 +123,7 @@ export class GamesService {
 
   /** A finished game, position by position (the engine replays its record); 409 GAME_NOT_FINISHED while it runs. */
   async replay(user: AuthUser | undefined, gameId: string): Promise<{ gameId: string; tableId: string | null; endedBy: string | null; steps: ReplayStep[] }> {
-    const game = await this.repo.find(gameId);
+    const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const state = game.state as unknown as GameState;
     if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended', HttpStatus.CONFLICT);

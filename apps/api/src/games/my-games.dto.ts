@@ -47,7 +47,7 @@ export class MyGameDto {
     const t = g.table;
     const seat = t?.seats.find((s) => s.userId === userId);
     if (!t || !seat) return null;
-    const state = g.state as unknown as Pick<GameState, 'scores' | 'endedBy'>;
+    const state: Pick<GameState, 'scores' | 'endedBy'> = g.state;
     return {
       gameId: g.id,
       status: g.status,

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
+import type { GameState } from '@dcs/engine';
 import { PrismaService } from '@dcs/common';
+import { GameStore } from '@dcs/tournament';
 
 const MY_GAME = {
   id: true,
   status: true,
   startedAt: true,
   finishedAt: true,
-  state: true,
   table: {
     select: {
       id: true,
@@ -20,12 +21,16 @@ const MY_GAME = {
   },
 } satisfies Prisma.GameSelect;
 
-export type MyGameRow = Prisma.GameGetPayload<{ select: typeof MY_GAME }>;
+/** A game row and its current state (the store's to compute: the row holds a snapshot). */
+export type MyGameRow = Prisma.GameGetPayload<{ select: typeof MY_GAME }> & { state: GameState };
 
 /** The games a player sat at, for "where is my game?". Reads only. */
 @Injectable()
 export class MyGamesRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly games: GameStore,
+  ) {}
 
   /**
    * The player's challenge games, games still being played first, then newest first (ties by id);
@@ -34,12 +39,14 @@ export class MyGamesRepository {
   async page(userId: string, limit: number, after?: string): Promise<MyGameRow[] | null> {
     const mine: Prisma.GameWhereInput = { table: { seats: { some: { userId } } } };
     if (after && !(await this.prisma.game.count({ where: { id: after, ...mine } }))) return null;
-    return this.prisma.game.findMany({
+    const rows = await this.prisma.game.findMany({
       where: mine,
       orderBy: [{ status: 'asc' }, { startedAt: 'desc' }, { id: 'desc' }],
       take: limit,
       ...(after ? { cursor: { id: after }, skip: 1 } : {}),
       select: MY_GAME,
     });
+    const states = new Map((await this.games.findMany(rows.map((r) => r.id))).map((g) => [g.id, g.state as unknown as GameState]));
+    return rows.map((r) => ({ ...r, state: states.get(r.id)! }));
   }
 }

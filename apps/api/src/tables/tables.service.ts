@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { GameState } from '@dcs/engine';
 import { notFound, PrismaService } from '@dcs/common';
 import { GamesService } from '../games/games.service';
 import type { TableViewDto } from './tables.dto';
@@ -20,7 +19,7 @@ export class TablesService {
       include: {
         round: { select: { number: true } },
         seats: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } },
-        games: { orderBy: { startedAt: 'desc' }, take: 1 },
+        games: { orderBy: { startedAt: 'desc' }, take: 1, select: { id: true } },
       },
     });
     if (!table) throw notFound('Table', id);
@@ -34,7 +33,7 @@ export class TablesService {
       endedBy: table.endedBy,
       seats: table.seats.map((s) => ({ seat: s.seat, userId: s.userId, displayName: s.user.displayName, seed: s.seed })),
       result: (table.result as unknown as TableViewDto['result']) ?? null,
-      game: game ? this.games.toView(game, game.state as unknown as GameState, null) : null,
+      game: game ? await this.games.publicView(game.id) : null,
     };
   }
 }

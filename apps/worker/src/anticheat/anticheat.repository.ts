@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { openOrJoinCase } from '@dcs/tournament';
+import { GameStore, openOrJoinCase } from '@dcs/tournament';
 import type { GameAnalysis, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
@@ -30,24 +30,28 @@ export type RecordOutcome = 'recorded' | 'duplicate' | 'under-review';
 
 @Injectable()
 export class AnticheatRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly games: GameStore,
+  ) {}
 
   /** A finished dcs-tournament game at a challenge table, with what the analysis needs; null otherwise. */
   async finishedGame(gameId: string): Promise<FinishedGame | null> {
     const g = await this.prisma.game.findUnique({
       where: { id: gameId },
-      include: { table: { include: { seats: true, round: true, challenge: { include: { city: true } } } } },
+      select: { status: true, ruleset: true, table: { include: { seats: true, round: true, challenge: { include: { city: true } } } } },
     });
     if (!g || g.status !== 'finished' || g.ruleset !== 'dcs-tournament' || !g.table) return null;
-    const actions = await this.prisma.gameAction.findMany({ where: { gameId }, orderBy: { version: 'asc' }, select: { seat: true, action: true, decisionMs: true } });
+    const [stored, actions] = await Promise.all([this.games.find(gameId), this.games.actionLog(gameId)]);
+    if (!stored) return null;
     const bracket = g.table.challenge.bracket as { bracket?: { rounds?: number } } | null;
     const finalTable = !!bracket?.bracket?.rounds && g.table.round.number === bracket.bracket.rounds;
     return {
-      id: g.id,
-      state: g.state as unknown as GameState,
-      finishedAt: g.finishedAt ?? g.updatedAt,
+      id: stored.id,
+      state: stored.state as unknown as GameState,
+      finishedAt: stored.finishedAt ?? stored.updatedAt,
       seats: g.table.seats.map((s) => ({ seat: s.seat, userId: s.userId })),
-      actions: actions.map((a) => ({ seat: a.seat, type: (a.action as { type?: string }).type ?? '', decisionMs: a.decisionMs })),
+      actions: actions.map((a) => ({ seat: a.seat, type: a.action.type ?? '', decisionMs: a.decisionMs })),
       // The tier the challenge runs at (a director may have changed it from the city's before the start).
       highStakes: finalTable || (g.table.challenge.tier ?? g.table.challenge.city.tier) === 'T3',
     };

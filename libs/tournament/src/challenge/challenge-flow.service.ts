@@ -22,7 +22,8 @@ import {
 } from '@dcs/engine';
 import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError, isStandingsError, seasonStandings } from '@dcs/ranking';
 import { ChallengeQueue, Effect } from '../challenge-queue';
-import { GamesRepository, Tx } from '../games.repository';
+import { Tx } from '../games.repository';
+import { GameStore } from '../games/game.store';
 import { gameViewEmits } from '../live-emitter';
 import { seatedNotice, tiebreakNotice } from '../notices';
 import { RegistrationsService } from '../registrations/registrations.service';
@@ -72,7 +73,7 @@ import { TournamentClock } from '../tournament-clock';
 export class ChallengeFlowService {
   constructor(
     private readonly repo: ChallengeRepository,
-    private readonly games: GamesRepository,
+    private readonly games: GameStore,
     private readonly queue: ChallengeQueue,
     private readonly clock: TurnClockService,
     private readonly seasons: SeasonStandingsStore,
@@ -608,8 +609,7 @@ export class ChallengeFlowService {
     if (state.finished || state.forfeited[seat]) return game;
     const r = engineApply(state, { seat, type: 'forfeit' });
     if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
-    await this.games.saveMove(tx, game, r.state, { seat, userId: actorId, action: { seat, type: 'forfeit' }, decisionMs: null });
-    return this.repo.game(tx, game.id);
+    return this.games.saveAction(tx, game, r.state, { seat, userId: actorId, action: { seat, type: 'forfeit' }, decisionMs: null });
   }
 
   // ------------------------------------------------------------------ recovery

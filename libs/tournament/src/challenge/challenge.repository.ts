@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { GamesRepository, type SeatRow } from '../games.repository';
+import { type SeatRow } from '../games.repository';
+import { GameStore } from '../games/game.store';
 import { lockChallenge, lockChallengeOfRound } from '../challenge-locks';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
@@ -32,13 +33,13 @@ export interface FlowAudit {
  * draws, its placements — and their row locks, taken in one order: the challenge, then its round
  * (then the previous round), then the draw, then games (challenge-locks.ts). Thin: one query a
  * method, no rule; ChallengeFlowService decides (challenge.decisions.ts). Games are written
- * through GamesRepository.
+ * through the one GameStore (their current state is the store's to compute).
  */
 @Injectable()
 export class ChallengeRepository {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly games: GamesRepository,
+    private readonly games: GameStore,
   ) {}
 
   transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: { timeout: number; maxWait: number }): Promise<T> {
@@ -215,17 +216,11 @@ export class ChallengeRepository {
 
   /** The table's current game (the latest dealt), locked if asked. */
   async currentGame(tx: Tx, tableId: string, lock = false): Promise<Game | null> {
-    const g = await tx.game.findFirst({ where: { tableId }, orderBy: { startedAt: 'desc' }, select: { id: true } });
-    if (!g) return null;
-    return lock ? this.games.lock(tx, g.id) : tx.game.findUnique({ where: { id: g.id } });
-  }
-
-  game(tx: Tx, id: string): Promise<Game> {
-    return tx.game.findUniqueOrThrow({ where: { id } });
+    return this.games.currentOfTable(tx, tableId, lock);
   }
 
   playingGames(tx: Tx, challengeId: string): Promise<{ id: string }[]> {
-    return tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
+    return this.games.playingOfChallenge(tx, challengeId);
   }
 
   // ------------------------------------------------------------------ tiebreaks

@@ -3,6 +3,7 @@ import { AppError, PrismaService } from '@dcs/common';
 import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import { ChallengeQueue } from '../challenge-queue';
+import { GameStore } from '../games/game.store';
 import { GameMoveService } from '../game-move.service';
 import { gameViewEmits } from '../live-emitter';
 
@@ -19,10 +20,11 @@ export class HouseBotService {
     private readonly prisma: PrismaService,
     private readonly mover: GameMoveService,
     private readonly queue: ChallengeQueue,
+    private readonly games: GameStore,
   ) {}
 
   async play(gameId: string, version: number, attempt: number): Promise<'played' | 'noop'> {
-    const game = await this.prisma.game.findUnique({ where: { id: gameId }, select: { version: true, status: true, state: true, houseTableId: true } });
+    const game = await this.games.find(gameId);
     if (!game || !game.houseTableId || game.status !== 'playing' || game.version !== version) return 'noop';
     const state = game.state as unknown as GameState;
     const seat = currentHand(state)?.turn ?? null;

@@ -33,6 +33,7 @@ import {
 } from '@dcs/house';
 import { ChallengeQueue, Effect } from '../challenge-queue';
 import { GamesRepository, Tx } from '../games.repository';
+import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
 import { HouseRepository, TableWithSeats } from './house.repository';
 import { insufficientFunds, WalletRepository } from './wallet.repository';
@@ -68,6 +69,7 @@ export class HouseService {
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
     private readonly games: GamesRepository,
+    private readonly store: GameStore,
     private readonly queue: ChallengeQueue,
     private readonly config: AppConfig,
     private readonly clock: TournamentClock,
@@ -270,7 +272,7 @@ export class HouseService {
       }
       const users = await tx.user.findMany({ where: { id: { in: humans } }, select: { id: true, stakeWins: true, assistiveTech: true } });
       const court = await this.repo.court(tx, humans);
-      const game = await this.games.createHouseGame(tx, tableId, {
+      const game = await this.store.createHouseGame(tx, tableId, {
         ruleset: t.ruleset,
         players: t.seats,
         partners: t.partners,
@@ -384,7 +386,7 @@ export class HouseService {
     if (forfeited) {
       const r = engineApply(state, { seat, type: 'forfeit' });
       if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
-      await this.games.saveMove(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+      await this.store.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
       state = r.state;
       version = r.state.version;
       if (state.finished) effects.push({ kind: 'house-settle', gameId: game.id });
@@ -474,13 +476,13 @@ export class HouseService {
   private async forfeitSeat(gameId: string, seat: number): Promise<void> {
     const effects: Effect[] = [];
     await this.tx(async (tx) => {
-      const game = await this.games.lock(tx, gameId);
+      const game = await this.store.lock(tx, gameId);
       if (!game || game.status !== 'playing') return;
       const state = game.state as unknown as GameState;
       if (state.forfeited[seat]) return;
       const r = engineApply(state, { seat, type: 'forfeit' });
       if (!r.ok) throw new AppError(r.error.code, r.error.message, HttpStatus.CONFLICT);
-      await this.games.saveMove(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+      await this.store.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
       const t = (await this.repo.table(tx, game.houseTableId!))!;
       if (!r.state.finished) effects.push(...this.turnEffects(t, t.seatsTaken, game.id, r.state, 0, new Date()));
       effects.push(...gameViewEmits(game, r.state, await this.games.seatsOfGame(game), null));
@@ -503,7 +505,7 @@ export class HouseService {
       const g0 = await this.prisma.game.findUnique({ where: { id: gameId }, select: { houseTableId: true } });
       if (!g0?.houseTableId) return 'noop' as const;
       const t = await this.repo.lockTable(tx, g0.houseTableId);
-      const game = await this.games.lock(tx, gameId);
+      const game = await this.store.lock(tx, gameId);
       if (!t || !game || game.status !== 'finished') return 'noop' as const;
       if (await tx.houseSettlement.findUnique({ where: { gameId } })) return 'noop' as const;
       const state = game.state as unknown as GameState;
@@ -599,9 +601,9 @@ export class HouseService {
     }
     const playing = await this.prisma.houseTable.findMany({ where: { status: 'playing', currentGameId: { not: null } }, include: { seatsTaken: true } });
     for (const t of playing) {
-      const game = await this.prisma.game.findUnique({ where: { id: t.currentGameId! }, include: { timeouts: { select: { version: true, attempt: true, createdAt: true } } } });
+      const game = await this.store.find(t.currentGameId!);
       if (!game || game.status !== 'playing') continue;
-      const atVersion = game.timeouts.filter((x) => x.version === game.version).sort((a, b) => a.attempt - b.attempt);
+      const atVersion = await this.prisma.gameTimeout.findMany({ where: { gameId: game.id, version: game.version }, orderBy: { attempt: 'asc' }, select: { attempt: true, createdAt: true } });
       const from = atVersion.length ? atVersion[atVersion.length - 1].createdAt : game.updatedAt;
       effects.push(...this.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
     }

@@ -1,0 +1,362 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Game, Prisma } from '@dcs/db';
+import { createGame, type GameState } from '@dcs/engine';
+import { PG_POOL, PrismaService } from '@dcs/common';
+import { sha256, type Tx } from '../games.repository';
+import { needsSnapshot, replayTail } from './game-snapshot';
+import { LatestStateCache } from './game-state-cache';
+
+/** A game row with `state` the game's current state (the snapshot with its tail replayed). */
+export type StoredGame = Game;
+
+/** The game as a move reads it. */
+export interface LockedGame {
+  id: string;
+  tableId: string | null;
+  houseTableId: string | null;
+  state: GameState;
+  version: number;
+  status: 'playing' | 'finished';
+  seed: string;
+  seedHash: string;
+  /** when the current version was written: the start of the turn on move */
+  updatedAt: Date;
+}
+
+export interface StoredAction {
+  seat: number;
+  action: { seat?: number; type?: string; tile?: string; end?: string };
+  requestId: string | null;
+}
+
+/** One entry of the append-only action log, as replays, reconnects and the anti-cheat analysis read it. */
+export interface LoggedAction {
+  version: number;
+  seat: number;
+  userId: string | null;
+  action: { seat?: number; type?: string; tile?: string; end?: string };
+  decisionMs: number | null;
+  createdAt: Date;
+}
+
+/** What a move appends to the log. */
+export interface ActionEntry {
+  seat: number;
+  userId: string | null;
+  action: object;
+  requestId?: string;
+  decisionMs: number | null;
+}
+
+/** One move against the game as read: the save is a compare-and-set on its version. */
+export interface MoveTransaction {
+  readonly game: LockedGame;
+  actionByRequest(requestId: string): Promise<StoredAction | null>;
+  actionAt(version: number): Promise<StoredAction | null>;
+  /**
+   * The version bump (with a snapshot of the new state at a hand boundary or the end) and its
+   * append-only log entry, in one atomic statement that applies only if the game is still at the
+   * version read; otherwise the whole move is retried on a fresh read.
+   */
+  save(next: GameState, entry: ActionEntry): Promise<void>;
+}
+
+/** The game moved (another move, the turn clock, a director) between the read and the save. */
+class MoveConflict extends Error {}
+
+const UNIQUE_VIOLATION = '23505';
+const MAX_ATTEMPTS = 8;
+/** Games whose latest state a process keeps (a 512-player Saturday runs 128 tables; a state is ~10-60 kB of objects). */
+const CACHE_GAMES = 4096;
+
+type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Raw row of GAME_SQL: the row's columns, the snapshot and its tail unless the cache holds the version. */
+interface GameRow extends Omit<Game, 'state'> {
+  state: GameState | null;
+  tail: { version: number; action: unknown }[] | null;
+  done?: { seat: number; action: StoredAction['action']; request_id: string | null } | null;
+}
+
+/**
+ * Every game row with its snapshot and the actions after it, for a list of (id, version held in the
+ * cache or -1): where the cache holds the row's version, neither the snapshot (TOASTed, up to 54 kB)
+ * nor the tail is read. A finished game's snapshot is its whole final state.
+ */
+const GAME_SQL = (extra = '') => `
+  SELECT g.id, g.table_id AS "tableId", g.house_table_id AS "houseTableId", g.ruleset, g.players, g.status::text AS status,
+    g.version, g.seed, g.seed_hash AS "seedHash", g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.updated_at AS "updatedAt",
+    CASE WHEN g.version = k.held THEN NULL ELSE g.state END AS state,
+    CASE WHEN g.version = k.held OR g.status = 'finished' THEN NULL ELSE
+      (SELECT coalesce(json_agg(json_build_object('version', a.version, 'action', a.action) ORDER BY a.version), '[]'::json)
+         FROM game_actions a WHERE a.game_id = g.id AND a.version > (g.state->>'version')::int) END AS tail${extra}
+  FROM unnest($1::uuid[], $2::int[]) WITH ORDINALITY AS k(id, held, n) JOIN games g ON g.id = k.id
+  ORDER BY k.n`;
+
+/**
+ * The one game store (issue 13: one storage write): the only code that reads or writes
+ * `games.state` / `games.version` and `game_actions`. It deals games, answers the current state of
+ * one game or many, runs the move compare-and-set of GameMoveService (no row lock across the
+ * engine; an idempotent request id; a lost race re-runs the move on a fresh read), writes system
+ * changes and forfeits inside a caller's transaction under the row lock the caller's lock order
+ * takes, and reads the append-only action log for reconnects, replays and analysis.
+ *
+ * Storage (issue 17): see game-snapshot.ts. A move that crosses no hand boundary writes a small row
+ * (version, updated_at) and its action; a per-process cache of the latest state lets a move on a
+ * game this process played last skip the read entirely (the compare-and-set on the version is the
+ * check), and lets views read only the row's version. docs/scaling.md has the figures.
+ */
+@Injectable()
+export class GameStore {
+  private readonly cache = new LatestStateCache<LockedGame>(CACHE_GAMES);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  // ------------------------------------------------------------------ create
+
+  /** Deals a new tournament game for a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). */
+  createTournamentGame(tx: Tx, tableId: string | null, players: number): Promise<StoredGame> {
+    return this.create(tx, { tableId }, { ruleset: 'dcs-tournament', players });
+  }
+
+  /** Deals a house table's game (SPEC 8.1) from a fresh secret seed; the engine validates the ruleset's settings. */
+  createHouseGame(tx: Tx, houseTableId: string, opts: { ruleset: string; players: number; partners: boolean; settings: Record<string, unknown> }): Promise<StoredGame> {
+    return this.create(tx, { houseTableId }, opts);
+  }
+
+  private async create(tx: Tx, at: { tableId?: string | null; houseTableId?: string }, opts: { ruleset: string; players: number; partners?: boolean; settings?: Record<string, unknown> }): Promise<StoredGame> {
+    const seed = randomBytes(32).toString('hex');
+    const created = createGame({ ...opts, seed });
+    if (!created.ok) throw new Error(`cannot deal a ${opts.players}-player ${opts.ruleset} game: ${created.error.message}`);
+    const state = created.state;
+    return tx.game.create({
+      data: { ...at, ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
+    });
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  /** A game with its current state; null when there is no such game. */
+  async find(id: string, db?: Tx): Promise<StoredGame | null> {
+    return (await this.findMany([id], db))[0] ?? null;
+  }
+
+  /** Games with their current states, in the order asked (unknown ids are left out). */
+  async findMany(ids: readonly string[], db?: Tx): Promise<StoredGame[]> {
+    if (!ids.length) return [];
+    const query: Query = db ? (sql, params) => db.$queryRawUnsafe(sql, ...params) : async (sql, params) => (await this.pool.query(sql, params)).rows;
+    // Inside a caller's transaction (under its locks) read PostgreSQL, never the cache.
+    const held = ids.map((id) => (db ? -1 : (this.cache.peek(id)?.version ?? -1)));
+    const rows = (await query(GAME_SQL(), [ids, held])) as unknown as GameRow[];
+    return rows.map((r) => this.resolve(r, !db));
+  }
+
+  /** The table's current game (the latest dealt), locked if asked. */
+  async currentOfTable(tx: Tx, tableId: string, lock = false): Promise<StoredGame | null> {
+    const g = await tx.game.findFirst({ where: { tableId }, orderBy: { startedAt: 'desc' }, select: { id: true } });
+    if (!g) return null;
+    return lock ? this.lock(tx, g.id) : this.find(g.id, tx);
+  }
+
+  /** A game's version and status (the turn clock's cheap "has this turn moved on?"). */
+  async versionOf(id: string): Promise<{ version: number; status: string } | null> {
+    const { rows } = await this.pool.query<{ version: number; status: string }>('SELECT version, status FROM games WHERE id = $1', [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Ids of the games of a challenge still being played. */
+  playingOfChallenge(tx: Tx, challengeId: string): Promise<{ id: string }[]> {
+    return tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
+  }
+
+  /** Every challenge game still being played at a table still playing, with its clock runs (the turn clock's recovery sweep). */
+  playingChallengeGames() {
+    return this.prisma.game.findMany({
+      where: { status: 'playing', table: { status: 'playing' } },
+      select: { id: true, version: true, updatedAt: true, tableId: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
+    });
+  }
+
+  /** House games that ended, among those given (the house settlement sweep). */
+  async finishedHouseGames(): Promise<string[]> {
+    const rows = await this.prisma.game.findMany({ where: { houseTableId: { not: null }, status: 'finished' }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+
+  private resolve(r: GameRow, useCache: boolean): StoredGame {
+    const { tail, done: _done, ...row } = r;
+    void _done;
+    let state: GameState;
+    if (r.state === null) {
+      const held = this.cache.get(r.id, r.version);
+      if (!held) throw new Error(`game ${r.id}: version ${r.version} left the cache during the read`);
+      state = held.state;
+    } else {
+      state = replayTail(r.state, tail ?? [], r.id);
+      if (state.version !== r.version) throw new Error(`game ${r.id}: the stored state replays to version ${state.version}, the row is at ${r.version}`);
+      if (useCache) this.remember({ ...row, state });
+    }
+    return { ...row, state: state as unknown as Prisma.JsonValue } as StoredGame;
+  }
+
+  private remember(g: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'status' | 'seed' | 'seedHash' | 'updatedAt'> & { state: GameState }): void {
+    this.cache.set(g.id, { id: g.id, tableId: g.tableId, houseTableId: g.houseTableId, state: g.state, version: g.version, status: g.status, seed: g.seed, seedHash: g.seedHash, updatedAt: g.updatedAt });
+  }
+
+  /** How often a read or a move found the game's current version in this process (for benches and docs). */
+  cacheStats(): { hits: number; misses: number; size: number } {
+    return this.cache.stats();
+  }
+
+  // ------------------------------------------------------------------ the action log
+
+  /** The actions that made versions from+1 … upTo, in order (a rejoin's missed moves). */
+  actionsBetween(gameId: string, from: number, upTo: number): Promise<LoggedAction[]> {
+    return this.prisma.gameAction.findMany({
+      where: { gameId, version: { gt: from, lte: upTo } },
+      orderBy: { version: 'asc' },
+      select: { version: true, seat: true, userId: true, action: true, decisionMs: true, createdAt: true },
+    }) as Promise<LoggedAction[]>;
+  }
+
+  /** The whole action log of a game, in order (the anti-cheat analysis). */
+  actionLog(gameId: string): Promise<LoggedAction[]> {
+    return this.actionsBetween(gameId, 0, 2 ** 31 - 1);
+  }
+
+  // ------------------------------------------------------------------ system changes, in a caller's transaction
+
+  /** Locks the game row for the rest of the transaction (concurrent moves queue up here) and reads its current state. */
+  async lock(tx: Tx, id: string): Promise<StoredGame | null> {
+    await tx.$queryRaw`SELECT id FROM games WHERE id = ${id}::uuid FOR UPDATE`;
+    return this.find(id, tx);
+  }
+
+  /** A change without a player action (hard stop, void): a full snapshot, no action row; the caller audits it. */
+  async saveSystemChange(tx: Tx, game: StoredGame, next: GameState): Promise<StoredGame> {
+    return this.write(tx, game, next, true, null);
+  }
+
+  /** An action by the system under the caller's lock (a forfeit): the version bump, a snapshot when due, and the action. */
+  async saveAction(tx: Tx, game: StoredGame, next: GameState, entry: ActionEntry): Promise<StoredGame> {
+    return this.write(tx, game, next, needsSnapshot(game.state as unknown as GameState, next), entry);
+  }
+
+  private async write(tx: Tx, game: StoredGame, next: GameState, snapshot: boolean, entry: ActionEntry | null): Promise<StoredGame> {
+    const rows = await tx.$queryRawUnsafe<{ updatedAt: Date; finishedAt: Date | null; status: 'playing' | 'finished' }[]>(
+      `UPDATE games SET version = $3, ${snapshot ? 'state = $4::jsonb, ' : ''}
+         status = CASE WHEN $2::boolean THEN 'finished'::"GameStatus" ELSE status END,
+         finished_at = CASE WHEN $2::boolean THEN now() ELSE finished_at END, updated_at = now()
+       WHERE id = $1::uuid AND version = $5
+       RETURNING updated_at AS "updatedAt", finished_at AS "finishedAt", status::text AS status`,
+      game.id,
+      next.finished,
+      next.version,
+      snapshot ? JSON.stringify(next) : null,
+      game.version,
+    );
+    if (rows.length !== 1) throw new Error(`game ${game.id} changed under a lock`);
+    if (entry) {
+      await tx.gameAction.create({
+        data: { gameId: game.id, version: next.version, seat: entry.seat, userId: entry.userId, action: entry.action as Prisma.InputJsonValue, requestId: entry.requestId, decisionMs: entry.decisionMs },
+      });
+    }
+    // The caller's transaction may still roll back: this process's cache learns the change on its next read.
+    this.cache.forget(game.id);
+    return { ...game, ...rows[0], version: next.version, state: next as unknown as Prisma.JsonValue };
+  }
+
+  // ------------------------------------------------------------------ the move
+
+  /**
+   * Runs `fn` on the game as stored now; null when there is no such game. A game this process
+   * moved last is taken from the cache without a read: the save's compare-and-set on the version
+   * is the check, and anything but a successful save on a cached game (a conflict, a stale version,
+   * an illegal move, an idempotent replay) is decided again on a fresh read.
+   */
+  async withGame<T>(gameId: string, fn: (tx: MoveTransaction) => Promise<T>, requestId?: string): Promise<T | null> {
+    let optimistic = this.cache.peek(gameId);
+    if (optimistic?.status !== 'playing') optimistic = undefined;
+    for (let attempt = 1; ; attempt++) {
+      let game: LockedGame;
+      let done: StoredAction | null = null;
+      const fromCache = !!optimistic;
+      if (optimistic) {
+        game = optimistic;
+        optimistic = undefined;
+      } else {
+        const rows = (await this.pool.query(
+          GAME_SQL(`,
+            (SELECT json_build_object('seat', a.seat, 'action', a.action, 'request_id', a.request_id)
+               FROM game_actions a WHERE a.game_id = g.id AND a.request_id = $3) AS done`),
+          [[gameId], [this.cache.peek(gameId)?.version ?? -1], requestId ?? null],
+        )).rows as GameRow[];
+        if (!rows.length) return null;
+        const r = rows[0];
+        const stored = this.resolve(r, true);
+        game = { ...stored, status: stored.status, state: stored.state as unknown as GameState };
+        done = r.done ? { seat: r.done.seat, action: r.done.action, requestId: r.done.request_id } : null;
+      }
+      let saved = false;
+      try {
+        const out = await fn(this.transaction(game, fromCache ? undefined : (requestId ?? null), done, () => (saved = true)));
+        if (fromCache && !saved) continue;
+        return out;
+      } catch (err) {
+        if (fromCache && !saved) {
+          // Decided on a cached state: decide again on what is stored.
+          this.cache.forget(gameId);
+          continue;
+        }
+        if (err instanceof MoveConflict && attempt < MAX_ATTEMPTS) continue;
+        throw err;
+      }
+    }
+  }
+
+  private transaction(game: LockedGame, prefetchedRequest: string | null | undefined, done: StoredAction | null, onSaved: () => void): MoveTransaction {
+    const one = async (sql: string, params: unknown[]): Promise<StoredAction | null> => {
+      const { rows } = await this.pool.query(sql, params);
+      return rows.length ? { seat: rows[0].seat, action: rows[0].action, requestId: rows[0].request_id } : null;
+    };
+    return {
+      game,
+      actionByRequest: (requestId) => {
+        if (requestId === prefetchedRequest) return Promise.resolve(done);
+        // A cached game: the save's unique key finds a request already stored, and the retry answers it.
+        if (prefetchedRequest === undefined) return Promise.resolve(null);
+        return one(`SELECT seat, action, request_id FROM game_actions WHERE game_id = $1 AND request_id = $2`, [game.id, requestId]);
+      },
+      actionAt: (version) => one(`SELECT seat, action, request_id FROM game_actions WHERE game_id = $1 AND version = $2`, [game.id, version]),
+      save: async (next, entry) => {
+        const snapshot = needsSnapshot(game.state, next);
+        let written;
+        try {
+          written = await this.pool.query<{ at: Date }>(
+            `WITH moved AS (
+               UPDATE games SET version = $2, ${snapshot ? 'state = $10::jsonb, ' : ''}
+                 status = CASE WHEN $3::boolean THEN 'finished'::"GameStatus" ELSE status END,
+                 finished_at = CASE WHEN $3::boolean THEN now() ELSE finished_at END, updated_at = now()
+               WHERE id = $1 AND version = $4
+               RETURNING id, updated_at)
+             INSERT INTO game_actions (id, game_id, version, seat, user_id, action, request_id, decision_ms, created_at)
+             SELECT gen_random_uuid(), moved.id, $2, $5, $6, $7::jsonb, $8, $9, moved.updated_at FROM moved
+             RETURNING created_at AS at`,
+            [game.id, next.version, next.finished, game.version, entry.seat, entry.userId, JSON.stringify(entry.action), entry.requestId ?? null, entry.decisionMs, ...(snapshot ? [JSON.stringify(next)] : [])],
+          );
+        } catch (err) {
+          if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new MoveConflict(`game ${game.id}: the action is already stored`);
+          throw err;
+        }
+        if (written.rowCount !== 1) throw new MoveConflict(`game ${game.id} moved past version ${game.version}`);
+        onSaved();
+        this.remember({ ...game, version: next.version, status: next.finished ? 'finished' : 'playing', updatedAt: written.rows[0].at, state: next });
+      },
+    };
+  }
+}
