@@ -97,6 +97,9 @@ describe('LatestStateCache', () => {
     expect([c.peek('a'), c.peek('b'), c.peek('c')]).toEqual([{ version: 3 }, undefined, { version: 1 }]);
     c.forget('a');
     expect(c.size).toBe(1);
-    expect(c.stats()).toMatchObject({ hits: 1, misses: 1 });
+    c.count(true);
+    c.count(false);
+    c.count(false);
+    expect(c.stats()).toEqual({ hits: 1, misses: 2, size: 1 });
   });
 });

@@ -21,15 +21,16 @@ export class LatestStateCache<T extends { version: number }> {
     return e;
   }
 
-  /** The entry for `id` at exactly `version`, counted as a hit or a miss. */
+  /** The entry for `id` at exactly `version`. */
   get(id: string, version: number): T | undefined {
     const e = this.peek(id);
-    if (e && e.version === version) {
-      this.hitCount++;
-      return e;
-    }
-    this.missCount++;
-    return undefined;
+    return e && e.version === version ? e : undefined;
+  }
+
+  /** Counts a read that found (or did not find) the game's current version here. */
+  count(hit: boolean): void {
+    if (hit) this.hitCount++;
+    else this.missCount++;
   }
 
   /** Keeps `value` unless a newer version of the game is already held. */

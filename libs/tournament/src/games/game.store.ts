@@ -151,9 +151,9 @@ export class GameStore {
     if (!ids.length) return [];
     const query: Query = db ? (sql, params) => db.$queryRawUnsafe(sql, ...params) : async (sql, params) => (await this.pool.query(sql, params)).rows;
     // Inside a caller's transaction (under its locks) read PostgreSQL, never the cache.
-    const held = ids.map((id) => (db ? -1 : (this.cache.peek(id)?.version ?? -1)));
-    const rows = (await query(GAME_SQL(), [ids, held])) as unknown as GameRow[];
-    return rows.map((r) => this.resolve(r, !db));
+    const held = new Map(db ? [] : ids.flatMap((id) => { const e = this.cache.peek(id); return e ? [[id, e] as const] : []; }));
+    const rows = (await query(GAME_SQL(), [ids, ids.map((id) => held.get(id)?.version ?? -1)])) as unknown as GameRow[];
+    return rows.map((r) => this.resolve(r, db ? null : held.get(r.id)));
   }
 
   /** The table's current game (the latest dealt), locked if asked. */
@@ -188,13 +188,15 @@ export class GameStore {
     return rows.map((r) => r.id);
   }
 
-  private resolve(r: GameRow, useCache: boolean): StoredGame {
+  /** The row's current state: the entry held when the read began (`held`; null: a read in a transaction, no cache), or the snapshot and its tail. */
+  private resolve(r: GameRow, held: LockedGame | null | undefined): StoredGame {
     const { tail, done: _done, ...row } = r;
     void _done;
+    const useCache = held !== null;
     let state: GameState;
+    if (useCache) this.cache.count(r.state === null);
     if (r.state === null) {
-      const held = this.cache.get(r.id, r.version);
-      if (!held) throw new Error(`game ${r.id}: version ${r.version} left the cache during the read`);
+      if (!held || held.version !== r.version) throw new Error(`game ${r.id}: the read skipped a state it did not hold`);
       state = held.state;
     } else {
       state = replayTail(r.state, tail ?? [], r.id);
@@ -282,6 +284,7 @@ export class GameStore {
   async withGame<T>(gameId: string, fn: (tx: MoveTransaction) => Promise<T>, requestId?: string): Promise<T | null> {
     let optimistic = this.cache.peek(gameId);
     if (optimistic?.status !== 'playing') optimistic = undefined;
+    if (optimistic) this.cache.count(true);
     for (let attempt = 1; ; attempt++) {
       let game: LockedGame;
       let done: StoredAction | null = null;
@@ -290,15 +293,16 @@ export class GameStore {
         game = optimistic;
         optimistic = undefined;
       } else {
+        const held = this.cache.peek(gameId);
         const rows = (await this.pool.query(
           GAME_SQL(`,
             (SELECT json_build_object('seat', a.seat, 'action', a.action, 'request_id', a.request_id)
                FROM game_actions a WHERE a.game_id = g.id AND a.request_id = $3) AS done`),
-          [[gameId], [this.cache.peek(gameId)?.version ?? -1], requestId ?? null],
+          [[gameId], [held?.version ?? -1], requestId ?? null],
         )).rows as GameRow[];
         if (!rows.length) return null;
         const r = rows[0];
-        const stored = this.resolve(r, true);
+        const stored = this.resolve(r, held);
         game = { ...stored, status: stored.status, state: stored.state as unknown as GameState };
         done = r.done ? { seat: r.done.seat, action: r.done.action, requestId: r.done.request_id } : null;
       }
