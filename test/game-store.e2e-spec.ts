@@ -134,6 +134,27 @@ describe('GameStore', () => {
     expect(await stateOf(b, id)).toEqual(await stateOf(a, id));
   });
 
+  it('a forfeit under the row lock inside a hand appends its action and bumps the version without rewriting the snapshot', async () => {
+    const id = await deal();
+    const rng = seedRng('store-6');
+    for (let i = 0; i < 2; i++) {
+      const s = await stateOf(a, id);
+      await move(a, id, () => randomAction(s, rng)!);
+    }
+    const seat = (currentHand(await stateOf(a, id))!.turn! + 1) % 4;
+    await prisma.$transaction(async (tx) => {
+      const game = (await b.lock(tx, id))!;
+      const r = apply(game.state as unknown as GameState, { seat, type: 'forfeit' });
+      if (!r.ok) throw new Error(r.error.code);
+      const after = await b.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
+      expect(after.version).toBe(3);
+    });
+    expect(await row(id)).toEqual({ version: 3, snapshot: 0, status: 'playing' });
+    // a's cache holds version 2: its read finds version 3 and replays the tail
+    expect((await stateOf(a, id)).forfeited[seat]).toBe(true);
+    expect((await a.actionLog(id)).map((x) => x.action)).toContainEqual({ seat, type: 'forfeit' });
+  });
+
   it('reads many games at once, in the order asked, each at its current version', async () => {
     const ids = [await deal(), await deal(), await deal()];
     const rng = seedRng('store-5');

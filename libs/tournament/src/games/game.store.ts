@@ -251,16 +251,13 @@ export class GameStore {
 
   private async write(tx: Tx, game: StoredGame, next: GameState, snapshot: boolean, entry: ActionEntry | null): Promise<StoredGame> {
     const rows = await tx.$queryRawUnsafe<{ updatedAt: Date; finishedAt: Date | null; status: 'playing' | 'finished' }[]>(
-      `UPDATE games SET version = $3, ${snapshot ? 'state = $4::jsonb, ' : ''}
+      `UPDATE games SET version = $3, ${snapshot ? 'state = $5::jsonb, ' : ''}
          status = CASE WHEN $2::boolean THEN 'finished'::"GameStatus" ELSE status END,
          finished_at = CASE WHEN $2::boolean THEN now() ELSE finished_at END, updated_at = now()
-       WHERE id = $1::uuid AND version = $5
+       WHERE id = $1::uuid AND version = $4
        RETURNING updated_at AS "updatedAt", finished_at AS "finishedAt", status::text AS status`,
-      game.id,
-      next.finished,
-      next.version,
-      snapshot ? JSON.stringify(next) : null,
-      game.version,
+      // A parameter the statement does not use would have no type: the snapshot is passed only when written.
+      ...[game.id, next.finished, next.version, game.version, ...(snapshot ? [JSON.stringify(next)] : [])],
     );
     if (rows.length !== 1) throw new Error(`game ${game.id} changed under a lock`);
     if (entry) {

@@ -16,7 +16,7 @@ export interface CourtStatus {
 /**
  * The house-table aggregate (tables, seats, the player's file, workouts, excuses, settlements):
  * the only code reading or writing those rows. Lock order inside a transaction: the house table
- * row (`lockTable`), then its game (GamesRepository.lock), then wallets (WalletRepository.lockAll).
+ * row (`lockTable`), then its game (GameStore.lock), then wallets (WalletRepository.lockAll).
  */
 @Injectable()
 export class HouseRepository {
