@@ -357,6 +357,7 @@ if (require.main === module && arg('weeks') !== undefined) {
         return;
       }
       console.log(`season ${s.seasonId}: ${s.weeks} weeks, ${s.players} players, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s (close ${s.stats.closeMs} ms)`);
+      s.challenges.forEach((c, i) => console.log(`  week ${i + 1}: ${c.players} players, ${c.stats.actions} moves in ${(c.stats.wallMs / 1000).toFixed(1)} s`));
       for (const e of s.eliteSix) console.log(`  Elite Six rank ${e.rank}: ${e.playerId} ${e.benefit}`);
       process.exit(0);
     })
