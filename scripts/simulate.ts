@@ -3,9 +3,10 @@
  * `npm run simulate -- --weeks 12 --players 64 [--seed S] [--json]` — a whole season (see runSeasonSimulation)
  *
  * Rehearses a whole Saturday challenge through the real services: PostgreSQL, the queue in
- * Redis, the worker's processors and the API's game service, with bot players. Clocks are
- * accelerated: no break between rounds, and a 6-4/5-5 draw's 5-second window is closed as soon
- * as the round's games end. It creates its own city, players and challenge (slug `sim-…`).
+ * Redis, the worker's processors and the API's game service, with bot players. No break between
+ * rounds (`breakSeconds: 0`: the next round is seated the moment the last table is decided); a
+ * 6-4/5-5 draw's tied bots pick their tiles at once, and the last pick closes the window, as it
+ * does for players. It creates its own city, players and challenge (slug `sim-…`).
  *
  * From the command line it runs in a throwaway database of its own on the server DATABASE_URL
  * names (`dcs_sim_…`, created from the migrations) under a queue prefix of its own (`sim:…`),
@@ -16,8 +17,8 @@
 import 'reflect-metadata';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, PrismaService } from '@dcs/common';
-import { type BotName, seedRng, shuffle } from '@dcs/engine';
+import { AppError, loadConfig, PrismaService } from '@dcs/common';
+import { type BotName, seedRng, shuffle, type TiebreakState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
@@ -130,10 +131,10 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
       await sleep(50);
     }
     const moves = await playRunningTables(api, challenge.id, bots, stats);
-    // Accelerated clock: close every open draw's window now instead of after 5 seconds.
+    // The tied bots pick their tiles as players do; the last pick closes the window at once (SPEC 2).
     for (let i = 0; ; i++) {
       const open = await prisma.tiebreak.findMany({ where: { challengeId: challenge.id, decidedAt: null } });
-      for (const tb of open) await flow.closeTiebreak(tb.id, new Date(tb.closesAt.getTime() + 1));
+      await Promise.all(open.map((tb) => pickHands(flow, tb.id, tb.state as unknown as TiebreakState)));
       const undecided = await prisma.challengeTable.count({ where: { challengeId: challenge.id, round: { number: r }, status: { not: 'finished' } } });
       if (undecided === 0) break;
       if (i > 600) throw new Error(`round ${r} was not decided`);
@@ -144,6 +145,27 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
   for (let i = 0; (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status !== 'completed'; i++) {
     if (i > 200) throw new Error('the challenge did not complete');
     await sleep(20);
+  }
+}
+
+/**
+ * Every tied bot of the draw's open window takes its full hand, one pick at a time through the
+ * service a player's pick goes through (positions in a seeded random order: the tiles are face
+ * down, so any order is as good as any other).
+ */
+async function pickHands(flow: ChallengeFlowService, tiebreakId: string, state: TiebreakState): Promise<void> {
+  if (state.status !== 'picking') return;
+  const free = shuffle(seedRng(`pick:${tiebreakId}:${state.round}`), Array.from({ length: 28 }, (_, p) => p)).filter((p) => !state.picks.some((x) => x.position === p));
+  for (const playerId of state.contenders) {
+    for (let held = state.picks.filter((x) => x.playerId === playerId).length; held < state.handSize; held++) {
+      try {
+        await flow.pickTile(playerId, tiebreakId, free.shift()!);
+      } catch (err) {
+        // the window closed meanwhile (its timer ran first): the next pass picks in the new window
+        if (err instanceof AppError && err.code === 'DRAW_CLOSED') return;
+        throw err;
+      }
+    }
   }
 }
 
@@ -335,6 +357,7 @@ if (require.main === module && arg('weeks') !== undefined) {
         return;
       }
       console.log(`season ${s.seasonId}: ${s.weeks} weeks, ${s.players} players, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s (close ${s.stats.closeMs} ms)`);
+      s.challenges.forEach((c, i) => console.log(`  week ${i + 1}: ${c.players} players, ${c.stats.actions} moves in ${(c.stats.wallMs / 1000).toFixed(1)} s`));
       for (const e of s.eliteSix) console.log(`  Elite Six rank ${e.rank}: ${e.playerId} ${e.benefit}`);
       process.exit(0);
     })

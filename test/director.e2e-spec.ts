@@ -41,8 +41,8 @@ describe('director controls: disqualify, void and replay, correct a result, canc
   const as = (u: { token: string }) => ({ Authorization: `Bearer ${u.token}` });
   const audit = (action: string, entityId: string) => prisma.auditLog.findMany({ where: { action, entityId } });
 
-  async function running() {
-    const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+  async function running(opts: { breakSeconds?: number } = {}) {
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16, ...opts });
     await flow.start(fx.challengeId);
     const round = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true } } } });
     return { ...fx, round };
@@ -118,7 +118,9 @@ describe('director controls: disqualify, void and replay, correct a result, canc
   });
 
   it('corrects results until the next round is seated; the round then moves on with the corrected advancers', async () => {
-    const fx = await running();
+    // SPEC 3.4's 2-minute break between rounds: the time a director has to correct the last results
+    // (with no break the next round is seated as soon as the last table is decided).
+    const fx = await running({ breakSeconds: 120 });
     const tables = fx.round.tables;
     const watcher = await watch(fx.challengeId);
     for (const t of tables) {
@@ -137,7 +139,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
     expect(pushed[0]).toMatchObject({ challengeId: fx.challengeId, reason: 'scores keyed in from paper after an outage' });
     const next = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 2 } });
     expect(next.status).toBe('pending');
-    await flow.startRound(next.id);
+    await flow.startRound(next.id, next.startsAt!); // the round's timer, at the end of the break
     const r2 = await prisma.tableSeat.findMany({ where: { table: { roundId: next.id } } });
     const expected = tables.flatMap((t) => [...t.seats].sort((a, b) => b.seed - a.seed).slice(0, 2).map((s) => s.userId));
     expect(r2.map((s) => s.userId).sort()).toEqual(expected.sort());

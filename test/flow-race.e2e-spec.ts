@@ -32,9 +32,13 @@ describe('director acts racing the challenge flow', () => {
     await env.drop();
   });
 
-  /** A running 16-player challenge whose round 1 is decided by the director (lowest seeds first): round 2 pending. */
+  /**
+   * A running 16-player challenge whose round 1 is decided by the director (lowest seeds first):
+   * round 2 pending, for SPEC 3.4's 2-minute break (with none it would be seated at once). The
+   * tests seat it as its timer does at the end of the break (`startsAt`).
+   */
   async function roundTwoPending() {
-    const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16, breakSeconds: 120 });
     await flow.start(fx.challengeId);
     const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true } } } });
     for (const t of round1.tables) {
@@ -59,7 +63,7 @@ describe('director acts racing the challenge flow', () => {
       const correcting = settle(flow.correctResult(director.id, t.id, corrected, 'second sheet found'));
       await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the correction waiting on the game');
       let done = false;
-      const seating = settle(flow.startRound(fx.round2.id)).then((r) => ((done = true), r));
+      const seating = settle(flow.startRound(fx.round2.id, fx.round2.startsAt!)).then((r) => ((done = true), r));
       await eventually(async () => done || (await lockWaiters(env)) === 2, 15_000, 'the seating waiting on the correction, or done');
       await release();
       return Promise.all([correcting, seating]);
@@ -79,7 +83,7 @@ describe('director acts racing the challenge flow', () => {
       const disqualifying = settle(flow.disqualify(director.id, fx.challengeId, victim, 'collusion seen on video'));
       await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the disqualification waiting on the registration');
       let done = false;
-      const seating = settle(flow.startRound(fx.round2.id)).then((r) => ((done = true), r));
+      const seating = settle(flow.startRound(fx.round2.id, fx.round2.startsAt!)).then((r) => ((done = true), r));
       await eventually(async () => done || (await lockWaiters(env)) === 2, 15_000, 'the seating waiting on the challenge, or done');
       await release();
       return Promise.all([disqualifying, seating]);

@@ -2,6 +2,7 @@ import { seedRng, shuffle } from './rng';
 import {
   closePicks,
   drawResult,
+  everyonePicked,
   finalOrder,
   handSizeFor,
   isTiebreakError,
@@ -101,6 +102,20 @@ describe('picking', () => {
     const s = pickAll(start(), 'a', [0, 1, 2, 3, 4, 5, 6]);
     expect(fail(pick(s, 'a', 7)).code).toBe('HAND_FULL');
     expect(ok(pick(s, 'b', 7)).picks).toHaveLength(8);
+  });
+
+  it('everyone has picked only once every tied player holds a full hand, and again after a redraw', () => {
+    let s = start();
+    expect(everyonePicked(s)).toBe(false);
+    s = pickAll(s, 'a', [0, 1, 2, 3, 4, 5, 6]);
+    s = pickAll(s, 'b', [7, 8, 9, 10, 11, 12, 13]);
+    s = pickAll(s, 'c', [14, 15, 16, 17, 18, 19]);
+    expect(everyonePicked(s)).toBe(false);
+    s = ok(pick(s, 'c', 20));
+    expect(everyonePicked(s)).toBe(true);
+    const closed = ok(closePicks(s));
+    // a decided draw, or the fresh round of a redraw, has nothing picked by anyone yet
+    expect(everyonePicked(closed)).toBe(false);
   });
 
   it.each([-1, 28, 2.5, Number.NaN])('position %p is refused', (position) => {

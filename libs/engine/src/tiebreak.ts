@@ -231,6 +231,15 @@ export function pick(state: TiebreakState, playerId: string, position: number): 
 }
 
 /**
+ * Every contender of the current round holds its full hand (SPEC 2: "the tied players have 5
+ * seconds to select"): nothing is left to pick, so the window may close now instead of at its end.
+ */
+export function everyonePicked(state: TiebreakState): boolean {
+  if (state.status !== 'picking') return false;
+  return state.contenders.every((playerId) => handOf(state, playerId) >= state.handSize);
+}
+
+/**
  * Fills the missing picks of `contenders` from `rng` (advanced in place), in
  * the documented order. Shared by `closePicks` and `rederiveRound`.
  */

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Challenge, Prisma, Tier } from '@dcs/db';
-import { ChallengeStartPayload, ChallengeTransitionPayload, JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
+import { AppConfig, ChallengeStartPayload, ChallengeTransitionPayload, JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { type ChallengeTimes, challengeTimes, eventTimes, seasonWeek, upcomingSaturdays } from '@dcs/schedule';
 import { CalendarRepository, CityWithSeasons, CreatedBy, PendingChallenge } from './calendar.repository';
@@ -45,6 +45,7 @@ export class ChallengeCalendar {
     private readonly repo: CalendarRepository,
     @InjectQueue(QUEUES.schedule) private readonly scheduleQueue: Queue,
     @InjectQueue(QUEUES.challenge) private readonly challengeQueue: Queue,
+    private readonly config: AppConfig,
   ) {
     // Both reconnect by themselves; timers missed meanwhile are queued by the next sweep.
     this.scheduleQueue.on('error', () => undefined);
@@ -130,6 +131,9 @@ export class ChallengeCalendar {
       tier,
       prizePoolCents: TIER_PRIZE_POOL_CENTS[tier],
       prizeSplit: { ...split },
+      // The break between rounds as configured when the challenge is created: it stays the
+      // challenge's own, so a change of the setting never alters a challenge already announced.
+      breakSeconds: this.config.ROUND_BREAK_SECONDS,
     };
   }
 

@@ -8,11 +8,12 @@ type Db = Pick<Prisma.TransactionClient, 'challenge'>;
  * The facts libs/ranking computes season standings from: every completed challenge of the
  * season in date order, each player's points, placement and win, and the table games they
  * played (all seats of each table with final place and score). Standings are always
- * recomputed from these facts, so they never drift.
+ * computed from these facts, so they never drift. `only`: just these completed challenges (the
+ * ones not folded in yet), `offset` being how many of the season's come before them.
  */
-export async function loadSeasonChallenges(db: Db, seasonId: string): Promise<SeasonChallenge[]> {
+export async function loadSeasonChallenges(db: Db, seasonId: string, only?: { ids: readonly string[]; offset: number }): Promise<SeasonChallenge[]> {
   const challenges = await db.challenge.findMany({
-    where: { seasonId, status: 'completed' },
+    where: { seasonId, status: 'completed', ...(only ? { id: { in: [...only.ids] } } : {}) },
     orderBy: { localDate: 'asc' },
     select: {
       id: true,
@@ -29,7 +30,7 @@ export async function loadSeasonChallenges(db: Db, seasonId: string): Promise<Se
     }
     return {
       challengeId: c.id,
-      week: c.week ?? i + 1,
+      week: c.week ?? (only?.offset ?? 0) + i + 1,
       entries: c.placements.map((p) => ({
         playerId: p.userId,
         points: p.rankingPoints,

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Season } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
-import { eliteSix, type EliteSixQualifier, isStandingsError, seasonStandings, seasonTableFromStandings, type SeasonTableRow, type StandingsEntry } from '@dcs/ranking';
+import { eliteSix, type EliteSixQualifier, SeasonAccumulator, seasonTableFromStandings, type SeasonTableRow, standingsFromFacts, type StandingsEntry } from '@dcs/ranking';
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
@@ -12,6 +12,22 @@ import { TournamentClock } from './tournament-clock';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+/**
+ * A season's facts as folded in so far (libs/ranking `SeasonAccumulator`), kept between
+ * completions in this process: `folded` names each challenge folded in, in order, as
+ * `<id>@<version>@<completedAt>` (a challenge's version rises and its completion time moves each
+ * time it is completed, so neither a corrected final nor a completion whose transaction rolled
+ * back and was taken again matches), `penalties` the penalties in force it was built with.
+ */
+interface FoldedSeason {
+  acc: SeasonAccumulator;
+  folded: string[];
+  penalties: string;
+}
+
+/** Seasons whose folded facts one process keeps (the most recently used; a city's season at 50,000 players is ~100 MB). */
+const FOLDED_SEASONS = 4;
 
 export interface CloseResult {
   seasonId: string;
@@ -25,9 +41,10 @@ export interface CloseResult {
  * The stored season standings (`season_standings`) and the season's close (SPEC 4).
  *
  * The rows are always a pure function of the facts (the season's completed challenges and the
- * penalties in force, libs/ranking `seasonTable`): they are rewritten whole in the transaction
- * that completes a challenge of the season and in the one that writes or revokes a penalty
- * (`recompute`), so reads are a page of an index and never drift from the facts.
+ * penalties in force, libs/ranking `seasonTable`): they are rewritten in the transaction that
+ * completes a challenge of the season and in the one that writes or revokes a penalty
+ * (`recompute`), so reads are a page of an index and never drift from the facts. A completion
+ * folds only its own challenge into the facts kept from the earlier ones (`standings`).
  *
  * Close: final standings, the Elite Six with benefits (ties across the cut settled by a server
  * 6-4/5-5 draw, see docs/rules.md), season status `closed`, audited. After the close a penalty
@@ -36,6 +53,14 @@ export interface CloseResult {
  */
 @Injectable()
 export class SeasonStandingsStore {
+  /**
+   * A cache in front of PostgreSQL, never the truth: used only when what it folded in is, under the
+   * season's lock, exactly the season's first completed challenges as stored now (ids and versions)
+   * with the same penalties; anything else (a restart, another instance's completions, a corrected
+   * final, a penalty, a rolled-back completion) is folded in from the stored results or rebuilt.
+   */
+  private readonly foldedSeasons = new Map<string, FoldedSeason>();
+
   constructor(
     private readonly prisma: PrismaService,
     /** When standings are written and a season closes (tests move it instead of waiting). */
@@ -195,11 +220,37 @@ export class SeasonStandingsStore {
     return tx.season.findUnique({ where: { id } });
   }
 
+  /**
+   * The season's standings, under the season's lock. The facts of the challenges already folded in
+   * (this process's `foldedSeasons`) are kept; only the completed challenges not folded in yet are
+   * read and folded in (a completion reads its own challenge only), then the whole season is
+   * ranked. Ranking from folded facts is what `seasonStandings` does from all the challenges at
+   * once (libs/ranking holds the two equal; test/season-standings-incremental.e2e-spec.ts holds
+   * the stored rows equal to a recompute from scratch).
+   */
   private async standings(tx: Tx, seasonId: string): Promise<{ rows: StandingsEntry[]; played: number }> {
-    const challenges = await loadSeasonChallenges(tx, seasonId);
-    const standings = seasonStandings(challenges, await loadSeasonPenalties(tx, seasonId));
-    if (isStandingsError(standings)) throw new Error(`standings of ${seasonId}: ${standings.code} ${standings.message}`);
-    return { rows: standings, played: challenges.length };
+    const completed = await tx.challenge.findMany({ where: { seasonId, status: 'completed' }, orderBy: { localDate: 'asc' }, select: { id: true, version: true, completedAt: true } });
+    const keys = completed.map((c) => `${c.id}@${c.version}@${c.completedAt?.getTime() ?? ''}`);
+    const penalties = await loadSeasonPenalties(tx, seasonId);
+    const penaltiesKey = JSON.stringify(penalties);
+    let season = this.foldedSeasons.get(seasonId);
+    this.foldedSeasons.delete(seasonId);
+    if (!season || season.penalties !== penaltiesKey || season.folded.length > keys.length || season.folded.some((k, i) => keys[i] !== k)) {
+      season = { acc: new SeasonAccumulator(penalties), folded: [], penalties: penaltiesKey };
+    }
+    const offset = season.folded.length;
+    if (offset < keys.length) {
+      const fresh = await loadSeasonChallenges(tx, seasonId, offset === 0 ? undefined : { ids: completed.slice(offset).map((c) => c.id), offset });
+      for (const challenge of fresh) {
+        const error = season.acc.add(challenge);
+        if (error) throw new Error(`standings of ${seasonId}: ${error.code} ${error.message}`);
+        season.folded.push(keys[season.folded.length]);
+      }
+    }
+    if (season.folded.length !== keys.length || season.folded.some((k, i) => keys[i] !== k)) throw new Error(`standings of ${seasonId}: the folded challenges do not match the completed ones`);
+    this.foldedSeasons.set(seasonId, season);
+    while (this.foldedSeasons.size > FOLDED_SEASONS) this.foldedSeasons.delete(this.foldedSeasons.keys().next().value!);
+    return { rows: standingsFromFacts(season.acc.facts()), played: completed.length };
   }
 
   /**

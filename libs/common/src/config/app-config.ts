@@ -131,6 +131,17 @@ export class AppConfig {
   @Min(1000)
   SCHEDULE_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
+  /**
+   * The break between a round's last decided table (its draws closed) and the next round's seating,
+   * copied into each challenge when it is created (SPEC 3.4's decision: 2 minutes). 0 seats the
+   * next round at once.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  ROUND_BREAK_SECONDS = 120;
+
   /** Holidays skipped when counting an appeal's 14 business days: comma-separated YYYY-MM-DD (UTC calendar dates). */
   @Matches(/^(\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*)?$/, { message: 'APPEAL_HOLIDAYS must be comma-separated YYYY-MM-DD dates' })
   APPEAL_HOLIDAYS = '';

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Challenge, ChallengeTable, Game, Round } from '@dcs/db';
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
@@ -7,6 +7,7 @@ import {
   apply as engineApply,
   closePicks,
   drawResult,
+  everyonePicked,
   type GameState,
   hardStop as engineHardStop,
   isTiebreakError,
@@ -37,6 +38,7 @@ import {
   correctedResults,
   correctionRefusal,
   type CorrectionRefusal,
+  drawCloseDecision,
   exitsOf,
   firedEarly,
   hardStopAt,
@@ -45,6 +47,7 @@ import {
   pickDecision,
   placementsOf,
   roundEnd,
+  seatNow,
   seatResults,
   seedingOrder,
   startDecision,
@@ -71,6 +74,8 @@ import { TournamentClock } from '../tournament-clock';
  */
 @Injectable()
 export class ChallengeFlowService {
+  private readonly logger = new Logger(ChallengeFlowService.name);
+
   constructor(
     private readonly repo: ChallengeRepository,
     private readonly games: GameStore,
@@ -181,7 +186,7 @@ export class ChallengeFlowService {
       if (!round || round.status !== 'running' || !table || table.status !== 'playing') return;
       await this.decideInTx(tx, round, table, effects);
     });
-    await this.queue.run(effects);
+    await this.settle(effects);
   }
 
   private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[]): Promise<void> {
@@ -309,7 +314,7 @@ export class ChallengeFlowService {
         await this.decideInTx(tx, round, table, effects);
       }
     });
-    await this.queue.run(effects);
+    await this.settle(effects);
   }
 
   // ------------------------------------------------------------------ tiebreaks
@@ -334,7 +339,7 @@ export class ChallengeFlowService {
       const current = tb.state as unknown as TiebreakState;
       switch (pickDecision({ state: current, decided: tb.decidedAt !== null, closesAt: tb.closesAt }, { userId, position, seenRound }, now)) {
         case 'answer-again': // the same pick again (a retry after a lost answer, HTTP or socket): answered, not applied twice
-          return tiebreakPublicView(current);
+          return { view: tiebreakPublicView(current), complete: false };
         case 'window-closed':
           throw new AppError('DRAW_CLOSED', 'The picking window of this draw is closed', HttpStatus.CONFLICT, { closesAt: tb.closesAt.toISOString() });
         case 'pick':
@@ -350,10 +355,37 @@ export class ChallengeFlowService {
         const table = (await this.repo.table(tx, tb.tableId))!;
         effects.push(say.tiebreakPicked(await this.tableRooms(tx, table), { id: tb.id, tableId: tb.tableId }, next, userId, position));
       }
-      return tiebreakPublicView(next);
+      return { view: tiebreakPublicView(next), complete: everyonePicked(next) };
     });
     await this.queue.run(effects);
-    return view;
+    // The last pick of the window: nothing is left to wait for, so the window closes now (SPEC 2),
+    // in its own transaction under the lock order (challenge, round, draw). The window's timer may
+    // race it: whichever takes the locks second finds the window closed and changes nothing. Should
+    // this close fail, the timer still closes the window at its end.
+    if (view.complete) await this.guarded(`close of draw ${tiebreakId} after its last pick`, () => this.closeTiebreak(tiebreakId, now));
+    return view.view;
+  }
+
+  /** A follow-up step taken at once that a queued timer also covers: its failure is logged, not thrown at the caller. */
+  private async guarded(what: string, step: () => Promise<unknown>): Promise<void> {
+    try {
+      await step();
+    } catch (err) {
+      this.logger.warn(`${what} failed (${(err as Error).message}); its queued timer takes it`);
+    }
+  }
+
+  /**
+   * Queues what a step made due, after its commit. A next round due now (the challenge has no
+   * break between rounds) is seated at once in its own transaction instead of waiting for the
+   * worker to pick up its job; the job stays queued and finds the round seated.
+   */
+  private async settle(effects: readonly Effect[]): Promise<void> {
+    await this.queue.run(effects);
+    const now = this.time.now();
+    for (const e of effects) {
+      if (e.kind === 'round-start' && !e.again && seatNow(e.at, now)) await this.guarded(`seating of round ${e.roundId}`, () => this.startRound(e.roundId, now));
+    }
   }
 
   /** The window closed: unpicked tiles are picked at random; a winner settles the table, a split or none draws again. */
@@ -368,8 +400,9 @@ export class ChallengeFlowService {
       // Only in a running round: a cancel finishes the rounds and leaves their draws open; a close
       // job due after it would otherwise settle the table and carry the cancelled challenge on.
       if (!round || round.status !== 'running' || !tb || tb.decidedAt) return;
-      // Whichever window's job this is, only the current window counts: not over yet → wait for it.
-      if (firedEarly(tb.closesAt, now)) {
+      // Whichever window's job this is, only the current window counts: over, or every tied player
+      // has picked → close it; otherwise wait for its end.
+      if (drawCloseDecision({ state: tb.state as unknown as TiebreakState, closesAt: tb.closesAt }, now) === 'wait') {
         effects.push({ kind: 'tiebreak-close', tiebreakId, version: tb.version, at: tb.closesAt, again: true });
         return;
       }
@@ -399,7 +432,7 @@ export class ChallengeFlowService {
       if (outcome.kind !== 'decided') return;
       await this.writeResult(tx, round, table, gameState, outcome, final, effects);
     });
-    await this.queue.run(effects);
+    await this.settle(effects);
   }
 
   // ------------------------------------------------------------------ results
@@ -600,7 +633,7 @@ export class ChallengeFlowService {
         await this.afterTableDecided(tx, round, effects);
       }
     });
-    await this.queue.run(effects);
+    await this.settle(effects);
   }
 
   /** Applies a forfeit for `seat` (SPEC 1.7) as a logged action of the system or a director. */

@@ -1,9 +1,10 @@
-import { isTiebreakError, pick, startDraw, type TiebreakState } from '@dcs/engine';
+import { closePicks, isTiebreakError, pick, startDraw, type TiebreakState } from '@dcs/engine';
 import type { PlayerAward } from '@dcs/ranking';
 import {
   advancersOf,
   correctedResults,
   correctionRefusal,
+  drawCloseDecision,
   type Entrant,
   exitsOf,
   firedEarly,
@@ -13,6 +14,7 @@ import {
   pickDecision,
   placementsOf,
   roundEnd,
+  seatNow,
   seatResults,
   seedingOrder,
   startDecision,
@@ -80,6 +82,20 @@ describe('tables and rounds', () => {
     expect(roundEnd(false, t(0), 300)).toEqual({ kind: 'next-round', startsAt: new Date(t(0).getTime() + 300_000) });
   });
 
+  it('with no break the next round starts the moment the last table is decided, and is seated at once', () => {
+    const none = roundEnd(false, t(7), 0);
+    expect(none).toEqual({ kind: 'next-round', startsAt: t(7) });
+    expect(roundEnd(false, t(7), -5)).toEqual({ kind: 'next-round', startsAt: t(7) });
+    expect(seatNow(t(7), t(7))).toBe(true);
+  });
+
+  it("the default break (SPEC 3.4's 2 minutes) leaves the seating to the round's timer", () => {
+    const end = roundEnd(false, t(0), 120);
+    expect(end).toEqual({ kind: 'next-round', startsAt: new Date(t(0).getTime() + 120_000) });
+    expect(seatNow(new Date(t(0).getTime() + 120_000), t(0))).toBe(false);
+    expect(seatNow(new Date(t(0).getTime() + 120_000), new Date(t(0).getTime() + 120_000))).toBe(true);
+  });
+
   it("the next round is seated from each table's advancers, in table order", () => {
     const r = (userId: string, advanced: boolean) => ({ userId, advanced }) as SeatResult;
     expect(advancersOf([{ result: [r('a', true), r('b', true), r('c', false)] }, { result: [r('d', false), r('e', true), r('f', true)] }])).toEqual([
@@ -144,6 +160,37 @@ describe('a tiebreak pick', () => {
     expect(pickDecision({ state: draw, decided: true, closesAt }, { userId: 'a', position: 3, seenRound: 1 }, t(4))).toBe('window-closed');
     expect(pickDecision({ state: draw, decided: false, closesAt }, { userId: 'a', position: 3, seenRound: 0 }, t(4))).toBe('window-closed');
     expect(pickDecision({ state: draw, decided: false, closesAt }, { userId: 'a', position: 3, seenRound: null }, t(4))).toBe('window-closed');
+  });
+});
+
+describe("a tiebreak draw's window closes", () => {
+  const draw = startDraw({ drawId: 'draw-2', players: ['a', 'b'], places: 1 }) as TiebreakState;
+  const closesAt = t(5);
+  const hand = (s: TiebreakState, who: string, from: number) => [0, 1, 2, 3, 4, 5, 6].reduce((x, k) => pick(x, who, from + k) as TiebreakState, s);
+
+  it('at the end of its 5 seconds, whatever was picked', () => {
+    expect(drawCloseDecision({ state: draw, closesAt }, t(5))).toBe('close');
+    expect(drawCloseDecision({ state: hand(draw, 'a', 0), closesAt }, t(6))).toBe('close');
+  });
+
+  it('before that, only once every tied player holds a full hand', () => {
+    expect(drawCloseDecision({ state: draw, closesAt }, t(1))).toBe('wait');
+    const oneHand = hand(draw, 'a', 0);
+    expect(drawCloseDecision({ state: oneHand, closesAt }, t(1))).toBe('wait');
+    const sixOfSeven = [0, 1, 2, 3, 4, 5].reduce((x, k) => pick(x, 'b', 10 + k) as TiebreakState, oneHand);
+    expect(drawCloseDecision({ state: sixOfSeven, closesAt }, t(1))).toBe('wait');
+    expect(drawCloseDecision({ state: pick(sixOfSeven, 'b', 20) as TiebreakState, closesAt }, t(1))).toBe('close');
+  });
+
+  it("a second closer (the window's timer after the last pick's close) finds the next window open with nothing picked, and waits", () => {
+    // a holds 6-4 and b holds 5-5: a split, so the draw goes on in a fresh window
+    const plain = draw.tiles.map((tile, i) => (tile === '6-4' || tile === '5-5' ? -1 : i)).filter((i) => i >= 0);
+    const take = (s: TiebreakState, who: string, positions: number[]) => positions.reduce((x, p) => pick(x, who, p) as TiebreakState, s);
+    const full = take(take(draw, 'a', [draw.tiles.indexOf('6-4'), ...plain.slice(0, 6)]), 'b', [draw.tiles.indexOf('5-5'), ...plain.slice(6, 12)]);
+    expect(drawCloseDecision({ state: full, closesAt }, t(1))).toBe('close');
+    const next = closePicks(full) as TiebreakState;
+    expect(next.status).toBe('picking');
+    expect(drawCloseDecision({ state: next, closesAt: t(9) }, t(5))).toBe('wait');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ChallengeStatus, RegistrationStatus, RoundStatus } from '@dcs/db';
-import type { GameState, TiebreakState } from '@dcs/engine';
+import { everyonePicked, type GameState, type TiebreakState } from '@dcs/engine';
 import type { PlayerAward, PlayerExit, PrizeSplit } from '@dcs/ranking';
 import { finalPlaceOf, outOfPlayAhead, type TableOutcome } from '../table-outcome';
 import type { SeatResult } from '../challenge-rows';
@@ -72,9 +72,18 @@ export function seatResults(outcome: TableOutcome & { kind: 'decided' }, userOf:
 
 export type RoundEnd = { kind: 'complete' } | { kind: 'next-round'; startsAt: Date };
 
-/** A round's last table is decided: a final completes the challenge, any other round's next one starts after the break. */
+/**
+ * A round's last table is decided (its draws closed): a final completes the challenge, any other
+ * round's next one starts after the challenge's break (`breakSeconds`, SPEC 3.4's 2 minutes by
+ * default; 0 seats it at once). A negative break counts as none.
+ */
 export function roundEnd(final: boolean, now: Date, breakSeconds: number): RoundEnd {
-  return final ? { kind: 'complete' } : { kind: 'next-round', startsAt: new Date(now.getTime() + breakSeconds * 1000) };
+  return final ? { kind: 'complete' } : { kind: 'next-round', startsAt: new Date(now.getTime() + Math.max(0, breakSeconds) * 1000) };
+}
+
+/** The next round is due now (no break, or the break is over): it is seated at once, not by its queued job. */
+export function seatNow(startsAt: Date, now: Date): boolean {
+  return !firedEarly(startsAt, now);
 }
 
 /** Who advances from the previous round's tables (each table's advancers, in table order). */
@@ -139,6 +148,19 @@ export function pickDecision(
   if (s.status === 'picking' && s.picks.some((p) => p.playerId === pick.userId && p.position === pick.position && !p.auto)) return 'answer-again';
   if (draw.decided || now.getTime() > draw.closesAt.getTime() || s.round !== pick.seenRound) return 'window-closed';
   return 'pick';
+}
+
+export type DrawCloseDecision = 'close' | 'wait';
+
+/**
+ * Whether a draw's current window closes now (SPEC 2): at the end of its 5 seconds, or as soon as
+ * every tied player has picked a full hand (nothing is left to wait for). Otherwise the close
+ * waits for the window's end. Asked under the draw's lock, so of the last pick's close and the
+ * window's timer exactly one closes the window; the other finds it decided, or finds the next
+ * window open with nothing picked, and waits.
+ */
+export function drawCloseDecision(draw: { state: TiebreakState; closesAt: Date }, now: Date): DrawCloseDecision {
+  return !firedEarly(draw.closesAt, now) || everyonePicked(draw.state) ? 'close' : 'wait';
 }
 
 // ------------------------------------------------------------------ a director's correction
