@@ -10,6 +10,11 @@ export class UsersRepository {
     return this.prisma.user.findUnique({ where: { id } });
   }
 
+  /** What a token check reads of an account (AuthGuard.currentUser: every request and every socket event). */
+  tokenHolder(id: string): Promise<Pick<User, 'id' | 'email' | 'displayName' | 'roles' | 'tokenVersion' | 'status'> | null> {
+    return this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, displayName: true, roles: true, tokenVersion: true, status: true } });
+  }
+
   findByEmail(email: string): Promise<User | null> {
     return this.prisma.user.findUnique({ where: { email: email.toLowerCase() } });
   }
