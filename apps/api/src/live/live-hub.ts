@@ -75,10 +75,10 @@ export class LiveHub implements OnApplicationShutdown {
     });
     sub.on('smessage', (channel: string, message: string) => this.heard(channel, message));
     const prefix = this.config.QUEUE_PREFIX;
-    this.listenOn(liveChannel(prefix));
-    this.listenOn(watchChannel(prefix));
+    void this.listenOn(liveChannel(prefix));
+    void this.listenOn(watchChannel(prefix));
     nsp.adapter.on('create-room', (room: string) => {
-      if (NAMED_ROOM.test(room)) this.listenOn(liveChannel(prefix, room));
+      if (NAMED_ROOM.test(room)) void this.listenOn(liveChannel(prefix, room));
     });
     nsp.adapter.on('delete-room', (room: string) => {
       if (!NAMED_ROOM.test(room)) return;

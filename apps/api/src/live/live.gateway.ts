@@ -85,7 +85,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
           // anti-cheat evidence: the device fingerprint (hashed) and IP of this connection; never blocks it
           void this.sessions.record(user.id, (socket.handshake.auth as { fingerprint?: unknown }).fingerprint, socket.handshake.address, 'socket');
           // Hear the user room's channel before the connection is up: a view pushed right after it is not missed.
-          this.hub.listening(rooms.user(user.id)).then(() => next());
+          void this.hub.listening(rooms.user(user.id)).then(() => next());
         },
         (err: unknown) => refuse(this.errorBody(err)),
       );
