@@ -279,7 +279,8 @@ function start(name: string, script: string, env: Record<string, string>): Proc 
 }
 
 async function waitHealthy(port: number, proc: Proc): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: on a loaded 2-core machine three Nest processes starting at once can take that long.
+  for (let i = 0; i < 1200; i++) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.tail.join('\n')}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
