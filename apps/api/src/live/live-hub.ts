@@ -10,6 +10,8 @@ const NAMED_ROOM = /^(game|user|challenge):/;
 /** How often an instance repeats which games it holds spectators of, and how long another trusts it. */
 export const WATCH_HEARTBEAT_MS = 2000;
 const WATCH_TRUST_MS = 3 * WATCH_HEARTBEAT_MS;
+/** The longest a connection or a `join` waits for its room's subscription. */
+const LISTEN_WAIT_MS = 2000;
 
 /** What an instance says on the watch channel: the games it holds spectators of (all of them, each time). */
 interface WatchMessage {
@@ -93,9 +95,15 @@ export class LiveHub implements OnApplicationShutdown {
     void this.announce(true);
   }
 
-  /** Resolves once this instance hears a room's channel (a `join` waits for it before reading the view it answers). */
+  /**
+   * Resolves once this instance hears a room's channel (a `join` waits for it before reading the view it
+   * answers), or after LISTEN_WAIT_MS at the most: a slow Redis delays an answer, never holds it (a client
+   * that then misses an event sees the `seq` gap and re-joins).
+   */
   listening(room: string): Promise<unknown> {
-    return this.listenOn(liveChannel(this.config.QUEUE_PREFIX, room));
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, LISTEN_WAIT_MS)));
+    return Promise.race([this.listenOn(liveChannel(this.config.QUEUE_PREFIX, room)), bound]).finally(() => clearTimeout(timer));
   }
 
   /** A move was committed here: each seat's own view, and the public view when anyone spectates the game. */
