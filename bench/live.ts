@@ -1,5 +1,5 @@
 /**
- * `npm run bench:live [-- --quick] [-- --json] [-- --tables N] [-- --think MS] [-- --seconds S]`
+ * `npm run bench:live [-- --quick] [-- --json] [-- --profile] [-- --tables N] [-- --think MS] [-- --seconds S]`
  *
  * Live tables under load, end to end: two API instances and one worker started as child
  * processes from the tools build (.build/tools, never dist/), on a throwaway database (`dcs_bench_live_<pid>`, migrated,
@@ -17,7 +17,10 @@
  * 100 ms, the pace is lowered instead until p99 is under it.)
  *
  * Full run: 128 tables (512 players), 100 ms think, 30 s, then 4 faster paces of 20 s (< 5 min).
- * --quick: 16 tables, 8 s, then 2 faster paces of 6 s. Prints a table; --json prints JSON.
+ * --quick: 16 tables, 8 s, then 2 faster paces of 6 s. Prints a table; --json prints JSON. --profile adds where
+ * an accepted action's CPU goes during the target phase: milliseconds per action of the clients (this
+ * process), each API, the worker, the bench database's PostgreSQL backends and Redis (the whole server:
+ * other users of it count too), and the Redis commands per action (INFO commandstats).
  */
 import 'reflect-metadata';
 import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
@@ -39,6 +42,8 @@ const num = (name: string, fallback: number): number => {
   return v;
 };
 const quick = flag('quick');
+/** --profile: CPU seconds of each process (clients, APIs, worker, the bench database's PostgreSQL backends, Redis) and Redis commands during the target phase, per accepted action. */
+const profile = flag('profile');
 const json = flag('json');
 const TABLES = num('tables', quick ? 16 : 128);
 const THINK = num('think', 100);
@@ -274,7 +279,8 @@ function start(name: string, script: string, env: Record<string, string>): Proc 
 }
 
 async function waitHealthy(port: number, proc: Proc): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: on a loaded 2-core machine three Nest processes starting at once can take that long.
+  for (let i = 0; i < 1200; i++) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.tail.join('\n')}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
@@ -290,6 +296,32 @@ async function waitHealthy(port: number, proc: Proc): Promise<void> {
 function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : 0;
+}
+
+/** CPU seconds (user + system) a process has used so far (/proc/<pid>/stat; 0 when it is gone). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return 0;
+  }
+}
+
+/** Redis's own counters: calls and microseconds per command (INFO commandstats) and the server's CPU seconds. */
+async function redisStats(url: string): Promise<{ cpu: number; commands: Map<string, { calls: number; usec: number }> }> {
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await r.connect();
+    const [stats, cpu] = [await r.info('commandstats'), await r.info('cpu')];
+    const commands = new Map<string, { calls: number; usec: number }>();
+    for (const m of stats.matchAll(/cmdstat_(\S+?):calls=(\d+),usec=(\d+)/g)) commands.set(m[1], { calls: Number(m[2]), usec: Number(m[3]) });
+    const num = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
+    return { cpu: num('used_cpu_sys') + num('used_cpu_user'), commands };
+  } finally {
+    r.disconnect();
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -415,6 +447,30 @@ async function main(): Promise<void> {
     const perConnKb = apis.map((_, i) => (rssAfter[i] - rssBefore[i]) / (players / 2));
     log(`${players} clients connected and joined; API RSS ${rssBefore.map((r) => (r / 1024).toFixed(0)).join('/')} → ${rssAfter.map((r) => (r / 1024).toFixed(0)).join('/')} MB`);
 
+    // --profile: where an action's CPU goes (every process on the machine that serves it), and Redis's commands.
+    const { rows: pgPids } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName]);
+    type Snap = { cpu: Record<string, number>; redis: Awaited<ReturnType<typeof redisStats>> };
+    const snapshot = async (): Promise<Snap> => {
+      const cpu: Record<string, number> = { clients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 };
+      for (const p of procs) cpu[p.name] = cpuSeconds(p.child.pid!);
+      cpu.postgres = pgPids.reduce((sum, r) => sum + cpuSeconds(r.pid), 0);
+      const redis = await redisStats(REDIS_URL);
+      cpu.redis = redis.cpu;
+      return { cpu, redis };
+    };
+    const perAction = (a: Snap, b: Snap, actions: number) => {
+      const n = Math.max(actions, 1);
+      const cpuMs = Object.fromEntries(Object.keys(b.cpu).map((k) => [k, Number((((b.cpu[k] - a.cpu[k]) * 1000) / n).toFixed(3))]));
+      const redisCommands = [...b.redis.commands]
+        .map(([cmd, v]) => ({ cmd, calls: v.calls - (a.redis.commands.get(cmd)?.calls ?? 0), usec: v.usec - (a.redis.commands.get(cmd)?.usec ?? 0) }))
+        .filter((c) => c.calls > 0)
+        .sort((x, y) => y.usec - x.usec)
+        .slice(0, 8)
+        .map((c) => ({ cmd: c.cmd, perAction: Number((c.calls / n).toFixed(2)), usPerAction: Number((c.usec / n).toFixed(1)) }));
+      return { actions, cpuMsPerAction: cpuMs, totalCpuMsPerAction: Number(Object.values(cpuMs).reduce((x, y) => x + y, 0).toFixed(3)), redisCommands };
+    };
+    const profiled: { result: ReturnType<typeof perAction> | null } = { result: null };
+
     // Phases: the target pace, then faster ones until p99 passes 100 ms.
     const phases: ReturnType<typeof summary>[] = [];
     acting = true;
@@ -422,9 +478,13 @@ async function main(): Promise<void> {
       think = thinkMs;
       for (const t of tables) for (const p of t.players) p.schedule();
       await sleep(2000); // settle at the new pace
+      const profiling = profile && name === 'target';
+      const before = profiling ? await snapshot() : null;
       phase = { name, thinkMs, startedAt: performance.now(), endedAt: 0, latencies: [], actions: 0, errors: 0 };
       await sleep(seconds * 1000);
       phase.endedAt = performance.now();
+      const actionsInPhase = phase.actions;
+      if (before) profiled.result = perAction(before, await snapshot(), actionsInPhase);
       const s = summary(phase);
       phase = null;
       phases.push(s);
@@ -479,6 +539,7 @@ async function main(): Promise<void> {
         ? { actionsPerSecond: capacity.actionsPerSecond, thinkMs: capacity.thinkMs, p99Ms: capacity.p99Ms, p99Passed100ms: crossed !== null, crossedAt: crossed ? { thinkMs: crossed.thinkMs, actionsPerSecond: crossed.actionsPerSecond, p99Ms: crossed.p99Ms } : null }
         : null,
       gameActionsStored: totalActions,
+      ...(profiled.result ? { profile: profiled.result } : {}),
     };
     if (json) {
       process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -492,6 +553,11 @@ async function main(): Promise<void> {
       console.log(`events checked: ${counters.events}; lost ${counters.lost}, duplicated ${counters.duplicated}, out of order ${counters.outOfOrder}`);
       console.log(`errors: ${JSON.stringify(result.errors.refusedOrTimedOut)}; connection errors ${counters.connectErrors}`);
       console.log(`memory: API RSS ${result.memory.apiRssMbBefore.join('/')} MB → ${result.memory.apiRssMbAfter.join('/')} MB: ${result.memory.kbPerConnection} kB per connection`);
+      const cpuProfile = profiled.result;
+      if (cpuProfile) {
+        console.log(`CPU per accepted action (target phase, ms): ${Object.entries(cpuProfile.cpuMsPerAction).map(([k, v]) => `${k} ${v}`).join(', ')}; total ${cpuProfile.totalCpuMsPerAction}`);
+        console.log(`Redis commands per action: ${cpuProfile.redisCommands.map((c) => `${c.cmd} ${c.perAction} (${c.usPerAction} µs)`).join(', ')}`);
+      }
       if (capacity) {
         console.log(
           `capacity of this machine: ${capacity.actionsPerSecond} actions/s with p99 ${capacity.p99Ms} ms (think ${capacity.thinkMs} ms)` +

@@ -12,7 +12,7 @@ import { buildOpenApiDocument } from './common/openapi';
 import { buildAsyncApiDocument } from './live/live.asyncapi';
 import { validationPipe } from './common/validation';
 import { wellFormedText } from './common/well-formed-text';
-import { RedisIoAdapter } from './live/redis-io.adapter';
+import { LiveIoAdapter } from './live/live-io.adapter';
 import { findWebDist, webAppRouter } from './web-app';
 
 /** Every JSON route is under this prefix (`/api/cities` …); `/health`, `/docs`, `/docs-json` and socket.io are not. */
@@ -24,7 +24,7 @@ export async function createApi(config: AppConfig, opts: { webDist?: string } = 
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(securityHeaders('/docs'));
-  // Cross-origin browsers only from CORS_ORIGINS (none by default); socket.io checks the same list (RedisIoAdapter).
+  // Cross-origin browsers only from CORS_ORIGINS (none by default); socket.io checks the same list (LiveIoAdapter).
   const origins = corsOrigins(config);
   if (origins.length) app.enableCors({ origin: origins, exposedHeaders: ['Retry-After'], maxAge: 600 });
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
@@ -41,8 +41,8 @@ export async function createApi(config: AppConfig, opts: { webDist?: string } = 
   if (webDist) app.use(webAppRouter(webDist));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
-  // socket.io rooms span every API instance through Redis (live tables).
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  // socket.io (live tables); its rooms span every API instance through LiveHub and LiveEmitter on Redis.
+  app.useWebSocketAdapter(new LiveIoAdapter(app, config));
   app.enableShutdownHooks();
   // The socket.io events (AsyncAPI 3), beside the OpenAPI document; registered before the Swagger UI's own /docs routes.
   let asyncApi: Record<string, unknown> | undefined;

@@ -1,8 +1,6 @@
 import { createGame, type GameState } from '@dcs/engine';
-import { MessageType } from 'socket.io-adapter';
-import { PacketType } from 'socket.io-parser';
 import type { AppConfig } from '@dcs/common';
-import { CLUSTER_BROADCAST, clusterBroadcast, EMITTER_UID, gameViewEmits, LIVE_NAMESPACE, LiveEmitter, liveEmit, liveRooms, PACKET_EVENT, renderGameView } from './live-emitter';
+import { decodeLiveMessage, encodeLiveMessage, gameViewEmits, LIVE_PROTOCOL, LiveEmitter, liveEmit, liveRooms, renderGameView } from './live-emitter';
 
 function game(): { state: GameState; meta: { id: string; tableId: string; seedHash: string; seed: string } } {
   const created = createGame({ ruleset: 'dcs-tournament', players: 4, seed: 'live-emitter-spec' });
@@ -52,25 +50,38 @@ describe('live emits of a game change (what the worker sends through Redis)', ()
   });
 });
 
-describe('emits from other processes, in the sharded socket.io adapter\'s format', () => {
-  it('uses the installed adapter\'s and parser\'s codes (an upgrade that changes them fails here)', () => {
-    expect(CLUSTER_BROADCAST).toBe(MessageType.BROADCAST);
-    expect(PACKET_EVENT).toBe(PacketType.EVENT);
-    expect(EMITTER_UID).toBe('emitter');
+describe('the live protocol (what every process publishes and every API instance hears)', () => {
+  it('sends a one-room emit to that room\'s channel and any other to the namespace\'s, naming its sender', () => {
+    const one = encodeLiveMessage('dcs', 'p1', { to: [liveRooms.user('u1')], event: 'game:view', data: { seq: 3 } });
+    expect(one.channel).toBe('dcs:socket.io#/live#user:u1#');
+    expect(JSON.parse(one.message)).toEqual({ v: LIVE_PROTOCOL, from: 'p1', to: ['user:u1'], except: [], event: 'game:view', data: { seq: 3 } });
+    const many = encodeLiveMessage('dcs', 'p1', { to: [liveRooms.game('g'), liveRooms.user('u2')], except: [liveRooms.user('u3')], event: 'x', data: 1 });
+    expect(many.channel).toBe('dcs:socket.io#/live#');
+    expect(JSON.parse(many.message)).toMatchObject({ to: ['game:g', 'user:u2'], except: ['user:u3'] });
   });
 
-  it('sends a one-room emit to that room\'s channel and any other to the namespace\'s, as the adapter would', () => {
-    const one = clusterBroadcast('dcs', { to: [liveRooms.user('u1')], event: 'game:view', data: { seq: 3 } });
-    expect(one.channel).toBe('dcs:socket.io#/live#user:u1#');
-    expect(JSON.parse(one.message)).toEqual({
-      uid: 'emitter',
-      nsp: LIVE_NAMESPACE,
-      type: MessageType.BROADCAST,
-      data: { opts: { rooms: ['user:u1'], except: [], flags: {} }, packet: { type: PacketType.EVENT, data: ['game:view', { seq: 3 }], nsp: LIVE_NAMESPACE } },
-    });
-    const many = clusterBroadcast('dcs', { to: [liveRooms.game('g'), liveRooms.user('u2')], except: [liveRooms.user('u3')], event: 'x', data: 1 });
-    expect(many.channel).toBe('dcs:socket.io#/live#');
-    expect(JSON.parse(many.message).data.opts).toEqual({ rooms: ['game:g', 'user:u2'], except: ['user:u3'], flags: {} });
+  it('decodes its own messages and nothing else', () => {
+    const { message } = encodeLiveMessage('dcs', 'p1', { to: ['game:g'], event: 'game:clock', data: { seq: 1 } });
+    expect(decodeLiveMessage(message)).toEqual({ v: LIVE_PROTOCOL, from: 'p1', to: ['game:g'], except: [], event: 'game:clock', data: { seq: 1 } });
+    for (const other of ['', 'not json', '{}', '[1]', JSON.stringify({ ...JSON.parse(message), v: 99 }), JSON.stringify({ ...JSON.parse(message), to: 'game:g' })]) {
+      expect(decodeLiveMessage(other)).toBeNull();
+    }
+  });
+
+  it('leaves the public view out when nobody spectates the game (the seats\' views stay)', () => {
+    const { state, meta } = game();
+    const emits = gameViewEmits(meta, state, seats, null, false);
+    expect(emits).toHaveLength(4);
+    expect(emits.every((e) => e.to.length === 1 && e.to[0].startsWith('user:'))).toBe(true);
+  });
+
+  it('hands an emit to the local sockets first, then publishes it', () => {
+    const emitter = new LiveEmitter({ REDIS_URL: 'redis://127.0.0.1:1', QUEUE_PREFIX: 'spec' } as AppConfig);
+    const order: string[] = [];
+    emitter.deliverLocally((e) => order.push(`local ${e.event}`));
+    (emitter as unknown as { publish: (m: { channel: string }) => Promise<unknown> }).publish = (m) => (order.push(`publish ${m.channel}`), Promise.resolve(1));
+    emitter.emit(liveEmit([liveRooms.user('u1')], 'game:view', { seq: 1 }));
+    expect(order).toEqual(['local game:view', 'publish spec:socket.io#/live#user:u1#']);
   });
 });
 

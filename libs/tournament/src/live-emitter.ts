@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Game } from '@dcs/db';
@@ -63,73 +64,108 @@ export const liveEmit = (to: string[], event: string, data: unknown, except?: st
 /**
  * A game changed: every seat's own view to its user room (each tab of that player, on any
  * instance), the public view to the game room minus the seated players. Never a hand in a
- * payload meant for a room another person is in.
+ * payload meant for a room another person is in. `spectators: false` (no API instance holds a
+ * spectator of the game: LiveHub knows) leaves the public view out: it would reach nobody.
  */
-export function gameViewEmits(game: ViewableGame, state: GameState, seats: readonly SeatRow[], deadline: Date | null): LiveEmit[] {
+export function gameViewEmits(game: ViewableGame, state: GameState, seats: readonly SeatRow[], deadline: Date | null, spectators = true): LiveEmit[] {
   const seq = state.version;
   const out = seats.map((s) => liveEmit([liveRooms.user(s.userId)], 'game:view', { gameId: game.id, seq, view: renderGameView(game, state, s.seat, deadline) }));
-  out.push(
+  if (spectators)
+    out.push(
     liveEmit([liveRooms.game(game.id)], 'game:view', { gameId: game.id, seq, view: renderGameView(game, state, null, deadline) }, seats.map((s) => liveRooms.user(s.userId))),
   );
   return out;
 }
 
-/** socket.io-adapter's `MessageType.BROADCAST` and socket.io-parser's `PacketType.EVENT` (checked against the installed packages in live-emitter.spec.ts). */
-export const CLUSTER_BROADCAST = 3;
-export const PACKET_EVENT = 2;
-/** The sender id the cluster adapter reserves for emitters (processes without sockets). */
-export const EMITTER_UID = 'emitter';
-
-/** The sharded adapter's channel of a namespace, and of one room in it ("dynamic" subscription mode: an instance listens only to rooms it holds sockets in). */
-export const liveChannel = (queuePrefix: string, room?: string) => `${socketIoKey(queuePrefix)}#${LIVE_NAMESPACE}#${room !== undefined ? `${room}#` : ''}`;
-
 /**
- * One emit as the API's sharded Redis adapter publishes a broadcast: a one-room emit goes to that
- * room's own channel (only the instances holding a socket in the room hear it), any other to the
- * namespace's channel (every instance). JSON, as the adapter encodes payloads without binary.
+ * The live push protocol (ours, not socket.io's internals): one JSON message per emit,
+ * `{ from, to, except, event, data }`, published with `SPUBLISH` (Redis 7 sharded pub/sub). A
+ * one-room emit goes to that room's own channel, so only the API instances holding a socket in the
+ * room hear it (a seat's view reaches the instance that holds that seat's socket, and no other); an
+ * emit naming several rooms goes to the namespace's channel (every instance). Each API instance
+ * subscribes to the namespace channel and to the channels of the rooms it holds sockets in
+ * (LiveHub) and emits what it hears to its own sockets through socket.io's in-memory adapter.
  */
-export function clusterBroadcast(queuePrefix: string, e: Pick<LiveEmit, 'to' | 'except' | 'event' | 'data'>): { channel: string; message: string } {
-  const channel = e.to.length === 1 ? liveChannel(queuePrefix, e.to[0]) : liveChannel(queuePrefix);
-  const message = JSON.stringify({
-    uid: EMITTER_UID,
-    nsp: LIVE_NAMESPACE,
-    type: CLUSTER_BROADCAST,
-    data: { opts: { rooms: e.to, except: e.except ?? [], flags: {} }, packet: { type: PACKET_EVENT, data: [e.event, e.data], nsp: LIVE_NAMESPACE } },
-  });
-  return { channel, message };
+export const LIVE_PROTOCOL = 1;
+export const liveChannel = (queuePrefix: string, room?: string) => `${socketIoKey(queuePrefix)}#${LIVE_NAMESPACE}#${room !== undefined ? `${room}#` : ''}`;
+/** Where API instances tell each other which games they hold spectators of (see LiveHub). */
+export const watchChannel = (queuePrefix: string) => `${socketIoKey(queuePrefix)}#${LIVE_NAMESPACE}#watching`;
+
+/** One emit on the wire. `from`: the sending process, so an instance skips its own emits (it delivered them already). */
+export interface LiveMessage {
+  v: typeof LIVE_PROTOCOL;
+  from: string;
+  to: string[];
+  except: string[];
+  event: string;
+  data: unknown;
 }
 
+export function encodeLiveMessage(queuePrefix: string, from: string, e: Pick<LiveEmit, 'to' | 'except' | 'event' | 'data'>): { channel: string; message: string } {
+  const channel = e.to.length === 1 ? liveChannel(queuePrefix, e.to[0]) : liveChannel(queuePrefix);
+  const body: LiveMessage = { v: LIVE_PROTOCOL, from, to: e.to, except: e.except ?? [], event: e.event, data: e.data };
+  return { channel, message: JSON.stringify(body) };
+}
+
+/** A message heard on a live channel; null for anything that is not one of ours (another version, garbage). */
+export function decodeLiveMessage(message: string): LiveMessage | null {
+  try {
+    const m = JSON.parse(message) as Partial<LiveMessage>;
+    if (m?.v !== LIVE_PROTOCOL || typeof m.from !== 'string' || typeof m.event !== 'string' || !Array.isArray(m.to) || !Array.isArray(m.except)) return null;
+    return m as LiveMessage;
+  } catch {
+    return null;
+  }
+}
+
+/** What a process with sockets of its own (an API instance) does with an emit before it is published: deliver it to them at once. */
+export type LocalDelivery = (e: LiveEmit) => void;
+
 /**
- * Emits to `/live` clients from any process (API or worker) through Redis sharded pub/sub, in the
- * message format of the API's sharded socket.io adapter on the same channels: every API instance
- * that holds sockets in the rooms named delivers the event to them. Fire and forget: an emit never
- * fails or delays the change it reports (a client that missed one sees a seq gap or the current
- * state when it re-joins).
+ * The one live-push path of every process. The API instance that handled a change hands each emit
+ * to its own sockets at once (the local delivery LiveHub registers), in order, and publishes it in
+ * the same tick for the other instances; the worker, which has no sockets, only publishes. Fire and
+ * forget: an emit never fails or delays the change it reports (a client that missed one sees a seq
+ * gap, or the current state when it re-joins).
  */
 @Injectable()
 export class LiveEmitter implements OnApplicationShutdown {
   private readonly logger = new Logger(LiveEmitter.name);
   private client: Redis | null = null;
+  private local: LocalDelivery | null = null;
   /** Set at shutdown: a job still running after it (left to another worker) emits nothing and opens no new connection. */
   private closed = false;
+  /** This process on the wire (an instance ignores what it published itself). */
+  readonly origin = `${process.pid}-${randomBytes(6).toString('hex')}`;
 
   constructor(private readonly config: AppConfig) {}
+
+  /** Registered by the API's LiveHub: emits reach this instance's sockets without a trip through Redis. */
+  deliverLocally(local: LocalDelivery | null): void {
+    this.local = local;
+  }
 
   emit(e: LiveEmit): void {
     if (this.closed) return;
     try {
-      const { channel, message } = clusterBroadcast(this.config.QUEUE_PREFIX, e);
-      // Not awaited: a failed publish is logged once by the client's error handler.
-      this.redis()
-        .spublish(channel, message)
-        .catch(() => 0);
+      this.local?.(e);
+      void this.publish(encodeLiveMessage(this.config.QUEUE_PREFIX, this.origin, e));
     } catch (err) {
       this.logger.warn(`emit ${e.event}: ${(err as Error).message}`);
     }
   }
 
+  /** A message of the live protocol on its channel (LiveHub's presence messages use it too). Not awaited: a failed publish is logged once by the client's error handler. */
+  publish({ channel, message }: { channel: string; message: string }): Promise<unknown> {
+    if (this.closed) return Promise.resolve(0);
+    return this.redis()
+      .spublish(channel, message)
+      .catch(() => 0);
+  }
+
   private redis(): Redis {
     if (!this.client) {
+      // Auto-pipelining: the emits of one move (a view per seat, the public view) leave in one write.
       const client = new Redis(this.config.REDIS_URL, { retryStrategy: (n) => Math.min(n * 200, 2000), maxRetriesPerRequest: 2, enableAutoPipelining: true });
       let warned = false;
       client.on('error', (err: Error) => {
@@ -144,6 +180,7 @@ export class LiveEmitter implements OnApplicationShutdown {
   /** Lets pending publishes go out, then closes the connection (last shutdown phase: running jobs may still emit until then). */
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
+    this.local = null;
     const c = this.client;
     this.client = null;
     if (!c) return;
@@ -151,3 +188,4 @@ export class LiveEmitter implements OnApplicationShutdown {
     c.disconnect(); // after a failed or late quit (a no-op after a clean one)
   }
 }
+

@@ -108,8 +108,19 @@ export class AuthGuard implements CanActivate {
       throw new AppError('TOKEN_WITHOUT_EXPIRY', 'The token has no expiry time (exp); sign in again for a new one', HttpStatus.UNAUTHORIZED);
     }
     if (typeof payload.sub !== 'string' || !isUUID(payload.sub) || typeof payload.tv !== 'number') throw invalidToken();
-    const user = await this.users.findById(payload.sub);
-    assertTokenCurrent(payload, user);
-    return { user: { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, claims: payload };
+    return { user: await this.currentUser(payload), claims: payload };
+  }
+
+  /**
+   * Whether verified claims still speak for their account, now: not expired, the account's current
+   * token version, its status (assertTokenCurrent). Every HTTP request passes here (through
+   * verifyToken), and so does every event of an open socket, whose token was verified once at its
+   * handshake: a ban, a role change or "sign out everywhere" acts at once on both.
+   */
+  async currentUser(claims: TokenPayload, now = Date.now()): Promise<AuthUser> {
+    if (typeof claims.exp === 'number' && claims.exp * 1000 <= now) throw invalidToken();
+    const user = await this.users.tokenHolder(claims.sub);
+    assertTokenCurrent(claims, user);
+    return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
   }
 }

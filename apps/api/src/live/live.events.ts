@@ -3,7 +3,7 @@
  * live in @dcs/common/live/live.contract (shared with the web app); this module adds what only the
  * server needs. docs/realtime.md describes each event with example payloads.
  */
-import type { Role } from '@dcs/db';
+import type { TokenPayload } from '../common/auth.guard';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions, IntersectionType } from '@nestjs/swagger';
 import type * as Contract from '@dcs/common/live/live.contract';
 import type { ChatMessage, MissedEvent, SeatResult } from '@dcs/common/live/live.contract';
@@ -353,12 +353,11 @@ export class NotificationEvent implements Contract.NotificationEvent {
 /** What the handshake leaves on `socket.data`. */
 export interface LiveSocketData {
   userId: string | null;
-  /** the handshake token's version claim and expiry (seconds), re-checked on every event */
-  tokenVersion: number;
-  tokenExp: number | null;
-  /** the token's roles claim (null for a token without one): tells a role change from other revocations */
-  tokenRoles: Role[] | null;
+  /** the handshake token's verified claims (null for a spectator): its version, expiry and roles are re-checked on every event */
+  claims: TokenPayload | null;
   /** start of the current one-second rate-limit window, and the actions counted in it */
   windowStart: number;
   actionsInWindow: number;
+  /** the games this socket spectates (joined without a seat: LiveHub renders their public views) */
+  watching?: Set<string>;
 }

@@ -6,8 +6,9 @@ import { AuthGuard } from '../common/auth.guard';
 import { GamesModule } from '../games/games.module';
 import { UsersModule } from '../users/users.module';
 import { LiveGateway } from './live.gateway';
+import { LiveHub } from './live-hub';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
 
-/** Live tables over socket.io (namespace /live). The adapter (RedisIoAdapter) is set in setup.ts. */
-@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule], providers: [LiveGateway, AuthGuard] })
+/** Live tables over socket.io (namespace /live). The adapter (LiveIoAdapter) is set in setup.ts; LiveHub spans the instances. */
+@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule], providers: [LiveGateway, LiveHub, AuthGuard] })
 export class LiveModule {}

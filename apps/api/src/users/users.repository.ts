@@ -1,13 +1,31 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PG_POOL, PrismaService } from '@dcs/common';
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
 
   findById(id: string): Promise<User | null> {
     return this.prisma.user.findUnique({ where: { id } });
+  }
+
+  /**
+   * What a token check reads of an account (AuthGuard.currentUser: every HTTP request and every
+   * socket event): one indexed row on the node-postgres pool, the move path's, since a live table
+   * asks it on every move.
+   */
+  async tokenHolder(id: string): Promise<Pick<User, 'id' | 'email' | 'displayName' | 'roles' | 'tokenVersion' | 'status'> | null> {
+    const { rows } = await this.pool.query<{ email: string; display_name: string; roles: Role[]; status: User['status']; token_version: number }>(
+      'SELECT email, display_name, roles::text[] AS roles, status::text AS status, token_version FROM users WHERE id = $1',
+      [id],
+    );
+    const r = rows[0];
+    return r ? { id, email: r.email, displayName: r.display_name, roles: r.roles, tokenVersion: r.token_version, status: r.status } : null;
   }
 
   findByEmail(email: string): Promise<User | null> {
