@@ -58,7 +58,7 @@ function Standing({ w }: { w: Wallet }) {
 function AssistiveTech({ w }: { w: Wallet }) {
   const save = useSetAssistiveTech();
   return (
-    <div className="field" data-testid="assistive-tech">
+    <div className="assistive" data-testid="assistive-tech">
       <label className="check">
         <input type="checkbox" checked={save.isPending ? !!save.variables : w.assistiveTech} disabled={save.isPending} onChange={(e) => save.mutate(e.target.checked)} /> I use assistive technology (VoiceOver,
         Switch Control)

@@ -205,7 +205,8 @@ function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number |
     <div data-testid="settlement">
       <h3>Settlement</h3>
       <p>
-        <strong>{winners} won</strong> · final score {s.scores.map((score, seat) => `${name(seat)} ${score}${s.forfeited[seat] ? ' (forfeited)' : ''}`).join(', ')}
+        <strong>{winners} won</strong>
+        {s.forfeited.some(Boolean) && ` · forfeited: ${s.forfeited.flatMap((f, seat) => (f ? [name(seat)] : [])).join(', ')}`}
       </p>
       {t.purpose === 'stake' ? (
         <>
