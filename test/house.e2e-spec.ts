@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { Clock, PrismaService } from '@dcs/common';
+import { AppConfig, Clock, PrismaService } from '@dcs/common';
 import { createBot, currentHand, type Action, type GameState } from '@dcs/engine';
-import { BOT_CHAIN_MAX, GameMoveService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
+import { GameMoveService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 import { tableWithGame } from './support/fixtures';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, TestApi } from './support/api';
@@ -541,6 +541,8 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
 
     it('a table of computers alone is played in few jobs: consecutive computer turns in one job, each through the move service and its log', async () => {
       const play = jest.spyOn(HouseBotService.prototype, 'play');
+      const chainMax = workers[0].get(AppConfig).HOUSE_BOT_CHAIN_MAX;
+      expect(chainMax).toBe(32);
       try {
         const gameId = await computersOnly('CHAINAAA-seed', ['medium', 'easy'], 3_000);
         await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId } })) === 1, 90_000, 'the settlement');
@@ -549,12 +551,12 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
         // Every move is in the game's log, one version at a time, by the system.
         expect(actions.map((x) => x.version)).toEqual(Array.from({ length: g.version }, (_, i) => i + 1));
         expect(actions.every((x) => x.userId === null)).toBe(true);
-        expect(actions.length).toBeGreaterThan(BOT_CHAIN_MAX);
-        // One job a chain of at most BOT_CHAIN_MAX turns; a computer's seeded run-out ends a chain (its clock
+        expect(actions.length).toBeGreaterThan(chainMax);
+        // One job a chain of at most HOUSE_BOT_CHAIN_MAX turns; a computer's seeded run-out ends a chain (its clock
         // queues the next); the workers' minute sweep may add one. One job a move before.
         const runOuts = await prisma.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } });
         const jobs = play.mock.calls.filter((c) => c[0] === gameId).length;
-        expect(jobs).toBeLessThanOrEqual(Math.ceil(actions.length / BOT_CHAIN_MAX) + runOuts + 2);
+        expect(jobs).toBeLessThanOrEqual(Math.ceil(actions.length / chainMax) + runOuts + 2);
       } finally {
         play.mockRestore();
       }

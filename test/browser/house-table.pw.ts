@@ -133,10 +133,11 @@ test.describe('journey: a house table against three computers', () => {
       await expect(ledger).toBeVisible();
       await expectAccessible(p);
       // Nothing scrolls sideways, at 375 px too: the ledger is stacked on a phone.
-      const overflow = await p.evaluate(() => {
-        const region = document.querySelector('[data-testid="ledger"]')!.parentElement!;
-        return { page: document.documentElement.scrollWidth - window.innerWidth, ledger: region.scrollWidth - region.clientWidth };
-      });
+      type Box = { scrollWidth: number; clientWidth: number };
+      const overflow = {
+        page: await p.locator('html').evaluate((html: Box) => html.scrollWidth - html.clientWidth),
+        ledger: await p.getByRole('region', { name: /^Ledger in/ }).evaluate((region: Box) => region.scrollWidth - region.clientWidth),
+      };
       expect(overflow).toEqual({ page: 0, ledger: 0 });
     });
 

@@ -71,6 +71,17 @@ export class AppConfig {
   HOUSE_BOT_THINK_PERMILLE = 250;
 
   /**
+   * At most this many consecutive computer turns in one worker job (a table of computers alone, or
+   * computers with no pace); the rest goes to a new job at the back of the queue, so many such tables
+   * share the worker's slots. 1 is one job a turn (bench/house.ts compares).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  HOUSE_BOT_CHAIN_MAX = 32;
+
+  /**
    * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): empty or `false` = none,
    * the client address is the connection's; `true` = any; a hop count (`1`); or a comma-separated list of
    * `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. Checked by trustProxyProblems.

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError, PrismaService } from '@dcs/common';
+import { AppConfig, AppError, PrismaService } from '@dcs/common';
 import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import type { BotLevel } from '@dcs/db';
@@ -8,19 +8,12 @@ import { GameMoveService } from '../game-move.service';
 import { gameViewEmits } from '../live-emitter';
 
 /**
- * At most this many consecutive computer turns in one job; the rest goes to a new job at the back
- * of the queue, so a thousand tables of computers share the worker's slots instead of the first
- * few holding them for whole games.
- */
-export const BOT_CHAIN_MAX = 32;
-
-/**
  * Computer seats at house tables (SPEC 8.1, 8.6), played by the worker: the job for (game, version,
  * attempt) decides on the seat's own view with the level's bot, seeded per turn, and plays through
  * the one move service (as the system mover, so events, clocks and the log are those of any move).
  * While the next seat on turn is a computer whose turn is due at once (no person at the table to
- * watch it think, or no pace: HouseService.botPlan) the same job plays it too, up to BOT_CHAIN_MAX
- * turns; a person's turn, a computer's seeded run-out or a paced turn ends the job (their clock,
+ * watch it think, or no pace: HouseService.botPlan) the same job plays it too, up to HOUSE_BOT_CHAIN_MAX
+ * turns (then the rest goes to a new job at the back of the queue, so many tables share the slots); a person's turn, a computer's seeded run-out or a paced turn ends the job (their clock,
  * or a delayed job, takes over). A job for a turn that has moved on does nothing. A worker killed
  * mid-chain leaves the turn on the clock: the recovery sweep (at start-up and every minute)
  * re-queues the computer's turn, and a turn clock that runs out re-queues it too.
@@ -34,6 +27,7 @@ export class HouseBotService {
     private readonly prisma: PrismaService,
     private readonly mover: GameMoveService,
     private readonly queue: ChallengeQueue,
+    private readonly config: AppConfig,
   ) {}
 
   async play(gameId: string, version: number, attempt: number): Promise<'played' | 'noop'> {
@@ -71,7 +65,7 @@ export class HouseBotService {
         throw err;
       }
       if (!next) break;
-      if (played >= BOT_CHAIN_MAX) {
+      if (played >= this.config.HOUSE_BOT_CHAIN_MAX) {
         await this.queue.run([{ kind: 'house-bot', gameId, version: next.version, attempt: next.attempt, at: new Date() }]);
         break;
       }
