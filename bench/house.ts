@@ -1,11 +1,12 @@
 /**
- * `npm run bench:house [-- --quick] [-- --tables N] [-- --seconds S]`
+ * `npm run bench:house [-- --quick] [-- --tables N] [-- --seconds S] [-- --chain N]`
  *
  * House tables at bot speed, end to end on the real services: an API and a worker (in this
  * process) on a throwaway database and queue prefix (removed at the end, on Ctrl-C too). N tables
  * whose every seat is a computer (easy/medium, 2-4 seats, Mook Camp Fitness with its 10 s clock)
  * are dealt at once; the worker plays them through the one move service with no think time
- * (HOUSE_BOT_THINK_PERMILLE=0). Measured over the window: settled games per second and the
+ * (a table of computers alone never waits), up to HOUSE_BOT_CHAIN_MAX consecutive turns a job
+ * (`--chain N`; default 32; `--chain 1` is one job a turn, for comparison). Measured over the window: settled games per second and the
  * latency of each computer move (GameMoveService.move: the read, the engine, the compare-and-set
  * save, the clock and the next turn queued), p50/p99. Then a wallet with 100,000 ledger entries:
  * GET /api/me/wallet/ledger (first page and a deep page), p50/p99 over 200 requests each.
@@ -31,6 +32,7 @@ const num = (name: string, fallback: number) => {
 };
 const TABLES = num('tables', quick ? 50 : 1000);
 const SECONDS = num('seconds', quick ? 20 : 60);
+const CHAIN = num('chain', 32);
 
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
   await withThrowawayEnv(
     'bench_house',
     async (t) => {
-      const config = loadConfig({ ...process.env, DATABASE_URL: t.databaseUrl, REDIS_URL: t.redisUrl, QUEUE_PREFIX: t.queuePrefix, LOG_LEVEL: 'silent', HOUSE_BOT_THINK_PERMILLE: '0', API_PORT: '0' });
+      const config = loadConfig({ ...process.env, DATABASE_URL: t.databaseUrl, REDIS_URL: t.redisUrl, QUEUE_PREFIX: t.queuePrefix, LOG_LEVEL: 'silent', HOUSE_BOT_THINK_PERMILLE: '0', HOUSE_BOT_CHAIN_MAX: String(CHAIN), API_PORT: '0' });
       const api = await createApi(config);
       await api.init();
       const worker = await createWorker(config);
@@ -94,9 +96,11 @@ async function main(): Promise<void> {
         const settled = (await prisma.houseSettlement.count()) - settledAt0;
         const secs = (Date.now() - t0) / 1000;
         const moves = latencies.length;
-        console.log(`house tables, ${TABLES} computer-only tables, ${secs.toFixed(0)} s window`);
+        const runOuts = await prisma.fileEntry.count({ where: { kind: 'computer_timeout' } });
+        console.log(`house tables, ${TABLES} computer-only tables, ${secs.toFixed(0)} s window, up to ${CHAIN} computer turns a job`);
         console.log(`settled games                         ${settled} (${(settled / secs).toFixed(2)} games/s)`);
         console.log(`computer moves                        ${moves} (${(moves / secs).toFixed(0)} moves/s)`);
+        console.log(`computer run-outs (whole run)         ${runOuts}`);
         console.log(`move latency (GameMoveService.move)   p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`);
         await worker.close();
 
@@ -123,6 +127,19 @@ async function main(): Promise<void> {
           }
           console.log(`wallet ledger, 100,000 entries, ${label.padEnd(24)} p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (target < 20 ms)`);
         }
+        // The page's own read without the HTTP stack (token check, user row, JSON): where the time goes.
+        const reads: number[] = [];
+        for (let i = 0; i < 220; i++) {
+          const s = performance.now();
+          await house.ledger(user.id, 'soups', 51, 50_000);
+          if (i >= 20) reads.push(performance.now() - s);
+        }
+        console.log(`  of which the ledger read (deep page, no HTTP)       p50 ${pct(reads, 50).toFixed(1)} ms, p99 ${pct(reads, 99).toFixed(1)} ms`);
+        const plan = await prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+          `EXPLAIN SELECT * FROM wallet_entries WHERE user_id = $1::uuid AND currency = 'soups' AND seq < 50000 ORDER BY seq DESC LIMIT 51`,
+          user.id,
+        );
+        console.log(`  plan: ${plan.map((r) => r['QUERY PLAN'].trim()).slice(0, 2).join(' / ')}`);
       } finally {
         await api.close();
       }

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { Clock, PrismaService } from '@dcs/common';
-import { createBot, currentHand, type Action } from '@dcs/engine';
-import { GameMoveService, HouseService, TurnClockService } from '@dcs/tournament';
+import { AppConfig, Clock, PrismaService } from '@dcs/common';
+import { createBot, currentHand, type Action, type GameState } from '@dcs/engine';
+import { GameMoveService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 import { tableWithGame } from './support/fixtures';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
@@ -334,6 +334,117 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     expect((await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(p)).send({}).expect(409)).body.code).toBe('DEBT_OUTSTANDING');
   });
 
+  it('a settled table carries its settlement (who paid whom, the skunk, fines, the jar), so a reload shows it', async () => {
+    const p = await api.user();
+    await adult(p);
+    const t = (await open(p, { ruleset: 'citizen', seats: 2, computers: ['medium'], purpose: 'stake', stake: 100, ticketFine: 30 }).expect(201)).body;
+    const gameId = t.gameId as string;
+    let mine = 0;
+    let theirs = 0;
+    for (let i = 0; i < 400 && (mine < 1 || theirs < 1); i++) {
+      const g = await gameOf(gameId);
+      expect(g.status).toBe('playing');
+      const seat = currentHand(g.state)!.turn!;
+      const body = moveBody(g.version, greedy.choose(g.state, seat));
+      if (seat === 0 && mine < 1) {
+        expect(await runOut(gameId)).toBe('ticket');
+        mine++;
+      } else if (seat === 1 && theirs < 1) {
+        await runOut(gameId);
+        theirs++;
+      } else if (seat === 0) {
+        await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(body).expect(200);
+      } else {
+        await mover.move(gameId, { system: true, seat }, body);
+      }
+    }
+    expect([mine, theirs]).toEqual([1, 1]);
+    expect((await api.http().get(`/api/house/tables/${t.id}`).set(auth(p)).expect(200)).body.settlement).toBeNull();
+    await forfeitSeat(gameId, 1, (await gameOf(gameId)).version);
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId } })) === 1, 10_000, 'the settlement');
+    const reloaded = (await api.http().get(`/api/house/tables/${t.id}`).set(auth(p)).expect(200)).body;
+    expect(reloaded.status).toBe('finished');
+    expect(reloaded.settlement).toMatchObject({
+      gameId,
+      winner: 0,
+      forfeited: [false, true],
+      currency: 'DD',
+      payments: [{ from: 1, to: 0, amount: 200, skunk: true }],
+      house: -200,
+      fines: [{ seat: 0, userId: p.id, amount: 30, currency: 'DD' }],
+      computerRunOuts: 1,
+      jar: [{ userId: p.id, seat: 0, kind: 'fines', amount: 30 }],
+      workouts: [],
+    });
+    // The ticket's 30 out, the computer's skunk 200 and the jar's 30 in.
+    expect((await balance(p)).balance).toBe(10_200);
+    // Anyone may look at a table: a spectator sees the same settlement.
+    const spectator = await api.user();
+    expect((await api.http().get(`/api/house/tables/${t.id}`).set(auth(spectator)).expect(200)).body.settlement).toEqual(reloaded.settlement);
+   }, 120_000);
+
+  it('rematch: the same table deals a new game to the same seats, with new holds; only once the last game is settled', async () => {
+    const [a, b, c] = [await api.user(), await api.user(), await api.user()];
+    await adult(a);
+    await adult(b);
+    const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100 }).expect(201)).body;
+    const first = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
+    expect((await api.http().post(`/api/house/tables/${t.id}/rematch`).set(auth(a)).send({}).expect(409)).body.code).toBe('TABLE_NOT_FINISHED');
+    await api.http().post(`/api/house/tables/${t.id}/forfeit`).set(auth(b)).send({}).expect(200);
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: first.gameId } })) === 1, 10_000, 'the settlement');
+    expect((await api.http().post(`/api/house/tables/${t.id}/rematch`).set(auth(c)).send({}).expect(403)).body.code).toBe('NOT_SEATED');
+    const again = (await api.http().post(`/api/house/tables/${t.id}/rematch`).set(auth(a)).send({}).expect(200)).body;
+    expect(again).toMatchObject({ id: t.id, status: 'playing', settlement: null });
+    expect(again.gameId).not.toBe(first.gameId);
+    expect(again.seatsTaken.map((s: { seat: number; userId: string; clockMs: number }) => [s.seat, s.userId, s.clockMs])).toEqual([
+      [0, a.id, 20_000],
+      [1, b.id, 20_000],
+    ]);
+    expect((await gameOf(again.gameId)).status).toBe('playing');
+    expect((await gameOf(first.gameId)).status).toBe('finished');
+    // New holds for the new game: a won 200 (b forfeited: skunk), then both hold 2 × 100 again.
+    expect(await prisma.walletEntry.findMany({ where: { gameId: again.gameId }, select: { userId: true, kind: true, amount: true }, orderBy: { userId: 'asc' } })).toEqual(
+      [a.id, b.id].sort().map((userId) => ({ userId, kind: 'hold', amount: -200 })),
+    );
+    expect((await balance(a)).balance).toBe(10_000);
+    expect((await balance(b)).balance).toBe(9_600);
+    // A second rematch while the new game is on is refused; the new game settles on its own.
+    expect((await api.http().post(`/api/house/tables/${t.id}/rematch`).set(auth(b)).send({}).expect(409)).body.code).toBe('TABLE_NOT_FINISHED');
+    await api.http().post(`/api/house/tables/${t.id}/forfeit`).set(auth(a)).send({}).expect(200);
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: again.gameId } })) === 1, 10_000, 'the second settlement');
+    const settled = (await api.http().get(`/api/house/tables/${t.id}`).set(auth(b)).expect(200)).body;
+    expect(settled.settlement).toMatchObject({ gameId: again.gameId, winner: 1, payments: [{ from: 0, to: 1, amount: 200, skunk: true }] });
+    expect((await balance(a)).balance).toBe(10_000);
+    expect((await balance(b)).balance).toBe(10_000);
+  }, 60_000);
+
+  it('assistive technology: the player sets and clears it on themselves (audited); a stake clock dealt after it gets +10 s', async () => {
+    const [p, q] = [await api.user(), await api.user()];
+    expect(await wallet(p)).toMatchObject({ assistiveTech: false, stakeClockMs: 20_000 });
+    for (const bad of [{}, { assistiveTech: 'yes' }, { assistiveTech: true, extra: 1 }]) {
+      expect((await api.http().put('/api/me/assistive-technology').set(auth(p)).send(bad).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    }
+    await api.http().put('/api/me/assistive-technology').send({ assistiveTech: true }).expect(401);
+    expect((await api.http().put('/api/me/assistive-technology').set(auth(p)).send({ assistiveTech: true }).expect(200)).body).toMatchObject({ userId: p.id, assistiveTech: true, stakeClockMs: 30_000 });
+    await api.http().put('/api/me/assistive-technology').set(auth(p)).send({ assistiveTech: true }).expect(200);
+    const audit = () => prisma.auditLog.findMany({ where: { entityId: p.id, action: 'user.assistive-technology' }, orderBy: { createdAt: 'asc' } });
+    expect((await audit()).map((e) => [e.actorId, e.data])).toEqual([[p.id, { from: false, to: true }]]);
+    // Only on themselves: q's account is unchanged.
+    expect(await wallet(q)).toMatchObject({ assistiveTech: false });
+    await adult(p);
+    await adult(q);
+    const t = (await open(p, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 10 }).expect(201)).body;
+    const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(q)).send({}).expect(200)).body;
+    expect(dealt.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([30_000, 20_000]);
+    // Cleared: audited, and the clock of the game already dealt stays as it was dealt.
+    expect((await api.http().put('/api/me/assistive-technology').set(auth(p)).send({ assistiveTech: false }).expect(200)).body).toMatchObject({ assistiveTech: false, stakeClockMs: 20_000 });
+    expect((await audit()).map((e) => e.data)).toEqual([
+      { from: false, to: true },
+      { from: true, to: false },
+    ]);
+    expect((await api.http().get(`/api/house/tables/${t.id}`).set(auth(p)).expect(200)).body.seatsTaken[0].clockMs).toBe(30_000);
+  });
+
   it('an admin corrects a wallet with a reason (audited, idempotent, never below zero); nobody else can', async () => {
     const [admin, p] = [await api.user({ roles: ['admin'] }), await api.user()];
     const requestId = '6f1c8f1e-5c4a-4c1b-9a55-0c2f1d8b7e01';
@@ -407,6 +518,68 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
       expect(systemMoves).toBeGreaterThan(5);
       // A whole game to 150 with a person on one seat: like the live suite's whole games, minutes on a loaded machine.
     }, 180_000);
+
+    /** A table of computers alone (no person: only the bench and these tests make one), dealt through the service. */
+    const computersOnly = async (botSeed: string, levels: ('easy' | 'medium' | 'hard')[], hostClockMs: number) => {
+      const host = await api.user();
+      const t = await prisma.houseTable.create({
+        data: {
+          hostId: host.id,
+          ruleset: 'mook-camp-fitness',
+          settings: { getOn: 10, minScore: 5, target: 150, handSize: 7 },
+          seats: levels.length,
+          purpose: 'workout',
+          hostClockMs,
+          listed: false,
+          inviteCode: botSeed.slice(0, 8).toUpperCase(),
+          botSeed,
+          seatsTaken: { create: levels.map((botLevel, seat) => ({ seat, botLevel })) },
+        },
+      });
+      return (await house.startIfFull(t.id)).currentGameId!;
+    };
+
+    it('a table of computers alone is played in few jobs: consecutive computer turns in one job, each through the move service and its log', async () => {
+      const play = jest.spyOn(HouseBotService.prototype, 'play');
+      const chainMax = workers[0].get(AppConfig).HOUSE_BOT_CHAIN_MAX;
+      expect(chainMax).toBe(32);
+      try {
+        const gameId = await computersOnly('CHAINAAA-seed', ['medium', 'easy'], 3_000);
+        await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId } })) === 1, 90_000, 'the settlement');
+        const g = await gameOf(gameId);
+        const actions = await prisma.gameAction.findMany({ where: { gameId }, select: { version: true, userId: true }, orderBy: { version: 'asc' } });
+        // Every move is in the game's log, one version at a time, by the system.
+        expect(actions.map((x) => x.version)).toEqual(Array.from({ length: g.version }, (_, i) => i + 1));
+        expect(actions.every((x) => x.userId === null)).toBe(true);
+        expect(actions.length).toBeGreaterThan(chainMax);
+        // One job a chain of at most HOUSE_BOT_CHAIN_MAX turns; a computer's seeded run-out ends a chain (its clock
+        // queues the next); the workers' minute sweep may add one. One job a move before.
+        const runOuts = await prisma.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } });
+        const jobs = play.mock.calls.filter((c) => c[0] === gameId).length;
+        expect(jobs).toBeLessThanOrEqual(Math.ceil(actions.length / chainMax) + runOuts + 2);
+      } finally {
+        play.mockRestore();
+      }
+    }, 120_000);
+
+    it('a computer turn whose job was lost (a worker killed mid-chain) is resumed by the recovery sweep', async () => {
+      // The job is taken and the worker dies before it plays: nothing is queued after it.
+      const lost = jest.spyOn(HouseBotService.prototype, 'play').mockResolvedValue('noop');
+      let gameId = '';
+      try {
+        gameId = await computersOnly('LOSTBBBB-seed', ['hard', 'hard'], 60_000);
+        await eventually(async () => lost.mock.calls.some((c) => c[0] === gameId), 20_000, 'the job taken');
+      } finally {
+        lost.mockRestore();
+      }
+      expect((await gameOf(gameId)).version).toBe(0);
+      // The restart's sweep queues the computer on turn again, and the chain goes on.
+      await Promise.all(workers.map((w) => w.get(HouseService).sweep()));
+      await eventually(async () => (await gameOf(gameId)).version >= 3, 30_000, 'the chain resumed');
+      // End it (the chain may move on under the forfeit: try again on the new version).
+      for (let i = 0; i < 20 && (await gameOf(gameId)).status === 'playing'; i++) await forfeitSeat(gameId, 0, (await gameOf(gameId)).version).catch(() => undefined);
+      expect((await gameOf(gameId)).status).toBe('finished');
+    }, 90_000);
 
     it('open tickets are served after 7 days and felonies cleared after 30 by the worker (fake clock)', async () => {
       const p = await api.user();

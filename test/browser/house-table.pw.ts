@@ -99,6 +99,14 @@ test.describe('journey: a house table against three computers', () => {
     await expect(settlement).toContainText('hold: -200 DD');
     await expect(settlement).toContainText('release: +200 DD');
     await expect(result.getByRole('button', { name: 'Rematch' })).toBeVisible();
+    // The table's settlement: each of the three losers paid the winner (the stake, or double if skunked).
+    const payments = settlement.getByTestId('payments').getByRole('listitem');
+    await expect(payments).toHaveCount(3);
+    for (const line of await payments.allInnerTexts()) expect(line).toMatch(/ paid .* (100|200) DD/);
+    // A reload after the settlement shows it again (the table carries it).
+    await page.reload();
+    await expect(page.getByTestId('settlement').getByTestId('payments').getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
+    await expect(page.getByTestId('settlement')).toContainText(/You (won|paid) [\d,]+ DD at this game/);
     await screens(page, 'house-table-settled', async (p) => {
       await expect(settlement).toBeVisible();
       await expectAccessible(p);
@@ -111,9 +119,26 @@ test.describe('journey: a house table against three computers', () => {
     await expect(page.getByTestId('balances')).toContainText('100 soups');
     const ledger = page.getByTestId('ledger');
     for (const kind of ['grant', 'hold', 'release']) await expect(ledger.getByRole('rowheader', { name: new RegExp(`^${kind}`) }).first()).toBeVisible();
+    // Assistive technology: the checkbox on my level, +10 s on my stake-table clock.
+    // (A player the loaded machine made run out of clock is in court: the court clock stays as it is.)
+    const level = page.getByRole('region', { name: 'My level' });
+    const clock = level.locator('dt:text-is("Stake-table clock") + dd');
+    const before = await clock.innerText();
+    expect(before).toMatch(/^\d+ s/);
+    await level.getByLabel(/I use assistive technology/).check();
+    await expect(clock).toHaveText(before.includes('court') ? before : `${parseInt(before, 10) + 10} s (with +10 s for assistive technology)`);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'My level' }).getByLabel(/I use assistive technology/)).toBeChecked();
     await screens(page, 'house-wallet', async (p) => {
       await expect(ledger).toBeVisible();
       await expectAccessible(p);
+      // Nothing scrolls sideways, at 375 px too: the ledger is stacked on a phone.
+      type Box = { scrollWidth: number; clientWidth: number };
+      const overflow = {
+        page: await p.locator('html').evaluate((html: Box) => html.scrollWidth - html.clientWidth),
+        ledger: await p.getByRole('region', { name: /^Ledger in/ }).evaluate((region: Box) => region.scrollWidth - region.clientWidth),
+      };
+      expect(overflow).toEqual({ page: 0, ledger: 0 });
     });
 
     // My file and my workouts (a cash table writes no dumbbells: nothing owed).

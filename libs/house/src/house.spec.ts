@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   botTurn,
+  botWaitMs,
   checkTable,
   courtLevel,
   debtPayment,
@@ -193,6 +194,13 @@ describe('penalties (SPEC 8.4)', () => {
     expect(botTurn('hard', 10_000, 0.0049, 0.5).runOut).toBe(true);
     expect(botTurn('hard', 10_000, 0.005, 0.5)).toEqual({ runOut: false, thinkMs: 2_500 });
     fc.assert(fc.property(fc.double({ min: 0.02, max: 0.999, noNaN: true }), fc.double({ min: 0, max: 0.999, noNaN: true }), (u1, u2) => botTurn('easy', 10_000, u1, u2).thinkMs < 10_000));
+  });
+
+  it('a computer paces its play only where a person watches: a table of computers alone plays at once', () => {
+    expect(botWaitMs(2_500, 250, 1)).toBe(625);
+    expect(botWaitMs(2_500, 1000, 3)).toBe(2_500);
+    expect(botWaitMs(2_500, 0, 1)).toBe(0);
+    expect(botWaitMs(2_500, 1000, 0)).toBe(0);
   });
 });
 

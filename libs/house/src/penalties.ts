@@ -57,3 +57,10 @@ export function botTurn(level: BotLevel, clockMs: number, u1: number, u2: number
   if (u1 < BOT_RUN_OUT_RATE[level]) return { runOut: true, thinkMs: clockMs };
   return { runOut: false, thinkMs: Math.max(minMs, Math.round(clockMs * (0.1 + 0.3 * u2))) };
 }
+
+/**
+ * How long a computer seat waits before it plays (Decision, docs/rules.md): its seeded think time
+ * scaled by the pace (per mille) only where a person sits at the table and watches; a table of
+ * computers alone plays at once, so the worker plays its consecutive turns in one go.
+ */
+export const botWaitMs = (thinkMs: number, pacePermille: number, peopleSeated: number): number => (peopleSeated > 0 ? Math.round((thinkMs * pacePermille) / 1000) : 0);

@@ -20,8 +20,12 @@ export interface MoveRequest {
   requestId?: string;
 }
 
-/** Who moves: a signed-in player (their own seat) or the system for a seat (a computer player, a forfeit). */
-export type Mover = { userId: string } | { system: true; seat: number };
+/**
+ * Who moves: a signed-in player (their own seat) or the system for a seat (a computer player, a
+ * forfeit). `chain`: the worker playing computer seats, which plays the next computer turn due at
+ * once itself (CommittedMove.next) instead of queuing it.
+ */
+export type Mover = { userId: string } | { system: true; seat: number; chain?: true };
 
 export interface MoveResult extends GameViewBody {
   applied: boolean;
@@ -34,6 +38,8 @@ export interface CommittedMove {
   state: GameState;
   seats: SeatRow[];
   deadline?: Date | null;
+  /** for a chaining mover: the computer turn (version, attempt) due at once, for it to play next */
+  next?: { version: number; attempt: number } | null;
 }
 
 function sameAction(a: StoredAction['action'], seat: number, req: MoveRequest): boolean {
@@ -113,7 +119,7 @@ export class GameMoveService {
       const deadline = await this.clock.start(gameId, done.state.version, ref.tableId, undefined, ref.houseTableId ? { houseTableId: ref.houseTableId, state: done.state } : undefined);
       response.turnDeadline = deadline ? deadline.toISOString() : null;
       done.deadline = deadline;
-      if (ref.houseTableId) await this.house.afterMove(ref.houseTableId, gameId, done.state);
+      if (ref.houseTableId) done.next = await this.house.afterMove(ref.houseTableId, gameId, done.state, 'system' in mover && mover.chain === true);
     }
     // The move ended the game: decide the table (or settle the house table) now. If this fails or
     // the process dies here, the job queued by the recovery sweep does it.

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
 import { ApiErrors, ApiOk } from '../common/openapi';
@@ -7,6 +7,7 @@ import {
   AddComputerDto,
   AdultConfirmationDto,
   AdultConfirmedDto,
+  AssistiveTechnologyDto,
   CloseWorkoutDto,
   FileEntryDto,
   FileQueryDto,
@@ -129,6 +130,13 @@ export class HouseController {
   @ApiOperation({ summary: 'Confirm I am 18 or older (once per account), needed before the first stake table' })
   confirmAdult(@CurrentUser() user: AuthUser, @Body() _dto: AdultConfirmationDto) {
     return this.service.confirmAdult(user);
+  }
+
+  @Put('me/assistive-technology')
+  @ApiOk(WalletDto)
+  @ApiOperation({ summary: 'Say whether I use assistive technology (VoiceOver, Switch Control): +10 s on my stake-table clock from the next deal (SPEC 8.3; audited)' })
+  setAssistiveTech(@CurrentUser() user: AuthUser, @Body() dto: AssistiveTechnologyDto) {
+    return this.service.setAssistiveTech(user, dto);
   }
 
   @Get('me/file')

@@ -72,6 +72,50 @@ export class HouseSeatDto {
   @ApiProperty({ nullable: true, type: Number, description: 'this seat\'s clock in ms for the current game (SPEC 8.3); null when off or not dealt yet' }) clockMs!: number | null;
 }
 
+export class SettlementPaymentDto {
+  @ApiProperty({ description: 'the paying seat (0-based)' }) from!: number;
+  @ApiProperty({ description: 'the seat paid' }) to!: number;
+  @ApiProperty() amount!: number;
+  @ApiProperty({ description: 'doubled: the payer was skunked, or forfeited (SPEC 8.1)' }) skunk!: boolean;
+}
+
+export class SettlementFineDto {
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+  @ApiProperty({ nullable: true, type: String }) userId!: string | null;
+  @ApiProperty({ description: 'the ticket fine charged (what the balance did not cover is owed)' }) amount!: number;
+  @ApiProperty({ nullable: true, enum: CURRENCIES }) currency!: string | null;
+}
+
+export class SettlementJarDto {
+  @ApiProperty() userId!: string;
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+  @ApiProperty({ enum: ['fines', 'excuse'], description: "each computer run-out's fine (stake tables), or one Dr.'s excuse" }) kind!: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'the fines paid (kind fines)' }) amount!: number | null;
+}
+
+export class SettlementWorkoutDto {
+  @ApiProperty() userId!: string;
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+  @ApiProperty({ enum: WORKOUT_KINDS }) kind!: string;
+  @ApiProperty({ description: 'reps, seconds, or tenths of a mile' }) amount!: number;
+  @ApiProperty() dumbbells!: number;
+}
+
+export class HouseSettlementDto {
+  @ApiProperty() gameId!: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'the winning seat (with partners, its team); null: nobody' }) winner!: number | null;
+  @ApiProperty({ type: [Number], description: 'final scores by seat' }) scores!: number[];
+  @ApiProperty({ type: [Boolean], description: 'seats that forfeited or left' }) forfeited!: boolean[];
+  @ApiProperty({ nullable: true, enum: CURRENCIES }) currency!: string | null;
+  @ApiProperty({ type: [SettlementPaymentDto], description: 'who paid whom (stake tables; empty elsewhere)' }) payments!: SettlementPaymentDto[];
+  @ApiProperty({ description: "the computers' side of the payments: what people paid the house (+) or the house paid them (-)" }) house!: number;
+  @ApiProperty({ type: [SettlementFineDto], description: 'ticket fines charged during the game' }) fines!: SettlementFineDto[];
+  @ApiProperty({ description: 'computer run-outs in the game (the Clock Jar)' }) computerRunOuts!: number;
+  @ApiProperty({ type: [SettlementJarDto], description: 'what the Clock Jar paid (winners only, never at a court table)' }) jar!: SettlementJarDto[];
+  @ApiProperty({ type: [SettlementWorkoutDto], description: 'workouts owed by losers with dumbbells' }) workouts!: SettlementWorkoutDto[];
+  @ApiProperty() settledAt!: string;
+}
+
 export class HouseTableDto {
   @ApiProperty() id!: string;
   @ApiProperty() hostId!: string;
@@ -91,6 +135,8 @@ export class HouseTableDto {
   @ApiProperty({ description: 'someone seated was in court at the deal (SPEC 8.5)' }) courtTable!: boolean;
   @ApiProperty({ nullable: true, type: String, description: 'GET /games/:id/view, join `game:<id>`' }) gameId!: string | null;
   @ApiProperty({ type: [HouseSeatDto] }) seatsTaken!: HouseSeatDto[];
+  @ApiProperty({ nullable: true, type: HouseSettlementDto, description: 'the settled game (status finished); null before the settlement, in the lobby, and once a rematch reopens the table' })
+  settlement!: HouseSettlementDto | null;
   @ApiProperty() createdAt!: string;
 }
 
@@ -110,7 +156,8 @@ export class WalletDto {
   @ApiProperty({ type: [WalletBalanceDto] }) balances!: WalletBalanceDto[];
   @ApiProperty({ enum: ['Rookie', 'Hustler', 'Shark', 'Professor', 'Kingpin', 'Dominologist'] }) level!: string;
   @ApiProperty() stakeWins!: number;
-  @ApiProperty() assistiveTech!: boolean;
+  @ApiProperty({ description: 'uses assistive technology (VoiceOver, Switch Control): +10 s on the stake-table clock (PUT /me/assistive-technology)' }) assistiveTech!: boolean;
+  @ApiProperty({ description: 'the clock (ms) this player would get at a stake table dealt now: level, assistive technology, court (SPEC 8.3)' }) stakeClockMs!: number;
   @ApiProperty({ nullable: true, type: String }) adultConfirmedAt!: string | null;
   @ApiProperty({ nullable: true, enum: ['municipal', 'civil', 'misdemeanor', 'felony'], description: 'SPEC 8.5; null: not in court' }) court!: string | null;
   @ApiProperty() openTickets!: number;
@@ -144,6 +191,12 @@ export class LedgerPageDto {
 
 export class AdultConfirmationDto {
   @ApiProperty({ enum: [true], description: 'I am 18 or older' }) @Equals(true) adult!: true;
+}
+
+export class AssistiveTechnologyDto {
+  @ApiProperty({ description: 'I use assistive technology (VoiceOver, Switch Control): +10 s on my stake-table clock from the next deal (SPEC 8.3)' })
+  @IsBoolean()
+  assistiveTech!: boolean;
 }
 
 export class AdultConfirmedDto {

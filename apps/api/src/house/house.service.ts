@@ -1,14 +1,16 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { FileEntry, WalletEntry, Workout } from '@dcs/db';
 import { AppError } from '@dcs/common';
-import { levelOf } from '@dcs/house';
-import { HouseService, type TableWithSeats } from '@dcs/tournament';
+import { levelOf, seatClockMs } from '@dcs/house';
+import { HouseService, type SettledGame, type TableWithSeats } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import {
   AddComputerDto,
+  AssistiveTechnologyDto,
   CloseWorkoutDto,
   FileEntryDto,
   HouseLobbyPageDto,
+  HouseSettlementDto,
   HouseTableDto,
   JoinByCodeDto,
   LedgerEntryDto,
@@ -34,7 +36,7 @@ export class HouseApiService {
   constructor(private readonly house: HouseService) {}
 
   async open(user: AuthUser, dto: OpenHouseTableDto): Promise<HouseTableDto> {
-    return this.toTable(await this.house.open(user.id, { ...dto, settings: dto.settings ? { ...dto.settings } : undefined }), user);
+    return this.table(await this.house.open(user.id, { ...dto, settings: dto.settings ? { ...dto.settings } : undefined }), user);
   }
 
   async lobby(user: AuthUser, limit = 20, before?: string): Promise<HouseLobbyPageDto> {
@@ -44,11 +46,11 @@ export class HouseApiService {
   }
 
   async get(user: AuthUser, id: string): Promise<HouseTableDto> {
-    return this.toTable(await this.house.get(id), user);
+    return this.table(await this.house.get(id), user);
   }
 
   async join(user: AuthUser, id: string, seat?: number): Promise<HouseTableDto> {
-    return this.toTable(await this.house.join(user.id, id, seat), user);
+    return this.table(await this.house.join(user.id, id, seat), user);
   }
 
   async joinByCode(user: AuthUser, dto: JoinByCodeDto): Promise<HouseTableDto> {
@@ -56,19 +58,19 @@ export class HouseApiService {
   }
 
   async addComputer(user: AuthUser, id: string, dto: AddComputerDto): Promise<HouseTableDto> {
-    return this.toTable(await this.house.addComputer(user.id, id, dto.level, dto.seat), user);
+    return this.table(await this.house.addComputer(user.id, id, dto.level, dto.seat), user);
   }
 
   async leave(user: AuthUser, id: string): Promise<HouseTableDto> {
-    return this.toTable(await this.house.leave(user.id, id), user);
+    return this.table(await this.house.leave(user.id, id), user);
   }
 
   async forfeit(user: AuthUser, id: string): Promise<HouseTableDto> {
-    return this.toTable(await this.house.forfeit(user.id, id), user);
+    return this.table(await this.house.forfeit(user.id, id), user);
   }
 
   async rematch(user: AuthUser, id: string): Promise<HouseTableDto> {
-    return this.toTable(await this.house.rematch(user.id, id), user);
+    return this.table(await this.house.rematch(user.id, id), user);
   }
 
   async wallet(userId: string): Promise<WalletDto> {
@@ -79,6 +81,7 @@ export class HouseApiService {
       level: levelOf(w.user.stakeWins),
       stakeWins: w.user.stakeWins,
       assistiveTech: w.user.assistiveTech,
+      stakeClockMs: seatClockMs({ ruleset: 'citizen', purpose: 'stake', hostClockMs: null, humans: 2, player: { stakeWins: w.user.stakeWins, assistiveTech: w.user.assistiveTech, court: w.court.court } })!,
       adultConfirmedAt: w.user.adultConfirmedAt?.toISOString() ?? null,
       court: w.court.court,
       openTickets: w.court.openTickets,
@@ -91,6 +94,11 @@ export class HouseApiService {
     const rows = await this.house.ledger(userId, q.currency, limit + 1, q.before);
     const page = rows.slice(0, limit);
     return { currency: q.currency, items: page.map(toEntry), next: rows.length > limit ? page[page.length - 1].seq : null };
+  }
+
+  async setAssistiveTech(user: AuthUser, dto: AssistiveTechnologyDto): Promise<WalletDto> {
+    await this.house.setAssistiveTech(user.id, dto.assistiveTech);
+    return this.wallet(user.id);
   }
 
   async confirmAdult(user: AuthUser): Promise<{ adultConfirmedAt: string }> {
@@ -119,7 +127,12 @@ export class HouseApiService {
     return toWorkout(await this.house.closeWorkout(user.id, id, dto.how));
   }
 
-  private toTable(t: TableWithSeats, viewer: AuthUser | undefined): HouseTableDto {
+  /** One table with its settlement (the lobby's tables are open: none). */
+  private async table(t: TableWithSeats, viewer: AuthUser): Promise<HouseTableDto> {
+    return this.toTable(t, viewer, await this.house.settlementOf(t));
+  }
+
+  private toTable(t: TableWithSeats, viewer: AuthUser | undefined, settled: SettledGame | null = null): HouseTableDto {
     const seated = !!viewer && t.seatsTaken.some((s) => s.userId === viewer.id);
     return {
       id: t.id,
@@ -147,9 +160,29 @@ export class HouseApiService {
         level: s.botLevel,
         clockMs: s.clockMs,
       })),
+      settlement: settled ? toSettlement(t, settled) : null,
       createdAt: t.createdAt.toISOString(),
     };
   }
+}
+
+function toSettlement(t: TableWithSeats, s: SettledGame): HouseSettlementDto {
+  const seatOf = (userId: string) => t.seatsTaken.find((x) => x.userId === userId)?.seat ?? null;
+  const r = s.result;
+  return {
+    gameId: s.gameId,
+    winner: r.winner,
+    scores: r.scores,
+    forfeited: r.forfeited,
+    currency: t.currency,
+    payments: r.payments ?? [],
+    house: r.house ?? 0,
+    fines: s.fines.map((f) => ({ seat: f.seat, userId: f.userId, amount: f.fine, currency: f.currency })),
+    computerRunOuts: s.computerRunOuts,
+    jar: (r.jar ?? []).map((j) => ({ userId: j.userId, seat: seatOf(j.userId), kind: j.kind, amount: j.amount ?? null })),
+    workouts: (r.workouts ?? []).map((w) => ({ userId: w.userId, seat: seatOf(w.userId), kind: w.kind, amount: w.amount, dumbbells: w.dumbbells })),
+    settledAt: s.settledAt.toISOString(),
+  };
 }
 
 function toEntry(e: WalletEntry): LedgerEntryDto {

@@ -7,6 +7,7 @@ import type { components } from './schema';
 type S = components['schemas'];
 export type HouseTable = S['HouseTableDto'];
 export type HouseSeat = S['HouseSeatDto'];
+export type HouseSettlement = S['HouseSettlementDto'];
 export type OpenHouseTable = S['OpenHouseTableDto'];
 export type Wallet = S['WalletDto'];
 export type LedgerPage = S['LedgerPageDto'];
@@ -104,5 +105,15 @@ export function useCloseWorkout() {
   return useMutation({
     mutationFn: (b: { id: string; how: 'done' | 'excuse' }) => unwrap<Workout>(api.POST('/api/me/workouts/{id}/close', { params: { path: { id: b.id } }, body: { how: b.how } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['house', 'workouts'] }),
+  });
+}
+
+/** SPEC 8.3: I use assistive technology (+10 s on my stake-table clock from the next deal); the answer is my wallet view. */
+export function useSetAssistiveTech() {
+  const qc = useQueryClient();
+  const { token } = useAuth();
+  return useMutation({
+    mutationFn: (assistiveTech: boolean) => unwrap<Wallet>(api.PUT('/api/me/assistive-technology', { body: { assistiveTech } })),
+    onSuccess: (w) => qc.setQueryData(houseKeys.wallet(token), w),
   });
 }

@@ -463,6 +463,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/assistive-technology": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Say whether I use assistive technology (VoiceOver, Switch Control): +10 s on my stake-table clock from the next deal (SPEC 8.3; audited) */
+        put: operations["HouseController_setAssistiveTech"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/file": {
         parameters: {
             query?: never;
@@ -1714,6 +1731,67 @@ export interface components {
             /** @description this seat's clock in ms for the current game (SPEC 8.3); null when off or not dealt yet */
             clockMs: number | null;
         };
+        SettlementPaymentDto: {
+            /** @description the paying seat (0-based) */
+            from: number;
+            /** @description the seat paid */
+            to: number;
+            amount: number;
+            /** @description doubled: the payer was skunked, or forfeited (SPEC 8.1) */
+            skunk: boolean;
+        };
+        SettlementFineDto: {
+            seat: number | null;
+            userId: string | null;
+            /** @description the ticket fine charged (what the balance did not cover is owed) */
+            amount: number;
+            /** @enum {string|null} */
+            currency: "DD" | "soups" | null;
+        };
+        SettlementJarDto: {
+            userId: string;
+            seat: number | null;
+            /**
+             * @description each computer run-out's fine (stake tables), or one Dr.'s excuse
+             * @enum {string}
+             */
+            kind: "fines" | "excuse";
+            /** @description the fines paid (kind fines) */
+            amount: number | null;
+        };
+        SettlementWorkoutDto: {
+            userId: string;
+            seat: number | null;
+            /** @enum {string} */
+            kind: "reps" | "timed" | "run";
+            /** @description reps, seconds, or tenths of a mile */
+            amount: number;
+            dumbbells: number;
+        };
+        HouseSettlementDto: {
+            gameId: string;
+            /** @description the winning seat (with partners, its team); null: nobody */
+            winner: number | null;
+            /** @description final scores by seat */
+            scores: number[];
+            /** @description seats that forfeited or left */
+            forfeited: boolean[];
+            /** @enum {string|null} */
+            currency: "DD" | "soups" | null;
+            /** @description who paid whom (stake tables; empty elsewhere) */
+            payments: components["schemas"]["SettlementPaymentDto"][];
+            /** @description the computers' side of the payments: what people paid the house (+) or the house paid them (-) */
+            house: number;
+            /** @description ticket fines charged during the game */
+            fines: components["schemas"]["SettlementFineDto"][];
+            /** @description computer run-outs in the game (the Clock Jar) */
+            computerRunOuts: number;
+            /** @description what the Clock Jar paid (winners only, never at a court table) */
+            jar: components["schemas"]["SettlementJarDto"][];
+            /** @description workouts owed by losers with dumbbells */
+            workouts: components["schemas"]["SettlementWorkoutDto"][];
+            settledAt: string;
+        };
         HouseTableDto: {
             id: string;
             hostId: string;
@@ -1745,6 +1823,8 @@ export interface components {
             /** @description GET /games/:id/view, join `game:<id>` */
             gameId: string | null;
             seatsTaken: components["schemas"]["HouseSeatDto"][];
+            /** @description the settled game (status finished); null before the settlement, in the lobby, and once a rematch reopens the table */
+            settlement: components["schemas"]["HouseSettlementDto"] | null;
             createdAt: string;
         };
         HouseLobbyPageDto: {
@@ -1785,7 +1865,10 @@ export interface components {
             /** @enum {string} */
             level: "Rookie" | "Hustler" | "Shark" | "Professor" | "Kingpin" | "Dominologist";
             stakeWins: number;
+            /** @description uses assistive technology (VoiceOver, Switch Control): +10 s on the stake-table clock (PUT /me/assistive-technology) */
             assistiveTech: boolean;
+            /** @description the clock (ms) this player would get at a stake table dealt now: level, assistive technology, court (SPEC 8.3) */
+            stakeClockMs: number;
             adultConfirmedAt: string | null;
             /**
              * @description SPEC 8.5; null: not in court
@@ -1825,6 +1908,10 @@ export interface components {
         };
         AdultConfirmedDto: {
             adultConfirmedAt: string;
+        };
+        AssistiveTechnologyDto: {
+            /** @description I use assistive technology (VoiceOver, Switch Control): +10 s on my stake-table clock from the next deal (SPEC 8.3) */
+            assistiveTech: boolean;
         };
         FileEntryDto: {
             id: string;
@@ -5718,6 +5805,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdultConfirmedDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    HouseController_setAssistiveTech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistiveTechnologyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletDto"];
                 };
             };
             /** @description MALFORMED_JSON, VALIDATION_FAILED */

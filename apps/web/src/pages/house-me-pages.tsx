@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LEDGER_PAGE_SIZE, useCloseWorkout, useConfirmAdult, useLedger, useMyFile, useMyWorkouts, useWallet, type Currency, type Wallet } from '../api/house-queries';
+import { LEDGER_PAGE_SIZE, useCloseWorkout, useConfirmAdult, useLedger, useMyFile, useMyWorkouts, useSetAssistiveTech, useWallet, type Currency, type Wallet } from '../api/house-queries';
 import { useAuth } from '../auth/auth-context';
 import { CursorPager } from '../components/cursor-pager';
 import { Facts } from '../components/facts';
@@ -46,10 +46,29 @@ function Standing({ w }: { w: Wallet }) {
       items={[
         ['Level', w.level],
         ['Stake-table wins', next ? `${w.stakeWins} (${next[1] - w.stakeWins} more to ${next[0]})` : String(w.stakeWins)],
+        ['Stake-table clock', `${w.stakeClockMs / 1000} s${w.court ? ' (the court clock)' : w.assistiveTech ? ' (with +10 s for assistive technology)' : ''}`],
         ['Court', w.court ? COURT_NAMES[w.court] : 'not in court'],
         ['Open tickets · felonies', `${w.openTickets} · ${w.felonies}`],
       ]}
     />
+  );
+}
+
+/** SPEC 8.3: the player says they use assistive technology; their stake-table clock gets +10 s from the next deal. */
+function AssistiveTech({ w }: { w: Wallet }) {
+  const save = useSetAssistiveTech();
+  return (
+    <div className="assistive" data-testid="assistive-tech">
+      <label className="check">
+        <input type="checkbox" checked={save.isPending ? !!save.variables : w.assistiveTech} disabled={save.isPending} onChange={(e) => save.mutate(e.target.checked)} /> I use assistive technology (VoiceOver,
+        Switch Control)
+      </label>
+      <p className="muted small-text">Adds 10 s to your clock at stake tables, from the next game dealt. Court clocks are not changed.</p>
+      {save.isError && <ErrorView error={save.error} title="Your setting was not saved" />}
+      <p className="sr-only" role="status">
+        {save.isSuccess ? (w.assistiveTech ? 'Saved: 10 more seconds at stake tables.' : 'Saved: the usual stake-table clock.') : ''}
+      </p>
+    </div>
   );
 }
 
@@ -84,6 +103,7 @@ export function WalletPage() {
         <h2 id="level-h">My level</h2>
         <Standing w={w} />
         <p className="muted">Levels come from stake-table wins ({LEVELS.map(([n, wins]) => `${n} ${wins}`).join(', ')}) and never go down. At stake tables your clock follows your level.</p>
+        <AssistiveTech w={w} />
         {w.adultConfirmedAt ? (
           <p>Confirmed 18 or older on {formatDateTime(w.adultConfirmedAt)}.</p>
         ) : (
@@ -120,35 +140,35 @@ export function WalletPage() {
             <Empty>No entries in {currency === 'DD' ? 'DD' : 'soups'} yet.</Empty>
           ) : (
             <div className="table-scroll" tabIndex={0} role="region" aria-label={`Ledger in ${currency}`}>
-              <table className="results" data-testid="ledger">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Entry</th>
-                    <th scope="col" className="num">
+              <table className="results ledger" data-testid="ledger" role="table">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th scope="col" role="columnheader">When</th>
+                    <th scope="col" role="columnheader">Entry</th>
+                    <th scope="col" role="columnheader" className="num">
                       Amount
                     </th>
-                    <th scope="col" className="num">
+                    <th scope="col" role="columnheader" className="num">
                       Balance
                     </th>
-                    <th scope="col">Table</th>
+                    <th scope="col" role="columnheader">Table</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {ledger.data.items.map((e) => (
-                    <tr key={e.id}>
-                      <td className="nowrap">{shortDateTime(e.createdAt)}</td>
-                      <th scope="row">
+                    <tr key={e.id} role="row">
+                      <td role="cell" className="nowrap l-when">{shortDateTime(e.createdAt)}</td>
+                      <th scope="row" role="rowheader" className="l-entry">
                         {e.kind.replace(/_/g, ' ')}
                         {e.reason && <span className="muted small-text reason"> — {e.reason}</span>}
                         {e.owedChange !== 0 && <span className="muted small-text"> (owed {e.owedChange > 0 ? '+' : ''}{e.owedChange})</span>}
                       </th>
-                      <td className="num">
+                      <td role="cell" className="num l-amount">
                         {e.amount > 0 ? '+' : ''}
                         {e.amount.toLocaleString('en-US')}
                       </td>
-                      <td className="num">{e.balanceAfter.toLocaleString('en-US')}</td>
-                      <td>{e.houseTableId ? <Link to={`/house/tables/${e.houseTableId}`}>Table</Link> : '—'}</td>
+                      <td role="cell" className="num l-balance">{e.balanceAfter.toLocaleString('en-US')}</td>
+                      <td role="cell" className="l-table">{e.houseTableId ? <Link to={`/house/tables/${e.houseTableId}`}>Table</Link> : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

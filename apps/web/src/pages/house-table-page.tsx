@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { houseKeys, useHouseActs, useHouseTable, useLedger, useMyWorkouts, type HouseTable } from '../api/house-queries';
+import { houseKeys, useHouseActs, useHouseTable, useLedger, type HouseSettlement, type HouseTable } from '../api/house-queries';
 import { useInvalidate, useMe } from '../api/queries';
 import { Facts } from '../components/facts';
 import { LiveTable, type LiveTableState } from '../components/live-table';
@@ -174,21 +174,19 @@ function Forfeit({ onForfeit, busy }: { onForfeit(): void; busy: boolean }) {
   );
 }
 
-/** The game's settlement as it reached me: my ledger entries for the game (stake tables), the workout it left me, what the jar paid. */
+/** The game's settlement: the table's, as the server booked it (HouseTableDto.settlement, so a reload shows it too), and my own ledger entries for the game. */
 function Settlement({ t, state }: { t: HouseTable; state: LiveTableState }) {
-  if (state.seat === null) return null;
-  if (t.status !== 'finished')
-    return (
+  if (t.status !== 'finished' || !t.settlement)
+    return state.seat === null ? null : (
       <p role="status" className="muted">
         Settling the table…
       </p>
     );
-  return <Settled t={t} />;
+  return <Settled t={t} s={t.settlement} me={state.seat} />;
 }
 
-function Settled({ t }: { t: HouseTable }) {
+function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number | null }) {
   const ledger = useLedger((t.currency ?? 'DD') as 'DD' | 'soups', null, 50);
-  const workouts = useMyWorkouts();
   const invalidate = useInvalidate();
   // The settlement has just been booked: what the cache holds from before is stale.
   useEffect(() => {
@@ -196,45 +194,100 @@ function Settled({ t }: { t: HouseTable }) {
     void invalidate(['house', 'workouts']);
     void invalidate(['house', 'wallet']);
   }, [t.gameId]);
-  const entries = t.currency ? (ledger.data?.items ?? []).filter((e) => e.gameId === t.gameId) : [];
+  const name = (seat: number | null) => {
+    const x = seat === null ? undefined : t.seatsTaken.find((y) => y.seat === seat);
+    return x ? (x.seat === me ? 'You' : `${seatName(x)} (seat ${x.seat + 1})`) : 'A player who left';
+  };
+  const entries = me !== null && t.currency ? (ledger.data?.items ?? []).filter((e) => e.gameId === s.gameId) : [];
   const net = entries.reduce((acc, e) => acc + e.amount, 0);
-  const workout = workouts.data?.items.find((w) => w.gameId === t.gameId);
+  const winners = s.winner === null ? 'Nobody' : t.partners ? `${t.seatsTaken.filter((x) => x.seat % 2 === s.winner! % 2).map((x) => name(x.seat)).join(' and ')}` : name(s.winner);
   return (
     <div data-testid="settlement">
       <h3>Settlement</h3>
+      <p>
+        <strong>{winners} won</strong>
+        {s.forfeited.some(Boolean) && ` · forfeited: ${s.forfeited.flatMap((f, seat) => (f ? [name(seat)] : [])).join(', ')}`}
+      </p>
       {t.purpose === 'stake' ? (
         <>
-          <p>
-            <strong>
-              {net >= 0 ? 'You won' : 'You paid'} {money(Math.abs(net), t.currency)} at this game.
-            </strong>
-          </p>
-          <ul>
-            {entries
-              .slice()
-              .reverse()
-              .map((e) => (
-                <li key={e.id}>
-                  {e.kind.replace(/_/g, ' ')}: {e.amount > 0 ? '+' : ''}
-                  {money(e.amount, t.currency)}
-                  {e.reason ? ` (${e.reason})` : ''}
+          {s.payments.length > 0 ? (
+            <ul data-testid="payments">
+              {s.payments.map((p, i) => (
+                <li key={i}>
+                  {name(p.from)} paid {name(p.to)} {money(p.amount, t.currency)}
+                  {p.skunk && <span className="tag">double: skunked</span>}
                 </li>
               ))}
-          </ul>
+            </ul>
+          ) : (
+            <p>No payments: nobody won the table.</p>
+          )}
+          {me !== null && entries.length > 0 && (
+            <>
+              <p>
+                <strong>
+                  {net >= 0 ? 'You won' : 'You paid'} {money(Math.abs(net), t.currency)} at this game.
+                </strong>
+              </p>
+              <ul aria-label="My ledger entries for this game">
+                {entries
+                  .slice()
+                  .reverse()
+                  .map((e) => (
+                    <li key={e.id}>
+                      {e.kind.replace(/_/g, ' ')}: {e.amount > 0 ? '+' : ''}
+                      {money(e.amount, t.currency)}
+                      {e.reason ? ` (${e.reason})` : ''}
+                    </li>
+                  ))}
+              </ul>
+            </>
+          )}
         </>
       ) : (
         <p>A {t.purpose} table: no money moves.</p>
       )}
-      {workout ? (
-        <p>
-          Workout owed: {workoutText(workout.kind, workout.amount)} ({workout.dumbbells} dumbbell{workout.dumbbells === 1 ? '' : 's'}). <Link to="/me/workouts">My workouts</Link>
+      {s.fines.length > 0 && (
+        <ul aria-label="Ticket fines">
+          {s.fines.map((f, i) => (
+            <li key={i}>
+              Ticket fine: {name(f.seat)} {money(f.amount, f.currency)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {s.computerRunOuts > 0 && (
+        <p data-testid="jar-paid">
+          The Clock Jar held {s.computerRunOuts} computer run-out{s.computerRunOuts === 1 ? '' : 's'}:{' '}
+          {s.jar.length
+            ? s.jar.map((j) => `${name(j.seat)} ${j.kind === 'fines' ? `got ${money(j.amount ?? 0, t.currency)}` : "got a Dr.'s excuse"}`).join('; ')
+            : t.courtTable
+              ? 'a court table, so it paid nobody.'
+              : 'it paid nobody.'}
         </p>
+      )}
+      {s.workouts.length > 0 ? (
+        <ul aria-label="Workouts owed">
+          {s.workouts.map((w) => (
+            <li key={w.userId}>
+              Workout owed: {name(w.seat)} {workoutText(w.kind, w.amount)} ({w.dumbbells} dumbbell{w.dumbbells === 1 ? '' : 's'})
+              {w.seat === me && (
+                <>
+                  {' '}
+                  · <Link to="/me/workouts">My workouts</Link>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
       ) : (
         t.purpose === 'workout' && <p>No workout owed from this game.</p>
       )}
-      <p>
-        <Link to="/me/wallet">My wallet</Link> · <Link to="/me/file">My file</Link>
-      </p>
+      {me !== null && (
+        <p>
+          <Link to="/me/wallet">My wallet</Link> · <Link to="/me/file">My file</Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -58,14 +58,28 @@ export class AppConfig {
   LOG_LEVEL = 'info';
 
   /**
-   * Computer seats at house tables think a seeded share of their clock (SPEC 8.6), scaled by this
-   * per mille: 1000 in play, 0 for bot-speed tables (tests and bench/house.ts).
+   * The pace of computer seats at house tables where a person sits: each waits its seeded think
+   * time (10-40 % of its clock, SPEC 8.6) scaled by this per mille before it plays, so a person
+   * can follow the computers' moves (250: 0.5-2 s on a 20 s clock). A table of computers alone
+   * never waits (its consecutive turns are played in one job); 0 plays at bot speed everywhere
+   * (tests).
    */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(1000)
-  HOUSE_BOT_THINK_PERMILLE = 1000;
+  HOUSE_BOT_THINK_PERMILLE = 250;
+
+  /**
+   * At most this many consecutive computer turns in one worker job (a table of computers alone, or
+   * computers with no pace); the rest goes to a new job at the back of the queue, so many such tables
+   * share the worker's slots. 1 is one job a turn (bench/house.ts compares).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  HOUSE_BOT_CHAIN_MAX = 32;
 
   /**
    * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): empty or `false` = none,

@@ -1,10 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import type { FileEntry, FileEntryKind, HouseSeat, HouseTable, Prisma } from '@dcs/db';
+import type { Currency, FileEntry, FileEntryKind, HouseSeat, HouseTable, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { courtLevel, type CourtLevel } from '@dcs/house';
 import type { Tx } from '../games.repository';
 
 export type TableWithSeats = HouseTable & { seatsTaken: (HouseSeat & { user: { displayName: string } | null })[] };
+
+/** What HouseService.settle booked for a game (`result`), with the game's ticket fines and computer run-outs. */
+export interface SettledGame {
+  gameId: string;
+  result: {
+    winner: number | null;
+    scores: number[];
+    forfeited: boolean[];
+    payments?: { from: number; to: number; amount: number; skunk: boolean }[];
+    house?: number;
+    workouts?: { userId: string; amount: number; kind: string; dumbbells: number }[];
+    jar?: { userId: string; kind: 'fines' | 'excuse'; amount?: number }[];
+  };
+  settledAt: Date;
+  fines: { seat: number | null; userId: string | null; fine: number; currency: Currency | null }[];
+  computerRunOuts: number;
+}
 
 /** Open tickets and felonies on a file: entries with no closing entry (served, expunged, cleared). */
 export interface CourtStatus {
@@ -47,6 +64,17 @@ export class HouseRepository {
       take: limit,
       include: { seatsTaken: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } } },
     });
+  }
+
+  /** A settled game's settlement as booked, with the ticket fines and computer run-outs of that game (the file's entries). */
+  async settlement(gameId: string): Promise<SettledGame | null> {
+    const row = await this.prisma.houseSettlement.findUnique({ where: { gameId } });
+    if (!row) return null;
+    const [fines, computerRunOuts] = await Promise.all([
+      this.prisma.fileEntry.findMany({ where: { gameId, kind: 'ticket', fine: { gt: 0 } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { seat: true, userId: true, fine: true, currency: true } }),
+      this.prisma.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } }),
+    ]);
+    return { gameId, result: row.result as SettledGame['result'], settledAt: row.createdAt, fines, computerRunOuts };
   }
 
   seatOf(tableId: string, seat: number): Promise<HouseSeat | null> {

@@ -6,6 +6,7 @@ import { AppConfig, AppError, notFound, PrismaService } from '@dcs/common';
 import { TournamentClock } from '../tournament-clock';
 import {
   botTurn,
+  botWaitMs,
   checkTable,
   debtPayment,
   DUMBBELLS_TO_FORFEIT,
@@ -35,7 +36,7 @@ import { ChallengeQueue, Effect } from '../challenge-queue';
 import { GamesRepository, Tx } from '../games.repository';
 import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
-import { HouseRepository, TableWithSeats } from './house.repository';
+import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
 import { insufficientFunds, WalletRepository } from './wallet.repository';
 
 export interface OpenTableInput {
@@ -146,6 +147,11 @@ export class HouseService {
     const t = await this.repo.table(this.prisma, id);
     if (!t) throw notFound('House table', id);
     return t;
+  }
+
+  /** The settlement of the table's game once it is settled (null before, and once a rematch reopens the table). */
+  settlementOf(t: Pick<TableWithSeats, 'status' | 'currentGameId'>): Promise<SettledGame | null> {
+    return t.status === 'finished' && t.currentGameId ? this.repo.settlement(t.currentGameId) : Promise.resolve(null);
   }
 
   lobby(limit: number, before?: { createdAt: Date; id: string }) {
@@ -305,34 +311,48 @@ export class HouseService {
   }
 
   /**
-   * The clock of the seat on turn and, for a computer seat, its play after the seeded think time —
+   * The clock of the seat on turn and, for a computer seat, its play after its wait (botPlan) —
    * unless the seed says it runs out its clock this time (SPEC 8.6): then only the clock job comes.
    */
   private turnEffects(t: { botSeed: string }, seats: HouseSeat[], gameId: string, state: GameState, attempt: number, from: Date): Effect[] {
-    if (state.finished) return [];
-    const seat = currentHand(state)?.turn ?? null;
-    if (seat === null) return [];
-    const s = seats.find((x) => x.seat === seat);
-    if (!s) return [];
+    const plan = this.botPlan(t, seats, gameId, state, attempt);
+    if (!plan) return [];
     const out: Effect[] = [];
-    if (s.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + s.clockMs) });
-    if (s.botLevel) {
-      const rng = seedRng(`${t.botSeed}/${gameId}/${state.version}/${attempt}`);
-      const turn = botTurn(s.botLevel, s.clockMs ?? 20_000, nextUint32(rng) / 2 ** 32, nextUint32(rng) / 2 ** 32);
-      if (!turn.runOut || s.clockMs === null) {
-        const wait = Math.round((turn.thinkMs * this.config.HOUSE_BOT_THINK_PERMILLE) / 1000);
-        out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + wait) });
-      }
-    }
+    if (plan.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + plan.clockMs) });
+    if (plan.waitMs !== null) out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + plan.waitMs) });
     return out;
   }
 
-  /** After a move at a house table (the clock job is queued by the move service): a computer seat on turn is queued to play. */
-  async afterMove(tableId: string, gameId: string, state: GameState): Promise<void> {
+  /**
+   * The seat on turn's clock and, for a computer seat, how long it waits before it plays (null: it
+   * runs out its clock this time, drawn from its seeded generator). The wait is its think time
+   * scaled by HOUSE_BOT_THINK_PERMILLE where a person sits at the table, and none at a table of
+   * computers alone (botWaitMs). Null when nobody is on turn.
+   */
+  private botPlan(t: { botSeed: string }, seats: HouseSeat[], gameId: string, state: GameState, attempt: number): { clockMs: number | null; waitMs: number | null } | null {
+    if (state.finished) return null;
+    const seat = currentHand(state)?.turn ?? null;
+    const s = seat === null ? undefined : seats.find((x) => x.seat === seat);
+    if (!s) return null;
+    if (!s.botLevel) return { clockMs: s.clockMs, waitMs: null };
+    const rng = seedRng(`${t.botSeed}/${gameId}/${state.version}/${attempt}`);
+    const turn = botTurn(s.botLevel, s.clockMs ?? 20_000, nextUint32(rng) / 2 ** 32, nextUint32(rng) / 2 ** 32);
+    const people = seats.filter((x) => x.userId).length;
+    return { clockMs: s.clockMs, waitMs: turn.runOut && s.clockMs !== null ? null : botWaitMs(turn.thinkMs, this.config.HOUSE_BOT_THINK_PERMILLE, people) };
+  }
+
+  /**
+   * After a move at a house table (the clock job is queued by the move service): a computer seat on
+   * turn is queued to play. With `chain` (the mover is the worker playing computer turns) a computer
+   * turn due at once is not queued but handed back, for the caller to play in the same job.
+   */
+  async afterMove(tableId: string, gameId: string, state: GameState, chain = false): Promise<{ version: number; attempt: number } | null> {
     const t = await this.prisma.houseTable.findUnique({ where: { id: tableId }, select: { botSeed: true } });
-    if (!t) return;
+    if (!t) return null;
     const seats = await this.prisma.houseSeat.findMany({ where: { tableId } });
+    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0) return { version: state.version, attempt: 0 };
     await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
+    return null;
   }
 
   /** The clock of a house game's seat (null: off). */
@@ -643,6 +663,23 @@ export class HouseService {
     const at = this.clock.now();
     await this.prisma.user.updateMany({ where: { id: userId, adultConfirmedAt: null }, data: { adultConfirmedAt: at } });
     return (await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } })).adultConfirmedAt!;
+  }
+
+  /**
+   * SPEC 8.3: the player says (or stops saying) that they use assistive technology (VoiceOver,
+   * Switch Control): +10 s on their stake-table clock from the next deal (a clock is fixed per seat
+   * at the deal). Only on themselves; a change is audited in the same transaction, a repeat of the
+   * current value changes nothing.
+   */
+  async setAssistiveTech(userId: string, on: boolean): Promise<void> {
+    await this.tx(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+      const u = await tx.user.findUnique({ where: { id: userId }, select: { assistiveTech: true } });
+      if (!u) throw notFound('User', userId);
+      if (u.assistiveTech === on) return;
+      await tx.user.update({ where: { id: userId }, data: { assistiveTech: on } });
+      await tx.auditLog.create({ data: { actorId: userId, action: 'user.assistive-technology', entityType: 'user', entityId: userId, data: { from: u.assistiveTech, to: on } } });
+    });
   }
 
   /**
