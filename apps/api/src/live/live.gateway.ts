@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import { isUUID } from 'class-validator';
@@ -31,7 +31,7 @@ import {
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData & { token: string | null }>;
 type LiveNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData & { token: string | null }>;
 
-const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, HttpStatus.BAD_REQUEST, [{ field, problems: [message] }]);
+const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, [{ field, problems: [message] }]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -156,7 +156,7 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
       if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
       const { tiebreakId, position, ...rest } = payload;
       if (typeof tiebreakId !== 'string' || !isUUID(tiebreakId)) {
-        throw new AppError('INVALID_ID', 'tiebreakId must be a UUID', HttpStatus.BAD_REQUEST, [{ field: 'tiebreakId', problems: ['must be a UUID'] }]);
+        throw new AppError('INVALID_ID', 'tiebreakId must be a UUID', [{ field: 'tiebreakId', problems: ['must be a UUID'] }]);
       }
       // The HTTP body's DTO and pipe: the same checks and VALIDATION_FAILED details.
       const dto = (await this.validation.transform({ position, ...rest }, { type: 'body', metatype: TiebreakPickDto })) as TiebreakPickDto;
@@ -242,7 +242,7 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
     }
     socket.data.actionsInWindow += 1;
     if (socket.data.actionsInWindow > this.config.LIVE_ACTIONS_PER_SECOND) {
-      throw new AppError('RATE_LIMITED', `At most ${this.config.LIVE_ACTIONS_PER_SECOND} actions a second on one connection`, HttpStatus.TOO_MANY_REQUESTS);
+      throw new AppError('RATE_LIMITED', `At most ${this.config.LIVE_ACTIONS_PER_SECOND} actions a second on one connection`);
     }
   }
 
@@ -257,7 +257,7 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
    */
   private async userOf(socket: LiveSocket, required: boolean): Promise<AuthUser | undefined> {
     if (!socket.data.token || !socket.data.userId) {
-      if (required) throw new AppError('UNAUTHORIZED', 'Sign in first: connect with auth.token to play', HttpStatus.UNAUTHORIZED);
+      if (required) throw new AppError('UNAUTHORIZED', 'Sign in first: connect with auth.token to play');
       return undefined;
     }
     const expired = socket.data.tokenExp !== null && socket.data.tokenExp * 1000 <= Date.now();
@@ -292,7 +292,7 @@ export class LiveGateway implements OnModuleInit, OnModuleDestroy, OnGatewayConn
   private gameIdOf(payload: unknown): string {
     if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
     if (typeof payload.gameId !== 'string' || !isUUID(payload.gameId)) {
-      throw new AppError('INVALID_ID', 'gameId must be a UUID', HttpStatus.BAD_REQUEST, [{ field: 'gameId', problems: ['must be a UUID'] }]);
+      throw new AppError('INVALID_ID', 'gameId must be a UUID', [{ field: 'gameId', problems: ['must be a UUID'] }]);
     }
     return payload.gameId;
   }

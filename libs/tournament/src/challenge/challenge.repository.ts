@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { GamesRepository, type SeatRow } from '../games.repository';
-import { lockChallenge, lockChallengeOfRound } from '../challenge-locks';
+import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.repository';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
 import type { SeatResult, StoredBracket } from '../challenge-rows';
