@@ -12,6 +12,9 @@ const PURE_LIB_BANS = {
   ],
 };
 
+/** Issue 13: only a repository (or the one game store) talks to the database; services, controllers and processors call them. */
+const DATABASE_ONLY_IN_REPOSITORIES = 'Only a repository (*.repository.ts) or the one game store (*.store.ts) talks to the database: call one.';
+
 export default tseslint.config(
   { ignores: ['dist/**', '.build/**', 'node_modules/**', 'prisma/generated/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
   eslint.configs.recommended,
@@ -31,6 +34,36 @@ export default tseslint.config(
     files: ['libs/engine/**/*.ts', 'libs/ranking/**/*.ts', 'libs/anticheat/**/*.ts', 'libs/bracket/**/*.ts', 'libs/schedule/**/*.ts', 'libs/house/**/*.ts'],
     ignores: ['libs/engine/src/cli/**'],
     rules: { 'no-restricted-imports': ['error', PURE_LIB_BANS], '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/api/**/*.ts', 'apps/worker/**/*.ts', 'libs/tournament/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.store.ts', '**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'pg', allowTypeImports: true, message: DATABASE_ONLY_IN_REPOSITORIES },
+            { name: '@dcs/db', allowTypeImports: true, message: `${DATABASE_ONLY_IN_REPOSITORIES} (row types may be imported as types)` },
+            { name: '@dcs/common', importNames: ['PrismaService', 'PG_POOL'], message: DATABASE_ONLY_IN_REPOSITORIES },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]', message: DATABASE_ONLY_IN_REPOSITORIES },
+        {
+          // tx.game.findMany(…), this.prisma.user.update(…): a Prisma model delegate's call
+          selector:
+            'MemberExpression[property.name=/^(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy)$/][object.type="MemberExpression"][object.object.name=/^(tx|prisma)$/]',
+          message: DATABASE_ONLY_IN_REPOSITORIES,
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy)$/][object.type="MemberExpression"][object.object.type="MemberExpression"][object.object.property.name="prisma"]',
+          message: DATABASE_ONLY_IN_REPOSITORIES,
+        },
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],

@@ -1,8 +1,9 @@
 /**
  * The catalogue of error codes: every `code` the API can answer (HTTP error bodies and socket
- * acknowledgements), collected from the source of apps/ and libs/ — `new AppError('CODE', …,
- * HttpStatus.X)`, the exception filter's literal bodies and status table, and the engine's and
- * the tiebreak draw's code unions, which the edge forwards as they are.
+ * acknowledgements), collected from the source of apps/ and libs/ — `new AppError('CODE', …)`, the
+ * exception filter's literal bodies and status table, and the engine's, the tiebreak draw's and the
+ * calendar's code unions, which the edge forwards as they are — each with its HTTP status from the
+ * one table at the edge, apps/api/src/common/error-status.ts.
  *
  *   npx tsx scripts/error-codes.ts          writes docs/error-codes.md and libs/common/src/errors/error-codes.ts
  *   npx tsx scripts/error-codes.ts --check  exits 1 when either file is stale
@@ -12,6 +13,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { STATUS_CODES } from 'node:http';
+import { ERROR_STATUS } from '../apps/api/src/common/error-status';
 
 export interface CatalogueEntry {
   code: string;
@@ -36,37 +38,17 @@ const HTTP_STATUS: Record<string, number> = {
 };
 
 const FILTER = 'apps/api/src/common/all-exceptions.filter.ts';
+const STATUS_TABLE = 'apps/api/src/common/error-status.ts';
 
 /**
- * Code unions the edge forwards without naming each code: the engine's (libs/tournament/src/game-move.service.ts answers
- * 409 for the codes in its CONFLICT_CODES, 422 otherwise) and the tiebreak draw's
- * (challenge-flow.service.ts pickTile: NOT_IN_DRAW 403, BAD_POSITION 400, the rest 409), and the
- * calendar's (libs/schedule ScheduleInputError, 400).
+ * Code unions the edge forwards as they are, without naming each code: the engine's (a move), the
+ * tiebreak draw's (a pick) and the calendar's (libs/schedule ScheduleInputError).
  */
-const FORWARDED: { file: string; type: string; status: (code: string, root: string) => number }[] = [
-  {
-    file: 'libs/engine/src/types.ts',
-    type: 'ErrorCode',
-    status: (code, root) => (conflictCodes(root).has(code) ? 409 : 422),
-  },
-  {
-    file: 'libs/engine/src/tiebreak.ts',
-    type: 'TiebreakErrorCode',
-    status: (code) => (code === 'NOT_IN_DRAW' ? 403 : code === 'BAD_POSITION' ? 400 : 409),
-  },
-  {
-    // a director's challenge at a date or time the city's calendar cannot place (challenges.service.ts: 400)
-    file: 'libs/schedule/src/schedule.ts',
-    type: 'ScheduleErrorCode',
-    status: () => 400,
-  },
+const FORWARDED: { file: string; type: string }[] = [
+  { file: 'libs/engine/src/types.ts', type: 'ErrorCode' },
+  { file: 'libs/engine/src/tiebreak.ts', type: 'TiebreakErrorCode' },
+  { file: 'libs/schedule/src/schedule.ts', type: 'ScheduleErrorCode' },
 ];
-
-function conflictCodes(root: string): Set<string> {
-  const text = readFileSync(join(root, 'libs/tournament/src/game-move.service.ts'), 'utf8');
-  const m = /CONFLICT_CODES = new Set\(\[([^\]]*)\]\)/.exec(text);
-  return new Set([...(m?.[1] ?? '').matchAll(/'([A-Z_]+)'/g)].map((x) => x[1]));
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -81,30 +63,30 @@ function statusOf(token: string): number | undefined {
   return HTTP_STATUS[token.replace(/^HttpStatus\./, '')];
 }
 
-export function collectErrorCodes(root: string): CatalogueEntry[] {
-  const found = new Map<string, { statuses: Set<number>; sources: Set<string> }>();
-  const add = (code: string, status: number | undefined, file: string) => {
-    if (status === undefined) throw new Error(`${file}: no HTTP status found for ${code}`);
-    const e = found.get(code) ?? { statuses: new Set(), sources: new Set() };
-    e.statuses.add(status);
-    e.sources.add(file);
-    found.set(code, e);
-  };
+/**
+ * Every code the source can answer, with its status from the one table (ERROR_STATUS, apps/api's edge).
+ * Fails on a code thrown but missing from the table, on a table entry nothing throws, and on a code the
+ * exception filter answers itself with another status than the table's.
+ */
+export function collectErrorCodes(root: string, statusTable: Readonly<Record<string, number>> = ERROR_STATUS): CatalogueEntry[] {
+  const found = new Map<string, Set<string>>();
+  const problems: string[] = [];
+  const add = (code: string, file: string) => found.set(code, (found.get(code) ?? new Set()).add(file));
   const files = [...sourceFiles(join(root, 'apps')), ...sourceFiles(join(root, 'libs'))].sort();
   for (const abs of files) {
     const file = relative(root, abs).split('\\').join('/');
     const text = readFileSync(abs, 'utf8');
-    for (const m of text.matchAll(/new AppError\(\s*'([A-Z][A-Z0-9_]+)'/g)) {
-      const rest = text.slice(m.index, m.index + 1500);
-      const status = /HttpStatus\.([A-Z_]+)/.exec(rest);
-      add(m[1], status ? statusOf(status[1]) : undefined, file);
-    }
+    for (const m of text.matchAll(/new AppError\(\s*'([A-Z][A-Z0-9_]+)'/g)) add(m[1], file);
     if (file === FILTER) {
-      for (const m of text.matchAll(/^\s*(\d{3}): '([A-Z_]+)'/gm)) add(m[2], Number(m[1]), file);
+      const own = (code: string, status: number | undefined) => {
+        add(code, file);
+        if (status !== undefined && statusTable[code] !== undefined && statusTable[code] !== status) problems.push(`${code}: the exception filter answers ${status}, ERROR_STATUS says ${statusTable[code]}`);
+      };
+      for (const m of text.matchAll(/^\s*(\d{3}): '([A-Z_]+)'/gm)) own(m[2], Number(m[1]));
       for (const m of text.matchAll(/code: '([A-Z_]+)'/g)) {
         const before = text.slice(Math.max(0, m.index - 160), m.index);
         const statuses = [...before.matchAll(/status(?:\(|: )(\d{3}|HttpStatus\.[A-Z_]+)/g)];
-        add(m[1], statuses.length ? statusOf(statuses[statuses.length - 1][1]) : undefined, file);
+        own(m[1], statuses.length ? statusOf(statuses[statuses.length - 1][1]) : undefined);
       }
     }
   }
@@ -112,10 +94,13 @@ export function collectErrorCodes(root: string): CatalogueEntry[] {
     const text = readFileSync(join(root, f.file), 'utf8');
     const union = new RegExp(`export type ${f.type} =([^;]*);`).exec(text);
     if (!union) throw new Error(`${f.file}: type ${f.type} not found`);
-    for (const m of union[1].matchAll(/'([A-Z][A-Z0-9_]+)'/g)) add(m[1], f.status(m[1], root), f.file);
+    for (const m of union[1].matchAll(/'([A-Z][A-Z0-9_]+)'/g)) add(m[1], f.file);
   }
+  for (const code of found.keys()) if (statusTable[code] === undefined) problems.push(`${code} is answered (${[...found.get(code)!].join(', ')}) but has no HTTP status: add it to ${STATUS_TABLE}`);
+  for (const code of Object.keys(statusTable)) if (!found.has(code)) problems.push(`${code} is in ${STATUS_TABLE} but nothing answers it: remove it`);
+  if (problems.length) throw new Error(`the error catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
   return [...found.entries()]
-    .map(([code, e]) => ({ code, statuses: [...e.statuses].sort(), sources: [...e.sources].sort() }))
+    .map(([code, sources]) => ({ code, statuses: [statusTable[code]], sources: [...sources].sort() }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ERROR_STATUS } from '../../apps/api/src/common/error-status';
 import { CATALOGUE_FILES, collectErrorCodes, renderMarkdown, renderTs } from '../../scripts/error-codes';
 
 const root = join(__dirname, '..', '..');
@@ -22,5 +23,12 @@ describe('the error code catalogue', () => {
     expect(byCode.get('STALE_VERSION')).toEqual([409]);
     expect(byCode.get('NOT_IN_DRAW')).toEqual([403]);
     expect(byCode.get('UNHEALTHY')).toEqual([503]);
+  });
+
+  it('refuses a code thrown with no status in the table, and a table entry nothing throws', () => {
+    const { NOT_FOUND: _dropped, ...withoutNotFound } = ERROR_STATUS;
+    expect(() => collectErrorCodes(root, withoutNotFound)).toThrow(/NOT_FOUND is answered .* but has no HTTP status/);
+    expect(() => collectErrorCodes(root, { ...ERROR_STATUS, NEVER_THROWN: 400 })).toThrow(/NEVER_THROWN is in .* nothing answers it/);
+    expect(() => collectErrorCodes(root, { ...ERROR_STATUS, TRY_AGAIN: 400 })).toThrow(/TRY_AGAIN: the exception filter answers 409/);
   });
 });

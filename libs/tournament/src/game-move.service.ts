@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import { Action, apply, GameEvent, GameState } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
@@ -8,9 +8,6 @@ import { GamesRepository, SeatRow } from './games.repository';
 import { GameViewBody, renderGameView } from './live-emitter';
 import { TurnClockService } from './turn-clock.service';
 import { HouseService } from './house/house.service';
-
-/** Engine error codes that mean "the game has moved on" rather than "that move is illegal". */
-const CONFLICT_CODES = new Set(['STALE_VERSION', 'GAME_OVER', 'HAND_OVER']);
 
 export interface MoveRequest {
   version: number;
@@ -86,7 +83,7 @@ export class GameMoveService {
         if (req.requestId) {
           const done = await tx.actionByRequest(req.requestId);
           if (done) {
-            if (done.seat !== seat) throw new AppError('REQUEST_ID_REUSED', 'This requestId belongs to another move', HttpStatus.CONFLICT);
+            if (done.seat !== seat) throw new AppError('REQUEST_ID_REUSED', 'This requestId belongs to another move');
             return { ...view(state), applied: false, events: [] };
           }
         }
@@ -94,16 +91,13 @@ export class GameMoveService {
           // The same move resent without a key after it was applied (a lost response).
           const next = game.version === req.version + 1 && !req.requestId ? await tx.actionAt(req.version + 1) : null;
           if (next && next.requestId === null && sameAction(next.action, seat, req)) return { ...view(state), applied: false, events: [] };
-          throw new AppError('STALE_VERSION', `The game is at version ${game.version}; you played on version ${req.version}. Refresh and try again.`, HttpStatus.CONFLICT, {
+          throw new AppError('STALE_VERSION', `The game is at version ${game.version}; you played on version ${req.version}. Refresh and try again.`, {
             currentVersion: game.version,
           });
         }
         const action = { seat, type: req.type, ...(req.tile ? { tile: req.tile } : {}), ...(req.end ? { end: req.end } : {}) } as Action;
         const result = apply(state, action, { expectedVersion: req.version });
-        if (!result.ok) {
-          const status = CONFLICT_CODES.has(result.error.code) ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_ENTITY;
-          throw new AppError(result.error.code, result.error.message, status);
-        }
+        if (!result.ok) throw new AppError(result.error.code, result.error.message);
         // The game row changes with every accepted move, so its updatedAt is when this turn began.
         const decisionMs = 'system' in mover ? null : Date.now() - game.updatedAt.getTime();
         await tx.save(result.state, { seat, userId: 'system' in mover ? null : mover.userId, action, requestId: req.requestId, decisionMs });
@@ -146,7 +140,7 @@ export class GameMoveService {
 
   private seatOf(seats: SeatRow[], userId: string): number {
     const mine = seats.find((s) => s.userId === userId);
-    if (!mine) throw new AppError('NOT_SEATED', 'You are not seated at this game', HttpStatus.FORBIDDEN);
+    if (!mine) throw new AppError('NOT_SEATED', 'You are not seated at this game');
     return mine.seat;
   }
 }

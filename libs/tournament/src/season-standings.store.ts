@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Season } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
@@ -7,7 +7,7 @@ import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
 import { PRE_START } from './challenge-rows';
-import { lockPendingChallengesOfSeason } from './challenge-locks';
+import { lockPendingChallengesOfSeason } from './challenge-locks.repository';
 import { TournamentClock } from './tournament-clock';
 
 type Tx = Prisma.TransactionClient;
@@ -166,7 +166,7 @@ export class SeasonStandingsStore {
       const future = await this.lockNotStarted(tx, seasonId);
       const running = await tx.challenge.count({ where: { seasonId, status: 'running' } });
       if (running > 0) {
-        throw new AppError('SEASON_CHALLENGE_RUNNING', 'A challenge of this season is still running; close the season once it has completed', HttpStatus.CONFLICT, { running });
+        throw new AppError('SEASON_CHALLENGE_RUNNING', 'A challenge of this season is still running; close the season once it has completed', { running });
       }
       // Challenges of the season that have not started will not count any more. Only rows still not
       // started are cancelled (as read under the lock, so all of them; a mismatch is a bug: roll back).
@@ -274,7 +274,7 @@ export class SeasonStandingsStore {
         return { qualifiers: [...result.qualifiers], draws: draws.slice(before) };
       }
       if (open.players.length > MAX_TIEBREAK_PLAYERS) {
-        throw new AppError('ELITE_SIX_TIE_TOO_LARGE', `${open.players.length} players are tied across the Elite Six cut; a draw takes at most ${MAX_TIEBREAK_PLAYERS}`, HttpStatus.CONFLICT);
+        throw new AppError('ELITE_SIX_TIE_TOO_LARGE', `${open.players.length} players are tied across the Elite Six cut; a draw takes at most ${MAX_TIEBREAK_PLAYERS}`);
       }
       draws.push(runSeasonDraw(open.purpose, [...open.players].sort(), open.places, now));
     }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { PrismaService } from '@dcs/common';
+import { SessionsRepository } from './sessions.repository';
 
 export type SessionSource = 'login' | 'socket';
 
@@ -21,14 +21,14 @@ export function hashFingerprint(raw: string): string {
 export class SessionCaptureService {
   private readonly logger = new Logger(SessionCaptureService.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly sessions: SessionsRepository) {}
 
   async record(userId: string, fingerprint: unknown, ip: string | null | undefined, source: SessionSource): Promise<void> {
     const fp = typeof fingerprint === 'string' && fingerprint.trim() !== '' ? hashFingerprint(fingerprint.trim()) : null;
     const addr = normaliseIp(ip);
     if (!fp && !addr) return;
     try {
-      await this.prisma.userSession.create({ data: { userId, fingerprintHash: fp, ip: addr, source } });
+      await this.sessions.record({ userId, fingerprintHash: fp, ip: addr, source });
     } catch (err) {
       this.logger.warn(`could not record the ${source} session of ${userId}: ${(err as Error).message}`);
     }

@@ -1,16 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PrismaService } from '@dcs/common';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
 import { auditScope } from './audit.scope';
 import { ApiOk } from '../common/openapi';
 import { AuditEntryDto, AuditQueryDto } from './audit.dto';
+import { AuditRepository } from './audit.repository';
 
 @ApiTags('audit')
 @ApiBearerAuth()
 @Controller('admin/audit-log')
 export class AuditController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly audit: AuditRepository) {}
 
   @Get()
   @Roles('reviewer', 'director')
@@ -18,12 +18,7 @@ export class AuditController {
   @ApiOk([AuditEntryDto], { description: 'one page, newest first; fewer than `limit` entries on the last page; paged by `limit` (1-200, default 50) and `after` (the id of the last entry of the previous page)' })
   async list(@CurrentUser() user: AuthUser, @Query() q: AuditQueryDto): Promise<AuditEntryDto[]> {
     const scope = auditScope(user, q.entityType);
-    const rows = await this.prisma.auditLog.findMany({
-      where: { AND: [{ entityType: q.entityType, entityId: q.entityId, actorId: q.actorId }, scope] },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit ?? 50,
-      ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}),
-    });
+    const rows = await this.audit.page({ AND: [{ entityType: q.entityType, entityId: q.entityId, actorId: q.actorId }, scope] }, q.limit ?? 50, q.after);
     return rows.map(AuditEntryDto.from);
   }
 }

@@ -1,4 +1,3 @@
-import { HttpStatus } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
 import { AppError } from '@dcs/common';
 import type { AuthUser } from '../common/decorators';
@@ -20,7 +19,6 @@ export function auditScope(user: AuthUser, entityType: string | undefined): Pris
     throw new AppError(
       'FORBIDDEN',
       `Directors read the audit entries of ${DIRECTOR_ENTITY_TYPES.join(', ')} and game endings; "${entityType}" is for the review board`,
-      HttpStatus.FORBIDDEN,
     );
   }
   return { OR: [{ entityType: { in: [...DIRECTOR_ENTITY_TYPES] } }, { entityType: 'game', action: { in: [...DIRECTOR_GAME_ACTIONS] } }] };

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,7 @@ export class AuthService {
   async register(dto: RegisterDto): Promise<TokenResponseDto> {
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
     const user = await this.users.create({ email: dto.email, passwordHash, displayName: dto.displayName });
-    if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', HttpStatus.CONFLICT);
+    if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     return this.issue(user);
   }
 
@@ -37,8 +37,8 @@ export class AuthService {
     await this.limiter.attempt(ip, dto.email);
     const user = await this.users.findByEmail(dto.email);
     const ok = await argon2.verify(user?.passwordHash ?? (await this.dummyHash), dto.password).catch(() => false);
-    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);
-    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong');
+    if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned');
     await this.sessions.record(user.id, dto.deviceFingerprint, ip, 'login');
     return this.issue(user);
   }
@@ -59,16 +59,16 @@ export class AuthService {
     const user = await this.users.findById(caller.id);
     if (!user) throw notFound('User', caller.id);
     const ok = await argon2.verify(user.passwordHash, dto.currentPassword).catch(() => false);
-    if (!ok) throw new AppError('WRONG_PASSWORD', 'The current password is wrong', HttpStatus.FORBIDDEN);
+    if (!ok) throw new AppError('WRONG_PASSWORD', 'The current password is wrong');
     if (dto.newPassword === dto.currentPassword) {
-      throw new AppError('PASSWORD_UNCHANGED', 'The new password must differ from the current one', HttpStatus.BAD_REQUEST, [
+      throw new AppError('PASSWORD_UNCHANGED', 'The new password must differ from the current one', [
         { field: 'newPassword', problems: ['must differ from currentPassword'] },
       ]);
     }
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
     const changed = await this.users.changePassword(user.id, user.passwordHash, passwordHash);
     if (!changed) {
-      throw new AppError('TRY_AGAIN', 'The password was changed by another request at the same moment; nothing was saved. Sign in and try again.', HttpStatus.CONFLICT);
+      throw new AppError('TRY_AGAIN', 'The password was changed by another request at the same moment; nothing was saved. Sign in and try again.');
     }
     return this.issue(changed);
   }

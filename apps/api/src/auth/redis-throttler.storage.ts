@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { AppConfig, AppError, REDIS } from '@dcs/common';
@@ -41,7 +41,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     try {
       result = (await this.redis.eval(SCRIPT, 2, `${base}:hits`, `${base}:block`, ttl, limit, blockDuration || ttl)) as [number, number, number];
     } catch {
-      throw new AppError('RATE_LIMIT_UNAVAILABLE', 'Sign-in is briefly unavailable; try again shortly', HttpStatus.SERVICE_UNAVAILABLE);
+      throw new AppError('RATE_LIMIT_UNAVAILABLE', 'Sign-in is briefly unavailable; try again shortly');
     }
     const [totalHits, timeToExpire, blocked] = result;
     return {

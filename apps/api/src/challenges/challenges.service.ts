@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Challenge } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
 import { ScheduleInputError, upcomingSaturdays } from '@dcs/schedule';
@@ -12,8 +12,8 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 const MAX_AHEAD_MS = 366 * 24 * 3600 * 1000;
 const NOON = '12:00';
 
-const notRegistered = () => new AppError('NOT_REGISTERED', 'You are not registered for this challenge', HttpStatus.NOT_FOUND);
-const signInAgain = () => new AppError('UNAUTHORIZED', 'Sign in again', HttpStatus.UNAUTHORIZED);
+const notRegistered = () => new AppError('NOT_REGISTERED', 'You are not registered for this challenge');
+const signInAgain = () => new AppError('UNAUTHORIZED', 'Sign in again');
 
 @Injectable()
 export class ChallengesService {
@@ -39,22 +39,20 @@ export class ChallengesService {
       throw new AppError(
         'REASON_REQUIRED',
         slot.kind === 'special' ? 'A special event (another date or time than a Saturday at 12:00) needs a reason' : 'A tier or prize pool other than the city\'s needs a reason',
-        HttpStatus.BAD_REQUEST,
       );
     }
     const at = { startsAt: times.startsAt.toISOString(), checkInClosesAt: times.checkInClosesAt.toISOString() };
-    if (times.startsAt.getTime() <= now.getTime()) throw new AppError('START_IN_PAST', `That start (${at.startsAt}) has passed`, HttpStatus.BAD_REQUEST, at);
+    if (times.startsAt.getTime() <= now.getTime()) throw new AppError('START_IN_PAST', `That start (${at.startsAt}) has passed`, at);
     if (times.checkInClosesAt.getTime() <= now.getTime()) {
-      throw new AppError('TOO_LATE', `Check-in for that start would already be closed (at ${at.checkInClosesAt}): nobody could take part`, HttpStatus.BAD_REQUEST, at);
+      throw new AppError('TOO_LATE', `Check-in for that start would already be closed (at ${at.checkInClosesAt}): nobody could take part`, at);
     }
-    if (times.startsAt.getTime() - now.getTime() > MAX_AHEAD_MS) throw new AppError('TOO_FAR_AHEAD', 'A challenge can be created at most a year ahead', HttpStatus.BAD_REQUEST, at);
+    if (times.startsAt.getTime() - now.getTime() > MAX_AHEAD_MS) throw new AppError('TOO_FAR_AHEAD', 'A challenge can be created at most a year ahead', at);
     const created = await this.calendar.createOne(city, slot, { actorId: user.id, reason: dto.reason }, { tier: dto.tier, prizePoolCents: dto.prizePoolCents });
     if (!created) {
       const existing = await this.repo.findSlot(cityId, slot.localDate, slot.kind);
       throw new AppError(
         'CHALLENGE_EXISTS',
         slot.kind === 'weekly' ? `${city.name} already has its challenge of ${slot.localDate}` : `${city.name} already has a special event on ${slot.localDate}`,
-        HttpStatus.CONFLICT,
         { challengeId: existing?.id ?? null },
       );
     }
@@ -64,12 +62,12 @@ export class ChallengesService {
   /** A director changes a challenge's tier (its pool and split with it) and/or its prize pool, before it starts. */
   async update(user: AuthUser, id: string, dto: UpdateChallengeDto): Promise<ChallengeResponseDto> {
     if (dto.tier === undefined && dto.prizePoolCents === undefined) {
-      throw new AppError('NOTHING_TO_CHANGE', 'Give a tier, a prizePoolCents or both', HttpStatus.BAD_REQUEST);
+      throw new AppError('NOTHING_TO_CHANGE', 'Give a tier, a prizePoolCents or both');
     }
     const current = await this.repo.find(id);
     if (!current) throw notFound('Challenge', id);
     if (dto.tier !== undefined && current.kind !== 'weekly' && current.kind !== 'special') {
-      throw new AppError('TIER_NOT_APPLICABLE', `A ${current.kind} challenge has no tier; change its prize pool only`, HttpStatus.BAD_REQUEST);
+      throw new AppError('TIER_NOT_APPLICABLE', `A ${current.kind} challenge has no tier; change its prize pool only`);
     }
     const terms: ChallengeTerms = {};
     if (dto.tier !== undefined) {
@@ -82,7 +80,7 @@ export class ChallengesService {
       case 'not_found':
         throw notFound('Challenge', id);
       case 'started':
-        throw new AppError('CHALLENGE_STARTED', `The challenge is ${out.challenge.status}: its tier and prize pool can change only before it starts`, HttpStatus.CONFLICT, { status: out.challenge.status });
+        throw new AppError('CHALLENGE_STARTED', `The challenge is ${out.challenge.status}: its tier and prize pool can change only before it starts`, { status: out.challenge.status });
       case 'done':
         return ChallengeResponseDto.from(out.challenge);
     }
@@ -125,9 +123,9 @@ export class ChallengesService {
       case 'not_found':
         throw notFound('Challenge', id);
       case 'already':
-        throw new AppError('ALREADY_REGISTERED', `You are already ${out.registration.status} for this challenge`, HttpStatus.CONFLICT, RegistrationResponseDto.from(out.registration));
+        throw new AppError('ALREADY_REGISTERED', `You are already ${out.registration.status} for this challenge`, RegistrationResponseDto.from(out.registration));
       case 'closed':
-        throw new AppError('REGISTRATION_CLOSED', registrationClosedMessage(out.challenge, now), HttpStatus.CONFLICT, windowOf(out.challenge));
+        throw new AppError('REGISTRATION_CLOSED', registrationClosedMessage(out.challenge, now), windowOf(out.challenge));
       case 'done':
         return RegistrationResponseDto.from(out.registration);
     }
@@ -141,7 +139,7 @@ export class ChallengesService {
       case 'not_registered':
         throw notRegistered();
       case 'closed':
-        throw new AppError('REGISTRATION_CLOSED', 'Withdrawal is possible only until check-in closes', HttpStatus.CONFLICT, windowOf(out.challenge));
+        throw new AppError('REGISTRATION_CLOSED', 'Withdrawal is possible only until check-in closes', windowOf(out.challenge));
       case 'done':
         return RegistrationResponseDto.from(out.registration);
     }
@@ -165,9 +163,9 @@ export class ChallengesService {
       case 'closed': {
         const window = { checkInOpensAt: out.challenge.checkInOpensAt.toISOString(), checkInClosesAt: out.challenge.checkInClosesAt.toISOString(), status: out.challenge.status };
         if (checkInNotOpenYet(out.challenge, now)) {
-          throw new AppError('CHECK_IN_NOT_OPEN', `Check-in has not opened yet: it opens at ${window.checkInOpensAt}`, HttpStatus.CONFLICT, window);
+          throw new AppError('CHECK_IN_NOT_OPEN', `Check-in has not opened yet: it opens at ${window.checkInOpensAt}`, window);
         }
-        throw new AppError('CHECK_IN_CLOSED', 'Check-in is closed', HttpStatus.CONFLICT, window);
+        throw new AppError('CHECK_IN_CLOSED', 'Check-in is closed', window);
       }
       case 'done':
         return RegistrationResponseDto.from(out.registration);
@@ -178,17 +176,16 @@ export class ChallengesService {
 /** Why this account may not take part now (banned, or suspended until later), or null. */
 function standingError(u: AccountStanding, now: Date): AppError | null {
   if (mayTakePart(u, now)) return null;
-  if (u.status === 'banned') return new AppError('ACCOUNT_BANNED', 'A banned account cannot take part in challenges', HttpStatus.FORBIDDEN);
+  if (u.status === 'banned') return new AppError('ACCOUNT_BANNED', 'A banned account cannot take part in challenges');
   return new AppError(
     'ACCOUNT_SUSPENDED',
     u.suspendedUntil ? `This account is suspended until ${u.suspendedUntil.toISOString()}` : 'This account is suspended',
-    HttpStatus.FORBIDDEN,
     { suspendedUntil: u.suspendedUntil?.toISOString() ?? null },
   );
 }
 
 function seasonBanError(ban: { seasonId: string }): AppError {
-  return new AppError('SEASON_BANNED', 'You are banned from this season: you cannot enter its challenges', HttpStatus.FORBIDDEN, { seasonId: ban.seasonId });
+  return new AppError('SEASON_BANNED', 'You are banned from this season: you cannot enter its challenges', { seasonId: ban.seasonId });
 }
 
 /**
@@ -228,7 +225,7 @@ function scheduleOrThrow<T>(f: () => T): T {
   try {
     return f();
   } catch (err) {
-    if (err instanceof ScheduleInputError) throw new AppError(err.code, err.message, HttpStatus.BAD_REQUEST);
+    if (err instanceof ScheduleInputError) throw new AppError(err.code, err.message);
     throw err;
   }
 }

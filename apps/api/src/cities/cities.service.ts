@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { AppError, notFound } from '@dcs/common';
 import { ChallengeCalendar } from '@dcs/tournament';
@@ -26,7 +26,7 @@ export class CitiesService {
   async create(user: AuthUser, dto: CreateCityDto): Promise<CityResponseDto> {
     this.checkWindows(dto.checkInOpensMin ?? 60, dto.checkInClosesMin ?? 5, dto.registrationOpensMin ?? 7920);
     const city = await this.repo.create({ ...dto }, user.id);
-    if (!city) throw new AppError('SLUG_TAKEN', `A city with slug "${dto.slug}" already exists`, HttpStatus.CONFLICT);
+    if (!city) throw new AppError('SLUG_TAKEN', `A city with slug "${dto.slug}" already exists`);
     // Its next Saturdays at once, timers queued, exactly as the worker's sweep would do them later.
     await this.calendar.planCity(city.id, new Date(), { actorId: user.id });
     return CityResponseDto.from(city);
@@ -52,15 +52,15 @@ export class CitiesService {
   async createSeason(user: AuthUser, cityId: string, dto: CreateSeasonDto): Promise<SeasonResponseDto> {
     await this.get(cityId);
     const start = DateTime.fromISO(dto.startDate, { zone: 'UTC' });
-    if (!start.isValid) throw new AppError('VALIDATION_FAILED', 'startDate is not a real date', HttpStatus.BAD_REQUEST, [{ field: 'startDate', problems: ['not a real date'] }]);
+    if (!start.isValid) throw new AppError('VALIDATION_FAILED', 'startDate is not a real date', [{ field: 'startDate', problems: ['not a real date'] }]);
     if (start.weekday !== 6) {
-      throw new AppError('NOT_A_SATURDAY', `A season starts on a Saturday; ${dto.startDate} is a ${start.toFormat('cccc')}`, HttpStatus.BAD_REQUEST);
+      throw new AppError('NOT_A_SATURDAY', `A season starts on a Saturday; ${dto.startDate} is a ${start.toFormat('cccc')}`);
     }
     const last = await this.repo.lastSeason(cityId);
     if (last) {
       const lastEnd = DateTime.fromISO(last.startDate, { zone: 'UTC' }).plus({ weeks: last.challenges });
       if (start < lastEnd) {
-        throw new AppError('SEASON_OVERLAP', `Season ${last.number} runs until ${lastEnd.minus({ weeks: 1 }).toISODate()}; the next may start on ${lastEnd.toISODate()} or later`, HttpStatus.CONFLICT);
+        throw new AppError('SEASON_OVERLAP', `Season ${last.number} runs until ${lastEnd.minus({ weeks: 1 }).toISODate()}; the next may start on ${lastEnd.toISODate()} or later`);
       }
     }
     return SeasonResponseDto.from(await this.repo.createSeason(cityId, dto.startDate, user.id));
@@ -71,7 +71,6 @@ export class CitiesService {
       throw new AppError(
         'INVALID_SCHEDULE',
         'Registration must open before check-in opens, and check-in must open before it closes',
-        HttpStatus.BAD_REQUEST,
       );
     }
   }

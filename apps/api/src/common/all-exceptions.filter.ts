@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimitedError, type ErrorBody } from '@dcs/common';
+import { AppError, RateLimitedError, type ErrorBody } from '@dcs/common';
+import { ERROR_STATUS } from './error-status';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -35,6 +36,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 export function errorResponse(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof ThrottlerException) {
     return { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many attempts; wait a minute and try again' } };
+  }
+  if (exception instanceof AppError) {
+    // A domain error: its code's status from the one table at the edge (a code missing there is a bug: 500, logged).
+    const status: number = (ERROR_STATUS as Readonly<Record<string, number>>)[exception.code] ?? HttpStatus.INTERNAL_SERVER_ERROR;
+    return { status, body: { code: exception.code, message: exception.message, ...(exception.details !== undefined ? { details: exception.details } : {}) } };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

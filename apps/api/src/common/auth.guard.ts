@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import { JwtService } from '@nestjs/jwt';
@@ -38,11 +38,11 @@ export function assertTokenCurrent<T extends TokenHolder>(claims: Pick<TokenPayl
   if (!holder) throw invalidToken();
   if (holder.tokenVersion !== claims.tv) {
     if (Array.isArray(claims.roles) && !sameRoles(claims.roles, holder.roles)) {
-      throw new AppError('ROLES_CHANGED', 'Your roles have changed since you signed in; sign in again to continue with the new ones', HttpStatus.UNAUTHORIZED);
+      throw new AppError('ROLES_CHANGED', 'Your roles have changed since you signed in; sign in again to continue with the new ones');
     }
     throw invalidToken();
   }
-  if (holder.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned', HttpStatus.FORBIDDEN);
+  if (holder.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned');
 }
 
 /** The token of an `Authorization` value: the Bearer scheme in any letter case (RFC 9110 §11.1), then the token. */
@@ -51,7 +51,7 @@ export function bearerToken(header: string): string | null {
   return match ? match[1] : null;
 }
 
-export const invalidToken = () => new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again', HttpStatus.UNAUTHORIZED);
+export const invalidToken = () => new AppError('INVALID_TOKEN', 'The token is invalid or has expired; sign in again');
 
 /**
  * Global default-deny guard: a route needs a valid, current token unless it is
@@ -79,14 +79,14 @@ export class AuthGuard implements CanActivate {
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
     const roles = req.user.roles;
     if (required?.length && !roles.includes('admin') && !required.some((r) => roles.includes(r))) {
-      throw new AppError('FORBIDDEN', `This needs the role ${required.join(' or ')}`, HttpStatus.FORBIDDEN);
+      throw new AppError('FORBIDDEN', `This needs the role ${required.join(' or ')}`);
     }
     return true;
   }
 
   private async identify(header: string): Promise<AuthUser> {
     const token = bearerToken(header);
-    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token', HttpStatus.UNAUTHORIZED);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in first: this needs a bearer token');
     return this.userFromToken(token);
   }
 
@@ -105,7 +105,7 @@ export class AuthGuard implements CanActivate {
     }
     // Signed but never expiring (exp is optional in JWT): refused, so a leaked token cannot live forever.
     if (typeof payload.exp !== 'number') {
-      throw new AppError('TOKEN_WITHOUT_EXPIRY', 'The token has no expiry time (exp); sign in again for a new one', HttpStatus.UNAUTHORIZED);
+      throw new AppError('TOKEN_WITHOUT_EXPIRY', 'The token has no expiry time (exp); sign in again for a new one');
     }
     if (typeof payload.sub !== 'string' || !isUUID(payload.sub) || typeof payload.tv !== 'number') throw invalidToken();
     return { user: await this.currentUser(payload), claims: payload };

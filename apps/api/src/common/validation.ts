@@ -1,4 +1,4 @@
-import { HttpStatus, ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from '@dcs/common';
 
 interface FieldProblem {
@@ -23,7 +23,7 @@ export function validationPipe(): ValidationPipe {
     exceptionFactory: (errors) => {
       const details = flatten(errors);
       const message = details.map((d) => d.problems.join('; ')).join('; ');
-      return new AppError('VALIDATION_FAILED', message || 'Invalid request', HttpStatus.BAD_REQUEST, details);
+      return new AppError('VALIDATION_FAILED', message || 'Invalid request', details);
     },
   });
 }
@@ -31,5 +31,5 @@ export function validationPipe(): ValidationPipe {
 /** Path ids are UUIDs; anything else is a 400 INVALID_ID before any lookup. */
 export const uuidPipe = (name = 'id') =>
   new ParseUUIDPipe({
-    exceptionFactory: () => new AppError('INVALID_ID', `${name} must be a UUID`, HttpStatus.BAD_REQUEST, [{ field: name, problems: ['must be a UUID'] }]),
+    exceptionFactory: () => new AppError('INVALID_ID', `${name} must be a UUID`, [{ field: name, problems: ['must be a UUID'] }]),
   });

@@ -1,9 +1,9 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ConductSanction, ConductViolation, Prisma } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { ChallengeFlowService, type Effect } from '@dcs/tournament';
-import { PenaltyEffects, PenaltySource } from '../integrity/penalty-effects';
+import { PenaltyEffects, PenaltySource } from '../integrity/penalty-effects.service';
 import { chatLadderStep } from './conduct.rules';
 import type { ChatBlockReason } from './chat-filter';
 import type { FileViolationDto, SanctionDto, ViolationsQueryDto } from './conduct.dto';
@@ -84,7 +84,7 @@ export class ConductRepository {
       if (existing) return { violation: existing, replayed: true, effects: [] };
       await this.assertNotPlaying(tx, actorId, [dto.challengeId, ...dto.sanctions.map((s) => s.challengeId)], dto.gameId);
       const kinds = dto.sanctions.map((s) => s.kind);
-      if (new Set(kinds).size !== kinds.length) throw new AppError('VALIDATION_FAILED', 'Each sanction kind at most once per violation', HttpStatus.BAD_REQUEST, [{ field: 'sanctions', problems: ['duplicate kind'] }]);
+      if (new Set(kinds).size !== kinds.length) throw new AppError('VALIDATION_FAILED', 'Each sanction kind at most once per violation', [{ field: 'sanctions', problems: ['duplicate kind'] }]);
       let effects: Effect[] = [];
       if (dq) {
         try {
@@ -147,7 +147,7 @@ export class ConductRepository {
       await this.effects.lockUser(tx, s0.userId);
       const s = await tx.conductSanction.findUniqueOrThrow({ where: { id: sanctionId }, include: { violation: { select: { challengeId: true, gameId: true } } } });
       await this.assertNotPlaying(tx, actorId, [s.challengeId, s.violation.challengeId], s.violation.gameId);
-      if (s.revokedAt) throw new AppError('ALREADY_REVOKED', 'This sanction was already revoked', HttpStatus.CONFLICT);
+      if (s.revokedAt) throw new AppError('ALREADY_REVOKED', 'This sanction was already revoked');
       const src: PenaltySource = { source: 'conduct', sourceId: s.id, actorId, reason };
       const revoked = await tx.conductSanction.update({ where: { id: s.id }, data: { revokedAt: now, revokeReason: reason } });
       const undone = await this.effects.undo(tx, s.id, now, src);

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, Clock, notFound } from '@dcs/common';
 import type { ConductSanction } from '@dcs/db';
@@ -57,7 +57,7 @@ export class ConductService {
     const now = this.clock.now();
     const restriction = await this.repo.activeChatRestriction(user.id, now);
     if (restriction) {
-      throw new AppError('CHAT_RESTRICTED', restriction.until ? `Your chat is restricted until ${restriction.until.toISOString()}` : 'Your chat is restricted permanently', HttpStatus.FORBIDDEN, {
+      throw new AppError('CHAT_RESTRICTED', restriction.until ? `Your chat is restricted until ${restriction.until.toISOString()}` : 'Your chat is restricted permanently', {
         until: restriction.until?.toISOString() ?? null,
         sanctionId: restriction.id,
       });
@@ -65,12 +65,12 @@ export class ConductService {
     const game = await this.repo.chatContext(gameId);
     if (!game) throw notFound('Game', gameId);
     const seat = game.table?.seats.find((s) => s.userId === user.id);
-    if (!game.table || !seat) throw new AppError('NOT_SEATED', 'Only the players seated at this table can chat here', HttpStatus.FORBIDDEN);
+    if (!game.table || !seat) throw new AppError('NOT_SEATED', 'Only the players seated at this table can chat here');
     const duringMatch = game.status === 'playing' || game.table.challenge.status === 'running';
     const blocked = this.filter.check(text, duringMatch);
     if (blocked) {
       const { violation, sanction, step } = await this.repo.recordChatViolation(user.id, gameId, text, blocked, requestId, now);
-      throw new AppError('CHAT_BLOCKED', `The message was not delivered (${blocked.replace('_', ' ')}): table chat must be family-friendly and without contact details`, HttpStatus.UNPROCESSABLE_ENTITY, {
+      throw new AppError('CHAT_BLOCKED', `The message was not delivered (${blocked.replace('_', ' ')}): table chat must be family-friendly and without contact details`, {
         reason: blocked,
         violationId: violation.id,
         ladderStep: step,

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import { GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
@@ -126,7 +126,7 @@ export class GamesService {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const state = game.state as unknown as GameState;
-    if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended', HttpStatus.CONFLICT);
+    if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended');
     const record = await this.record(user, gameId);
     return { gameId, tableId: game.tableId, endedBy: state.endedBy, steps: replaySteps(record) };
   }

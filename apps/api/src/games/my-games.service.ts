@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { MyGameDto, MyGamesPageDto, MyGamesQueryDto } from './my-games.dto';
@@ -13,7 +13,7 @@ export class MyGamesService {
     const limit = q.limit ?? 20;
     // One more than asked tells whether another page follows.
     const rows = await this.repo.page(user.id, limit + 1, q.after);
-    if (!rows) throw new AppError('BAD_CURSOR', '`after` must be the gameId of one of your games (the `next` of the previous page)', HttpStatus.BAD_REQUEST);
+    if (!rows) throw new AppError('BAD_CURSOR', '`after` must be the gameId of one of your games (the `next` of the previous page)');
     const items = rows.slice(0, limit).flatMap((g) => MyGameDto.from(g, user.id) ?? []);
     return { items, next: rows.length > limit ? items[items.length - 1].gameId : null };
   }

@@ -1,7 +1,8 @@
-import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type Redis from 'ioredis';
-import { AppError, PrismaService, REDIS } from '@dcs/common';
+import { AppError, REDIS } from '@dcs/common';
+import { HealthRepository } from './health.repository';
 import { Public } from '../common/decorators';
 import { ApiErrors, ApiOk } from '../common/openapi';
 
@@ -25,7 +26,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly db: HealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -36,13 +37,13 @@ export class HealthController {
   @ApiErrors('UNHEALTHY')
   async check(): Promise<HealthDto> {
     const [database, redis] = await Promise.all([
-      withTimeout(this.prisma.$queryRaw`SELECT 1`, 2000).then(() => 'up' as const, () => 'down' as const),
+      withTimeout(this.db.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
       withTimeout(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
     ]);
     const services = { database, redis };
     const down = Object.entries(services).filter(([, s]) => s === 'down').map(([name]) => name);
     if (down.length) {
-      throw new AppError('UNHEALTHY', `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`, HttpStatus.SERVICE_UNAVAILABLE, { services });
+      throw new AppError('UNHEALTHY', `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`, { services });
     }
     return { status: 'ok', services };
   }

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { FileEntry, WalletEntry, Workout } from '@dcs/db';
 import { AppError } from '@dcs/common';
 import { levelOf, seatClockMs } from '@dcs/house';
@@ -26,7 +26,7 @@ import {
 const cursorOf = (t: { createdAt: Date; id: string }) => `${t.createdAt.getTime()}_${t.id}`;
 function parseCursor(s: string): { createdAt: Date; id: string } {
   const m = /^(\d{1,15})_([0-9a-f-]{36})$/i.exec(s);
-  if (!m) throw new AppError('INVALID_CURSOR', '`before` is not a cursor this API gave', HttpStatus.BAD_REQUEST);
+  if (!m) throw new AppError('INVALID_CURSOR', '`before` is not a cursor this API gave');
   return { createdAt: new Date(Number(m[1])), id: m[2] };
 }
 
@@ -106,7 +106,7 @@ export class HouseApiService {
   }
 
   async correct(user: AuthUser, userId: string, dto: WalletCorrectionDto): Promise<WalletDto> {
-    if (dto.amount === 0) throw new AppError('NOTHING_TO_CHANGE', 'A correction of 0 changes nothing', HttpStatus.BAD_REQUEST);
+    if (dto.amount === 0) throw new AppError('NOTHING_TO_CHANGE', 'A correction of 0 changes nothing');
     await this.house.correct(user.id, userId, dto);
     return this.wallet(userId);
   }

@@ -5,13 +5,14 @@ import { UsersModule } from '../users/users.module';
 import { IntegrityBoardController, IntegrityPlayerController } from './integrity.controller';
 import { IntegrityRepository } from './integrity.repository';
 import { IntegrityService } from './integrity.service';
-import { PenaltyEffects } from './penalty-effects';
+import { PenaltyEffects } from './penalty-effects.service';
+import { PenaltiesRepository } from './penalties.repository';
 
 /** The review board (SPEC 5): cases, decisions and the penalty ladder, appeals, reports. */
 @Module({
   imports: [UsersModule, TournamentModule],
   controllers: [IntegrityBoardController, IntegrityPlayerController],
-  providers: [IntegrityService, IntegrityRepository, PenaltyEffects, Clock],
+  providers: [IntegrityService, IntegrityRepository, PenaltyEffects, PenaltiesRepository, Clock],
   exports: [PenaltyEffects, Clock],
 })
 export class IntegrityModule {}

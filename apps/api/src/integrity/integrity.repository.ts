@@ -1,16 +1,16 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, IntegrityDecision, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { openOrJoinCase } from '@dcs/tournament';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
-import { PenaltyEffects, PenaltySource } from './penalty-effects';
+import { PenaltyEffects, PenaltySource } from './penalty-effects.service';
 import type { AssignCaseDto, CasesQueryDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 const DAY_MS = 86_400_000;
 
-const notIndependent = (message: string, reasons: string[]) => new AppError('NOT_INDEPENDENT', message, HttpStatus.FORBIDDEN, { reasons });
+const notIndependent = (message: string, reasons: string[]) => new AppError('NOT_INDEPENDENT', message, { reasons });
 
 export type DecisionWithAppeal = IntegrityDecision & { appeal: IntegrityAppeal | null };
 
@@ -130,10 +130,10 @@ export class IntegrityRepository {
   openCase(actorId: string, dto: OpenCaseDto) {
     return this.prisma.$transaction(async (tx) => {
       const subjects = await tx.user.count({ where: { id: { in: dto.subjectIds } } });
-      if (subjects !== new Set(dto.subjectIds).size) throw new AppError('UNKNOWN_PLAYER', 'Every subject must be an existing player', HttpStatus.BAD_REQUEST);
+      if (subjects !== new Set(dto.subjectIds).size) throw new AppError('UNKNOWN_PLAYER', 'Every subject must be an existing player');
       const gameIds = [...new Set(dto.gameIds ?? [])];
       const games = await this.gamesInfo(tx, gameIds);
-      if (games.length !== gameIds.length) throw new AppError('UNKNOWN_GAME', 'Every game must exist', HttpStatus.BAD_REQUEST);
+      if (games.length !== gameIds.length) throw new AppError('UNKNOWN_GAME', 'Every game must exist');
       const subjectIds = [...new Set(dto.subjectIds)];
       const c = await this.openManualCase(tx, { source: 'manual', subjectIds, summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId });
       if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
@@ -153,7 +153,7 @@ export class IntegrityRepository {
       const [c] = await tx.integrityCase.createManyAndReturn({ data: [data], skipDuplicates: true });
       if (c) return c;
       const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_cases WHERE open_key = integrity_case_open_key(${data.subjectIds as string[]}::uuid[])`;
-      if (open) throw new AppError('CASE_ALREADY_OPEN', 'These players already have an open case: add to it instead of opening another', HttpStatus.CONFLICT, { caseId: open.id });
+      if (open) throw new AppError('CASE_ALREADY_OPEN', 'These players already have an open case: add to it instead of opening another', { caseId: open.id });
       if (attempt === 3) throw new Error('openCase: no case opened after 3 attempts');
     }
   }
@@ -163,9 +163,9 @@ export class IntegrityRepository {
       const c = await this.lockCase(tx, caseId);
       const reviewer = await tx.user.findUnique({ where: { id: dto.reviewerId } });
       if (!reviewer || !(reviewer.roles.includes('reviewer') || reviewer.roles.includes('admin'))) {
-        throw new AppError('NOT_A_REVIEWER', 'Cases are assigned to reviewers', HttpStatus.BAD_REQUEST);
+        throw new AppError('NOT_A_REVIEWER', 'Cases are assigned to reviewers');
       }
-      if (c.subjectIds.includes(reviewer.id)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot review the case', HttpStatus.FORBIDDEN);
+      if (c.subjectIds.includes(reviewer.id)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot review the case');
       if (await this.playedIn(tx, caseId, reviewer.id)) throw notIndependent('A player of a game the case is about cannot review it', ['played']);
       const updated = await tx.integrityCase.update({ where: { id: caseId }, data: { assignedToId: reviewer.id, status: c.status === 'open' ? 'in_review' : c.status } });
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: reviewer.id, role: 'assigned' }], skipDuplicates: true });
@@ -189,13 +189,13 @@ export class IntegrityRepository {
       await this.lockCase(tx, caseId);
       if (dto.appealId) {
         const a = await tx.integrityAppeal.findUnique({ where: { id: dto.appealId }, include: { decision: true } });
-        if (!a || a.decision.caseId !== caseId) throw new AppError('UNKNOWN_APPEAL', 'The appeal is not one of this case', HttpStatus.BAD_REQUEST);
+        if (!a || a.decision.caseId !== caseId) throw new AppError('UNKNOWN_APPEAL', 'The appeal is not one of this case');
       }
       if (dto.answersId) {
         const r = await tx.integrityEvidence.findUnique({ where: { id: dto.answersId } });
-        if (!r || r.caseId !== caseId || r.kind !== 'video_request') throw new AppError('UNKNOWN_REQUEST', 'answersId must be a video request of this case', HttpStatus.BAD_REQUEST);
+        if (!r || r.caseId !== caseId || r.kind !== 'video_request') throw new AppError('UNKNOWN_REQUEST', 'answersId must be a video request of this case');
       }
-      if (dto.gameId && !(await tx.game.count({ where: { id: dto.gameId } }))) throw new AppError('UNKNOWN_GAME', 'The game does not exist', HttpStatus.BAD_REQUEST);
+      if (dto.gameId && !(await tx.game.count({ where: { id: dto.gameId } }))) throw new AppError('UNKNOWN_GAME', 'The game does not exist');
       const e = await tx.integrityEvidence.create({
         data: {
           caseId,
@@ -222,13 +222,13 @@ export class IntegrityRepository {
   decide(actorId: string, caseId: string, dto: DecideCaseDto, now: Date): Promise<{ decision: DecisionWithAppeal; replayed: boolean }> {
     return this.prisma.$transaction(async (tx) => {
       const c = await this.lockCase(tx, caseId);
-      if (!c.subjectIds.includes(dto.userId)) throw new AppError('NOT_A_SUBJECT', 'That player is not under review in this case', HttpStatus.BAD_REQUEST);
-      if (c.subjectIds.includes(actorId)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot decide the case', HttpStatus.FORBIDDEN);
+      if (!c.subjectIds.includes(dto.userId)) throw new AppError('NOT_A_SUBJECT', 'That player is not under review in this case');
+      if (c.subjectIds.includes(actorId)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot decide the case');
       if (await this.playedIn(tx, caseId, actorId)) throw notIndependent('You played in a game this case is about, so you may not decide it', ['played']);
       const existing = await tx.integrityDecision.findUnique({ where: { caseId_userId: { caseId, userId: dto.userId } }, include: { appeal: true } });
       if (existing) {
         if (existing.finding === dto.finding) return { decision: existing, replayed: true };
-        throw new AppError('ALREADY_DECIDED', `This player was already decided (${existing.finding}); an appeal is the way to change it`, HttpStatus.CONFLICT, { decisionId: existing.id });
+        throw new AppError('ALREADY_DECIDED', `This player was already decided (${existing.finding}); an appeal is the way to change it`, { decisionId: existing.id });
       }
       await this.effects.lockUser(tx, dto.userId);
       const history = await tx.integrityDecision.findMany({ where: { userId: dto.userId, status: { not: 'overturned' } }, select: { currentStep: true } });
@@ -302,17 +302,17 @@ export class IntegrityRepository {
       .$transaction(async (tx) => {
         const d = await tx.integrityDecision.findUnique({ where: { id: decisionId } });
         if (!d || d.userId !== userId) throw notFound('Penalty', decisionId);
-        if (d.step === 'none') throw new AppError('NOTHING_TO_APPEAL', 'A "no violation" decision carries no penalty to appeal', HttpStatus.CONFLICT);
+        if (d.step === 'none') throw new AppError('NOTHING_TO_APPEAL', 'A "no violation" decision carries no penalty to appeal');
         const closesAt = new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS);
         if (now > closesAt) {
-          throw new AppError('APPEAL_WINDOW_CLOSED', `Appeals are accepted within 7 days of the penalty (until ${closesAt.toISOString()})`, HttpStatus.CONFLICT, { closedAt: closesAt.toISOString() });
+          throw new AppError('APPEAL_WINDOW_CLOSED', `Appeals are accepted within 7 days of the penalty (until ${closesAt.toISOString()})`, { closedAt: closesAt.toISOString() });
         }
         const a = await tx.integrityAppeal.create({ data: { decisionId, userId, statement, filedAt: now, dueAt: deadlines.dueAt, remindAt: deadlines.remindAt } });
         await tx.auditLog.create({ data: { actorId: userId, action: 'integrity.appeal.filed', entityType: 'integrity_appeal', entityId: a.id, data: json({ decisionId, caseId: d.caseId, dueAt: a.dueAt.toISOString() }) } });
         return a;
       })
       .catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'P2002') throw new AppError('APPEAL_EXISTS', 'This penalty has already been appealed: one appeal per incident', HttpStatus.CONFLICT);
+        if ((err as { code?: string }).code === 'P2002') throw new AppError('APPEAL_EXISTS', 'This penalty has already been appealed: one appeal per incident');
         throw err;
       });
   }
@@ -366,7 +366,7 @@ export class IntegrityRepository {
       const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_appeals WHERE id = ${appealId}::uuid FOR UPDATE`;
       if (!rows.length) throw notFound('Appeal', appealId);
       const appeal = await tx.integrityAppeal.findUniqueOrThrow({ where: { id: appealId }, include: { decision: { include: { case: true } } } });
-      if (appeal.status !== 'pending') throw new AppError('APPEAL_DECIDED', `This appeal was already decided (${appeal.status})`, HttpStatus.CONFLICT);
+      if (appeal.status !== 'pending') throw new AppError('APPEAL_DECIDED', `This appeal was already decided (${appeal.status})`);
       const d = appeal.decision;
       const reasons = await this.conflicts(tx, actorId, appeal, d.case);
       if (reasons.length) throw notIndependent(`Only a reviewer independent of the case may decide its appeal (you: ${reasons.join(', ')})`, reasons);
@@ -377,7 +377,7 @@ export class IntegrityRepository {
       if (dto.outcome === 'reduced') {
         const to = dto.reducedTo!;
         if (stepRank(to) >= stepRank(d.currentStep as Step)) {
-          throw new AppError('INVALID_REDUCTION', `A reduction must be to a lower rung than ${d.currentStep}`, HttpStatus.BAD_REQUEST, { current: d.currentStep, reducedTo: to });
+          throw new AppError('INVALID_REDUCTION', `A reduction must be to a lower rung than ${d.currentStep}`, { current: d.currentStep, reducedTo: to });
         }
         newStep = to;
       } else if (dto.outcome === 'overturned') {
@@ -427,7 +427,7 @@ export class IntegrityRepository {
   /** Files or merges a report, and opens a case for it or joins the player's open case. */
   fileReport(reporterId: string, dto: FileReportDto) {
     return this.prisma.$transaction(async (tx) => {
-      if (dto.subjectId === reporterId) throw new AppError('CANNOT_REPORT_SELF', 'You cannot report yourself', HttpStatus.BAD_REQUEST);
+      if (dto.subjectId === reporterId) throw new AppError('CANNOT_REPORT_SELF', 'You cannot report yourself');
       if (!(await tx.user.count({ where: { id: dto.subjectId } }))) throw notFound('Player', dto.subjectId);
       const games = dto.gameId ? await this.gamesInfo(tx, [dto.gameId]) : [];
       if (dto.gameId && !games.length) throw notFound('Game', dto.gameId);

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import type Redis from 'ioredis';
 import { AppConfig, AppError, Clock, notFound, REDIS } from '@dcs/common';
@@ -115,7 +115,7 @@ export class IntegrityService {
     await this.credentials.attempt(ip, email);
     const user = await this.users.findByEmail(email);
     const ok = user ? await argon2.verify(user.passwordHash, dto.password).catch(() => false) : false;
-    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong', HttpStatus.UNAUTHORIZED);
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong');
     return this.fileAppeal({ id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, dto);
   }
 
@@ -149,7 +149,7 @@ export class IntegrityService {
     const windowMs = this.config.REPORT_RATE_WINDOW_SECONDS * 1000;
     const hit = await this.throttle.increment(user.id, windowMs, this.config.REPORT_RATE_LIMIT, windowMs, 'reports');
     if (hit.isBlocked) {
-      throw new AppError('RATE_LIMITED', `At most ${this.config.REPORT_RATE_LIMIT} reports per ${this.config.REPORT_RATE_WINDOW_SECONDS} s`, HttpStatus.TOO_MANY_REQUESTS, { retryAfterSeconds: hit.timeToBlockExpire });
+      throw new AppError('RATE_LIMITED', `At most ${this.config.REPORT_RATE_LIMIT} reports per ${this.config.REPORT_RATE_WINDOW_SECONDS} s`, { retryAfterSeconds: hit.timeToBlockExpire });
     }
     const { report, merged } = await this.repo.fileReport(user.id, dto);
     return { id: report.id, subjectId: report.subjectId, gameId: report.gameId, category: report.category, count: report.count, merged, receivedAt: report.createdAt.toISOString() };

@@ -1,4 +1,4 @@
-import { HttpStatus, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import { isUUID } from 'class-validator';
@@ -29,7 +29,7 @@ import {
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 type LiveNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 
-const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, HttpStatus.BAD_REQUEST, [{ field, problems: [message] }]);
+const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, [{ field, problems: [message] }]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -155,7 +155,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
       const { tiebreakId, position, ...rest } = payload;
       if (typeof tiebreakId !== 'string' || !isUUID(tiebreakId)) {
-        throw new AppError('INVALID_ID', 'tiebreakId must be a UUID', HttpStatus.BAD_REQUEST, [{ field: 'tiebreakId', problems: ['must be a UUID'] }]);
+        throw new AppError('INVALID_ID', 'tiebreakId must be a UUID', [{ field: 'tiebreakId', problems: ['must be a UUID'] }]);
       }
       // The HTTP body's DTO and pipe: the same checks and VALIDATION_FAILED details.
       const dto = (await this.validation.transform({ position, ...rest }, { type: 'body', metatype: TiebreakPickDto })) as TiebreakPickDto;
@@ -202,7 +202,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     }
     socket.data.actionsInWindow += 1;
     if (socket.data.actionsInWindow > this.config.LIVE_ACTIONS_PER_SECOND) {
-      throw new AppError('RATE_LIMITED', `At most ${this.config.LIVE_ACTIONS_PER_SECOND} actions a second on one connection`, HttpStatus.TOO_MANY_REQUESTS);
+      throw new AppError('RATE_LIMITED', `At most ${this.config.LIVE_ACTIONS_PER_SECOND} actions a second on one connection`);
     }
   }
 
@@ -216,13 +216,13 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private async userOf(socket: LiveSocket, required: boolean): Promise<AuthUser | undefined> {
     const claims = socket.data.claims;
     if (!claims || !socket.data.userId) {
-      if (required) throw new AppError('UNAUTHORIZED', 'Sign in first: connect with auth.token to play', HttpStatus.UNAUTHORIZED);
+      if (required) throw new AppError('UNAUTHORIZED', 'Sign in first: connect with auth.token to play');
       return undefined;
     }
     try {
       return await this.auth.currentUser(claims);
     } catch (err) {
-      if (err instanceof AppError && err.getStatus() < 500) this.endSession(socket);
+      if (err instanceof AppError) this.endSession(socket); // a refusal of the token or account (a database failure is not one)
       throw err;
     }
   }
@@ -241,7 +241,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private gameIdOf(payload: unknown): string {
     if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
     if (typeof payload.gameId !== 'string' || !isUUID(payload.gameId)) {
-      throw new AppError('INVALID_ID', 'gameId must be a UUID', HttpStatus.BAD_REQUEST, [{ field: 'gameId', problems: ['must be a UUID'] }]);
+      throw new AppError('INVALID_ID', 'gameId must be a UUID', [{ field: 'gameId', problems: ['must be a UUID'] }]);
     }
     return payload.gameId;
   }

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { NotificationDto, NotificationPageDto, NotificationsQueryDto } from './notifications.dto';
@@ -13,7 +13,7 @@ export class NotificationsService {
     if (q.after) {
       const cursor = await this.repo.find(q.after);
       // Someone else's id as a cursor would reveal nothing, but it is a client bug worth naming.
-      if (!cursor || cursor.userId !== user.id) throw new AppError('INVALID_CURSOR', '`after` is not one of your notifications', HttpStatus.BAD_REQUEST);
+      if (!cursor || cursor.userId !== user.id) throw new AppError('INVALID_CURSOR', '`after` is not one of your notifications');
     }
     const [items, unread] = await Promise.all([this.repo.page(user.id, limit + 1, q.after), this.repo.unread(user.id)]);
     const page = items.slice(0, limit);

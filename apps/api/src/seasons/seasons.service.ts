@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Challenge, Placement, Region, WdcEntry } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
@@ -90,9 +90,9 @@ export class SeasonsService {
       }
     }
     if (pool.length < 3) {
-      throw new AppError('NOT_ENOUGH_QUALIFIERS', `The ${dto.region} region has ${pool.length} Elite Six qualifier(s) from closed seasons; a Regional needs at least 3`, HttpStatus.CONFLICT, { qualifiers: pool.length });
+      throw new AppError('NOT_ENOUGH_QUALIFIERS', `The ${dto.region} region has ${pool.length} Elite Six qualifier(s) from closed seasons; a Regional needs at least 3`, { qualifiers: pool.length });
     }
-    if (dto.hostCityId && !(await this.repo.cityExists(dto.hostCityId, dto.region))) throw new AppError('BAD_HOST_CITY', 'The host city must be a city of the region', HttpStatus.BAD_REQUEST);
+    if (dto.hostCityId && !(await this.repo.cityExists(dto.hostCityId, dto.region))) throw new AppError('BAD_HOST_CITY', 'The host city must be a city of the region');
     const seedingDraw = randomBytes(16).toString('hex');
     const drawn = new Map(shuffle(seedRng(seedingDraw), pool.map((e) => e.userId).sort()).map((id, i) => [id, i]));
     const entrants = [...pool].sort(
@@ -122,7 +122,7 @@ export class SeasonsService {
     const regionals = await this.repo.regionalsOf(dto.year);
     const missing = REGIONS.filter((r) => !regionals.some((c) => c.region === r && c.status === 'completed' && c.placements.length > 0));
     if (missing.length) {
-      throw new AppError('REGIONALS_NOT_COMPLETE', `The NDT Finals ${dto.year} needs the winners of all four Regionals; not completed yet: ${missing.join(', ')}`, HttpStatus.CONFLICT, { missing });
+      throw new AppError('REGIONALS_NOT_COMPLETE', `The NDT Finals ${dto.year} needs the winners of all four Regionals; not completed yet: ${missing.join(', ')}`, { missing });
     }
     const entrants: EventEntrant[] = [];
     for (const region of REGIONS) {

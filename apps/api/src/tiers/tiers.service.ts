@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Tier } from '@dcs/db';
 import { AppError } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT, isPointsError, prizeAmounts, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
@@ -18,10 +18,10 @@ export class TiersService {
   }
 
   async setSplit(user: AuthUser, tier: Tier, dto: SetPrizeSplitDto): Promise<TierResponseDto> {
-    if (!TIERS.includes(tier)) throw new AppError('NOT_FOUND', `There is no tier ${tier}`, HttpStatus.NOT_FOUND);
+    if (!TIERS.includes(tier)) throw new AppError('NOT_FOUND', `There is no tier ${tier}`);
     const split: PrizeSplit = { first: dto.first, second: dto.second, thirdFourthEach: dto.thirdFourthEach };
     const checked = prizeAmounts(TIER_PRIZE_POOL_CENTS[tier], split);
-    if (isPointsError(checked)) throw new AppError('INVALID_PRIZE_SPLIT', checked.message, HttpStatus.BAD_REQUEST);
+    if (isPointsError(checked)) throw new AppError('INVALID_PRIZE_SPLIT', checked.message);
     const before = (await this.list()).find((t) => t.tier === tier)!.prizeSplit;
     await this.repo.set(tier, { ...split }, user.id, dto.reason, before);
     return this.toDto(tier, split);

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { PrismaService } from '@dcs/common';
 import { SeasonQueue } from '@dcs/tournament';
+import { SeasonRecoveryRepository } from './season-recovery.repository';
 
 /**
  * At start-up and every 5 minutes: a season whose challenges are all completed but which is not
@@ -12,7 +12,7 @@ export class SeasonRecovery implements OnApplicationBootstrap {
   private readonly logger = new Logger(SeasonRecovery.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly seasons: SeasonRecoveryRepository,
     private readonly queue: SeasonQueue,
   ) {}
 
@@ -23,10 +23,7 @@ export class SeasonRecovery implements OnApplicationBootstrap {
   @Interval(300_000)
   async sweep(): Promise<void> {
     try {
-      const due = await this.prisma.$queryRaw<{ id: string }[]>`
-        SELECT s.id FROM seasons s
-        WHERE s.status <> 'closed'
-          AND (SELECT count(*) FROM challenges c WHERE c.season_id = s.id AND c.status = 'completed') >= s.challenges`;
+      const due = await this.seasons.dueForClose();
       for (const s of due) await this.queue.close(s.id);
       if (due.length) this.logger.log(`season sweep: ${due.length} close job(s) ensured`);
     } catch (err) {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TournamentModule } from '@dcs/tournament';
 import { SeasonProcessor } from './season.processor';
 import { SeasonRecovery } from './season-recovery';
+import { SeasonRecoveryRepository } from './season-recovery.repository';
 
-@Module({ imports: [TournamentModule], providers: [SeasonProcessor, SeasonRecovery] })
+@Module({ imports: [TournamentModule], providers: [SeasonProcessor, SeasonRecovery, SeasonRecoveryRepository] })
 export class SeasonModule {}

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Challenge, ChallengeTable, Game, Round } from '@dcs/db';
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
@@ -341,14 +341,13 @@ export class ChallengeFlowService {
         case 'answer-again': // the same pick again (a retry after a lost answer, HTTP or socket): answered, not applied twice
           return { view: tiebreakPublicView(current), complete: false };
         case 'window-closed':
-          throw new AppError('DRAW_CLOSED', 'The picking window of this draw is closed', HttpStatus.CONFLICT, { closesAt: tb.closesAt.toISOString() });
+          throw new AppError('DRAW_CLOSED', 'The picking window of this draw is closed', { closesAt: tb.closesAt.toISOString() });
         case 'pick':
           break;
       }
       const next = drawPick(current, userId, position);
       if (isTiebreakError(next)) {
-        const status = next.code === 'NOT_IN_DRAW' ? HttpStatus.FORBIDDEN : next.code === 'BAD_POSITION' ? HttpStatus.BAD_REQUEST : HttpStatus.CONFLICT;
-        throw new AppError(next.code, next.message, status);
+        throw new AppError(next.code, next.message);
       }
       await this.repo.updateTiebreak(tx, tb.id, next);
       if (tb.tableId) {
@@ -462,7 +461,7 @@ export class ChallengeFlowService {
   async assertNotPlayingIn(tx: Tx, challengeId: string, actorId: string): Promise<void> {
     const [entered, seated] = await Promise.all([this.registrations.isEntered(tx, challengeId, actorId), this.repo.isSeated(tx, challengeId, actorId)]);
     if (entered || seated) {
-      throw new AppError('OWN_CHALLENGE', 'You play in this challenge, so you may not direct it: another director must act', HttpStatus.FORBIDDEN, { challengeId });
+      throw new AppError('OWN_CHALLENGE', 'You play in this challenge, so you may not direct it: another director must act', { challengeId });
     }
   }
 
@@ -474,7 +473,7 @@ export class ChallengeFlowService {
       if (!ch) throw notFound('Challenge', challengeId);
       await this.assertNotPlayingIn(tx, challengeId, actorId);
       if (ch.status === 'completed' || ch.status === 'cancelled') {
-        throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
+        throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`);
       }
       for (const { id } of await this.repo.playingGames(tx, challengeId)) {
         const game = (await this.repo.lockGame(tx, id))!;
@@ -514,11 +513,11 @@ export class ChallengeFlowService {
     if (!ch) throw notFound('Challenge', challengeId);
     await this.assertNotPlayingIn(tx, challengeId, actorId);
     if (ch.status === 'completed' || ch.status === 'cancelled') {
-      throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`, HttpStatus.CONFLICT);
+      throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`);
     }
     const marked = await this.registrations.disqualify(tx, challengeId, userId, reason, this.time.now());
-    if (marked === 'not_registered') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge', HttpStatus.NOT_FOUND);
-    if (marked === 'already') throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified', HttpStatus.CONFLICT);
+    if (marked === 'not_registered') throw new AppError('NOT_REGISTERED', 'This player is not in the challenge');
+    if (marked === 'already') throw new AppError('ALREADY_DISQUALIFIED', 'This player is already disqualified');
     const seat = await this.repo.playingSeat(tx, challengeId, userId);
     if (seat) {
       const g = await this.repo.currentGame(tx, seat.tableId, true);
@@ -552,7 +551,7 @@ export class ChallengeFlowService {
       await this.assertNotPlayingIn(tx, t0.challengeId, actorId);
       const table = (await this.repo.tableWithSeats(tx, tableId))!;
       if (round.status !== 'running' || table.status === 'finished') {
-        throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed', HttpStatus.CONFLICT);
+        throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed');
       }
       const old = await this.repo.currentGame(tx, tableId, true);
       if (old && old.status === 'playing') {
@@ -672,16 +671,15 @@ export class ChallengeFlowService {
 function correctionError(r: CorrectionRefusal): AppError {
   switch (r.code) {
     case 'CHALLENGE_CLOSED':
-      return new AppError('CHALLENGE_CLOSED', 'The challenge is cancelled: its results can no longer change', HttpStatus.CONFLICT);
+      return new AppError('CHALLENGE_CLOSED', 'The challenge is cancelled: its results can no longer change');
     case 'BAD_ORDER':
-      return new AppError('BAD_ORDER', 'The order must list every player of the table exactly once', HttpStatus.BAD_REQUEST);
+      return new AppError('BAD_ORDER', 'The order must list every player of the table exactly once');
     case 'ROUND_SEATED':
-      return new AppError('ROUND_SEATED', 'The next round is already seated; this result can no longer change', HttpStatus.CONFLICT);
+      return new AppError('ROUND_SEATED', 'The next round is already seated; this result can no longer change');
     case 'PLAYER_DISQUALIFIED':
       return new AppError(
         'PLAYER_DISQUALIFIED',
         `Player ${r.userId} is disqualified or forfeited at this table and must be placed below every player still in play`,
-        HttpStatus.UNPROCESSABLE_ENTITY,
         { userId: r.userId },
       );
   }

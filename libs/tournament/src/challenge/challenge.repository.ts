@@ -3,7 +3,7 @@ import type { Challenge, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebrea
 import { PrismaService } from '@dcs/common';
 import { type SeatRow } from '../games.repository';
 import { GameStore } from '../games/game.store';
-import { lockChallenge, lockChallengeOfRound } from '../challenge-locks';
+import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.repository';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
 import type { SeatResult, StoredBracket } from '../challenge-rows';

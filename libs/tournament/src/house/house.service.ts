@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, Game, HousePurpose, HouseSeat, Prisma, WorkoutKind } from '@dcs/db';
 import { apply as engineApply, currentHand, nextUint32, resolveConfig, seedRng, type GameState } from '@dcs/engine';
@@ -112,10 +112,10 @@ export class HouseService {
       computerSeats: computers.length,
     };
     const problem = checkTable(req);
-    if (problem?.code === 'STAKE_TOO_HIGH') throw new AppError('STAKE_TOO_HIGH', problem.message, HttpStatus.UNPROCESSABLE_ENTITY);
-    if (problem) throw new AppError('INVALID_SETTINGS', problem.message, HttpStatus.UNPROCESSABLE_ENTITY);
+    if (problem?.code === 'STAKE_TOO_HIGH') throw new AppError('STAKE_TOO_HIGH', problem.message);
+    if (problem) throw new AppError('INVALID_SETTINGS', problem.message);
     const resolved = resolveConfig({ ruleset: req.ruleset, settings: req.settings, players: req.seats, partners: req.partners });
-    if (!resolved.ok) throw new AppError('INVALID_SETTINGS', resolved.error.message, HttpStatus.UNPROCESSABLE_ENTITY);
+    if (!resolved.ok) throw new AppError('INVALID_SETTINGS', resolved.error.message);
     const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
     const id = await this.tx(async (tx) => {
       if (currency) await this.checkStakePlayer(tx, hostId, currency, req.stake);
@@ -160,7 +160,7 @@ export class HouseService {
 
   async tableByCode(code: string): Promise<string> {
     const t = await this.repo.byCode(code.toUpperCase());
-    if (!t) throw new AppError('NOT_FOUND', 'No table has that invitation code', HttpStatus.NOT_FOUND);
+    if (!t) throw new AppError('NOT_FOUND', 'No table has that invitation code');
     return t.id;
   }
 
@@ -169,8 +169,8 @@ export class HouseService {
     await this.tx(async (tx) => {
       const t = await this.repo.lockTable(tx, tableId);
       if (!t) throw notFound('House table', tableId);
-      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players', HttpStatus.CONFLICT);
-      if (t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table', HttpStatus.CONFLICT);
+      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players');
+      if (t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table');
       const free = this.freeSeat(t, seat);
       if (t.purpose === 'stake') await this.checkStakePlayer(tx, userId, t.currency!, t.stake);
       await tx.houseSeat.create({ data: { tableId, seat: free, userId } });
@@ -183,8 +183,8 @@ export class HouseService {
     await this.tx(async (tx) => {
       const t = await this.repo.lockTable(tx, tableId);
       if (!t) throw notFound('House table', tableId);
-      if (t.hostId !== userId) throw new AppError('NOT_HOST', 'Only the host seats computer players', HttpStatus.FORBIDDEN);
-      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players', HttpStatus.CONFLICT);
+      if (t.hostId !== userId) throw new AppError('NOT_HOST', 'Only the host seats computer players');
+      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players');
       await tx.houseSeat.create({ data: { tableId, seat: this.freeSeat(t, seat), botLevel: level } });
     });
     return this.startIfFull(tableId);
@@ -196,9 +196,9 @@ export class HouseService {
       const t = await this.repo.lockTable(tx, tableId);
       if (!t) throw notFound('House table', tableId);
       const mine = t.seatsTaken.find((s) => s.userId === userId);
-      if (!mine) throw new AppError('NOT_SEATED', 'You have no seat at this table', HttpStatus.FORBIDDEN);
+      if (!mine) throw new AppError('NOT_SEATED', 'You have no seat at this table');
       if (t.status === 'playing') return { gameId: t.currentGameId!, seat: mine.seat };
-      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table has finished', HttpStatus.CONFLICT);
+      if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table has finished');
       if (t.hostId === userId) {
         await tx.houseTable.update({ where: { id: tableId }, data: { status: 'closed' } });
       } else {
@@ -214,8 +214,8 @@ export class HouseService {
   async forfeit(userId: string, tableId: string): Promise<TableWithSeats> {
     const t = await this.get(tableId);
     const mine = t.seatsTaken.find((s) => s.userId === userId);
-    if (!mine) throw new AppError('NOT_SEATED', 'You have no seat at this table', HttpStatus.FORBIDDEN);
-    if (t.status !== 'playing' || !t.currentGameId) throw new AppError('TABLE_NOT_PLAYING', 'There is no game in progress at this table', HttpStatus.CONFLICT);
+    if (!mine) throw new AppError('NOT_SEATED', 'You have no seat at this table');
+    if (t.status !== 'playing' || !t.currentGameId) throw new AppError('TABLE_NOT_PLAYING', 'There is no game in progress at this table');
     await this.forfeitSeat(t.currentGameId, mine.seat);
     return this.get(tableId);
   }
@@ -225,10 +225,10 @@ export class HouseService {
     await this.tx(async (tx) => {
       const t = await this.repo.lockTable(tx, tableId);
       if (!t) throw notFound('House table', tableId);
-      if (!t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('NOT_SEATED', 'You have no seat at this table', HttpStatus.FORBIDDEN);
-      if (t.status !== 'finished') throw new AppError('TABLE_NOT_FINISHED', 'The game at this table is not over', HttpStatus.CONFLICT);
+      if (!t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('NOT_SEATED', 'You have no seat at this table');
+      if (t.status !== 'finished') throw new AppError('TABLE_NOT_FINISHED', 'The game at this table is not over');
       const settled = t.currentGameId ? await tx.houseSettlement.findUnique({ where: { gameId: t.currentGameId } }) : null;
-      if (!settled) throw new AppError('TRY_AGAIN', 'The last game is being settled; try again in a moment', HttpStatus.CONFLICT);
+      if (!settled) throw new AppError('TRY_AGAIN', 'The last game is being settled; try again in a moment');
       await tx.houseTable.update({ where: { id: tableId }, data: { status: 'open' } });
     });
     return this.startIfFull(tableId);
@@ -237,20 +237,20 @@ export class HouseService {
   private freeSeat(t: TableWithSeats, wanted?: number): number {
     const taken = new Set(t.seatsTaken.map((s) => s.seat));
     if (wanted !== undefined) {
-      if (wanted < 0 || wanted >= t.seats) throw new AppError('INVALID_SEAT', `Seats are 0 to ${t.seats - 1}`, HttpStatus.BAD_REQUEST);
-      if (taken.has(wanted)) throw new AppError('SEAT_TAKEN', `Seat ${wanted} is taken`, HttpStatus.CONFLICT);
+      if (wanted < 0 || wanted >= t.seats) throw new AppError('INVALID_SEAT', `Seats are 0 to ${t.seats - 1}`);
+      if (taken.has(wanted)) throw new AppError('SEAT_TAKEN', `Seat ${wanted} is taken`);
       return wanted;
     }
     for (let s = 0; s < t.seats; s++) if (!taken.has(s)) return s;
-    throw new AppError('TABLE_FULL', 'Every seat at this table is taken', HttpStatus.CONFLICT);
+    throw new AppError('TABLE_FULL', 'Every seat at this table is taken');
   }
 
   /** SPEC 8.7: a stake table needs the 18+ confirmation, no debt, and the worst case (2 × stake) in the wallet. */
   private async checkStakePlayer(tx: Tx, userId: string, currency: Currency, stake: number): Promise<void> {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
-    if (!user.adultConfirmedAt) throw new AppError('ADULT_CONFIRMATION_REQUIRED', 'Confirm that you are 18 or older before your first stake table', HttpStatus.FORBIDDEN);
+    if (!user.adultConfirmedAt) throw new AppError('ADULT_CONFIRMATION_REQUIRED', 'Confirm that you are 18 or older before your first stake table');
     const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
-    if (w.owed > 0) throw new AppError('DEBT_OUTSTANDING', `You owe ${w.owed} ${currency}: a player with a debt cannot join a stake table`, HttpStatus.CONFLICT, { owed: w.owed, currency });
+    if (w.owed > 0) throw new AppError('DEBT_OUTSTANDING', `You owe ${w.owed} ${currency}: a player with a debt cannot join a stake table`, { owed: w.owed, currency });
     if (w.balance < holdOf(stake)) throw insufficientFunds(currency, { needed: holdOf(stake), balance: w.balance });
   }
 
@@ -501,7 +501,7 @@ export class HouseService {
       const state = game.state as unknown as GameState;
       if (state.forfeited[seat]) return;
       const r = engineApply(state, { seat, type: 'forfeit' });
-      if (!r.ok) throw new AppError(r.error.code, r.error.message, HttpStatus.CONFLICT);
+      if (!r.ok) throw new AppError(r.error.code, r.error.message);
       await this.store.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
       const t = (await this.repo.table(tx, game.houseTableId!))!;
       if (!r.state.finished) effects.push(...this.turnEffects(t, t.seatsTaken, game.id, r.state, 0, new Date()));
@@ -723,10 +723,10 @@ export class HouseService {
       await tx.$queryRaw`SELECT id FROM workouts WHERE id = ${workoutId}::uuid FOR UPDATE`;
       const w = await tx.workout.findUnique({ where: { id: workoutId } });
       if (!w || w.userId !== userId) throw notFound('Workout', workoutId);
-      if (w.status !== 'owed') throw new AppError('WORKOUT_CLOSED', `This workout is already ${w.status}`, HttpStatus.CONFLICT);
+      if (w.status !== 'owed') throw new AppError('WORKOUT_CLOSED', `This workout is already ${w.status}`);
       if (how === 'excuse') {
         const excuse = await tx.doctorsExcuse.findFirst({ where: { userId, usedOnWorkoutId: null }, orderBy: { createdAt: 'asc' } });
-        if (!excuse) throw new AppError('NO_EXCUSE', "You have no Dr.'s excuse to spend", HttpStatus.CONFLICT);
+        if (!excuse) throw new AppError('NO_EXCUSE', "You have no Dr.'s excuse to spend");
         await tx.doctorsExcuse.update({ where: { id: excuse.id }, data: { usedOnWorkoutId: w.id } });
       }
       return tx.workout.update({ where: { id: w.id }, data: { status: how === 'done' ? 'done' : 'excused', doneAt: this.clock.now() } });

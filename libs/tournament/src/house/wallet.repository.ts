@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Currency, Prisma, WalletEntry, WalletEntryKind } from '@dcs/db';
 import { AppError, PrismaService } from '@dcs/common';
 import type { Tx } from '../games.repository';
@@ -120,8 +120,8 @@ export class WalletRepository {
   }
 }
 
-export const insufficientFunds = (currency: Currency, details?: unknown) =>
-  new AppError('INSUFFICIENT_FUNDS', `Not enough ${currency} in your wallet for this`, HttpStatus.CONFLICT, details);
+export const insufficientFunds = (currency: Currency, details?: object) =>
+  new AppError('INSUFFICIENT_FUNDS', `Not enough ${currency} in your wallet for this`, details);
 
 function isCheckViolation(err: unknown): boolean {
   const e = err as { code?: string; meta?: { code?: string }; message?: string };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditLog, Challenge, Prisma, Registration, RegistrationStatus } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, lockPendingChallengesOf } from '../challenge-locks';
+import { lockChallenge, lockPendingChallengesOf } from '../challenge-locks.repository';
 import { PRE_START } from '../challenge-rows';
 import type { AccountStanding } from './registration.rules';
 import type { RegistrationNotice } from './registration.messages';

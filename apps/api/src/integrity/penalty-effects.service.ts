@@ -1,22 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, SeasonPenaltyKind } from '@dcs/db';
 import { type PenaltySource, type PenaltyWithdrawal, RegistrationsService, type RestoredRegistration, SeasonStandingsStore } from '@dcs/tournament';
+import { PenaltiesRepository } from './penalties.repository';
 
 type Tx = Prisma.TransactionClient;
-const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 export type { PenaltySource, RestoredRegistration };
 
 /**
- * The effects of penalties on accounts, registrations, season standings and prizes, written inside
- * the caller's transaction with an audit entry each, and undone exactly by source id. Shared by the
- * review board (SPEC 5) and the conduct ledger (SPEC 6).
+ * The effects of penalties on accounts, registrations, season standings and prizes, inside the
+ * caller's transaction with an audit entry each, and undone exactly by source id. Shared by the
+ * review board (SPEC 5) and the conduct ledger (SPEC 6). It decides; the rows are written by their
+ * owners: PenaltiesRepository (accounts, season penalties, prizes), RegistrationsService and
+ * SeasonStandingsStore.
  */
 @Injectable()
 export class PenaltyEffects {
   constructor(
     private readonly standings: SeasonStandingsStore,
     private readonly registrations: RegistrationsService,
+    private readonly rows: PenaltiesRepository,
   ) {}
 
   /**
@@ -33,18 +36,17 @@ export class PenaltyEffects {
    * apply a season penalty before a suspension.
    */
   async lockUser(tx: Tx, userId: string): Promise<boolean> {
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;
-    if (!rows.length) return false;
+    if (!(await this.rows.lockUser(tx, userId))) return false;
     await this.registrations.lockPendingOf(tx, userId);
     return true;
   }
 
   /** Suspends until `until` (a longer running suspension or a ban is kept) and withdraws pending registrations. */
   async suspend(tx: Tx, userId: string, until: Date, now: Date, src: PenaltySource): Promise<{ suspendedUntil: string; withdrawn: string[] }> {
-    const u = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    const u = await this.rows.user(tx, userId);
     if (u.status !== 'banned') {
       const keep = u.status === 'suspended' && (u.suspendedUntil === null || u.suspendedUntil > until);
-      if (!keep) await tx.user.update({ where: { id: userId }, data: { status: 'suspended', suspendedUntil: until } });
+      if (!keep) await this.rows.setStatus(tx, userId, { status: 'suspended', suspendedUntil: until });
     }
     await this.audit(tx, src, 'user.suspended', 'user', userId, { until: until.toISOString() });
     const withdrawn = await this.registrations.withdrawForPenalty(tx, userId, now, src);
@@ -53,39 +55,27 @@ export class PenaltyEffects {
 
   /** Permanent ban: login refused and every token and socket session ended (tokenVersion bump). */
   async ban(tx: Tx, userId: string, now: Date, src: PenaltySource): Promise<{ withdrawn: string[] }> {
-    await tx.user.update({ where: { id: userId }, data: { status: 'banned', suspendedUntil: null, tokenVersion: { increment: 1 } } });
+    await this.rows.setStatus(tx, userId, { status: 'banned', suspendedUntil: null, endSessions: true });
     await this.audit(tx, src, 'user.banned', 'user', userId, {});
     return { withdrawn: await this.registrations.withdrawForPenalty(tx, userId, now, src) };
   }
 
   /** Seasons a penalty acts on: not closed, where the player has a placement or a live registration. */
-  async currentSeasons(tx: Tx, userId: string): Promise<string[]> {
-    const rows = await tx.season.findMany({
-      where: {
-        status: { not: 'closed' },
-        weeklyChallenges: { some: { OR: [{ placements: { some: { userId } } }, { registrations: { some: { userId, status: { not: 'withdrawn' } } } }] } },
-      },
-      select: { id: true },
-      orderBy: { createdAt: 'asc' },
-    });
-    return rows.map((r) => r.id);
+  currentSeasons(tx: Tx, userId: string): Promise<string[]> {
+    return this.rows.currentSeasons(tx, userId);
   }
 
   /** A SeasonPenalty per season (rank_reset counts from the last completed week); a retry finds the existing row. */
   async seasonPenalty(tx: Tx, userId: string, seasonIds: string[], kind: SeasonPenaltyKind, src: PenaltySource): Promise<string[]> {
     const ids: string[] = [];
     for (const seasonId of seasonIds) {
-      const existing = await tx.seasonPenalty.findUnique({ where: { sourceId_kind_seasonId: { sourceId: src.sourceId, kind, seasonId } } });
+      const existing = await this.rows.seasonPenalty(tx, src.sourceId, kind, seasonId);
       if (existing) {
         ids.push(existing.id);
         continue;
       }
-      let afterWeek: number | null = null;
-      if (kind === 'rank_reset') {
-        const last = await tx.challenge.aggregate({ where: { seasonId, status: 'completed' }, _max: { week: true } });
-        afterWeek = last._max.week ?? 0;
-      }
-      const p = await tx.seasonPenalty.create({ data: { seasonId, userId, kind, afterWeek, reason: src.reason, source: src.source, sourceId: src.sourceId } });
+      const afterWeek = kind === 'rank_reset' ? await this.rows.lastCompletedWeek(tx, seasonId) : null;
+      const p = await this.rows.createSeasonPenalty(tx, { seasonId, userId, kind, afterWeek }, src);
       await this.audit(tx, src, `season.penalty.${kind}`, 'season', seasonId, { userId, seasonPenaltyId: p.id, afterWeek });
       // A season ban also ends the player's entries in the season's challenges not started yet.
       if (kind === 'season_ban') await this.registrations.withdrawForPenalty(tx, userId, new Date(), src, seasonId);
@@ -98,13 +88,10 @@ export class PenaltyEffects {
 
   /** Withholds the prizes of the player's placements (the given challenges, or every challenge of the given seasons). */
   async forfeitPrizes(tx: Tx, userId: string, where: { seasonIds?: string[]; challengeId?: string }, src: PenaltySource): Promise<{ placementId: string; challengeId: string; amountCents: number }[]> {
-    const placements = await tx.placement.findMany({
-      where: { userId, prizeCents: { gt: 0 }, ...(where.challengeId ? { challengeId: where.challengeId } : { challenge: { seasonId: { in: where.seasonIds ?? [] } } }) },
-    });
+    const placements = await this.rows.prizedPlacements(tx, userId, where);
     const out: { placementId: string; challengeId: string; amountCents: number }[] = [];
     for (const p of placements) {
-      const f = await tx.prizeForfeiture.create({ data: { placementId: p.id, userId, amountCents: p.prizeCents, source: src.source, sourceId: src.sourceId, reason: src.reason } });
-      await tx.placement.update({ where: { id: p.id }, data: { prizeCents: 0 } });
+      const f = await this.rows.forfeitPrize(tx, p, src);
       await this.audit(tx, src, 'placement.prize.forfeited', 'placement', p.id, { userId, challengeId: p.challengeId, amountCents: p.prizeCents, forfeitureId: f.id });
       out.push({ placementId: p.id, challengeId: p.challengeId, amountCents: p.prizeCents });
     }
@@ -116,16 +103,15 @@ export class PenaltyEffects {
    * its forfeited prizes restored. The account status is then recomputed by the caller (recomputeStatus).
    */
   async undo(tx: Tx, sourceId: string, now: Date, src: PenaltySource): Promise<{ seasonPenaltiesRevoked: string[]; prizesRestored: { placementId: string; amountCents: number }[] }> {
-    const penalties = await tx.seasonPenalty.findMany({ where: { sourceId, revokedAt: null } });
+    const penalties = await this.rows.activeSeasonPenalties(tx, sourceId);
     for (const p of penalties) {
-      await tx.seasonPenalty.update({ where: { id: p.id }, data: { revokedAt: now, revokeReason: src.reason } });
+      await this.rows.revokeSeasonPenalty(tx, p.id, now, src.reason);
       await this.audit(tx, src, `season.penalty.${p.kind}.revoked`, 'season', p.seasonId, { userId: p.userId, seasonPenaltyId: p.id });
     }
     for (const seasonId of new Set(penalties.map((p) => p.seasonId))) await this.standings.recompute(tx, seasonId, src.actorId);
-    const forfeits = await tx.prizeForfeiture.findMany({ where: { sourceId, revokedAt: null } });
+    const forfeits = await this.rows.activeForfeitures(tx, sourceId);
     for (const f of forfeits) {
-      await tx.prizeForfeiture.update({ where: { id: f.id }, data: { revokedAt: now, revokeReason: src.reason } });
-      await tx.placement.update({ where: { id: f.placementId }, data: { prizeCents: { increment: f.amountCents } } });
+      await this.rows.restorePrize(tx, f, now, src.reason);
       await this.audit(tx, src, 'placement.prize.restored', 'placement', f.placementId, { userId: f.userId, amountCents: f.amountCents, forfeitureId: f.id });
     }
     return { seasonPenaltiesRevoked: penalties.map((p) => p.id), prizesRestored: forfeits.map((f) => ({ placementId: f.placementId, amountCents: f.amountCents })) };
@@ -137,23 +123,22 @@ export class PenaltyEffects {
    * lifted penalty lifts exactly its own effect and no other penalty's.
    */
   async recomputeStatus(tx: Tx, userId: string, now: Date, src: PenaltySource): Promise<{ status: string; suspendedUntil: string | null }> {
-    const decisions = await tx.integrityDecision.findMany({ where: { userId, status: { not: 'overturned' }, currentStep: { in: ['minor_1', 'minor_2', 'permanent_ban'] } } });
-    const sanctions = await tx.conductSanction.findMany({ where: { userId, revokedAt: null, kind: { in: ['suspension', 'ban'] } } });
+    const { decisions, sanctions } = await this.rows.inForce(tx, userId);
     let banned = decisions.some((d) => d.currentStep === 'permanent_ban') || sanctions.some((s) => s.kind === 'ban');
     const ends: Date[] = [
       ...decisions.filter((d) => d.currentStep !== 'permanent_ban').map((d) => new Date(d.createdAt.getTime() + (d.currentStep === 'minor_1' ? 7 : 30) * 86_400_000)),
       ...sanctions.flatMap((s) => (s.kind === 'suspension' && s.until ? [s.until] : [])),
     ].filter((t) => t > now);
     const until: Date | null = ends.length ? new Date(Math.max(...ends.map((t) => t.getTime()))) : null;
-    const before = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    const before = await this.rows.user(tx, userId);
     if (before.status === 'banned' && !banned) {
       // A ban with no penalty behind it (set outside the ledgers) is not ours to lift.
-      banned = !(await tx.auditLog.findFirst({ where: { entityType: 'user', entityId: userId, action: 'user.banned' } }));
+      banned = !(await this.rows.everBannedByPenalty(tx, userId));
     }
     const status = banned ? 'banned' : until ? 'suspended' : 'active';
     const suspendedUntil: Date | null = banned ? null : until;
     if (before.status !== status || (before.suspendedUntil?.getTime() ?? null) !== (suspendedUntil?.getTime() ?? null)) {
-      await tx.user.update({ where: { id: userId }, data: { status, suspendedUntil } });
+      await this.rows.setStatus(tx, userId, { status, suspendedUntil });
       await this.audit(tx, src, status === 'active' ? 'user.penalty.lifted' : 'user.penalty.changed', 'user', userId, {
         from: { status: before.status, suspendedUntil: before.suspendedUntil?.toISOString() ?? null },
         to: { status, suspendedUntil: suspendedUntil?.toISOString() ?? null },
@@ -175,11 +160,10 @@ export class PenaltyEffects {
 
   /** Whether the penalty behind a withdrawal is no longer in force: its decision overturned or reduced (an appeal's own reduced rung never is), its sanction revoked. */
   private async lifted(tx: Tx, w: PenaltyWithdrawal): Promise<boolean> {
-    if (w.source === 'conduct') return (await tx.conductSanction.count({ where: { id: w.sourceId, revokedAt: { not: null } } })) > 0;
-    return (await tx.integrityDecision.count({ where: { id: w.sourceId, status: { in: ['overturned', 'reduced'] } } })) > 0;
+    return w.source === 'conduct' ? this.rows.sanctionRevoked(tx, w.sourceId) : this.rows.decisionLifted(tx, w.sourceId);
   }
 
-  async audit(tx: Tx, src: PenaltySource, action: string, entityType: string, entityId: string, data: Record<string, unknown>): Promise<void> {
-    await tx.auditLog.create({ data: { actorId: src.actorId, action, entityType, entityId, reason: src.reason, data: json({ ...data, source: src.source, sourceId: src.sourceId }) } });
+  audit(tx: Tx, src: PenaltySource, action: string, entityType: string, entityId: string, data: Record<string, unknown>): Promise<void> {
+    return this.rows.audit(tx, src, action, entityType, entityId, data);
   }
 }

@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@dcs/common';
+import type { SessionSource } from './session-capture.service';
+
+/** The only writer of user_sessions (the linked-accounts and co-location evidence). */
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async record(data: { userId: string; fingerprintHash: string | null; ip: string | null; source: SessionSource }): Promise<void> {
+    await this.prisma.userSession.create({ data });
+  }
+}
