@@ -37,7 +37,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/**/*.ts', 'apps/worker/**/*.ts', 'libs/tournament/**/*.ts'],
-    ignores: ['**/*.repository.ts', '**/*.store.ts', '**/*.spec.ts'],
+    // Still to move into HouseRepository (issue 13's last step): the house tables' service and its computer players.
+    ignores: ['**/*.repository.ts', '**/*.store.ts', '**/*.spec.ts', 'libs/tournament/src/house/house.service.ts', 'libs/tournament/src/house/house-bot.service.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

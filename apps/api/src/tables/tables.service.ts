@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { notFound, PrismaService } from '@dcs/common';
+import { notFound } from '@dcs/common';
 import { GamesService } from '../games/games.service';
 import type { TableViewDto } from './tables.dto';
+import { TablesRepository } from './tables.repository';
 
 export type TablePublicView = TableViewDto;
 
@@ -9,19 +10,12 @@ export type TablePublicView = TableViewDto;
 @Injectable()
 export class TablesService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly tables: TablesRepository,
     private readonly games: GamesService,
   ) {}
 
   async publicView(id: string): Promise<TablePublicView> {
-    const table = await this.prisma.challengeTable.findUnique({
-      where: { id },
-      include: {
-        round: { select: { number: true } },
-        seats: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } },
-        games: { orderBy: { startedAt: 'desc' }, take: 1, select: { id: true } },
-      },
-    });
+    const table = await this.tables.table(id);
     if (!table) throw notFound('Table', id);
     const game = table.games[0];
     return {
