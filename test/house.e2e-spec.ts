@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { AppConfig, Clock, PrismaService } from '@dcs/common';
-import { createBot, currentHand, type Action, type GameState } from '@dcs/engine';
+import { createBot, currentHand, type Action } from '@dcs/engine';
 import { GameMoveService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 import { tableWithGame } from './support/fixtures';
 import { createWorker } from '../apps/worker/src/setup';

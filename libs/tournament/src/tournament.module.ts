@@ -12,6 +12,7 @@ import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
 import { TurnClockService } from './turn-clock.service';
+import { TurnClockRepository } from './turn-clock.repository';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { GameMoveService } from './game-move.service';
 import { HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
@@ -22,7 +23,7 @@ import { HouseBotService, HouseRepository, HouseService, WalletRepository } from
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule],
-  providers: [TournamentClock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  providers: [TournamentClock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
   exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

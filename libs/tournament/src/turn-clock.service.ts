@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Game, Prisma } from '@dcs/db';
+import type { Game } from '@dcs/db';
 import { apply as engineApply, type GameState } from '@dcs/engine';
-import { PrismaService } from '@dcs/common';
 import { ChallengeQueue, Effect } from './challenge-queue';
 import type { Tx } from './games.repository';
 import { GameStore } from './games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from './live-emitter';
 import { TournamentClock } from './tournament-clock';
+import { TurnClockRepository } from './turn-clock.repository';
 import { HouseService } from './house/house.service';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
@@ -28,7 +28,7 @@ export class TurnClockService {
   private readonly turnMsCache = new Map<string, { ms: number; until: number }>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly rows: TurnClockRepository,
     private readonly games: GameStore,
     private readonly queue: ChallengeQueue,
     /** When a turn's clock starts and runs out (tests move it instead of waiting). */
@@ -40,19 +40,18 @@ export class TurnClockService {
    * The clock of the seat on turn: a challenge game's `turnMs`, a house game's seat clock (SPEC 8.3,
    * fixed at the deal; null when off).
    */
-  async clockMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, game: { tableId: string | null; houseTableId?: string | null }, state: GameState): Promise<number | null> {
-    if (!game.houseTableId) return this.turnMs(db, game.tableId);
+  async clockMs(game: { tableId: string | null; houseTableId?: string | null }, state: GameState, db?: Tx): Promise<number | null> {
+    if (!game.houseTableId) return this.turnMs(game.tableId, db);
     const seat = state.hands[state.hands.length - 1]?.turn ?? null;
     return seat === null ? null : this.house.seatClockMs(game.houseTableId, seat);
   }
 
   /** The clock length of a game (its challenge's `turnMs`; 20 s by default), cached briefly per table: it is read on every move. */
-  async turnMs(db: Pick<Prisma.TransactionClient, 'challengeTable'>, tableId: string | null): Promise<number> {
+  async turnMs(tableId: string | null, db?: Tx): Promise<number> {
     if (!tableId) return DEFAULT_TURN_MS;
     const hit = this.turnMsCache.get(tableId);
     if (hit && hit.until > Date.now()) return hit.ms;
-    const t = await db.challengeTable.findUnique({ where: { id: tableId }, select: { challenge: { select: { turnMs: true } } } });
-    const ms = t?.challenge.turnMs ?? DEFAULT_TURN_MS;
+    const ms = (await this.rows.turnMsOfTable(tableId, db)) ?? DEFAULT_TURN_MS;
     if (this.turnMsCache.size >= 10_000) this.turnMsCache.clear();
     this.turnMsCache.set(tableId, { ms, until: Date.now() + 60_000 });
     return ms;
@@ -61,18 +60,17 @@ export class TurnClockService {
   /** When the current turn's clock runs out (null once the game is over). */
   async deadline(game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'updatedAt' | 'status' | 'state'>): Promise<Date | null> {
     if (game.status !== 'playing') return null;
-    const ms = await this.clockMs(this.prisma, game, game.state as unknown as GameState);
+    const ms = await this.clockMs(game, game.state as unknown as GameState);
     if (ms === null) return null;
-    const last = await this.prisma.gameTimeout.findFirst({ where: { gameId: game.id, version: game.version }, orderBy: { attempt: 'desc' } });
+    const last = await this.rows.lastRunOut(game.id, game.version);
     const start = last ? last.createdAt : game.updatedAt;
     return new Date(start.getTime() + ms);
   }
 
   /** Each seat's clock run-outs (tickets) in the game so far, by seat: what a client (re)joining the game is told. */
   async tickets(gameId: string, players: number): Promise<number[]> {
-    const rows = await this.prisma.gameTimeout.groupBy({ by: ['seat'], where: { gameId }, _count: { _all: true } });
     const bySeat = Array.from({ length: players }, () => 0);
-    for (const r of rows) if (r.seat >= 0 && r.seat < players) bySeat[r.seat] = r._count._all;
+    for (const r of await this.rows.runOutsBySeat(gameId)) if (r.seat >= 0 && r.seat < players) bySeat[r.seat] = r.count;
     return bySeat;
   }
 
@@ -81,7 +79,7 @@ export class TurnClockService {
    * the job is queued in the background (a lost one is re-queued by the recovery sweep).
    */
   async start(gameId: string, version: number, tableId: string | null, from = this.time.now(), house?: { houseTableId: string; state: GameState }): Promise<Date | null> {
-    const ms = house ? await this.clockMs(this.prisma, { tableId: null, houseTableId: house.houseTableId }, house.state) : await this.turnMs(this.prisma, tableId);
+    const ms = house ? await this.clockMs({ tableId: null, houseTableId: house.houseTableId }, house.state) : await this.turnMs(tableId);
     if (ms === null) return null;
     const at = new Date(from.getTime() + ms);
     void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]);
@@ -94,13 +92,13 @@ export class TurnClockService {
     const current = await this.games.versionOf(gameId);
     if (!current || current.version !== version || current.status !== 'playing') return 'noop';
     const effects: Effect[] = [];
-    const outcome = await this.prisma.$transaction(async (tx) => {
+    const outcome = await this.rows.transaction(async (tx) => {
       const game = await this.games.lock(tx, gameId);
       if (!game || game.status !== 'playing' || game.version !== version) return 'noop' as const;
-      const tickets = await tx.gameTimeout.findMany({ where: { gameId, version }, orderBy: { attempt: 'asc' } });
+      const tickets = await this.rows.runOutsAt(tx, gameId, version);
       if (tickets.length !== attempt) return 'noop' as const;
       const state = game.state as unknown as GameState;
-      const ms = await this.clockMs(tx, game, state);
+      const ms = await this.clockMs(game, state, tx);
       if (ms === null) return 'noop' as const;
       const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;
       const due = start.getTime() + ms;
@@ -110,11 +108,11 @@ export class TurnClockService {
       }
       const seat = state.hands[state.hands.length - 1]?.turn ?? null;
       if (seat === null) return 'noop' as const;
-      const ticket = await tx.gameTimeout.create({ data: { gameId, seat, version, attempt } });
+      const ticket = await this.rows.recordRunOut(tx, { gameId, seat, version, attempt });
       // A house table's run-out: its own penalties (SPEC 8.3-8.6).
       if (game.houseTableId) return this.house.runOut(tx, game, seat, attempt, ms, now, effects);
-      const total = await tx.gameTimeout.count({ where: { gameId, seat } });
-      const seats = game.tableId ? await tx.tableSeat.findMany({ where: { tableId: game.tableId }, select: { seat: true, userId: true } }) : [];
+      const total = await this.rows.runOutsOfSeat(tx, gameId, seat);
+      const seats = game.tableId ? await this.rows.tableSeats(tx, game.tableId) : [];
       // SPEC 8.4: every tournament run-out is fined on the player's file; the 5th books a felony.
       const runner = seats.find((x) => x.seat === seat);
       if (runner) await this.house.tournamentRunOut(tx, gameId, runner.userId, seat, version, attempt, total, now, effects);
@@ -161,7 +159,7 @@ export class TurnClockService {
     for (const g of games) {
       const atVersion = g.timeouts.filter((t) => t.version === g.version).sort((a, b) => a.attempt - b.attempt);
       const start = atVersion.length ? atVersion[atVersion.length - 1].createdAt : g.updatedAt;
-      const ms = await this.turnMs(this.prisma, g.tableId);
+      const ms = await this.turnMs(g.tableId);
       effects.push({ kind: 'turn-clock', gameId: g.id, version: g.version, attempt: atVersion.length, at: new Date(start.getTime() + ms) });
     }
     return effects;
@@ -171,32 +169,8 @@ export class TurnClockService {
     const r = engineApply(game.state as unknown as GameState, { seat, type: 'forfeit' });
     if (!r.ok) throw new Error(`forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);
     const after = await this.games.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
-    const seatRow = game.tableId ? await tx.tableSeat.findFirst({ where: { tableId: game.tableId, seat } }) : null;
-    await tx.auditLog.create({
-      data: {
-        action: 'conduct.stalling',
-        entityType: 'game',
-        entityId: game.id,
-        reason: `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`,
-        data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets },
-      },
-    });
-    // The conduct ledger (SPEC 6) records the stalling violation in the same transaction; one per game and seat.
-    if (seatRow) {
-      await tx.conductViolation.createMany({
-        skipDuplicates: true,
-        data: [
-          {
-            userId: seatRow.userId,
-            kind: 'stalling',
-            gameId: game.id,
-            reason: `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`,
-            details: { seat, severity: 'major', tickets },
-            dedupeKey: `stalling:${game.id}:${seat}`,
-          },
-        ],
-      });
-    }
+    // The conduct ledger (SPEC 6) records the stalling violation in the same transaction.
+    await this.rows.recordStalling(tx, game, seat, tickets);
     return after;
   }
 }

@@ -527,7 +527,7 @@ export class ChallengeFlowService {
         if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
         else if (after.version !== g.version) {
           // the turn may have passed: the new version's clock starts now
-          deadline = new Date(this.time.now().getTime() + (await this.clock.turnMs(tx, seat.tableId)));
+          deadline = new Date(this.time.now().getTime() + (await this.clock.turnMs(seat.tableId, tx)));
           effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
         }
         if (after.version !== g.version) {
