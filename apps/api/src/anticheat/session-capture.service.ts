@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { SessionsRepository } from './sessions.repository';
+import { type SessionSource, SessionsRepository } from './sessions.repository';
 
-export type SessionSource = 'login' | 'socket';
+export type { SessionSource };
 
 /** Longest fingerprint accepted from a client (anything longer is cut before hashing). */
 export const MAX_FINGERPRINT_LENGTH = 512;

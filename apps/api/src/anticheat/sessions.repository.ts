@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
-import type { SessionSource } from './session-capture.service';
+
+/** Where a session was seen: a sign-in or a socket connection. */
+export type SessionSource = 'login' | 'socket';
 
 /** The only writer of user_sessions (the linked-accounts and co-location evidence). */
 @Injectable()

@@ -3,8 +3,30 @@
  * the tiles the open ends accept, and the total a play would make. FastGame and
  * the bots' MiniBoard both keep their boards in these fields and call these.
  */
-import type { FastBoardState } from './fast-game';
 import * as tables from './tables';
+
+/** Board of a position, in the fast path's own terms (see `FastGame.getBoard`). */
+export interface FastBoardState {
+  /** Tiles on the board (0: nothing led yet). */
+  tilesOnBoard: number;
+  /**
+   * Exposed number at W, E, N, S. N and S hold the spinner's value while its
+   * arms are open and still empty; they are ignored while the arms are closed.
+   */
+  ends: readonly number[];
+  /**
+   * What each end adds to the open-end total right now (SPEC 1.2): the exposed
+   * number, twice it for a double, the spinner's double while it is itself an
+   * end, 0 for an empty arm or a closed end.
+   */
+  counts: readonly number[];
+  /** Value of the spinner double, or -1 while no double is on the board. */
+  spinner: number;
+  /** Sides (bit 0 W, bit 1 E) where the spinner is still the outermost tile. */
+  spinnerExposed: number;
+  /** True once the spinner's N and S arms accept tiles. */
+  armsOpen: boolean;
+}
 
 // Module-level copies: bundlers compile a named import into a getter call on every use.
 const { MATCH, OTHER, TILE_HIGH, TILE_IS_DOUBLE, TILE_LOW } = tables;

@@ -17,6 +17,9 @@ import { tileIndex } from '../tiles';
 import * as recorderModule from './fast-recorder';
 import type { FastRecorder } from './fast-recorder';
 import * as boardOps from './board-ops';
+import type { FastBoardState } from './board-ops';
+
+export type { FastBoardState };
 import * as tables from './tables';
 
 // Module-level copies of the tables: bundlers compile a named import into a
@@ -60,28 +63,6 @@ for (let n = 1; n <= 32; n++) REJECT_LIMIT[n] = 0x100000000 - (0x100000000 % n);
 const NEXT_LEAD_FIRST = -1;
 const NEXT_LEAD_AFTER_LOCK = -2;
 
-/** Board of a position, in the fast path's own terms (see `FastGame.getBoard`). */
-export interface FastBoardState {
-  /** Tiles on the board (0: nothing led yet). */
-  tilesOnBoard: number;
-  /**
-   * Exposed number at W, E, N, S. N and S hold the spinner's value while its
-   * arms are open and still empty; they are ignored while the arms are closed.
-   */
-  ends: readonly number[];
-  /**
-   * What each end adds to the open-end total right now (SPEC 1.2): the exposed
-   * number, twice it for a double, the spinner's double while it is itself an
-   * end, 0 for an empty arm or a closed end.
-   */
-  counts: readonly number[];
-  /** Value of the spinner double, or -1 while no double is on the board. */
-  spinner: number;
-  /** Sides (bit 0 W, bit 1 E) where the spinner is still the outermost tile. */
-  spinnerExposed: number;
-  /** True once the spinner's N and S arms accept tiles. */
-  armsOpen: boolean;
-}
 
 /** An explicit position for bots: every field of a hand in progress (or about to be led). */
 export interface FastPosition {
