@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppConfig, AppError, PrismaService } from '@dcs/common';
+import { AppConfig, AppError } from '@dcs/common';
 import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import type { BotLevel } from '@dcs/db';
@@ -7,6 +7,7 @@ import { ChallengeQueue } from '../challenge-queue';
 import { GameStore } from '../games/game.store';
 import { GameMoveService } from '../game-move.service';
 import { gameViewEmits } from '../live-emitter';
+import { HouseRepository } from './house.repository';
 
 /**
  * Computer seats at house tables (SPEC 8.1, 8.6), played by the worker: the job for (game, version,
@@ -25,7 +26,7 @@ export class HouseBotService {
   private readonly bots = new Map<string, Bot>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: HouseRepository,
     private readonly mover: GameMoveService,
     private readonly queue: ChallengeQueue,
     private readonly config: AppConfig,
@@ -35,7 +36,7 @@ export class HouseBotService {
   async play(gameId: string, version: number, attempt: number): Promise<'played' | 'noop'> {
     const game = await this.games.find(gameId);
     if (!game || !game.houseTableId || game.status !== 'playing' || game.version !== version) return 'noop';
-    const table = await this.prisma.houseTable.findUnique({ where: { id: game.houseTableId }, select: { botSeed: true, seatsTaken: { where: { botLevel: { not: null } }, select: { seat: true, botLevel: true } } } });
+    const table = await this.repo.botSeats(game.houseTableId);
     if (!table) return 'noop';
     const levels = new Map<number, BotLevel>(table.seatsTaken.map((s) => [s.seat, s.botLevel!]));
     let state = game.state as unknown as GameState;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Currency, FileEntry, FileEntryKind, HouseSeat, HouseTable, Prisma } from '@dcs/db';
+import type { BotLevel, Currency, DoctorsExcuse, FileEntry, FileEntryKind, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { courtLevel, type CourtLevel } from '@dcs/house';
 import type { Tx } from '../games.repository';
@@ -32,20 +32,86 @@ export interface CourtStatus {
 
 /**
  * The house-table aggregate (tables, seats, the player's file, workouts, excuses, settlements):
- * the only code reading or writing those rows. Lock order inside a transaction: the house table
+ * the only code reading or writing those rows, and HouseService's reads and writes of a player's house
+ * columns (stake wins, assistive technology, the 18+ confirmation) with their audit entries. Thin: queries
+ * and writes only, no rule; HouseService decides. Lock order inside a transaction: the house table
  * row (`lockTable`), then its game (GameStore.lock), then wallets (WalletRepository.lockAll).
  */
 @Injectable()
 export class HouseRepository {
-  constructor(readonly prisma: PrismaService) {}
+  constructor(private readonly prisma: PrismaService) {}
 
-  table(db: Pick<Prisma.TransactionClient, 'houseTable'>, id: string): Promise<TableWithSeats | null> {
+  /** One interactive transaction (HouseService retries it on serialization failures and deadlocks). */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts: { timeout: number }): Promise<T> {
+    return this.prisma.$transaction(fn, opts);
+  }
+
+  // ------------------------------------------------------------------ tables and seats
+
+  table(id: string, db: Pick<Prisma.TransactionClient, 'houseTable'> = this.prisma): Promise<TableWithSeats | null> {
     return db.houseTable.findUnique({ where: { id }, include: { seatsTaken: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } } } });
   }
 
   async lockTable(tx: Tx, id: string): Promise<TableWithSeats | null> {
     await tx.$queryRaw`SELECT id FROM house_tables WHERE id = ${id}::uuid FOR UPDATE`;
-    return this.table(tx, id);
+    return this.table(id, tx);
+  }
+
+  createTable(tx: Tx, data: Prisma.HouseTableUncheckedCreateInput): Promise<HouseTable> {
+    return tx.houseTable.create({ data });
+  }
+
+  async setStatus(tx: Tx, id: string, status: HouseTableStatus): Promise<void> {
+    await tx.houseTable.update({ where: { id }, data: { status } });
+  }
+
+  /** The deal: the table plays the game, a court table or not. */
+  async markDealt(tx: Tx, id: string, gameId: string, courtTable: boolean): Promise<void> {
+    await tx.houseTable.update({ where: { id }, data: { status: 'playing', currentGameId: gameId, courtTable } });
+  }
+
+  /** A table's ruleset (null: no such table). */
+  async rulesetOf(tx: Tx, id: string): Promise<string | null> {
+    return (await tx.houseTable.findUnique({ where: { id } }))?.ruleset ?? null;
+  }
+
+  botSeed(id: string): Promise<{ botSeed: string } | null> {
+    return this.prisma.houseTable.findUnique({ where: { id }, select: { botSeed: true } });
+  }
+
+  /** The seed of a table and its computer seats with their levels (the worker's computer players). */
+  botSeats(id: string): Promise<{ botSeed: string; seatsTaken: { seat: number; botLevel: BotLevel | null }[] } | null> {
+    return this.prisma.houseTable.findUnique({ where: { id }, select: { botSeed: true, seatsTaken: { where: { botLevel: { not: null } }, select: { seat: true, botLevel: true } } } });
+  }
+
+  /** Tables with a game in play, with their seats (the recovery sweep). */
+  playingTables(): Promise<(HouseTable & { seatsTaken: HouseSeat[] })[]> {
+    return this.prisma.houseTable.findMany({ where: { status: 'playing', currentGameId: { not: null } }, include: { seatsTaken: true } });
+  }
+
+  /** The house table a game is played at (read outside any transaction). */
+  async houseTableIdOfGame(gameId: string): Promise<string | null | undefined> {
+    return (await this.prisma.game.findUnique({ where: { id: gameId }, select: { houseTableId: true } }))?.houseTableId;
+  }
+
+  async addSeat(tx: Tx, data: { tableId: string; seat: number; userId?: string; botLevel?: BotLevel }): Promise<void> {
+    await tx.houseSeat.create({ data });
+  }
+
+  async removeSeat(tx: Tx, seatId: string): Promise<void> {
+    await tx.houseSeat.delete({ where: { id: seatId } });
+  }
+
+  async removeSeatsOf(tx: Tx, tableId: string, userIds: string[]): Promise<void> {
+    await tx.houseSeat.deleteMany({ where: { tableId, userId: { in: userIds } } });
+  }
+
+  async setSeatClock(tx: Tx, seatId: string, clockMs: number | null): Promise<void> {
+    await tx.houseSeat.update({ where: { id: seatId }, data: { clockMs } });
+  }
+
+  seats(tableId: string, db: Pick<Prisma.TransactionClient, 'houseSeat'> = this.prisma): Promise<HouseSeat[]> {
+    return db.houseSeat.findMany({ where: { tableId } });
   }
 
   byCode(code: string): Promise<HouseTable | null> {
@@ -72,9 +138,17 @@ export class HouseRepository {
     if (!row) return null;
     const [fines, computerRunOuts] = await Promise.all([
       this.prisma.fileEntry.findMany({ where: { gameId, kind: 'ticket', fine: { gt: 0 } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { seat: true, userId: true, fine: true, currency: true } }),
-      this.prisma.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } }),
+      this.computerRunOuts(gameId),
     ]);
     return { gameId, result: row.result as SettledGame['result'], settledAt: row.createdAt, fines, computerRunOuts };
+  }
+
+  async isSettled(tx: Tx, gameId: string): Promise<boolean> {
+    return (await tx.houseSettlement.findUnique({ where: { gameId } })) !== null;
+  }
+
+  async addSettlement(tx: Tx, gameId: string, tableId: string, result: Prisma.InputJsonValue): Promise<void> {
+    await tx.houseSettlement.create({ data: { gameId, tableId, result } });
   }
 
   seatOf(tableId: string, seat: number): Promise<HouseSeat | null> {
@@ -82,7 +156,7 @@ export class HouseRepository {
   }
 
   /** Court status of players as of now (SPEC 8.5). */
-  async court(db: Pick<Prisma.TransactionClient, '$queryRaw'>, userIds: readonly string[]): Promise<Map<string, CourtStatus>> {
+  async court(userIds: readonly string[], db: Pick<Prisma.TransactionClient, '$queryRaw'> = this.prisma): Promise<Map<string, CourtStatus>> {
     const out = new Map<string, CourtStatus>();
     for (const id of userIds) out.set(id, { openTickets: 0, felonies: 0, court: null });
     if (!userIds.length) return out;
@@ -116,6 +190,36 @@ export class HouseRepository {
     return rows.length ? tx.fileEntry.findUnique({ where: { id: rows[0].id } }) : null;
   }
 
+  fileEntry(tx: Tx, id: string): Promise<FileEntry | null> {
+    return tx.fileEntry.findUnique({ where: { id } });
+  }
+
+  /** A seat's dumbbells in one turn of a game. */
+  dumbbellsInTurn(tx: Tx, gameId: string, seat: number, version: number): Promise<number> {
+    return tx.fileEntry.count({ where: { gameId, seat, version, kind: 'dumbbell' } });
+  }
+
+  /** Each seat's dumbbells in a game. */
+  async dumbbellsBySeat(tx: Tx, gameId: string): Promise<{ seat: number | null; count: number }[]> {
+    const rows = await tx.fileEntry.groupBy({ by: ['seat'], where: { gameId, kind: 'dumbbell' }, _count: { _all: true } });
+    return rows.map((r) => ({ seat: r.seat, count: r._count._all }));
+  }
+
+  /** The computers' run-outs in a game (the Clock Jar). */
+  computerRunOuts(gameId: string, db: Pick<Prisma.TransactionClient, 'fileEntry'> = this.prisma): Promise<number> {
+    return db.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } });
+  }
+
+  /** A player's own run-outs (tickets and dumbbells) in a game. */
+  ownRunOuts(tx: Tx, gameId: string, userId: string): Promise<number> {
+    return tx.fileEntry.count({ where: { gameId, userId, kind: { in: ['ticket', 'dumbbell'] } } });
+  }
+
+  /** A player's tickets expunged in a game. */
+  expungedIn(tx: Tx, gameId: string, userId: string): Promise<number> {
+    return tx.fileEntry.count({ where: { userId, kind: 'ticket_expunged', gameId } });
+  }
+
   file(userId: string, limit: number, before?: Date): Promise<FileEntry[]> {
     return this.prisma.fileEntry.findMany({ where: { userId, ...(before ? { createdAt: { lt: before } } : {}) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
   }
@@ -126,5 +230,97 @@ export class HouseRepository {
       SELECT f.id, f.expires_at FROM file_entries f WHERE f.kind IN ('ticket', 'felony') AND f.expires_at IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM file_entries c WHERE c.closes_id = f.id)`;
     return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
+  }
+
+  /** Finished house games with no settlement yet (a crash between the end and the settlement). */
+  unsettledGames(): Promise<{ id: string }[]> {
+    return this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT g.id FROM games g WHERE g.house_table_id IS NOT NULL AND g.status = 'finished'
+        AND NOT EXISTS (SELECT 1 FROM house_settlements s WHERE s.game_id = g.id)`;
+  }
+
+  /** The run-outs of a game's turn, oldest first. */
+  runOutsAt(gameId: string, version: number): Promise<{ attempt: number; createdAt: Date }[]> {
+    return this.prisma.gameTimeout.findMany({ where: { gameId, version }, orderBy: { attempt: 'asc' }, select: { attempt: true, createdAt: true } });
+  }
+
+  // ------------------------------------------------------------------ players (the house's columns of a user)
+
+  walletUser(userId: string): Promise<{ id: string; stakeWins: number; assistiveTech: boolean; adultConfirmedAt: Date | null } | null> {
+    return this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, stakeWins: true, assistiveTech: true, adultConfirmedAt: true } });
+  }
+
+  /** What sets the players' clocks at the deal. */
+  clockFacts(tx: Tx, userIds: string[]): Promise<{ id: string; stakeWins: number; assistiveTech: boolean }[]> {
+    return tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true, stakeWins: true, assistiveTech: true } });
+  }
+
+  /** A user's 18+ confirmation (throws when there is no such user). */
+  adultConfirmation(userId: string, db: Pick<Prisma.TransactionClient, 'user'> = this.prisma): Promise<{ adultConfirmedAt: Date | null }> {
+    return db.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
+  }
+
+  /** Sets the 18+ confirmation once (a confirmed account keeps its first time). */
+  async confirmAdult(userId: string, at: Date): Promise<void> {
+    await this.prisma.user.updateMany({ where: { id: userId, adultConfirmedAt: null }, data: { adultConfirmedAt: at } });
+  }
+
+  async addStakeWin(tx: Tx, userIds: string[]): Promise<void> {
+    await tx.user.updateMany({ where: { id: { in: userIds } }, data: { stakeWins: { increment: 1 } } });
+  }
+
+  /** Locks a user's row and reads their assistive-technology flag (null: no such user). */
+  async lockAssistiveTech(tx: Tx, userId: string): Promise<{ assistiveTech: boolean } | null> {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+    return tx.user.findUnique({ where: { id: userId }, select: { assistiveTech: true } });
+  }
+
+  async setAssistiveTech(tx: Tx, userId: string, on: boolean): Promise<void> {
+    await tx.user.update({ where: { id: userId }, data: { assistiveTech: on } });
+  }
+
+  async audit(tx: Tx, data: Prisma.AuditLogUncheckedCreateInput): Promise<void> {
+    await tx.auditLog.create({ data });
+  }
+
+  // ------------------------------------------------------------------ workouts and Dr.'s excuses
+
+  workouts(userId: string): Promise<Workout[]> {
+    return this.prisma.workout.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+  }
+
+  /** Owed once per (user, game): a retried settlement adds nothing. */
+  async addWorkout(tx: Tx, data: Prisma.WorkoutCreateManyInput): Promise<void> {
+    await tx.workout.createMany({ data: [data], skipDuplicates: true });
+  }
+
+  async lockWorkout(tx: Tx, id: string): Promise<Workout | null> {
+    await tx.$queryRaw`SELECT id FROM workouts WHERE id = ${id}::uuid FOR UPDATE`;
+    return tx.workout.findUnique({ where: { id } });
+  }
+
+  closeWorkout(tx: Tx, id: string, status: WorkoutStatus, doneAt: Date): Promise<Workout> {
+    return tx.workout.update({ where: { id }, data: { status, doneAt } });
+  }
+
+  /** Earned once per (user, game): a retried settlement adds nothing. */
+  async addExcuse(tx: Tx, data: Prisma.DoctorsExcuseCreateManyInput): Promise<void> {
+    await tx.doctorsExcuse.createMany({ data: [data], skipDuplicates: true });
+  }
+
+  oldestUnusedExcuse(tx: Tx, userId: string): Promise<DoctorsExcuse | null> {
+    return tx.doctorsExcuse.findFirst({ where: { userId, usedOnWorkoutId: null }, orderBy: { createdAt: 'asc' } });
+  }
+
+  async spendExcuse(tx: Tx, id: string, workoutId: string): Promise<void> {
+    await tx.doctorsExcuse.update({ where: { id }, data: { usedOnWorkoutId: workoutId } });
+  }
+
+  unusedExcuses(userId: string): Promise<number> {
+    return this.prisma.doctorsExcuse.count({ where: { userId, usedOnWorkoutId: null } });
+  }
+
+  excusesInWeek(userId: string, weekStart: Date, db: Pick<Prisma.TransactionClient, 'doctorsExcuse'> = this.prisma): Promise<number> {
+    return db.doctorsExcuse.count({ where: { userId, weekStart } });
   }
 }

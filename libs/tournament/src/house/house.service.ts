@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, Game, HousePurpose, HouseSeat, Prisma, WorkoutKind } from '@dcs/db';
 import { apply as engineApply, currentHand, nextUint32, resolveConfig, seedRng, type GameState } from '@dcs/engine';
-import { AppConfig, AppError, notFound, PrismaService } from '@dcs/common';
+import { AppConfig, AppError, notFound } from '@dcs/common';
 import { TournamentClock } from '../tournament-clock';
 import {
   botTurn,
@@ -74,14 +74,13 @@ export class HouseService {
     private readonly queue: ChallengeQueue,
     private readonly config: AppConfig,
     private readonly clock: TournamentClock,
-    private readonly prisma: PrismaService,
   ) {}
 
   /** Runs `fn` in a transaction, retried on serialization failures and deadlocks (bounded). */
   private async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.prisma.$transaction(fn, { timeout: 20_000 });
+        return await this.repo.transaction(fn, { timeout: 20_000 });
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
         if (attempt < 5 && (SERIALIZATION.has(code) || /deadlock detected|could not serialize/.test((err as Error).message))) continue;
@@ -119,24 +118,22 @@ export class HouseService {
     const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
     const id = await this.tx(async (tx) => {
       if (currency) await this.checkStakePlayer(tx, hostId, currency, req.stake);
-      const t = await tx.houseTable.create({
-        data: {
-          hostId,
-          ruleset: req.ruleset,
-          settings: resolved.config.settings as unknown as Prisma.InputJsonValue,
-          seats: req.seats,
-          partners: req.partners,
-          purpose: req.purpose,
-          currency,
-          stake: req.stake,
-          ticketFine: req.ticketFine,
-          hostClockMs: hostClockMs(req),
-          workoutKind: req.workoutKind,
-          listed: input.listed ?? true,
-          inviteCode: invitationCode(() => randomInt(0, 1 << 30) / (1 << 30)),
-          botSeed: randomBytes(16).toString('hex'),
-          seatsTaken: { create: [{ seat: 0, userId: hostId }, ...computers.map((botLevel, i) => ({ seat: i + 1, botLevel }))] },
-        },
+      const t = await this.repo.createTable(tx, {
+        hostId,
+        ruleset: req.ruleset,
+        settings: resolved.config.settings as unknown as Prisma.InputJsonValue,
+        seats: req.seats,
+        partners: req.partners,
+        purpose: req.purpose,
+        currency,
+        stake: req.stake,
+        ticketFine: req.ticketFine,
+        hostClockMs: hostClockMs(req),
+        workoutKind: req.workoutKind,
+        listed: input.listed ?? true,
+        inviteCode: invitationCode(() => randomInt(0, 1 << 30) / (1 << 30)),
+        botSeed: randomBytes(16).toString('hex'),
+        seatsTaken: { create: [{ seat: 0, userId: hostId }, ...computers.map((botLevel, i) => ({ seat: i + 1, botLevel }))] },
       });
       return t.id;
     });
@@ -144,7 +141,7 @@ export class HouseService {
   }
 
   async get(id: string): Promise<TableWithSeats> {
-    const t = await this.repo.table(this.prisma, id);
+    const t = await this.repo.table(id);
     if (!t) throw notFound('House table', id);
     return t;
   }
@@ -173,7 +170,7 @@ export class HouseService {
       if (t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table');
       const free = this.freeSeat(t, seat);
       if (t.purpose === 'stake') await this.checkStakePlayer(tx, userId, t.currency!, t.stake);
-      await tx.houseSeat.create({ data: { tableId, seat: free, userId } });
+      await this.repo.addSeat(tx, { tableId, seat: free, userId });
     });
     return this.startIfFull(tableId);
   }
@@ -185,7 +182,7 @@ export class HouseService {
       if (!t) throw notFound('House table', tableId);
       if (t.hostId !== userId) throw new AppError('NOT_HOST', 'Only the host seats computer players');
       if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players');
-      await tx.houseSeat.create({ data: { tableId, seat: this.freeSeat(t, seat), botLevel: level } });
+      await this.repo.addSeat(tx, { tableId, seat: this.freeSeat(t, seat), botLevel: level });
     });
     return this.startIfFull(tableId);
   }
@@ -200,9 +197,9 @@ export class HouseService {
       if (t.status === 'playing') return { gameId: t.currentGameId!, seat: mine.seat };
       if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table has finished');
       if (t.hostId === userId) {
-        await tx.houseTable.update({ where: { id: tableId }, data: { status: 'closed' } });
+        await this.repo.setStatus(tx, tableId, 'closed');
       } else {
-        await tx.houseSeat.delete({ where: { id: mine.id } });
+        await this.repo.removeSeat(tx, mine.id);
       }
       return null;
     });
@@ -227,9 +224,9 @@ export class HouseService {
       if (!t) throw notFound('House table', tableId);
       if (!t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('NOT_SEATED', 'You have no seat at this table');
       if (t.status !== 'finished') throw new AppError('TABLE_NOT_FINISHED', 'The game at this table is not over');
-      const settled = t.currentGameId ? await tx.houseSettlement.findUnique({ where: { gameId: t.currentGameId } }) : null;
+      const settled = t.currentGameId ? await this.repo.isSettled(tx, t.currentGameId) : false;
       if (!settled) throw new AppError('TRY_AGAIN', 'The last game is being settled; try again in a moment');
-      await tx.houseTable.update({ where: { id: tableId }, data: { status: 'open' } });
+      await this.repo.setStatus(tx, tableId, 'open');
     });
     return this.startIfFull(tableId);
   }
@@ -247,7 +244,7 @@ export class HouseService {
 
   /** SPEC 8.7: a stake table needs the 18+ confirmation, no debt, and the worst case (2 × stake) in the wallet. */
   private async checkStakePlayer(tx: Tx, userId: string, currency: Currency, stake: number): Promise<void> {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
+    const user = await this.repo.adultConfirmation(userId, tx);
     if (!user.adultConfirmedAt) throw new AppError('ADULT_CONFIRMATION_REQUIRED', 'Confirm that you are 18 or older before your first stake table');
     const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
     if (w.owed > 0) throw new AppError('DEBT_OUTSTANDING', `You owe ${w.owed} ${currency}: a player with a debt cannot join a stake table`, { owed: w.owed, currency });
@@ -271,13 +268,13 @@ export class HouseService {
         const held = await this.wallets.lockAll(tx, humans, t.currency!);
         const short = humans.filter((u) => held.get(u)!.balance < holdOf(t.stake) || held.get(u)!.owed > 0);
         if (short.length) {
-          await tx.houseSeat.deleteMany({ where: { tableId, userId: { in: short } } });
-          if (short.includes(t.hostId)) await tx.houseTable.update({ where: { id: tableId }, data: { status: 'closed' } });
+          await this.repo.removeSeatsOf(tx, tableId, short);
+          if (short.includes(t.hostId)) await this.repo.setStatus(tx, tableId, 'closed');
           return;
         }
       }
-      const users = await tx.user.findMany({ where: { id: { in: humans } }, select: { id: true, stakeWins: true, assistiveTech: true } });
-      const court = await this.repo.court(tx, humans);
+      const users = await this.repo.clockFacts(tx, humans);
+      const court = await this.repo.court(humans, tx);
       const game = await this.store.createHouseGame(tx, tableId, {
         ruleset: t.ruleset,
         players: t.seats,
@@ -298,11 +295,11 @@ export class HouseService {
           humans: humans.length,
           player: u ? { stakeWins: u.stakeWins, assistiveTech: u.assistiveTech, court: court.get(u.id)!.court } : null,
         });
-        await tx.houseSeat.update({ where: { id: s.id }, data: { clockMs } });
+        await this.repo.setSeatClock(tx, s.id, clockMs);
       }
       const courtTable = [...court.values()].some((c) => c.court !== null);
-      await tx.houseTable.update({ where: { id: tableId }, data: { status: 'playing', currentGameId: game.id, courtTable } });
-      const seats = await tx.houseSeat.findMany({ where: { tableId } });
+      await this.repo.markDealt(tx, tableId, game.id, courtTable);
+      const seats = await this.repo.seats(tableId, tx);
       effects.push(...this.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
       effects.push(liveEmit([liveRooms.game(game.id), ...humans.map(liveRooms.user)], 'house:dealt', { tableId, gameId: game.id }));
     });
@@ -347,9 +344,9 @@ export class HouseService {
    * turn due at once is not queued but handed back, for the caller to play in the same job.
    */
   async afterMove(tableId: string, gameId: string, state: GameState, chain = false): Promise<{ version: number; attempt: number } | null> {
-    const t = await this.prisma.houseTable.findUnique({ where: { id: tableId }, select: { botSeed: true } });
+    const t = await this.repo.botSeed(tableId);
     if (!t) return null;
-    const seats = await this.prisma.houseSeat.findMany({ where: { tableId } });
+    const seats = await this.repo.seats(tableId);
     if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0) return { version: state.version, attempt: 0 };
     await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
     return null;
@@ -396,7 +393,7 @@ export class HouseService {
         if (fine) await this.fine(tx, s.userId, t.currency!, fine, `fine:${entry.id}`, { houseTableId: t.id, gameId: game.id, reason: 'ticket fine (clock run-out)' });
       }
       if (penalty === 'dumbbell') {
-        const inTurn = await tx.fileEntry.count({ where: { gameId: game.id, seat, version: game.version, kind: 'dumbbell' } });
+        const inTurn = await this.repo.dumbbellsInTurn(tx, game.id, seat, game.version);
         if (inTurn >= DUMBBELLS_TO_FORFEIT) forfeited = true;
       }
     }
@@ -436,10 +433,10 @@ export class HouseService {
     if (!cash) return;
     for (const s of t.seatsTaken) {
       if (!s.userId) continue;
-      const own = await tx.fileEntry.count({ where: { gameId: game.id, userId: s.userId, kind: { in: ['ticket', 'dumbbell'] } } });
-      const already = await tx.fileEntry.count({ where: { userId: s.userId, kind: 'ticket_expunged', gameId: game.id } });
+      const own = await this.repo.ownRunOuts(tx, game.id, s.userId);
+      const already = await this.repo.expungedIn(tx, game.id, s.userId);
       const ticket = await this.repo.oldestOpenTicket(tx, s.userId);
-      const isCommunityService = ticket?.houseTableId ? isCitizensTable(((await tx.houseTable.findUnique({ where: { id: ticket.houseTableId } }))?.ruleset ?? 'inmate') as HouseRuleset) : false;
+      const isCommunityService = ticket?.houseTableId ? isCitizensTable(((await this.repo.rulesetOf(tx, ticket.houseTableId)) ?? 'inmate') as HouseRuleset) : false;
       if (!ticket || !isCommunityService || !mayExpunge({ cashTable: cash, ownTimeoutsInGame: own, expungedInGame: already > 0, openTickets: 1 })) continue;
       await this.repo.fileAdd(tx, { userId: s.userId, kind: 'ticket_expunged', closesId: ticket.id, gameId: game.id, houseTableId: t.id, dedupeKey: `expunge:${game.id}:${s.userId}` });
       if (ticket.fine > 0 && ticket.currency) {
@@ -476,7 +473,7 @@ export class HouseService {
     const now = this.clock.now();
     const effects: Effect[] = [];
     const out = await this.tx(async (tx) => {
-      const e = await tx.fileEntry.findUnique({ where: { id: entryId } });
+      const e = await this.repo.fileEntry(tx, entryId);
       if (!e || !e.expiresAt || (e.kind !== 'ticket' && e.kind !== 'felony')) return 'noop' as const;
       if (now.getTime() < e.expiresAt.getTime()) {
         effects.push({ kind: 'file-expire', entryId, at: this.queueAt(e.expiresAt), again: true });
@@ -503,7 +500,7 @@ export class HouseService {
       const r = engineApply(state, { seat, type: 'forfeit' });
       if (!r.ok) throw new AppError(r.error.code, r.error.message);
       await this.store.saveAction(tx, game, r.state, { seat, userId: null, action: { seat, type: 'forfeit' }, decisionMs: null });
-      const t = (await this.repo.table(tx, game.houseTableId!))!;
+      const t = (await this.repo.table(game.houseTableId!, tx))!;
       if (!r.state.finished) effects.push(...this.turnEffects(t, t.seatsTaken, game.id, r.state, 0, new Date()));
       effects.push(...gameViewEmits(game, r.state, await this.games.seatsOfGame(game), null));
       if (r.state.finished) effects.push({ kind: 'house-settle', gameId });
@@ -522,12 +519,12 @@ export class HouseService {
   async settle(gameId: string): Promise<'settled' | 'noop'> {
     const effects: Effect[] = [];
     const out = await this.tx(async (tx) => {
-      const g0 = await this.prisma.game.findUnique({ where: { id: gameId }, select: { houseTableId: true } });
-      if (!g0?.houseTableId) return 'noop' as const;
-      const t = await this.repo.lockTable(tx, g0.houseTableId);
+      const houseTableId = await this.repo.houseTableIdOfGame(gameId);
+      if (!houseTableId) return 'noop' as const;
+      const t = await this.repo.lockTable(tx, houseTableId);
       const game = await this.store.lock(tx, gameId);
       if (!t || !game || game.status !== 'finished') return 'noop' as const;
-      if (await tx.houseSettlement.findUnique({ where: { gameId } })) return 'noop' as const;
+      if (await this.repo.isSettled(tx, gameId)) return 'noop' as const;
       const state = game.state as unknown as GameState;
       const n = state.config.players;
       const winner = state.winner;
@@ -555,26 +552,26 @@ export class HouseService {
         result.house = -net.reduce((acc, v, seat) => (t.seatsTaken.find((s) => s.seat === seat)?.userId ? acc + v : acc), 0);
         if (winner !== null) {
           const winners = humans.filter((s) => sameSide(s.seat, winner)).map((s) => s.userId!);
-          if (winners.length) await tx.user.updateMany({ where: { id: { in: winners } }, data: { stakeWins: { increment: 1 } } });
+          if (winners.length) await this.repo.addStakeWin(tx, winners);
         }
       }
       // Workouts owed by losers with dumbbells; the Clock Jar for winners.
-      const dumbbells = await tx.fileEntry.groupBy({ by: ['seat'], where: { gameId, kind: 'dumbbell' }, _count: { _all: true } });
-      const computerTimeouts = await tx.fileEntry.count({ where: { gameId, kind: 'computer_timeout' } });
+      const dumbbells = await this.repo.dumbbellsBySeat(tx, gameId);
+      const computerTimeouts = await this.repo.computerRunOuts(gameId, tx);
       const workouts: unknown[] = [];
       const jar: unknown[] = [];
       const now = this.clock.now();
       for (const s of humans) {
         const u = s.userId!;
         const lost = winner === null || !sameSide(s.seat, winner);
-        const db = dumbbells.find((d) => d.seat === s.seat)?._count._all ?? 0;
+        const db = dumbbells.find((d) => d.seat === s.seat)?.count ?? 0;
         const amount = workoutOwed(t.workoutKind, db, lost);
         if (amount > 0) {
-          await tx.workout.createMany({ data: [{ userId: u, gameId, kind: t.workoutKind, amount, dumbbells: db }], skipDuplicates: true });
+          await this.repo.addWorkout(tx, { userId: u, gameId, kind: t.workoutKind, amount, dumbbells: db });
           workouts.push({ userId: u, amount, kind: t.workoutKind, dumbbells: db });
         }
         const week = weekStartUtc(now);
-        const excusesThisWeek = await tx.doctorsExcuse.count({ where: { userId: u, weekStart: week } });
+        const excusesThisWeek = await this.repo.excusesInWeek(u, week, tx);
         const pay = jarPayout({
           won: !lost,
           courtTable: t.courtTable,
@@ -586,14 +583,14 @@ export class HouseService {
           await this.wallets.post(tx, { userId: u, currency: t.currency!, kind: 'jar_payout', amount: pay.amount, gameId, houseTableId: t.id, dedupeKey: `jar:${gameId}:${u}`, reason: `the Clock Jar: ${computerTimeouts} computer run-out(s)` });
           await this.payDebt(tx, u, t.currency!, pay.amount, `debt-jar:${gameId}:${u}`, gameId);
         } else if (pay.kind === 'excuse') {
-          await tx.doctorsExcuse.createMany({ data: [{ userId: u, gameId, weekStart: week }], skipDuplicates: true });
+          await this.repo.addExcuse(tx, { userId: u, gameId, weekStart: week });
         }
         if (pay.kind !== 'none') jar.push({ userId: u, ...pay });
       }
       result.workouts = workouts;
       result.jar = jar;
-      await tx.houseSettlement.create({ data: { gameId, tableId: t.id, result: result as Prisma.InputJsonValue } });
-      await tx.houseTable.update({ where: { id: t.id }, data: { status: 'finished' } });
+      await this.repo.addSettlement(tx, gameId, t.id, result as Prisma.InputJsonValue);
+      await this.repo.setStatus(tx, t.id, 'finished');
       effects.push(liveEmit([liveRooms.game(gameId), ...humans.map((s) => liveRooms.user(s.userId!))], 'house:settled', { tableId: t.id, gameId, ...result }));
       return 'settled' as const;
     });
@@ -610,20 +607,18 @@ export class HouseService {
   /** Recovery: finished house games not settled yet (a crash between the end and the settlement), open tickets and felonies to expire, and the clocks and computer turns of games in play. */
   async recover(): Promise<Effect[]> {
     const effects: Effect[] = [];
-    const unsettled = await this.prisma.$queryRaw<{ id: string }[]>`
-      SELECT g.id FROM games g WHERE g.house_table_id IS NOT NULL AND g.status = 'finished'
-        AND NOT EXISTS (SELECT 1 FROM house_settlements s WHERE s.game_id = g.id)`;
+    const unsettled = await this.repo.unsettledGames();
     for (const g of unsettled) effects.push({ kind: 'house-settle', gameId: g.id });
     const now = this.clock.now().getTime();
     // One already due gets an id of its own: its deterministic job may still be waiting under an older delay.
     for (const e of await this.repo.openExpiring()) {
       effects.push({ kind: 'file-expire', entryId: e.id, at: this.queueAt(e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
     }
-    const playing = await this.prisma.houseTable.findMany({ where: { status: 'playing', currentGameId: { not: null } }, include: { seatsTaken: true } });
+    const playing = await this.repo.playingTables();
     for (const t of playing) {
       const game = await this.store.find(t.currentGameId!);
       if (!game || game.status !== 'playing') continue;
-      const atVersion = await this.prisma.gameTimeout.findMany({ where: { gameId: game.id, version: game.version }, orderBy: { attempt: 'asc' }, select: { attempt: true, createdAt: true } });
+      const atVersion = await this.repo.runOutsAt(game.id, game.version);
       const from = atVersion.length ? atVersion[atVersion.length - 1].createdAt : game.updatedAt;
       effects.push(...this.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
     }
@@ -640,11 +635,11 @@ export class HouseService {
 
   /** Both wallets of a player (opened with the welcome grant on first sight). */
   async wallet(userId: string) {
-    const exists = await this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, stakeWins: true, assistiveTech: true, adultConfirmedAt: true } });
+    const exists = await this.repo.walletUser(userId);
     if (!exists) throw notFound('User', userId);
     await this.tx((tx) => this.wallets.ensure(tx, userId));
-    const balances = await this.wallets.balances(this.prisma, userId);
-    const court = (await this.repo.court(this.prisma, [userId])).get(userId)!;
+    const balances = await this.wallets.balances(userId);
+    const court = (await this.repo.court([userId])).get(userId)!;
     return { user: exists, balances, court };
   }
 
@@ -658,11 +653,11 @@ export class HouseService {
 
   /** SPEC 8.7: the 18+ confirmation, once per account (idempotent). */
   async confirmAdult(userId: string): Promise<Date> {
-    const u = await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
+    const u = await this.repo.adultConfirmation(userId);
     if (u.adultConfirmedAt) return u.adultConfirmedAt;
     const at = this.clock.now();
-    await this.prisma.user.updateMany({ where: { id: userId, adultConfirmedAt: null }, data: { adultConfirmedAt: at } });
-    return (await this.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } })).adultConfirmedAt!;
+    await this.repo.confirmAdult(userId, at);
+    return (await this.repo.adultConfirmation(userId)).adultConfirmedAt!;
   }
 
   /**
@@ -673,12 +668,11 @@ export class HouseService {
    */
   async setAssistiveTech(userId: string, on: boolean): Promise<void> {
     await this.tx(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-      const u = await tx.user.findUnique({ where: { id: userId }, select: { assistiveTech: true } });
+      const u = await this.repo.lockAssistiveTech(tx, userId);
       if (!u) throw notFound('User', userId);
       if (u.assistiveTech === on) return;
-      await tx.user.update({ where: { id: userId }, data: { assistiveTech: on } });
-      await tx.auditLog.create({ data: { actorId: userId, action: 'user.assistive-technology', entityType: 'user', entityId: userId, data: { from: u.assistiveTech, to: on } } });
+      await this.repo.setAssistiveTech(tx, userId, on);
+      await this.repo.audit(tx, { actorId: userId, action: 'user.assistive-technology', entityType: 'user', entityId: userId, data: { from: u.assistiveTech, to: on } });
     });
   }
 
@@ -701,9 +695,7 @@ export class HouseService {
         dedupeKey: `correction:${userId}:${input.requestId}`,
       });
       if (entry) {
-        await tx.auditLog.create({
-          data: { actorId, action: 'wallet.correction', entityType: 'user', entityId: userId, reason: input.reason, data: { currency: input.currency, amount: input.amount, entryId: entry.id } },
-        });
+        await this.repo.audit(tx, { actorId, action: 'wallet.correction', entityType: 'user', entityId: userId, reason: input.reason, data: { currency: input.currency, amount: input.amount, entryId: entry.id } });
       }
     });
     return this.wallet(userId);
@@ -714,29 +706,28 @@ export class HouseService {
   }
 
   workouts(userId: string) {
-    return this.prisma.workout.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+    return this.repo.workouts(userId);
   }
 
   /** The player marks a workout done, or spends a Dr.'s excuse (Lay-in Slip) on it (SPEC 8.6). */
   async closeWorkout(userId: string, workoutId: string, how: 'done' | 'excuse') {
     return this.tx(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM workouts WHERE id = ${workoutId}::uuid FOR UPDATE`;
-      const w = await tx.workout.findUnique({ where: { id: workoutId } });
+      const w = await this.repo.lockWorkout(tx, workoutId);
       if (!w || w.userId !== userId) throw notFound('Workout', workoutId);
       if (w.status !== 'owed') throw new AppError('WORKOUT_CLOSED', `This workout is already ${w.status}`);
       if (how === 'excuse') {
-        const excuse = await tx.doctorsExcuse.findFirst({ where: { userId, usedOnWorkoutId: null }, orderBy: { createdAt: 'asc' } });
+        const excuse = await this.repo.oldestUnusedExcuse(tx, userId);
         if (!excuse) throw new AppError('NO_EXCUSE', "You have no Dr.'s excuse to spend");
-        await tx.doctorsExcuse.update({ where: { id: excuse.id }, data: { usedOnWorkoutId: w.id } });
+        await this.repo.spendExcuse(tx, excuse.id, w.id);
       }
-      return tx.workout.update({ where: { id: w.id }, data: { status: how === 'done' ? 'done' : 'excused', doneAt: this.clock.now() } });
+      return this.repo.closeWorkout(tx, w.id, how === 'done' ? 'done' : 'excused', this.clock.now());
     });
   }
 
   async excuses(userId: string): Promise<{ unused: number; thisWeek: number }> {
     const [unused, thisWeek] = await Promise.all([
-      this.prisma.doctorsExcuse.count({ where: { userId, usedOnWorkoutId: null } }),
-      this.prisma.doctorsExcuse.count({ where: { userId, weekStart: weekStartUtc(this.clock.now()) } }),
+      this.repo.unusedExcuses(userId),
+      this.repo.excusesInWeek(userId, weekStartUtc(this.clock.now())),
     ]);
     return { unused, thisWeek };
   }

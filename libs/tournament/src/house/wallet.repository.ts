@@ -100,7 +100,7 @@ export class WalletRepository {
     }
   }
 
-  balances(db: Pick<Prisma.TransactionClient, 'wallet'>, userId: string): Promise<WalletBalance[]> {
+  balances(userId: string, db: Pick<Prisma.TransactionClient, 'wallet'> = this.prisma): Promise<WalletBalance[]> {
     return db.wallet.findMany({ where: { userId }, select: { currency: true, balance: true, owed: true }, orderBy: { currency: 'asc' } });
   }
 
