@@ -3,6 +3,7 @@ import type { Game } from '@dcs/db';
 import { Action, apply, GameEvent, GameState } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { ChallengeFlowService } from './challenge/challenge-flow.service';
+import { ChallengeQueue } from './challenge-queue';
 import { GameStore, StoredAction } from './games/game.store';
 import { GamesRepository, SeatRow } from './games.repository';
 import { GameViewBody, renderGameView } from './live-emitter';
@@ -63,6 +64,7 @@ export class GameMoveService {
     private readonly flow: ChallengeFlowService,
     private readonly clock: TurnClockService,
     private readonly house: HouseService,
+    private readonly queue: ChallengeQueue,
   ) {}
 
   /** The move and, when it was applied, the committed change for the caller to broadcast. */
@@ -119,7 +121,14 @@ export class GameMoveService {
     // the process dies here, the job queued by the recovery sweep does it.
     if (done && response.status === 'finished') {
       const { tableId, houseTableId } = ref;
-      if (tableId) await this.flow.decideTable(tableId).catch((err: Error) => this.logger.error(`deciding table ${tableId}: ${err.message}`));
+      // A decide that fails here (a busy moment: 128 tables of a round ending together wait on one round's lock and the
+      // connection pool) goes to the worker's decide job at once (job id = table: queued once, retried), not to the sweep.
+      if (tableId) {
+        await this.flow.decideTable(tableId).catch(async (err: Error) => {
+          this.logger.warn(`deciding table ${tableId}: ${err.message}; the worker's decide job takes it`);
+          await this.queue.run([{ kind: 'table-decide', tableId }]);
+        });
+      }
       if (houseTableId) await this.house.settle(gameId).catch((err: Error) => this.logger.error(`settling house game ${gameId}: ${err.message}`));
     }
     return { response, committed: done };
