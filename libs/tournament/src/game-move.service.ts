@@ -117,8 +117,8 @@ export class GameMoveService {
       done.deadline = deadline;
       if (ref.houseTableId) done.next = await this.house.afterMove(ref.houseTableId, gameId, done.state, 'system' in mover && mover.chain === true);
     }
-    // The move ended the game: decide the table (or settle the house table) now. If this fails or
-    // the process dies here, the job queued by the recovery sweep does it.
+    // The move ended the game: decide the table (or settle the house table) now. If the decide fails, the
+    // worker's decide job takes the table; if the process dies here, the recovery sweep queues that job.
     if (done && response.status === 'finished') {
       const { tableId, houseTableId } = ref;
       // A decide that fails here (a busy moment: 128 tables of a round ending together wait on one round's lock and the
@@ -126,7 +126,8 @@ export class GameMoveService {
       if (tableId) {
         await this.flow.decideTable(tableId).catch(async (err: Error) => {
           this.logger.warn(`deciding table ${tableId}: ${err.message}; the worker's decide job takes it`);
-          await this.queue.run([{ kind: 'table-decide', tableId }]);
+          // The move is committed: a failed queueing must not fail its answer (the recovery sweep still finds the table).
+          await this.queue.run([{ kind: 'table-decide', tableId }]).catch((e: Error) => this.logger.error(`queueing the decide of table ${tableId}: ${e.message}`));
         });
       }
       if (houseTableId) await this.house.settle(gameId).catch((err: Error) => this.logger.error(`settling house game ${gameId}: ${err.message}`));
