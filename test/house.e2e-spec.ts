@@ -139,6 +139,9 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     expect((await balance(w)).balance).toBe(10_000 + owed);
     expect((await balance(l)).balance).toBe(10_000 - owed);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: w.id } })).stakeWins).toBe(1);
+    // The loser's ledger names the seats as the table page does (seat 1 is the host's).
+    const entry = await prisma.walletEntry.findFirstOrThrow({ where: { userId: l.id, kind: 'settlement', gameId: dealt.gameId } });
+    expect(entry.reason).toBe(`seat ${2 - winner} → seat ${winner + 1}: ${owed}${owed === 200 ? ' (skunk)' : ''}`);
   });
 
   it('partners: each losing seat pays the next seat, double when its team is skunked', async () => {

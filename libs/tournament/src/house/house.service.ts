@@ -543,7 +543,7 @@ export class HouseService {
           const u = s.userId!;
           await this.wallets.post(tx, { userId: u, currency: cur, kind: 'release', amount: holdOf(t.stake), gameId, houseTableId: t.id, dedupeKey: `release:${gameId}:${u}`, reason: 'settlement: hold released' });
           if (net[s.seat] !== 0) {
-            const what = payments.filter((p) => p.from === s.seat || p.to === s.seat).map((p) => `seat ${p.from} → seat ${p.to}: ${p.amount}${p.skunk ? ' (skunk)' : ''}`);
+            const what = payments.filter((p) => p.from === s.seat || p.to === s.seat).map((p) => `seat ${p.from + 1} → seat ${p.to + 1}: ${p.amount}${p.skunk ? ' (skunk)' : ''}`);
             await this.wallets.post(tx, { userId: u, currency: cur, kind: 'settlement', amount: net[s.seat], gameId, houseTableId: t.id, dedupeKey: `settle:${gameId}:${u}`, reason: what.join('; ') });
           }
           if (net[s.seat] > 0) await this.payDebt(tx, u, cur, net[s.seat], `debt:${gameId}:${u}`, gameId);
