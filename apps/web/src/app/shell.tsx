@@ -3,7 +3,17 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useMe } from '../api/queries';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
+import { NavLinks, type NavItem } from '../components/nav-links';
 import { Loading } from '../components/status';
+
+/** What a signed-in player reaches from every page. */
+const SIGNED_IN_LINKS: readonly NavItem[] = [
+  { to: '/house', label: 'House tables' },
+  { to: '/me/wallet', label: 'Wallet' },
+  { to: '/me/games', label: 'My games' },
+  { to: '/me/notifications', label: 'Notifications' },
+  { to: '/me/record', label: 'My record' },
+];
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
 export function Shell() {
@@ -47,25 +57,7 @@ export function Shell() {
                   <NavLink to="/review">Review board</NavLink>
                 </li>
               )}
-              {token && (
-                <>
-                  <li>
-                    <NavLink to="/house">House tables</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/me/wallet">Wallet</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/me/games">My games</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/me/notifications">Notifications</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/me/record">My record</NavLink>
-                  </li>
-                </>
-              )}
+              {token && <NavLinks links={SIGNED_IN_LINKS} />}
             </ul>
           </nav>
           <div className="account">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
 import { useConfirmAdult, useWallet, type HouseSeat, type HouseTable } from '../api/house-queries';
+import { NavLinks, type NavItem } from '../components/nav-links';
 import { ErrorView } from '../components/status';
 
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
@@ -25,25 +25,19 @@ export const workoutText = (kind: string, amount: number) => (kind === 'timed' ?
 
 export const clockText = (ms: number | null) => (ms === null ? 'no clock' : `${Math.round(ms / 1000)} s clock`);
 
+const HOUSE_LINKS: readonly NavItem[] = [
+  { to: '/house', label: 'Lobby', end: true },
+  { to: '/me/wallet', label: 'Wallet' },
+  { to: '/me/file', label: 'My file' },
+  { to: '/me/workouts', label: 'Workouts' },
+];
+
 /** The house pages' own links (the lobby, wallet, file, workouts). */
 export function HouseNav() {
   return (
     <nav aria-label="House tables" className="subnav">
       <ul>
-        <li>
-          <NavLink to="/house" end>
-            Lobby
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/me/wallet">Wallet</NavLink>
-        </li>
-        <li>
-          <NavLink to="/me/file">My file</NavLink>
-        </li>
-        <li>
-          <NavLink to="/me/workouts">Workouts</NavLink>
-        </li>
+        <NavLinks links={HOUSE_LINKS} />
       </ul>
     </nav>
   );
