@@ -57,10 +57,24 @@ function Standing({ w }: { w: Wallet }) {
 /** SPEC 8.3: the player says they use assistive technology; their stake-table clock gets +10 s from the next deal. */
 function AssistiveTech({ w }: { w: Wallet }) {
   const save = useSetAssistiveTech();
+  // The box shows the player's choice at once (a controlled box that waited for the answer would spring back on the click);
+  // a refused save puts it back to what the server holds.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const checked = chosen ?? w.assistiveTech;
   return (
     <div className="assistive" data-testid="assistive-tech">
       <label className="check">
-        <input type="checkbox" checked={save.isPending ? !!save.variables : w.assistiveTech} disabled={save.isPending} onChange={(e) => save.mutate(e.target.checked)} /> I use assistive technology (VoiceOver,
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={save.isPending}
+          onChange={(e) => {
+            const value = e.target.checked;
+            setChosen(value);
+            save.mutate(value, { onSettled: () => setChosen(null) });
+          }}
+        />{' '}
+        I use assistive technology (VoiceOver,
         Switch Control)
       </label>
       <p className="muted small-text">Adds 10 s to your clock at stake tables, from the next game dealt. Court clocks are not changed.</p>
