@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { collectTableWriters, readSchema, tablesWrittenBy, writerProblems } from '../../scripts/table-writers';
+
+const root = join(__dirname, '..', '..');
+
+/**
+ * Tables still written by more than one file, exactly as they are: this list only shrinks. A table
+ * that gains a writer, or one listed here whose writers change, fails the test below.
+ */
+const STILL_SHARED: Record<string, string[]> = {
+  audit_log: ['apps/api/src/challenges/challenges.repository.ts', 'apps/api/src/cities/cities.repository.ts', 'apps/api/src/conduct/conduct.repository.ts', 'apps/api/src/integrity/integrity.repository.ts', 'apps/api/src/integrity/penalties.repository.ts', 'apps/api/src/seasons/seasons.repository.ts', 'apps/api/src/tiers/tiers.repository.ts', 'apps/api/src/users/users.repository.ts', 'apps/worker/src/anticheat/anticheat.repository.ts', 'apps/worker/src/integrity/appeal-deadlines.repository.ts', 'apps/worker/src/maintenance/maintenance.repository.ts', 'apps/worker/src/schedule/schedule.repository.ts', 'libs/tournament/src/calendar.repository.ts', 'libs/tournament/src/challenge/challenge.repository.ts', 'libs/tournament/src/games.repository.ts', 'libs/tournament/src/house/house.repository.ts', 'libs/tournament/src/registrations/registrations.repository.ts', 'libs/tournament/src/season-standings.store.ts', 'libs/tournament/src/turn-clock.repository.ts'],
+  challenges: ['apps/api/src/challenges/challenges.repository.ts', 'apps/api/src/seasons/seasons.repository.ts', 'apps/worker/src/schedule/schedule.repository.ts', 'libs/tournament/src/calendar.repository.ts', 'libs/tournament/src/challenge/challenge.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
+  conduct_violations: ['apps/api/src/conduct/conduct.repository.ts', 'libs/tournament/src/turn-clock.repository.ts'],
+  integrity_appeals: ['apps/api/src/integrity/integrity.repository.ts', 'apps/worker/src/integrity/appeal-deadlines.repository.ts'],
+  integrity_cases: ['apps/api/src/integrity/integrity.repository.ts', 'apps/worker/src/anticheat/anticheat.repository.ts', 'libs/tournament/src/integrity-cases.repository.ts'],
+  notifications: ['apps/api/src/integrity/integrity.repository.ts', 'apps/api/src/notifications/notifications.repository.ts', 'apps/api/src/seasons/seasons.repository.ts', 'apps/worker/src/integrity/appeal-deadlines.repository.ts', 'libs/tournament/src/challenge/challenge.repository.ts', 'libs/tournament/src/registrations/registrations.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
+  placements: ['apps/api/src/integrity/penalties.repository.ts', 'libs/tournament/src/challenge/challenge.repository.ts'],
+  seasons: ['apps/api/src/cities/cities.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
+  users: ['apps/api/src/integrity/penalties.repository.ts', 'apps/api/src/users/users.repository.ts', 'apps/worker/src/maintenance/maintenance.repository.ts', 'libs/tournament/src/house/house.repository.ts'],
+  wdc_entries: ['apps/api/src/seasons/seasons.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
+};
+
+describe('one writer file per table (scripts/table-writers.ts)', () => {
+  const writers = collectTableWriters(root);
+
+  it('finds every table the platform writes, and the game rows only in the game store', () => {
+    expect(writers.get('games')).toEqual(['libs/tournament/src/games/game.store.ts']);
+    expect(writers.get('game_actions')).toEqual(['libs/tournament/src/games/game.store.ts']);
+    expect(writers.get('registrations')).toEqual(['libs/tournament/src/registrations/registrations.repository.ts']);
+    expect(writers.get('season_standings')).toEqual(['libs/tournament/src/season-standings.store.ts']);
+    expect(writers.size).toBeGreaterThanOrEqual(40);
+  });
+
+  it('has one writer file for every table (print the map: npx tsx scripts/table-writers.ts)', () => {
+    const shared = Object.fromEntries([...writers].filter(([, files]) => files.length > 1));
+    expect(shared).toEqual(STILL_SHARED);
+    const problems = writerProblems(new Map([...writers].filter(([table]) => !(table in STILL_SHARED))));
+    expect(problems).toEqual([]);
+  });
+
+  describe('the scan', () => {
+    const schema = readSchema(
+      ['model User {', '  id String @id', '  @@map("users")', '}', 'model ChallengeTable {', '  id String @id', '  @@map("challenge_tables")', '}', 'model Game {', '  id String @id', '  @@map("games")', '}'].join('\n'),
+    );
+
+    it('counts Prisma delegate writes on any client and raw SQL writes, not reads, locks or comments', () => {
+      expect(tablesWrittenBy('await tx.user.update({ where: { id } , data })', schema)).toEqual(new Set(['users']));
+      expect(tablesWrittenBy('this.prisma.challengeTable\n  .createMany({ data })', schema)).toEqual(new Set(['challenge_tables']));
+      expect(tablesWrittenBy('await tx.$executeRaw`update games g SET state = ${s} WHERE g.id = ${id}`', schema)).toEqual(new Set(['games']));
+      expect(tablesWrittenBy("pool.query('INSERT INTO \"users\" (id) VALUES ($1)')", schema)).toEqual(new Set(['users']));
+      expect(tablesWrittenBy('sql`DELETE FROM challenge_tables WHERE id = ${id}`', schema)).toEqual(new Set(['challenge_tables']));
+      expect(tablesWrittenBy('await tx.user.findUnique({ where: { id } }); tx.$queryRaw`SELECT id FROM users WHERE id = ${id} FOR UPDATE`', schema)).toEqual(new Set());
+      expect(tablesWrittenBy('tx.$queryRaw`SELECT 1 FROM games g JOIN users u ON true FOR NO KEY UPDATE OF g`', schema)).toEqual(new Set());
+      expect(tablesWrittenBy('// the caller may UPDATE users here\n/* tx.game.update( */ const x = 1;', schema)).toEqual(new Set());
+    });
+
+    it('fails naming the table and both files when two files write it, and a game row written outside the game store', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'table-writers-'));
+      try {
+        const files: Record<string, string> = {
+          'prisma/schema.prisma': 'model User {\n  id String @id\n  @@map("users")\n}\nmodel Game {\n  id String @id\n  @@map("games")\n}\n',
+          'apps/api/src/users/users.repository.ts': 'export const a = (tx) => tx.user.update({ where: { id: 1 }, data: {} });\n',
+          'libs/tournament/src/penalties.repository.ts': 'export const b = (tx) => tx.$executeRaw`UPDATE users SET status = 1`;\n',
+          'libs/tournament/src/penalties.repository.spec.ts': 'tx.game.create({ data: {} });\n',
+          'apps/worker/src/forfeit.repository.ts': 'export const c = (tx) => tx.game.update({ where: { id: 1 }, data: {} });\n',
+        };
+        for (const [file, text] of Object.entries(files)) {
+          mkdirSync(dirname(join(dir, file)), { recursive: true });
+          writeFileSync(join(dir, file), text);
+        }
+        const found = collectTableWriters(dir);
+        expect(Object.fromEntries(found)).toEqual({
+          games: ['apps/worker/src/forfeit.repository.ts'],
+          users: ['apps/api/src/users/users.repository.ts', 'libs/tournament/src/penalties.repository.ts'],
+        });
+        expect(writerProblems(found)).toEqual([
+          'games may be written only by libs/tournament/src/games/game.store.ts: apps/worker/src/forfeit.repository.ts',
+          'users is written by 2 files (one owner only): apps/api/src/users/users.repository.ts, libs/tournament/src/penalties.repository.ts',
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
