@@ -3,6 +3,7 @@ import type { Challenge, City, Prisma, Season } from '@dcs/db';
 import type { PrizeSplit } from '@dcs/ranking';
 import { PrismaService } from '@dcs/common';
 import { PRE_START } from './challenge-rows';
+import { recordAudits } from './audit/audit-log.repository';
 
 export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
 
@@ -42,25 +43,23 @@ export class CalendarRepository {
     return this.prisma.$transaction(async (tx) => {
       const created = await tx.challenge.createManyAndReturn({ data: rows, skipDuplicates: true });
       if (created.length) {
-        await tx.auditLog.createMany({
-          data: created.map((c) => ({
-            actorId: by.actorId,
-            action: 'challenge.created',
-            entityType: 'challenge',
-            entityId: c.id,
-            reason: by.reason ?? null,
-            data: {
-              cityId: c.cityId,
-              kind: c.kind,
-              localDate: c.localDate,
-              seasonId: c.seasonId,
-              week: c.week,
-              startsAt: c.startsAt.toISOString(),
-              tier: c.tier,
-              prizePoolCents: c.prizePoolCents,
-            },
-          })),
-        });
+        await recordAudits(tx, created.map((c) => ({
+          actorId: by.actorId,
+          action: 'challenge.created',
+          entityType: 'challenge',
+          entityId: c.id,
+          reason: by.reason ?? null,
+          data: {
+            cityId: c.cityId,
+            kind: c.kind,
+            localDate: c.localDate,
+            seasonId: c.seasonId,
+            week: c.week,
+            startsAt: c.startsAt.toISOString(),
+            tier: c.tier,
+            prizePoolCents: c.prizePoolCents,
+          },
+        })));
       }
       return created;
     });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
+import { recordAudit } from './audit/audit-log.repository';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -41,6 +42,6 @@ export class GamesRepository {
 
   /** SPEC 7: a reviewer's or admin's read of an ended game's hidden tiles, in the append-only audit log. */
   async auditHiddenTilesRead(gameId: string, actorId: string, data: { roles: string[]; seat: number | null }): Promise<void> {
-    await this.prisma.auditLog.create({ data: { actorId, action: 'game.hidden-tiles.read', entityType: 'game', entityId: gameId, data } });
+    await recordAudit(this.prisma, { actorId, action: 'game.hidden-tiles.read', entityType: 'game', entityId: gameId, data });
   }
 }

@@ -24,3 +24,5 @@ export * from './registrations';
 export * from './tournament-clock';
 export * from './game-move.service';
 export * from './house';
+export * from './notifications/notifications.repository';
+export * from './audit/audit-log.repository';

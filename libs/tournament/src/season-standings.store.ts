@@ -9,6 +9,8 @@ import type { Effect } from './challenge-queue';
 import { PRE_START } from './challenge-rows';
 import { lockPendingChallengesOfSeason } from './challenge-locks.repository';
 import { TournamentClock } from './tournament-clock';
+import { storeNotifications } from './notifications/notifications.repository';
+import { recordAudit, recordAudits } from './audit/audit-log.repository';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -121,7 +123,7 @@ export class SeasonStandingsStore {
         create: { year: wdcYear, userId: champion.userId, name: champion.user.displayName, country: 'US', source: 'ndt', challengeId: challenge.id },
         update: { userId: champion.userId, name: champion.user.displayName },
       });
-      await tx.auditLog.create({ data: { action: 'wdc.qualified', entityType: 'wdc_entry', entityId: entry.id, data: json({ userId: champion.userId, ndtChallengeId: challenge.id, wdcYear }) } });
+      await recordAudit(tx, { action: 'wdc.qualified', entityType: 'wdc_entry', entityId: entry.id, data: json({ userId: champion.userId, ndtChallengeId: challenge.id, wdcYear }) });
     }
   }
 
@@ -174,7 +176,7 @@ export class SeasonStandingsStore {
         const ids = future.map((c) => c.id);
         const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...PRE_START] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
         if (cancelled.count !== ids.length) throw new Error(`season ${seasonId}: a challenge not started changed under the close's lock`);
-        await tx.auditLog.createMany({ data: ids.map((id) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: id, reason: 'the season is closed' })) });
+        await recordAudits(tx, ids.map((id) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: id, reason: 'the season is closed' })));
       }
       const standings = await this.standings(tx, seasonId);
       const closedSeason = await tx.season.update({ where: { id: seasonId }, data: { status: 'closed', closedAt: now } });
@@ -183,26 +185,24 @@ export class SeasonStandingsStore {
       await tx.eliteSixEntry.createMany({
         data: six.qualifiers.map((q) => ({ seasonId, userId: q.playerId, seed: q.seed, rank: q.rank, points: q.points, benefit: q.benefit })),
       });
-      await tx.notification.createMany({
-        data: six.qualifiers.map((q) => ({
+      await storeNotifications(
+        tx,
+        six.qualifiers.map((q) => ({
           userId: q.playerId,
           kind: 'season.elite-six',
           title: 'Elite Six',
           body: `You are in your city's Elite Six (seed ${q.seed}, ${q.benefit}) and qualify for the Regional Tournament.`,
-          data: json({ seasonId, ...q }),
+          data: { seasonId, ...q },
           dedupeKey: `elite-six:${seasonId}`,
         })),
-        skipDuplicates: true,
-      });
-      await tx.auditLog.create({
-        data: {
-          actorId,
-          action: 'season.closed',
-          entityType: 'season',
-          entityId: seasonId,
-          reason: reason ?? (actorId ? null : 'the season\'s last challenge completed'),
-          data: json({ challengesPlayed: standings.played, eliteSix: six.qualifiers, draws: six.draws.map((d) => ({ purpose: d.purpose, players: d.players, seedHash: d.seedHash, seed: d.seed, order: d.order })) }),
-        },
+      );
+      await recordAudit(tx, {
+        actorId,
+        action: 'season.closed',
+        entityType: 'season',
+        entityId: seasonId,
+        reason: reason ?? (actorId ? null : 'the season\'s last challenge completed'),
+        data: json({ challengesPlayed: standings.played, eliteSix: six.qualifiers, draws: six.draws.map((d) => ({ purpose: d.purpose, players: d.players, seedHash: d.seedHash, seed: d.seed, order: d.order })) }),
       });
       return { seasonId, closed: true, eliteSix: six.qualifiers, draws: six.draws };
     });
@@ -306,15 +306,13 @@ export class SeasonStandingsStore {
       added.push(q.playerId);
     }
     if (removed.length || added.length || draws.length) {
-      await tx.auditLog.create({
-        data: {
-          actorId,
-          action: 'season.elite-six-updated',
-          entityType: 'season',
-          entityId: season.id,
-          reason: 'penalties in force changed after the close',
-          data: json({ removed, added, eliteSix: qualifiers, draws: draws.map((d) => ({ purpose: d.purpose, players: d.players, seedHash: d.seedHash, seed: d.seed, order: d.order })) }),
-        },
+      await recordAudit(tx, {
+        actorId,
+        action: 'season.elite-six-updated',
+        entityType: 'season',
+        entityId: season.id,
+        reason: 'penalties in force changed after the close',
+        data: json({ removed, added, eliteSix: qualifiers, draws: draws.map((d) => ({ purpose: d.purpose, players: d.players, seedHash: d.seedHash, seed: d.seed, order: d.order })) }),
       });
     }
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { GameTimeout } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import type { SeatRow, Tx } from './games.repository';
+import { recordAudit } from './audit/audit-log.repository';
 
 /**
  * The turn clock's rows: the clock run-outs (game_timeouts), a challenge's clock length, and the
@@ -51,9 +52,7 @@ export class TurnClockRepository {
   async recordStalling(tx: Tx, game: { id: string; tableId: string | null }, seat: number, tickets: number): Promise<void> {
     const seatRow = game.tableId ? await tx.tableSeat.findFirst({ where: { tableId: game.tableId, seat } }) : null;
     const reason = `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`;
-    await tx.auditLog.create({
-      data: { action: 'conduct.stalling', entityType: 'game', entityId: game.id, reason, data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets } },
-    });
+    await recordAudit(tx, { action: 'conduct.stalling', entityType: 'game', entityId: game.id, reason, data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets } });
     if (seatRow) {
       await tx.conductViolation.createMany({
         skipDuplicates: true,

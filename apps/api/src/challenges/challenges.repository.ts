@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeKind, Prisma, Tier } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, notStarted } from '@dcs/tournament';
+import { lockChallenge, notStarted, recordAudit } from '@dcs/tournament';
 
 export type ChallengeWithCity = Challenge & { city: { name: string; slug: string; timeZone: string } };
 
@@ -41,18 +41,16 @@ export class ChallengesRepository {
       if (!before) return { kind: 'not_found' };
       if (!notStarted(before.status)) return { kind: 'started', challenge: before };
       const challenge = await tx.challenge.update({ where: { id: challengeId }, data: { ...terms, version: { increment: 1 } } });
-      await tx.auditLog.create({
+      await recordAudit(tx, {
+        actorId,
+        action: 'challenge.updated',
+        entityType: 'challenge',
+        entityId: challengeId,
+        reason,
         data: {
-          actorId,
-          action: 'challenge.updated',
-          entityType: 'challenge',
-          entityId: challengeId,
-          reason,
-          data: {
-            before: { tier: before.tier, prizePoolCents: before.prizePoolCents, prizeSplit: before.prizeSplit },
-            after: { tier: challenge.tier, prizePoolCents: challenge.prizePoolCents, prizeSplit: challenge.prizeSplit },
-          } as Prisma.InputJsonValue,
-        },
+          before: { tier: before.tier, prizePoolCents: before.prizePoolCents, prizeSplit: before.prizeSplit },
+          after: { tier: challenge.tier, prizePoolCents: challenge.prizePoolCents, prizeSplit: challenge.prizeSplit },
+        } as Prisma.InputJsonValue,
       });
       return { kind: 'done', challenge };
     });

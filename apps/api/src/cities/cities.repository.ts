@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { City, Prisma, Season } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
+import { recordAudit } from '@dcs/tournament';
 
 @Injectable()
 export class CitiesRepository {
@@ -19,7 +20,7 @@ export class CitiesRepository {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const city = await tx.city.create({ data });
-        await tx.auditLog.create({ data: { actorId, action: 'city.created', entityType: 'city', entityId: city.id, data: JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue } });
+        await recordAudit(tx, { actorId, action: 'city.created', entityType: 'city', entityId: city.id, data: JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue });
         return city;
       });
     } catch (err) {
@@ -31,9 +32,7 @@ export class CitiesRepository {
   update(id: string, data: Prisma.CityUpdateInput, actorId: string, reason: string, before: City): Promise<City> {
     return this.prisma.$transaction(async (tx) => {
       const city = await tx.city.update({ where: { id }, data });
-      await tx.auditLog.create({
-        data: { actorId, action: 'city.updated', entityType: 'city', entityId: id, reason, data: { before: { ...before, createdAt: undefined, updatedAt: undefined }, change: { ...data } } as Prisma.InputJsonValue },
-      });
+      await recordAudit(tx, { actorId, action: 'city.updated', entityType: 'city', entityId: id, reason, data: { before: { ...before, createdAt: undefined, updatedAt: undefined }, change: { ...data } } as Prisma.InputJsonValue });
       return city;
     });
   }
@@ -48,7 +47,7 @@ export class CitiesRepository {
       await tx.$queryRaw`SELECT id FROM cities WHERE id = ${cityId}::uuid FOR UPDATE`;
       const last = await tx.season.findFirst({ where: { cityId }, orderBy: { number: 'desc' } });
       const season = await tx.season.create({ data: { cityId, startDate, number: (last?.number ?? 0) + 1 } });
-      await tx.auditLog.create({ data: { actorId, action: 'season.created', entityType: 'season', entityId: season.id, data: { cityId, startDate, number: season.number } } });
+      await recordAudit(tx, { actorId, action: 'season.created', entityType: 'season', entityId: season.id, data: { cityId, startDate, number: season.number } });
       return season;
     });
   }

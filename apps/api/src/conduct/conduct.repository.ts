@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ConductSanction, ConductViolation, Prisma } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
-import { ChallengeFlowService, type Effect } from '@dcs/tournament';
+import { ChallengeFlowService, type Effect, recordAudit } from '@dcs/tournament';
 import { PenaltyEffects, PenaltySource } from '../integrity/penalty-effects.service';
 import { chatLadderStep } from './conduct.rules';
 import type { ChatBlockReason } from './chat-filter';
@@ -61,9 +61,7 @@ export class ConductRepository {
       });
       const until = hours === null ? null : new Date(now.getTime() + hours * HOUR_MS);
       const sanction = await tx.conductSanction.create({ data: { violationId: violation.id, userId, kind: 'chat_restriction', until, details: json({ step, hours, automatic: true }) } });
-      await tx.auditLog.create({
-        data: { actorId: null, action: 'conduct.chat.blocked', entityType: 'user', entityId: userId, reason: violation.reason, data: json({ violationId: violation.id, gameId, step, restrictedUntil: until?.toISOString() ?? 'permanent' }) },
-      });
+      await recordAudit(tx, { actorId: null, action: 'conduct.chat.blocked', entityType: 'user', entityId: userId, reason: violation.reason, data: json({ violationId: violation.id, gameId, step, restrictedUntil: until?.toISOString() ?? 'permanent' }) });
       return { violation, sanction, step };
     });
   }
@@ -98,7 +96,7 @@ export class ConductRepository {
       const violation = await tx.conductViolation.create({
         data: { userId: dto.userId, kind: 'director', gameId: dto.gameId ?? null, challengeId: dto.challengeId ?? null, reason: dto.reason, filedById: actorId, dedupeKey, details: json({ sanctions: dto.sanctions }) },
       });
-      await tx.auditLog.create({ data: { actorId, action: 'conduct.violation.filed', entityType: 'user', entityId: dto.userId, reason: dto.reason, data: json({ violationId: violation.id, sanctions: kinds }) } });
+      await recordAudit(tx, { actorId, action: 'conduct.violation.filed', entityType: 'user', entityId: dto.userId, reason: dto.reason, data: json({ violationId: violation.id, sanctions: kinds }) });
       for (const s of dto.sanctions) await this.applySanction(tx, actorId, violation, s, now);
       return { violation: await tx.conductViolation.findUniqueOrThrow({ where: { id: violation.id }, include: { sanctions: true } }), replayed: false, effects };
     });

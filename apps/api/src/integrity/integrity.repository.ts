@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, IntegrityDecision, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
-import { openOrJoinCase } from '@dcs/tournament';
+import { openOrJoinCase, storeNewNotification, recordAudit } from '@dcs/tournament';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
 import { PenaltyEffects, PenaltySource } from './penalty-effects.service';
 import type { AssignCaseDto, CasesQueryDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
@@ -138,7 +138,7 @@ export class IntegrityRepository {
       const c = await this.openManualCase(tx, { source: 'manual', subjectIds, summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId });
       if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
       await tx.integrityCaseParticipant.create({ data: { caseId: c.id, userId: actorId, role: 'opened' } });
-      await tx.auditLog.create({ data: { actorId, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: dto.summary, data: json({ subjectIds: c.subjectIds, gameIds, highStakes: c.highStakes }) } });
+      await recordAudit(tx, { actorId, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: dto.summary, data: json({ subjectIds: c.subjectIds, gameIds, highStakes: c.highStakes }) });
       return c;
     });
   }
@@ -169,7 +169,7 @@ export class IntegrityRepository {
       if (await this.playedIn(tx, caseId, reviewer.id)) throw notIndependent('A player of a game the case is about cannot review it', ['played']);
       const updated = await tx.integrityCase.update({ where: { id: caseId }, data: { assignedToId: reviewer.id, status: c.status === 'open' ? 'in_review' : c.status } });
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: reviewer.id, role: 'assigned' }], skipDuplicates: true });
-      await tx.auditLog.create({ data: { actorId, action: 'integrity.case.assigned', entityType: 'integrity_case', entityId: caseId, data: json({ reviewerId: reviewer.id, previous: c.assignedToId }) } });
+      await recordAudit(tx, { actorId, action: 'integrity.case.assigned', entityType: 'integrity_case', entityId: caseId, data: json({ reviewerId: reviewer.id, previous: c.assignedToId }) });
       return updated;
     });
   }
@@ -179,7 +179,7 @@ export class IntegrityRepository {
       await this.lockCase(tx, caseId);
       const note = await tx.integrityCaseNote.create({ data: { caseId, authorId: actorId, body } });
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: actorId, role: 'noted' }], skipDuplicates: true });
-      await tx.auditLog.create({ data: { actorId, action: 'integrity.case.noted', entityType: 'integrity_case', entityId: caseId, data: json({ noteId: note.id }) } });
+      await recordAudit(tx, { actorId, action: 'integrity.case.noted', entityType: 'integrity_case', entityId: caseId, data: json({ noteId: note.id }) });
       return note;
     });
   }
@@ -209,7 +209,7 @@ export class IntegrityRepository {
           createdById: actorId,
         },
       });
-      await tx.auditLog.create({ data: { actorId, action: `integrity.evidence.${dto.kind}`, entityType: 'integrity_case', entityId: caseId, reason: dto.description, data: json({ evidenceId: e.id, gameId: e.gameId, appealId: e.appealId, sha256: e.sha256 }) } });
+      await recordAudit(tx, { actorId, action: `integrity.evidence.${dto.kind}`, entityType: 'integrity_case', entityId: caseId, reason: dto.description, data: json({ evidenceId: e.id, gameId: e.gameId, appealId: e.appealId, sha256: e.sha256 }) });
       return e;
     });
   }
@@ -240,19 +240,15 @@ export class IntegrityRepository {
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: actorId, role: 'decided' }], skipDuplicates: true });
       const decided = await tx.integrityDecision.count({ where: { caseId } });
       await tx.integrityCase.update({ where: { id: caseId }, data: { status: decided >= c.subjectIds.length ? 'decided' : 'in_review' } });
-      await tx.auditLog.create({
-        data: { actorId, action: 'integrity.case.decided', entityType: 'integrity_case', entityId: caseId, reason: dto.reason, data: json({ decisionId: d.id, userId: dto.userId, finding: dto.finding, step, escalated, history: history.map((h) => h.currentStep), effects: applied }) },
-      });
+      await recordAudit(tx, { actorId, action: 'integrity.case.decided', entityType: 'integrity_case', entityId: caseId, reason: dto.reason, data: json({ decisionId: d.id, userId: dto.userId, finding: dto.finding, step, escalated, history: history.map((h) => h.currentStep), effects: applied }) });
       if (step !== 'none') {
-        await tx.notification.create({
-          data: {
-            userId: dto.userId,
-            kind: 'integrity.penalty',
-            title: 'A review board decision',
-            body: `The Anti-Cheat Review Board decided: ${dto.finding.replace('_', ' ')} (${describeStep(step)}). You may appeal once, until ${new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS).toISOString()}.`,
-            data: json({ decisionId: d.id, caseId, step }),
-            dedupeKey: `penalty:${d.id}`,
-          },
+        await storeNewNotification(tx, {
+          userId: dto.userId,
+          kind: 'integrity.penalty',
+          title: 'A review board decision',
+          body: `The Anti-Cheat Review Board decided: ${dto.finding.replace('_', ' ')} (${describeStep(step)}). You may appeal once, until ${new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS).toISOString()}.`,
+          data: { decisionId: d.id, caseId, step },
+          dedupeKey: `penalty:${d.id}`,
         });
       }
       return { decision: { ...(await tx.integrityDecision.findUniqueOrThrow({ where: { id: d.id } })), appeal: null }, replayed: false };
@@ -308,7 +304,7 @@ export class IntegrityRepository {
           throw new AppError('APPEAL_WINDOW_CLOSED', `Appeals are accepted within 7 days of the penalty (until ${closesAt.toISOString()})`, { closedAt: closesAt.toISOString() });
         }
         const a = await tx.integrityAppeal.create({ data: { decisionId, userId, statement, filedAt: now, dueAt: deadlines.dueAt, remindAt: deadlines.remindAt } });
-        await tx.auditLog.create({ data: { actorId: userId, action: 'integrity.appeal.filed', entityType: 'integrity_appeal', entityId: a.id, data: json({ decisionId, caseId: d.caseId, dueAt: a.dueAt.toISOString() }) } });
+        await recordAudit(tx, { actorId: userId, action: 'integrity.appeal.filed', entityType: 'integrity_appeal', entityId: a.id, data: json({ decisionId, caseId: d.caseId, dueAt: a.dueAt.toISOString() }) });
         return a;
       })
       .catch((err: unknown) => {
@@ -396,9 +392,14 @@ export class IntegrityRepository {
         where: { id: appealId },
         data: { status: dto.outcome, reducedTo: dto.outcome === 'reduced' ? newStep : null, decidedById: actorId, decidedAt: now, reason: dto.reason, effects: json(effects) },
       });
-      await tx.auditLog.create({ data: { actorId, action: `integrity.appeal.${dto.outcome}`, entityType: 'integrity_appeal', entityId: appealId, reason: dto.reason, data: json({ decisionId: d.id, from: d.currentStep, to: newStep, effects }) } });
-      await tx.notification.create({
-        data: { userId: d.userId, kind: 'integrity.appeal_decided', title: 'Your appeal was decided', body: `Your appeal was ${dto.outcome}${dto.outcome === 'reduced' ? ` to ${describeStep(newStep as Step)}` : ''}: ${dto.reason}`, data: json({ appealId, decisionId: d.id }), dedupeKey: `appeal-decided:${appealId}` },
+      await recordAudit(tx, { actorId, action: `integrity.appeal.${dto.outcome}`, entityType: 'integrity_appeal', entityId: appealId, reason: dto.reason, data: json({ decisionId: d.id, from: d.currentStep, to: newStep, effects }) });
+      await storeNewNotification(tx, {
+        userId: d.userId,
+        kind: 'integrity.appeal_decided',
+        title: 'Your appeal was decided',
+        body: `Your appeal was ${dto.outcome}${dto.outcome === 'reduced' ? ` to ${describeStep(newStep as Step)}` : ''}: ${dto.reason}`,
+        data: { appealId, decisionId: d.id },
+        dedupeKey: `appeal-decided:${appealId}`,
       });
       return updated;
     });
@@ -434,7 +435,7 @@ export class IntegrityRepository {
       const dedupeKey = `${reporterId}:${dto.subjectId}:${dto.gameId ?? '-'}`;
       const merge = async (existing: { id: string }) => {
         const r = await tx.integrityReport.update({ where: { id: existing.id }, data: { count: { increment: 1 } } });
-        await tx.auditLog.create({ data: { actorId: reporterId, action: 'integrity.report.merged', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ count: r.count, category: dto.category }) } });
+        await recordAudit(tx, { actorId: reporterId, action: 'integrity.report.merged', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ count: r.count, category: dto.category }) });
         return { report: r, merged: true };
       };
       const existing = await tx.integrityReport.findUnique({ where: { dedupeKey } });
@@ -449,13 +450,13 @@ export class IntegrityRepository {
       const filedMeanwhile = await tx.integrityReport.findUnique({ where: { dedupeKey } });
       if (filedMeanwhile) return merge(filedMeanwhile);
       if (opened) {
-        await tx.auditLog.create({ data: { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) } });
+        await recordAudit(tx, { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) });
       } else if (games.some((g) => g.highStakes) && !c.highStakes) {
         c = await tx.integrityCase.update({ where: { id: c.id }, data: { highStakes: true } });
       }
       if (dto.gameId) await tx.integrityCaseGame.createMany({ data: [{ caseId: c.id, gameId: dto.gameId }], skipDuplicates: true });
       const r = await tx.integrityReport.create({ data: { reporterId, subjectId: dto.subjectId, gameId: dto.gameId ?? null, category: dto.category, description: dto.description, caseId: c.id, dedupeKey } });
-      await tx.auditLog.create({ data: { actorId: reporterId, action: 'integrity.report.filed', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ subjectId: dto.subjectId, gameId: dto.gameId ?? null, caseId: c.id, category: dto.category }) } });
+      await recordAudit(tx, { actorId: reporterId, action: 'integrity.report.filed', entityType: 'integrity_report', entityId: r.id, reason: dto.description, data: json({ subjectId: dto.subjectId, gameId: dto.gameId ?? null, caseId: c.id, category: dto.category }) });
       return { report: r, merged: false };
     });
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityDecision, ConductSanction, Placement, PrizeForfeiture, Prisma, SeasonPenalty, SeasonPenaltyKind, User } from '@dcs/db';
 import type { PenaltySource } from '@dcs/tournament';
+import { recordAudit } from '@dcs/tournament';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -107,6 +108,6 @@ export class PenaltiesRepository {
   }
 
   async audit(tx: Tx, src: PenaltySource, action: string, entityType: string, entityId: string, data: Record<string, unknown>): Promise<void> {
-    await tx.auditLog.create({ data: { actorId: src.actorId, action, entityType, entityId, reason: src.reason, data: json({ ...data, source: src.source, sourceId: src.sourceId }) } });
+    await recordAudit(tx, { actorId: src.actorId, action, entityType, entityId, reason: src.reason, data: json({ ...data, source: src.source, sourceId: src.sourceId }) });
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { NotificationDto, NotificationPageDto, NotificationsQueryDto } from './notifications.dto';
-import { NotificationsRepository } from './notifications.repository';
+import { NotificationsRepository } from '@dcs/tournament';
 
 @Injectable()
 export class NotificationsService {

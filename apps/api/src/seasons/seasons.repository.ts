@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Region } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT } from '@dcs/ranking';
-import { RegistrationsService } from '@dcs/tournament';
+import { RegistrationsService, storeNotifications, recordAudit } from '@dcs/tournament';
 
 export interface NewEvent {
   kind: 'regional' | 'ndt';
@@ -99,18 +99,18 @@ export class SeasonsRepository {
         },
       });
       await this.registrations.enterEvent(tx, challenge.id, e.entrants, e.startsAt);
-      await tx.notification.createMany({
-        data: e.entrants.map((userId) => ({
+      await storeNotifications(
+        tx,
+        e.entrants.map((userId) => ({
           userId,
           kind: `${e.kind}.entered`,
           title: e.kind === 'ndt' ? 'NDT Finals' : 'Regional Tournament',
           body: `You play the ${e.kind === 'ndt' ? `NDT Finals ${e.year}` : `${e.region} Regional ${e.year}`}; the first table is seated at ${e.startsAt.toISOString()}.`,
-          data: { challengeId: challenge.id } as Prisma.InputJsonValue,
+          data: { challengeId: challenge.id },
           dedupeKey: `event:${challenge.id}`,
         })),
-        skipDuplicates: true,
-      });
-      await tx.auditLog.create({ data: { actorId, action: `${e.kind}.created`, entityType: 'challenge', entityId: challenge.id, data: { eventKey: e.eventKey, entrants: e.entrants, prizePoolCents: e.prizePoolCents } as Prisma.InputJsonValue } });
+      );
+      await recordAudit(tx, { actorId, action: `${e.kind}.created`, entityType: 'challenge', entityId: challenge.id, data: { eventKey: e.eventKey, entrants: e.entrants, prizePoolCents: e.prizePoolCents } as Prisma.InputJsonValue });
       return { challenge, created: true };
     });
   }
@@ -141,7 +141,7 @@ export class SeasonsRepository {
           const dup = await tx.wdcEntry.findFirst({ where: same });
           if (dup) return { entry: dup, created: false };
           const entry = await tx.wdcEntry.create({ data: { year, name, country, userId, source: 'admin', createdById: actorId } });
-          await tx.auditLog.create({ data: { actorId, action: 'wdc.entry-added', entityType: 'wdc_entry', entityId: entry.id, data: { year, name, country, userId } } });
+          await recordAudit(tx, { actorId, action: 'wdc.entry-added', entityType: 'wdc_entry', entityId: entry.id, data: { year, name, country, userId } });
           return { entry, created: true };
         }),
       async () => {

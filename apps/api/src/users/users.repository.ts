@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
 import { PG_POOL, PrismaService } from '@dcs/common';
+import { recordAudit } from '@dcs/tournament';
 
 @Injectable()
 export class UsersRepository {
@@ -72,9 +73,7 @@ export class UsersRepository {
       if (!locked) return null;
       const previous = locked.roles;
       const user = await tx.user.update({ where: { id }, data: { roles, tokenVersion: { increment: 1 } } });
-      await tx.auditLog.create({
-        data: { actorId, action: 'user.roles.set', entityType: 'user', entityId: id, reason, data: { from: previous, to: roles } },
-      });
+      await recordAudit(tx, { actorId, action: 'user.roles.set', entityType: 'user', entityId: id, reason, data: { from: previous, to: roles } });
       return user;
     });
   }

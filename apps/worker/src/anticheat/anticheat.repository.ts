@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { GameStore, openOrJoinCase } from '@dcs/tournament';
+import { GameStore, openOrJoinCase, recordAudit } from '@dcs/tournament';
 import type { GameAnalysis, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
@@ -66,9 +66,7 @@ export class AnticheatRepository {
       await tx.anticheatSeatFeature.createMany({
         data: a.seats.filter((s) => s.userId).map((s) => ({ gameId: game.id, seat: s.seat, userId: s.userId!, features: json(s), finishedAt: game.finishedAt })),
       });
-      await tx.auditLog.create({
-        data: { action: 'anticheat.game.analysed', entityType: 'game', entityId: game.id, data: json({ version: a.version, complete: a.complete, actions: a.actions }) },
-      });
+      await recordAudit(tx, { action: 'anticheat.game.analysed', entityType: 'game', entityId: game.id, data: json({ version: a.version, complete: a.complete, actions: a.actions }) });
       return true;
     });
   }
@@ -172,9 +170,7 @@ export class AnticheatRepository {
       if (await tx.anticheatSignal.findUnique({ where: { dedupeKey: r.dedupeKey }, select: { id: true } })) return 'duplicate';
       const { case: c, opened } = await openOrJoinCase(tx, { source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null });
       if (opened) {
-        await tx.auditLog.create({
-          data: { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) },
-        });
+        await recordAudit(tx, { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) });
       } else {
         const same = await tx.anticheatSignal.findFirst({ where: { caseId: c.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
         if (same) return 'under-review';
@@ -195,13 +191,11 @@ export class AnticheatRepository {
           dedupeKey: r.dedupeKey,
         },
       });
-      await tx.auditLog.create({
-        data: {
-          action: 'anticheat.signal.recorded',
-          entityType: 'anticheat_signal',
-          entityId: s.id,
-          data: json({ caseId, kind: s.kind, userIds: users, value: s.value, threshold: s.threshold, sampleSize: s.sampleSize }),
-        },
+      await recordAudit(tx, {
+        action: 'anticheat.signal.recorded',
+        entityType: 'anticheat_signal',
+        entityId: s.id,
+        data: json({ caseId, kind: s.kind, userIds: users, value: s.value, threshold: s.threshold, sampleSize: s.sampleSize }),
       });
       return 'recorded';
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
+import { storeNotifications, recordAudit } from '@dcs/tournament';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
@@ -26,7 +27,7 @@ export class AppealDeadlinesRepository {
       for (const { id } of due) {
         const a = await tx.integrityAppeal.update({ where: { id }, data: { remindedAt: now }, include: { decision: { select: { caseId: true } } } });
         await this.tellBoard(tx, `appeal-reminder:${id}`, 'integrity.appeal_reminder', 'An appeal is due soon', `The appeal ${id} (case ${a.decision.caseId}) must be decided by ${a.dueAt.toISOString()}.`, { appealId: id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString() });
-        await tx.auditLog.create({ data: { actorId: null, action: 'integrity.appeal.reminded', entityType: 'integrity_appeal', entityId: id, data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) } });
+        await recordAudit(tx, { actorId: null, action: 'integrity.appeal.reminded', entityType: 'integrity_appeal', entityId: id, data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) });
       }
       return { appealIds: due.map((d) => d.id) };
     });
@@ -41,7 +42,7 @@ export class AppealDeadlinesRepository {
       for (const { id } of due) {
         const a = await tx.integrityAppeal.update({ where: { id }, data: { overdueAt: now }, include: { decision: { select: { caseId: true } } } });
         await this.tellBoard(tx, `appeal-overdue:${id}`, 'integrity.appeal_overdue', 'An appeal is overdue', `The appeal ${id} (case ${a.decision.caseId}) was due by ${a.dueAt.toISOString()} and is escalated.`, { appealId: id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString(), escalated: true });
-        await tx.auditLog.create({ data: { actorId: null, action: 'integrity.appeal.overdue', entityType: 'integrity_appeal', entityId: id, reason: '14 business days passed without a decision: escalated', data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) } });
+        await recordAudit(tx, { actorId: null, action: 'integrity.appeal.overdue', entityType: 'integrity_appeal', entityId: id, reason: '14 business days passed without a decision: escalated', data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) });
       }
       return { appealIds: due.map((d) => d.id) };
     });
@@ -50,6 +51,9 @@ export class AppealDeadlinesRepository {
   /** Every reviewer and admin is told (the escalation reaches the admins). */
   private async tellBoard(tx: Prisma.TransactionClient, dedupeKey: string, kind: string, title: string, body: string, data: Record<string, unknown>): Promise<void> {
     const board = await tx.user.findMany({ where: { status: 'active', OR: [{ roles: { has: 'reviewer' } }, { roles: { has: 'admin' } }] }, select: { id: true } });
-    if (board.length) await tx.notification.createMany({ skipDuplicates: true, data: board.map((u) => ({ userId: u.id, kind, title, body, data: json(data), dedupeKey })) });
+    await storeNotifications(
+      tx,
+      board.map((u) => ({ userId: u.id, kind, title, body, data, dedupeKey })),
+    );
   }
 }

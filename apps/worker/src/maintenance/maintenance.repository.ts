@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
+import { recordAudit } from '@dcs/tournament';
 
 export interface SweepResult {
   jobId: string;
@@ -33,14 +34,12 @@ export class MaintenanceRepository {
         RETURNING u.id, due.suspended_until`;
       lifted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       for (const u of lifted) {
-        await tx.auditLog.create({
-          data: {
-            action: 'user.suspension.lifted',
-            entityType: 'user',
-            entityId: u.id,
-            reason: 'suspension period ended',
-            data: { suspendedUntil: u.suspended_until.toISOString(), jobId },
-          },
+        await recordAudit(tx, {
+          action: 'user.suspension.lifted',
+          entityType: 'user',
+          entityId: u.id,
+          reason: 'suspension period ended',
+          data: { suspendedUntil: u.suspended_until.toISOString(), jobId },
         });
       }
       await tx.maintenanceRun.create({ data: { jobId, kind: 'sweep', result: { liftedSuspensions: lifted.length, asOf: asOf.toISOString() } } });

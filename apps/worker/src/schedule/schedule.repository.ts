@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, type TransitionTarget } from '@dcs/tournament';
+import { lockChallenge, type TransitionTarget, recordAudit } from '@dcs/tournament';
 
 type Tx = Prisma.TransactionClient;
 
@@ -30,6 +30,6 @@ export class ScheduleRepository {
   async move(tx: Tx, challenge: Challenge, from: ChallengeStatus, to: TransitionTarget, audit: Record<string, unknown>): Promise<void> {
     const moved = await tx.challenge.updateMany({ where: { id: challenge.id, version: challenge.version, status: from }, data: { status: to, version: { increment: 1 } } });
     if (moved.count !== 1) throw new Error(`challenge ${challenge.id} changed under the lock`);
-    await tx.auditLog.create({ data: { action: 'challenge.status.changed', entityType: 'challenge', entityId: challenge.id, data: { from, to, ...audit } as Prisma.InputJsonValue } });
+    await recordAudit(tx, { action: 'challenge.status.changed', entityType: 'challenge', entityId: challenge.id, data: { from, to, ...audit } as Prisma.InputJsonValue });
   }
 }

@@ -4,9 +4,11 @@ import { PrismaService } from '@dcs/common';
 import { type SeatRow } from '../games.repository';
 import { GameStore } from '../games/game.store';
 import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.repository';
+import { storeNotifications } from '../notifications/notifications.repository';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
 import type { SeatResult, StoredBracket } from '../challenge-rows';
+import { recordAudit } from '../audit/audit-log.repository';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -248,16 +250,12 @@ export class ChallengeRepository {
 
   // ------------------------------------------------------------------ notices and audit
 
-  async notify(tx: Tx, notices: FlowNotice[]): Promise<void> {
-    if (!notices.length) return;
-    await tx.notification.createMany({
-      data: notices.map((n) => ({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, data: json(n.data), dedupeKey: n.dedupeKey })),
-      skipDuplicates: true,
-    });
+  notify(tx: Tx, notices: FlowNotice[]): Promise<void> {
+    return storeNotifications(tx, notices);
   }
 
   async audit(tx: Tx, a: FlowAudit): Promise<void> {
-    await tx.auditLog.create({ data: { actorId: a.actorId ?? null, action: a.action, entityType: a.entityType, entityId: a.entityId, reason: a.reason ?? null, data: json(a.data) } });
+    await recordAudit(tx, { actorId: a.actorId ?? null, action: a.action, entityType: a.entityType, entityId: a.entityId, reason: a.reason ?? null, data: json(a.data) });
   }
 
   // ------------------------------------------------------------------ recovery (outside any step's transaction)

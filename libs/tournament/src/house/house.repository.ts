@@ -3,6 +3,7 @@ import type { BotLevel, Currency, DoctorsExcuse, FileEntry, FileEntryKind, House
 import { PrismaService } from '@dcs/common';
 import { courtLevel, type CourtLevel } from '@dcs/house';
 import type { Tx } from '../games.repository';
+import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
 
 export type TableWithSeats = HouseTable & { seatsTaken: (HouseSeat & { user: { displayName: string } | null })[] };
 
@@ -279,8 +280,8 @@ export class HouseRepository {
     await tx.user.update({ where: { id: userId }, data: { assistiveTech: on } });
   }
 
-  async audit(tx: Tx, data: Prisma.AuditLogUncheckedCreateInput): Promise<void> {
-    await tx.auditLog.create({ data });
+  audit(tx: Tx, entry: AuditEntry): Promise<void> {
+    return recordAudit(tx, entry);
   }
 
   // ------------------------------------------------------------------ workouts and Dr.'s excuses

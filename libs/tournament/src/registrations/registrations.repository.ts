@@ -3,8 +3,10 @@ import type { AuditLog, Challenge, Prisma, Registration, RegistrationStatus } fr
 import { PrismaService } from '@dcs/common';
 import { lockChallenge, lockPendingChallengesOf } from '../challenge-locks.repository';
 import { PRE_START } from '../challenge-rows';
+import { storeNotifications } from '../notifications/notifications.repository';
 import type { AccountStanding } from './registration.rules';
 import type { RegistrationNotice } from './registration.messages';
+import { recordAudit } from '../audit/audit-log.repository';
 
 type Tx = Prisma.TransactionClient;
 type Db = Pick<Tx, 'user' | 'seasonPenalty'>;
@@ -226,15 +228,11 @@ export class RegistrationsRepository {
     await tx.registration.update({ where: { id }, data: { disqualifiedAt: at, disqualifyReason: reason } });
   }
 
-  async notify(tx: Tx, notices: (RegistrationNotice & { userId: string })[]): Promise<void> {
-    if (!notices.length) return;
-    await tx.notification.createMany({
-      skipDuplicates: true,
-      data: notices.map((n) => ({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, data: json(n.data), dedupeKey: n.dedupeKey })),
-    });
+  notify(tx: Tx, notices: (RegistrationNotice & { userId: string })[]): Promise<void> {
+    return storeNotifications(tx, notices);
   }
 
   async audit(tx: Tx, entry: RegistrationAudit): Promise<void> {
-    await tx.auditLog.create({ data: { ...entry, data: json(entry.data) } });
+    await recordAudit(tx, { ...entry, data: json(entry.data) });
   }
 }

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { Notification, Prisma } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+import type { Notice } from '../notices';
+
+type Tx = Prisma.TransactionClient;
+
+/** A notification row to store: the notice, for whom, and the key that makes a retried step notify once. */
+export interface NotificationRow extends Notice {
+  userId: string;
+  dedupeKey: string;
+}
+
+const row = (n: NotificationRow): Prisma.NotificationCreateManyInput => ({
+  userId: n.userId,
+  kind: n.kind,
+  title: n.title,
+  body: n.body,
+  data: n.data as Prisma.InputJsonValue,
+  dedupeKey: n.dedupeKey,
+});
+
+/**
+ * Stores the notifications in the caller's transaction, so they commit with the change they tell of.
+ * A row whose player already holds its dedupe key is skipped (a retried step notifies once).
+ */
+export async function storeNotifications(tx: Tx, rows: readonly NotificationRow[]): Promise<void> {
+  if (rows.length) await tx.notification.createMany({ data: rows.map(row), skipDuplicates: true });
+}
+
+/** Stores one notification whose key is new by construction (a fresh decision's id): a duplicate fails the transaction. */
+export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<void> {
+  await tx.notification.create({ data: row(n) });
+}
+
+/**
+ * The only code that writes notification rows (docs/scaling.md, "Who writes which table"): the
+ * functions above, which every writer of a change calls with its transaction, and the read state
+ * below; and the player's inbox reads.
+ */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  find(id: string): Promise<Notification | null> {
+    return this.prisma.notification.findUnique({ where: { id } });
+  }
+
+  /** Newest first (ties by id); `after` is the last id of the previous page and must be the user's. */
+  page(userId: string, limit: number, after?: string): Promise<Notification[]> {
+    return this.prisma.notification.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+    });
+  }
+
+  unread(userId: string): Promise<number> {
+    return this.prisma.notification.count({ where: { userId, readAt: null } });
+  }
+
+  /** Marks it read once; reading it again keeps the first time. */
+  async markRead(id: string, userId: string, now: Date): Promise<Notification | null> {
+    await this.prisma.notification.updateMany({ where: { id, userId, readAt: null }, data: { readAt: now } });
+    return this.prisma.notification.findFirst({ where: { id, userId } });
+  }
+}
