@@ -9,16 +9,7 @@ const root = join(__dirname, '..', '..');
  * Tables still written by more than one file, exactly as they are: this list only shrinks. A table
  * that gains a writer, or one listed here whose writers change, fails the test below.
  */
-const STILL_SHARED: Record<string, string[]> = {
-  challenges: ['apps/api/src/challenges/challenges.repository.ts', 'apps/api/src/seasons/seasons.repository.ts', 'apps/worker/src/schedule/schedule.repository.ts', 'libs/tournament/src/calendar.repository.ts', 'libs/tournament/src/challenge/challenge.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
-  conduct_violations: ['apps/api/src/conduct/conduct.repository.ts', 'libs/tournament/src/turn-clock.repository.ts'],
-  integrity_appeals: ['apps/api/src/integrity/integrity.repository.ts', 'apps/worker/src/integrity/appeal-deadlines.repository.ts'],
-  integrity_cases: ['apps/api/src/integrity/integrity.repository.ts', 'apps/worker/src/anticheat/anticheat.repository.ts', 'libs/tournament/src/integrity-cases.repository.ts'],
-  placements: ['apps/api/src/integrity/penalties.repository.ts', 'libs/tournament/src/challenge/challenge.repository.ts'],
-  seasons: ['apps/api/src/cities/cities.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
-  users: ['apps/api/src/integrity/penalties.repository.ts', 'apps/api/src/users/users.repository.ts', 'apps/worker/src/maintenance/maintenance.repository.ts', 'libs/tournament/src/house/house.repository.ts'],
-  wdc_entries: ['apps/api/src/seasons/seasons.repository.ts', 'libs/tournament/src/season-standings.store.ts'],
-};
+const STILL_SHARED: Record<string, string[]> = {};
 
 describe('one writer file per table (scripts/table-writers.ts)', () => {
   const writers = collectTableWriters(root);

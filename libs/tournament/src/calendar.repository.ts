@@ -4,6 +4,7 @@ import type { PrizeSplit } from '@dcs/ranking';
 import { PrismaService } from '@dcs/common';
 import { PRE_START } from './challenge-rows';
 import { recordAudits } from './audit/audit-log.repository';
+import { insertChallenges } from './challenge/challenge.repository';
 
 export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
 
@@ -41,7 +42,7 @@ export class CalendarRepository {
   createChallenges(rows: Prisma.ChallengeCreateManyInput[], by: CreatedBy = { actorId: null }): Promise<Challenge[]> {
     if (!rows.length) return Promise.resolve([]);
     return this.prisma.$transaction(async (tx) => {
-      const created = await tx.challenge.createManyAndReturn({ data: rows, skipDuplicates: true });
+      const created = await insertChallenges(tx, rows);
       if (created.length) {
         await recordAudits(tx, created.map((c) => ({
           actorId: by.actorId,

@@ -26,3 +26,6 @@ export * from './game-move.service';
 export * from './house';
 export * from './notifications/notifications.repository';
 export * from './audit/audit-log.repository';
+export * from './conduct/conduct-violations.repository';
+export { insertChallenges, insertChallenge, updateChallengeTerms, moveChallengeStatus, cancelNotStartedChallenges, withholdPlacementPrize, returnPlacementPrize } from './challenge/challenge.repository';
+export * from './accounts/accounts.repository';

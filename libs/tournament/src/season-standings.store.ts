@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { Challenge, Prisma, Season } from '@dcs/db';
+import type { Challenge, Prisma, Season, WdcEntry } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
 import { eliteSix, type EliteSixQualifier, SeasonAccumulator, seasonTableFromStandings, type SeasonTableRow, standingsFromFacts, type StandingsEntry } from '@dcs/ranking';
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
 import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
 import type { Effect } from './challenge-queue';
-import { PRE_START } from './challenge-rows';
 import { lockPendingChallengesOfSeason } from './challenge-locks.repository';
 import { TournamentClock } from './tournament-clock';
 import { storeNotifications } from './notifications/notifications.repository';
 import { recordAudit, recordAudits } from './audit/audit-log.repository';
+import { cancelNotStartedChallenges } from './challenge/challenge.repository';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -30,6 +30,22 @@ interface FoldedSeason {
 
 /** Seasons whose folded facts one process keeps (the most recently used; a city's season at 50,000 players is ~100 MB). */
 const FOLDED_SEASONS = 4;
+
+/*
+ * Season rows (seasons, season_standings, elite_six_entries, wdc_entries) are written only in this file
+ * (docs/scaling.md, "Who writes which table"): by SeasonStandingsStore for completions and the close,
+ * and by the two functions below for a director's new season and an admin's WDC entrant.
+ */
+
+/** A city's next season (the caller numbers it under the city's row lock). */
+export function insertSeason(tx: Tx, s: { cityId: string; startDate: string; number: number }): Promise<Season> {
+  return tx.season.create({ data: { cityId: s.cityId, startDate: s.startDate, number: s.number } });
+}
+
+/** An entrant an admin adds to a WDC edition (the NDT Finals' champion is written by the completion). */
+export function insertWdcEntry(tx: Tx, e: { year: number; name: string; country: string; userId: string | null; createdById: string }): Promise<WdcEntry> {
+  return tx.wdcEntry.create({ data: { year: e.year, name: e.name, country: e.country, userId: e.userId, source: 'admin', createdById: e.createdById } });
+}
 
 export interface CloseResult {
   seasonId: string;
@@ -174,8 +190,8 @@ export class SeasonStandingsStore {
       // started are cancelled (as read under the lock, so all of them; a mismatch is a bug: roll back).
       if (future.length) {
         const ids = future.map((c) => c.id);
-        const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...PRE_START] } }, data: { status: 'cancelled', cancelReason: 'the season is closed', version: { increment: 1 } } });
-        if (cancelled.count !== ids.length) throw new Error(`season ${seasonId}: a challenge not started changed under the close's lock`);
+        const cancelled = await cancelNotStartedChallenges(tx, ids, 'the season is closed');
+        if (cancelled !== ids.length) throw new Error(`season ${seasonId}: a challenge not started changed under the close's lock`);
         await recordAudits(tx, ids.map((id) => ({ actorId, action: 'challenge.cancelled', entityType: 'challenge', entityId: id, reason: 'the season is closed' })));
       }
       const standings = await this.standings(tx, seasonId);

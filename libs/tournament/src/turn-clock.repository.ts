@@ -3,6 +3,7 @@ import type { GameTimeout } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import type { SeatRow, Tx } from './games.repository';
 import { recordAudit } from './audit/audit-log.repository';
+import { recordViolationOnce } from './conduct/conduct-violations.repository';
 
 /**
  * The turn clock's rows: the clock run-outs (game_timeouts), a challenge's clock length, and the
@@ -54,10 +55,7 @@ export class TurnClockRepository {
     const reason = `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`;
     await recordAudit(tx, { action: 'conduct.stalling', entityType: 'game', entityId: game.id, reason, data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets } });
     if (seatRow) {
-      await tx.conductViolation.createMany({
-        skipDuplicates: true,
-        data: [{ userId: seatRow.userId, kind: 'stalling', gameId: game.id, reason, details: { seat, severity: 'major', tickets }, dedupeKey: `stalling:${game.id}:${seat}` }],
-      });
+      await recordViolationOnce(tx, { userId: seatRow.userId, kind: 'stalling', gameId: game.id, reason, details: { seat, severity: 'major', tickets }, dedupeKey: `stalling:${game.id}:${seat}` });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeKind, Prisma, Tier } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, notStarted, recordAudit } from '@dcs/tournament';
+import { lockChallenge, notStarted, recordAudit, updateChallengeTerms } from '@dcs/tournament';
 
 export type ChallengeWithCity = Challenge & { city: { name: string; slug: string; timeZone: string } };
 
@@ -40,7 +40,7 @@ export class ChallengesRepository {
       const before = await lockChallenge(tx, challengeId, 'UPDATE');
       if (!before) return { kind: 'not_found' };
       if (!notStarted(before.status)) return { kind: 'started', challenge: before };
-      const challenge = await tx.challenge.update({ where: { id: challengeId }, data: { ...terms, version: { increment: 1 } } });
+      const challenge = await updateChallengeTerms(tx, challengeId, terms);
       await recordAudit(tx, {
         actorId,
         action: 'challenge.updated',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { City, Prisma, Season } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { recordAudit } from '@dcs/tournament';
+import { insertSeason, recordAudit } from '@dcs/tournament';
 
 @Injectable()
 export class CitiesRepository {
@@ -46,7 +46,7 @@ export class CitiesRepository {
     return this.prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM cities WHERE id = ${cityId}::uuid FOR UPDATE`;
       const last = await tx.season.findFirst({ where: { cityId }, orderBy: { number: 'desc' } });
-      const season = await tx.season.create({ data: { cityId, startDate, number: (last?.number ?? 0) + 1 } });
+      const season = await insertSeason(tx, { cityId, startDate, number: (last?.number ?? 0) + 1 });
       await recordAudit(tx, { actorId, action: 'season.created', entityType: 'season', entityId: season.id, data: { cityId, startDate, number: season.number } });
       return season;
     });

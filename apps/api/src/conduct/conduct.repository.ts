@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ConductSanction, ConductViolation, Prisma } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
-import { ChallengeFlowService, type Effect, recordAudit } from '@dcs/tournament';
+import { ChallengeFlowService, type Effect, recordAudit, recordViolation } from '@dcs/tournament';
 import { PenaltyEffects, PenaltySource } from '../integrity/penalty-effects.service';
 import { chatLadderStep } from './conduct.rules';
 import type { ChatBlockReason } from './chat-filter';
@@ -56,9 +56,7 @@ export class ConductRepository {
       if (existing) return { violation: existing, sanction: existing.sanctions[0] ?? null, step: (existing.details as { step?: number }).step ?? 1 };
       const n = (await tx.conductViolation.count({ where: { userId, kind: 'chat' } })) + 1;
       const { step, hours } = chatLadderStep(n);
-      const violation = await tx.conductViolation.create({
-        data: { userId, kind: 'chat', gameId, reason: `chat message blocked: ${reason}`, details: json({ text, blockedFor: reason, step }), dedupeKey },
-      });
+      const violation = await recordViolation(tx, { userId, kind: 'chat', gameId, reason: `chat message blocked: ${reason}`, details: { text, blockedFor: reason, step }, dedupeKey });
       const until = hours === null ? null : new Date(now.getTime() + hours * HOUR_MS);
       const sanction = await tx.conductSanction.create({ data: { violationId: violation.id, userId, kind: 'chat_restriction', until, details: json({ step, hours, automatic: true }) } });
       await recordAudit(tx, { actorId: null, action: 'conduct.chat.blocked', entityType: 'user', entityId: userId, reason: violation.reason, data: json({ violationId: violation.id, gameId, step, restrictedUntil: until?.toISOString() ?? 'permanent' }) });
@@ -93,8 +91,15 @@ export class ConductRepository {
           if (!(err instanceof AppError && err.code === 'ALREADY_DISQUALIFIED')) throw err;
         }
       }
-      const violation = await tx.conductViolation.create({
-        data: { userId: dto.userId, kind: 'director', gameId: dto.gameId ?? null, challengeId: dto.challengeId ?? null, reason: dto.reason, filedById: actorId, dedupeKey, details: json({ sanctions: dto.sanctions }) },
+      const violation = await recordViolation(tx, {
+        userId: dto.userId,
+        kind: 'director',
+        gameId: dto.gameId ?? null,
+        challengeId: dto.challengeId ?? null,
+        reason: dto.reason,
+        filedById: actorId,
+        dedupeKey,
+        details: { sanctions: dto.sanctions },
       });
       await recordAudit(tx, { actorId, action: 'conduct.violation.filed', entityType: 'user', entityId: dto.userId, reason: dto.reason, data: json({ violationId: violation.id, sanctions: kinds }) });
       for (const s of dto.sanctions) await this.applySanction(tx, actorId, violation, s, now);

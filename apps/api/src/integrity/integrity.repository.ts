@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, IntegrityDecision, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
-import { openOrJoinCase, storeNewNotification, recordAudit } from '@dcs/tournament';
+import { assignCase, decideAppeal, fileAppeal, insertCaseUnlessOpen, markCaseHighStakes, openOrJoinCase, recordAudit, setCaseDecided, storeNewNotification } from '@dcs/tournament';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
 import { PenaltyEffects, PenaltySource } from './penalty-effects.service';
 import type { AssignCaseDto, CasesQueryDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
@@ -150,7 +150,7 @@ export class IntegrityRepository {
    */
   private async openManualCase(tx: Tx, data: Prisma.IntegrityCaseCreateManyInput): Promise<IntegrityCase> {
     for (let attempt = 1; ; attempt++) {
-      const [c] = await tx.integrityCase.createManyAndReturn({ data: [data], skipDuplicates: true });
+      const c = await insertCaseUnlessOpen(tx, data);
       if (c) return c;
       const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_cases WHERE open_key = integrity_case_open_key(${data.subjectIds as string[]}::uuid[])`;
       if (open) throw new AppError('CASE_ALREADY_OPEN', 'These players already have an open case: add to it instead of opening another', { caseId: open.id });
@@ -167,7 +167,7 @@ export class IntegrityRepository {
       }
       if (c.subjectIds.includes(reviewer.id)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot review the case');
       if (await this.playedIn(tx, caseId, reviewer.id)) throw notIndependent('A player of a game the case is about cannot review it', ['played']);
-      const updated = await tx.integrityCase.update({ where: { id: caseId }, data: { assignedToId: reviewer.id, status: c.status === 'open' ? 'in_review' : c.status } });
+      const updated = await assignCase(tx, c, reviewer.id);
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: reviewer.id, role: 'assigned' }], skipDuplicates: true });
       await recordAudit(tx, { actorId, action: 'integrity.case.assigned', entityType: 'integrity_case', entityId: caseId, data: json({ reviewerId: reviewer.id, previous: c.assignedToId }) });
       return updated;
@@ -239,7 +239,7 @@ export class IntegrityRepository {
       await tx.integrityDecision.update({ where: { id: d.id }, data: { effects: json(applied) } });
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: actorId, role: 'decided' }], skipDuplicates: true });
       const decided = await tx.integrityDecision.count({ where: { caseId } });
-      await tx.integrityCase.update({ where: { id: caseId }, data: { status: decided >= c.subjectIds.length ? 'decided' : 'in_review' } });
+      await setCaseDecided(tx, caseId, decided >= c.subjectIds.length);
       await recordAudit(tx, { actorId, action: 'integrity.case.decided', entityType: 'integrity_case', entityId: caseId, reason: dto.reason, data: json({ decisionId: d.id, userId: dto.userId, finding: dto.finding, step, escalated, history: history.map((h) => h.currentStep), effects: applied }) });
       if (step !== 'none') {
         await storeNewNotification(tx, {
@@ -303,7 +303,7 @@ export class IntegrityRepository {
         if (now > closesAt) {
           throw new AppError('APPEAL_WINDOW_CLOSED', `Appeals are accepted within 7 days of the penalty (until ${closesAt.toISOString()})`, { closedAt: closesAt.toISOString() });
         }
-        const a = await tx.integrityAppeal.create({ data: { decisionId, userId, statement, filedAt: now, dueAt: deadlines.dueAt, remindAt: deadlines.remindAt } });
+        const a = await fileAppeal(tx, { decisionId, userId, statement, filedAt: now, dueAt: deadlines.dueAt, remindAt: deadlines.remindAt });
         await recordAudit(tx, { actorId: userId, action: 'integrity.appeal.filed', entityType: 'integrity_appeal', entityId: a.id, data: json({ decisionId, caseId: d.caseId, dueAt: a.dueAt.toISOString() }) });
         return a;
       })
@@ -388,10 +388,7 @@ export class IntegrityRepository {
         const registrationsRestored = await this.effects.restoreWithdrawn(tx, d.userId, src);
         effects = { undone, reapplied, account: status, registrationsRestored };
       }
-      const updated = await tx.integrityAppeal.update({
-        where: { id: appealId },
-        data: { status: dto.outcome, reducedTo: dto.outcome === 'reduced' ? newStep : null, decidedById: actorId, decidedAt: now, reason: dto.reason, effects: json(effects) },
-      });
+      const updated = await decideAppeal(tx, appealId, { status: dto.outcome, reducedTo: dto.outcome === 'reduced' ? newStep : null, decidedById: actorId, decidedAt: now, reason: dto.reason, effects });
       await recordAudit(tx, { actorId, action: `integrity.appeal.${dto.outcome}`, entityType: 'integrity_appeal', entityId: appealId, reason: dto.reason, data: json({ decisionId: d.id, from: d.currentStep, to: newStep, effects }) });
       await storeNewNotification(tx, {
         userId: d.userId,
@@ -452,7 +449,7 @@ export class IntegrityRepository {
       if (opened) {
         await recordAudit(tx, { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) });
       } else if (games.some((g) => g.highStakes) && !c.highStakes) {
-        c = await tx.integrityCase.update({ where: { id: c.id }, data: { highStakes: true } });
+        c = await markCaseHighStakes(tx, c.id);
       }
       if (dto.gameId) await tx.integrityCaseGame.createMany({ data: [{ caseId: c.id, gameId: dto.gameId }], skipDuplicates: true });
       const r = await tx.integrityReport.create({ data: { reporterId, subjectId: dto.subjectId, gameId: dto.gameId ?? null, category: dto.category, description: dto.description, caseId: c.id, dedupeKey } });

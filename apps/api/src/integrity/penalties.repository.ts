@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityDecision, ConductSanction, Placement, PrizeForfeiture, Prisma, SeasonPenalty, SeasonPenaltyKind, User } from '@dcs/db';
 import type { PenaltySource } from '@dcs/tournament';
-import { recordAudit } from '@dcs/tournament';
+import { recordAudit, returnPlacementPrize, setAccountStatus, withholdPlacementPrize } from '@dcs/tournament';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -25,7 +25,7 @@ export class PenaltiesRepository {
   }
 
   async setStatus(tx: Tx, userId: string, data: { status: User['status']; suspendedUntil: Date | null; endSessions?: boolean }): Promise<void> {
-    await tx.user.update({ where: { id: userId }, data: { status: data.status, suspendedUntil: data.suspendedUntil, ...(data.endSessions ? { tokenVersion: { increment: 1 } } : {}) } });
+    await setAccountStatus(tx, userId, data);
   }
 
   /** Seasons not closed where the player has a placement or a live registration, oldest first. */
@@ -73,7 +73,7 @@ export class PenaltiesRepository {
   /** Withholds a placement's prize: the forfeiture row, and the placement's prize to 0. */
   async forfeitPrize(tx: Tx, p: Placement, src: PenaltySource): Promise<PrizeForfeiture> {
     const f = await tx.prizeForfeiture.create({ data: { placementId: p.id, userId: p.userId, amountCents: p.prizeCents, source: src.source, sourceId: src.sourceId, reason: src.reason } });
-    await tx.placement.update({ where: { id: p.id }, data: { prizeCents: 0 } });
+    await withholdPlacementPrize(tx, p.id);
     return f;
   }
 
@@ -84,7 +84,7 @@ export class PenaltiesRepository {
   /** Gives a withheld prize back: the forfeiture revoked, its amount back on the placement. */
   async restorePrize(tx: Tx, f: PrizeForfeiture, now: Date, reason: string): Promise<void> {
     await tx.prizeForfeiture.update({ where: { id: f.id }, data: { revokedAt: now, revokeReason: reason } });
-    await tx.placement.update({ where: { id: f.placementId }, data: { prizeCents: { increment: f.amountCents } } });
+    await returnPlacementPrize(tx, f.placementId, f.amountCents);
   }
 
   /** The penalties still in force on the player's account: review-board rungs not overturned, conduct suspensions and bans not revoked. */

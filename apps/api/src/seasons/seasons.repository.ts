@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Region } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT } from '@dcs/ranking';
-import { RegistrationsService, storeNotifications, recordAudit } from '@dcs/tournament';
+import { insertChallenge, insertWdcEntry, recordAudit, RegistrationsService, storeNotifications } from '@dcs/tournament';
 
 export interface NewEvent {
   kind: 'regional' | 'ndt';
@@ -79,24 +79,22 @@ export class SeasonsRepository {
     return this.prisma.$transaction(async (tx) => {
       const existing = await tx.challenge.findUnique({ where: { eventKey: e.eventKey } });
       if (existing) return { challenge: existing, created: false };
-      const challenge = await tx.challenge.create({
-        data: {
-          kind: e.kind,
-          eventKey: e.eventKey,
-          region: e.region,
-          year: e.year,
-          event: e.event,
-          cityId: e.hostCityId,
-          localDate: e.startsAt.toISOString().slice(0, 10),
-          startsAt: e.startsAt,
-          registrationOpensAt: e.startsAt,
-          checkInOpensAt: e.startsAt,
-          checkInClosesAt: e.startsAt,
-          status: 'check_in_closed',
-          minPlayers: 3,
-          prizePoolCents: e.prizePoolCents,
-          prizeSplit: DEFAULT_PRIZE_SPLIT as unknown as Prisma.InputJsonValue,
-        },
+      const challenge = await insertChallenge(tx, {
+        kind: e.kind,
+        eventKey: e.eventKey,
+        region: e.region,
+        year: e.year,
+        event: e.event,
+        cityId: e.hostCityId,
+        localDate: e.startsAt.toISOString().slice(0, 10),
+        startsAt: e.startsAt,
+        registrationOpensAt: e.startsAt,
+        checkInOpensAt: e.startsAt,
+        checkInClosesAt: e.startsAt,
+        status: 'check_in_closed',
+        minPlayers: 3,
+        prizePoolCents: e.prizePoolCents,
+        prizeSplit: DEFAULT_PRIZE_SPLIT as unknown as Prisma.InputJsonValue,
       });
       await this.registrations.enterEvent(tx, challenge.id, e.entrants, e.startsAt);
       await storeNotifications(
@@ -140,7 +138,7 @@ export class SeasonsRepository {
         this.prisma.$transaction(async (tx) => {
           const dup = await tx.wdcEntry.findFirst({ where: same });
           if (dup) return { entry: dup, created: false };
-          const entry = await tx.wdcEntry.create({ data: { year, name, country, userId, source: 'admin', createdById: actorId } });
+          const entry = await insertWdcEntry(tx, { year, name, country, userId, createdById: actorId });
           await recordAudit(tx, { actorId, action: 'wdc.entry-added', entityType: 'wdc_entry', entityId: entry.id, data: { year, name, country, userId } });
           return { entry, created: true };
         }),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
 import { PG_POOL, PrismaService } from '@dcs/common';
-import { recordAudit } from '@dcs/tournament';
+import { bumpTokenVersion, insertUser, recordAudit, replacePassword, setUserRoles } from '@dcs/tournament';
 
 @Injectable()
 export class UsersRepository {
@@ -36,7 +36,7 @@ export class UsersRepository {
   /** Creates the user; returns null when the email is already taken (unique constraint). */
   async create(data: { email: string; passwordHash: string; displayName: string }): Promise<User | null> {
     try {
-      return await this.prisma.user.create({ data: { ...data, email: data.email.toLowerCase() } });
+      return await insertUser(this.prisma, data);
     } catch (err) {
       if ((err as { code?: string }).code === 'P2002') return null;
       throw err;
@@ -45,8 +45,7 @@ export class UsersRepository {
 
   /** Bumps tokenVersion: every token issued before stops working. False when the user does not exist. */
   async revokeTokens(id: string): Promise<boolean> {
-    const { count } = await this.prisma.user.updateMany({ where: { id }, data: { tokenVersion: { increment: 1 } } });
-    return count === 1;
+    return bumpTokenVersion(this.prisma, id);
   }
 
   /**
@@ -56,8 +55,7 @@ export class UsersRepository {
    */
   changePassword(id: string, expected: string, passwordHash: string): Promise<User | null> {
     return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.user.updateMany({ where: { id, passwordHash: expected }, data: { passwordHash, tokenVersion: { increment: 1 } } });
-      return count === 1 ? tx.user.findUnique({ where: { id } }) : null;
+      return (await replacePassword(tx, id, expected, passwordHash)) ? tx.user.findUnique({ where: { id } }) : null;
     });
   }
 
@@ -72,7 +70,7 @@ export class UsersRepository {
       const [locked] = await tx.$queryRaw<{ roles: Role[] }[]>`SELECT roles::text[] AS roles FROM users WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
       if (!locked) return null;
       const previous = locked.roles;
-      const user = await tx.user.update({ where: { id }, data: { roles, tokenVersion: { increment: 1 } } });
+      const user = await setUserRoles(tx, id, roles);
       await recordAudit(tx, { actorId, action: 'user.roles.set', entityType: 'user', entityId: id, reason, data: { from: previous, to: roles } });
       return user;
     });

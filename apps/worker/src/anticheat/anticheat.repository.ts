@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { GameStore, openOrJoinCase, recordAudit } from '@dcs/tournament';
+import { GameStore, markCaseHighStakes, openOrJoinCase, recordAudit } from '@dcs/tournament';
 import type { GameAnalysis, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
@@ -174,7 +174,7 @@ export class AnticheatRepository {
       } else {
         const same = await tx.anticheatSignal.findFirst({ where: { caseId: c.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
         if (same) return 'under-review';
-        if (r.highStakes && !c.highStakes) await tx.integrityCase.update({ where: { id: c.id }, data: { highStakes: true } });
+        if (r.highStakes && !c.highStakes) await markCaseHighStakes(tx, c.id);
       }
       const caseId = c.id;
       const s = await tx.anticheatSignal.create({

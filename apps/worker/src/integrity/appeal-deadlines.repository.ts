@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { storeNotifications, recordAudit } from '@dcs/tournament';
+import { markAppeal, recordAudit, storeNotifications } from '@dcs/tournament';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
@@ -25,7 +25,7 @@ export class AppealDeadlinesRepository {
         WHERE status = 'pending' AND reminded_at IS NULL AND remind_at <= ${now}
         ORDER BY due_at FOR UPDATE SKIP LOCKED`;
       for (const { id } of due) {
-        const a = await tx.integrityAppeal.update({ where: { id }, data: { remindedAt: now }, include: { decision: { select: { caseId: true } } } });
+        const a = await markAppeal(tx, id, 'remindedAt', now);
         await this.tellBoard(tx, `appeal-reminder:${id}`, 'integrity.appeal_reminder', 'An appeal is due soon', `The appeal ${id} (case ${a.decision.caseId}) must be decided by ${a.dueAt.toISOString()}.`, { appealId: id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString() });
         await recordAudit(tx, { actorId: null, action: 'integrity.appeal.reminded', entityType: 'integrity_appeal', entityId: id, data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) });
       }
@@ -40,7 +40,7 @@ export class AppealDeadlinesRepository {
         WHERE status = 'pending' AND overdue_at IS NULL AND due_at <= ${now}
         ORDER BY due_at FOR UPDATE SKIP LOCKED`;
       for (const { id } of due) {
-        const a = await tx.integrityAppeal.update({ where: { id }, data: { overdueAt: now }, include: { decision: { select: { caseId: true } } } });
+        const a = await markAppeal(tx, id, 'overdueAt', now);
         await this.tellBoard(tx, `appeal-overdue:${id}`, 'integrity.appeal_overdue', 'An appeal is overdue', `The appeal ${id} (case ${a.decision.caseId}) was due by ${a.dueAt.toISOString()} and is escalated.`, { appealId: id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString(), escalated: true });
         await recordAudit(tx, { actorId: null, action: 'integrity.appeal.overdue', entityType: 'integrity_appeal', entityId: id, reason: '14 business days passed without a decision: escalated', data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) });
       }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
-import { recordAudit } from '@dcs/tournament';
+import { liftDueSuspensions, recordAudit } from '@dcs/tournament';
 
 export interface SweepResult {
   jobId: string;
@@ -24,14 +24,7 @@ export class MaintenanceRepository {
     return this.prisma.$transaction(async (tx) => {
       const done = await tx.maintenanceRun.findUnique({ where: { jobId } });
       if (done) return { jobId, liftedSuspensions: (done.result as { liftedSuspensions?: number }).liftedSuspensions ?? 0, alreadyDone: true };
-      const lifted = await tx.$queryRaw<{ id: string; suspended_until: Date }[]>`
-        WITH due AS (
-          SELECT id, suspended_until FROM users WHERE status = 'suspended' AND suspended_until <= ${asOf}
-        )
-        UPDATE users u SET status = 'active', suspended_until = NULL, updated_at = now()
-        FROM due
-        WHERE u.id = due.id AND u.status = 'suspended' AND u.suspended_until <= ${asOf}
-        RETURNING u.id, due.suspended_until`;
+      const lifted = await liftDueSuspensions(tx, asOf);
       lifted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       for (const u of lifted) {
         await recordAudit(tx, {

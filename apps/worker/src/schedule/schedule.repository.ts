@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, type TransitionTarget, recordAudit } from '@dcs/tournament';
+import { lockChallenge, moveChallengeStatus, recordAudit, type TransitionTarget } from '@dcs/tournament';
 
 type Tx = Prisma.TransactionClient;
 
@@ -28,8 +28,7 @@ export class ScheduleRepository {
    * Compare-and-set on the version read under the lock: belt and braces with FOR UPDATE.
    */
   async move(tx: Tx, challenge: Challenge, from: ChallengeStatus, to: TransitionTarget, audit: Record<string, unknown>): Promise<void> {
-    const moved = await tx.challenge.updateMany({ where: { id: challenge.id, version: challenge.version, status: from }, data: { status: to, version: { increment: 1 } } });
-    if (moved.count !== 1) throw new Error(`challenge ${challenge.id} changed under the lock`);
+    if (!(await moveChallengeStatus(tx, challenge, from, to))) throw new Error(`challenge ${challenge.id} changed under the lock`);
     await recordAudit(tx, { action: 'challenge.status.changed', entityType: 'challenge', entityId: challenge.id, data: { from, to, ...audit } as Prisma.InputJsonValue });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Challenge, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
+import type { Challenge, ChallengeStatus, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { type SeatRow } from '../games.repository';
 import { GameStore } from '../games/game.store';
@@ -7,7 +7,7 @@ import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.reposito
 import { storeNotifications } from '../notifications/notifications.repository';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
-import type { SeatResult, StoredBracket } from '../challenge-rows';
+import { PRE_START, type SeatResult, type StoredBracket } from '../challenge-rows';
 import { recordAudit } from '../audit/audit-log.repository';
 
 type Tx = Prisma.TransactionClient;
@@ -19,6 +19,51 @@ const json = (v: unknown) => v as Prisma.InputJsonValue;
  * under load in tests), so seating gets a minute; the row locks it holds are the challenge's and the round's.
  */
 export const SEATING_TX = { timeout: 60_000, maxWait: 10_000 } as const;
+
+/*
+ * Challenge rows and their placements are written only in this file (docs/scaling.md, "Who writes
+ * which table"): by ChallengeRepository for the running flow, and by the functions below for the
+ * other writers of a challenge (the calendar, the national events, the director's terms, the
+ * schedule's transitions, a season's close, a penalty's prize), each in the caller's transaction and
+ * under the locks the caller took in the documented order.
+ */
+
+/** Inserts the challenges that do not exist yet (unique city + local date + kind: ON CONFLICT DO NOTHING); returns those inserted. */
+export function insertChallenges(tx: Tx, rows: Prisma.ChallengeCreateManyInput[]): Promise<Challenge[]> {
+  return tx.challenge.createManyAndReturn({ data: rows, skipDuplicates: true });
+}
+
+/** Inserts one challenge (a national event: the caller has checked its event key under the transaction). */
+export function insertChallenge(tx: Tx, data: Prisma.ChallengeUncheckedCreateInput): Promise<Challenge> {
+  return tx.challenge.create({ data });
+}
+
+/** A director's new terms (tier, pool, split) for a challenge not started, locked by the caller. */
+export function updateChallengeTerms(tx: Tx, id: string, terms: { tier?: Challenge['tier']; prizePoolCents?: number; prizeSplit?: Prisma.InputJsonValue }): Promise<Challenge> {
+  return tx.challenge.update({ where: { id }, data: { ...terms, version: { increment: 1 } } });
+}
+
+/** A schedule transition, only from the status and version the caller read under the lock; false when the row had changed. */
+export async function moveChallengeStatus(tx: Tx, c: Pick<Challenge, 'id' | 'version'>, from: ChallengeStatus, to: ChallengeStatus): Promise<boolean> {
+  const moved = await tx.challenge.updateMany({ where: { id: c.id, version: c.version, status: from }, data: { status: to, version: { increment: 1 } } });
+  return moved.count === 1;
+}
+
+/** Cancels the challenges not started among `ids` (a season's close, which locked them); returns how many it cancelled. */
+export async function cancelNotStartedChallenges(tx: Tx, ids: string[], reason: string): Promise<number> {
+  const cancelled = await tx.challenge.updateMany({ where: { id: { in: ids }, status: { in: [...PRE_START] } }, data: { status: 'cancelled', cancelReason: reason, version: { increment: 1 } } });
+  return cancelled.count;
+}
+
+/** A penalty withholds a placement's prize (its forfeiture row holds the amount). */
+export async function withholdPlacementPrize(tx: Tx, placementId: string): Promise<void> {
+  await tx.placement.update({ where: { id: placementId }, data: { prizeCents: 0 } });
+}
+
+/** A revoked forfeiture gives the amount back to the placement. */
+export async function returnPlacementPrize(tx: Tx, placementId: string, amountCents: number): Promise<void> {
+  await tx.placement.update({ where: { id: placementId }, data: { prizeCents: { increment: amountCents } } });
+}
 
 /** An audit entry of the flow. */
 export interface FlowAudit {

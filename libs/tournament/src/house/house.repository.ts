@@ -4,6 +4,7 @@ import { PrismaService } from '@dcs/common';
 import { courtLevel, type CourtLevel } from '@dcs/house';
 import type { Tx } from '../games.repository';
 import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
+import { addStakeWins, confirmAdultOnce, setAssistiveTech } from '../accounts/accounts.repository';
 
 export type TableWithSeats = HouseTable & { seatsTaken: (HouseSeat & { user: { displayName: string } | null })[] };
 
@@ -263,11 +264,11 @@ export class HouseRepository {
 
   /** Sets the 18+ confirmation once (a confirmed account keeps its first time). */
   async confirmAdult(userId: string, at: Date): Promise<void> {
-    await this.prisma.user.updateMany({ where: { id: userId, adultConfirmedAt: null }, data: { adultConfirmedAt: at } });
+    await confirmAdultOnce(this.prisma, userId, at);
   }
 
   async addStakeWin(tx: Tx, userIds: string[]): Promise<void> {
-    await tx.user.updateMany({ where: { id: { in: userIds } }, data: { stakeWins: { increment: 1 } } });
+    await addStakeWins(tx, userIds);
   }
 
   /** Locks a user's row and reads their assistive-technology flag (null: no such user). */
@@ -277,7 +278,7 @@ export class HouseRepository {
   }
 
   async setAssistiveTech(tx: Tx, userId: string, on: boolean): Promise<void> {
-    await tx.user.update({ where: { id: userId }, data: { assistiveTech: on } });
+    await setAssistiveTech(tx, userId, on);
   }
 
   audit(tx: Tx, entry: AuditEntry): Promise<void> {
