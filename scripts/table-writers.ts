@@ -4,8 +4,9 @@
  * `this.prisma`, `tx`, `db`) and every raw SQL write (`INSERT INTO`, `UPDATE`, `DELETE FROM`,
  * `TRUNCATE` naming a table of prisma/schema.prisma), found in the source of apps/ and libs/ (not specs).
  *
- *   npx tsx scripts/table-writers.ts   prints the table → writer files map, and exits 1 when a table has
- *                                      more than one writer file
+ *   npx tsx scripts/table-writers.ts          prints the table → writer files map, and exits 1 when a
+ *                                             table has more than one writer file
+ *   npx tsx scripts/table-writers.ts --write  also rewrites the map in docs/scaling.md
  *
  * The rule (docs/scaling.md, "Who writes which table"): every table has ONE writer file, its owner
  * repository; any other code calls the owner's methods, passing its transaction client. The games and
@@ -15,7 +16,7 @@
  * Nested writes (`{ seats: { create: … } }` inside another model's create) count for the model written
  * at the top only: such data is built by the owner of the parent row.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** A table whose writer must be this one file, whatever else holds. */
@@ -102,9 +103,26 @@ export function renderWriters(writers: ReadonlyMap<string, readonly string[]>): 
   return [...writers].map(([table, files]) => `${table.padEnd(width)}  ${files.join(', ')}`).join('\n') + '\n';
 }
 
+/** Where the map is kept in the docs, between two markers. */
+export const WRITERS_DOC = { file: 'docs/scaling.md', begin: '<!-- table-writers:begin -->', end: '<!-- table-writers:end -->' } as const;
+
+/** The docs text with the map between its markers replaced by `writers`. */
+export function withWritersInDoc(doc: string, writers: ReadonlyMap<string, readonly string[]>): string {
+  const from = doc.indexOf(WRITERS_DOC.begin);
+  const to = doc.indexOf(WRITERS_DOC.end);
+  if (from < 0 || to < from) throw new Error(`${WRITERS_DOC.file} has no ${WRITERS_DOC.begin} … ${WRITERS_DOC.end} markers`);
+  const table = ['| table | written only by |', '|---|---|', ...[...writers].map(([t, files]) => `| \`${t}\` | ${files.map((f) => `\`${f}\``).join(', ')} |`)].join('\n');
+  return `${doc.slice(0, from + WRITERS_DOC.begin.length)}\n${table}\n${doc.slice(to)}`;
+}
+
 function main(): void {
-  const writers = collectTableWriters(join(__dirname, '..'));
+  const root = join(__dirname, '..');
+  const writers = collectTableWriters(root);
   process.stdout.write(renderWriters(writers));
+  if (process.argv.includes('--write')) {
+    const doc = join(root, WRITERS_DOC.file);
+    writeFileSync(doc, withWritersInDoc(readFileSync(doc, 'utf8'), writers));
+  }
   const problems = writerProblems(writers);
   for (const p of problems) process.stderr.write(`${p}\n`);
   process.exit(problems.length ? 1 : 0);

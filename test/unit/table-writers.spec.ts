@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { collectTableWriters, readSchema, tablesWrittenBy, writerProblems } from '../../scripts/table-writers';
+import { collectTableWriters, readSchema, tablesWrittenBy, withWritersInDoc, writerProblems, WRITERS_DOC } from '../../scripts/table-writers';
 
 const root = join(__dirname, '..', '..');
 
@@ -27,6 +27,12 @@ describe('one writer file per table (scripts/table-writers.ts)', () => {
     expect(shared).toEqual(STILL_SHARED);
     const problems = writerProblems(new Map([...writers].filter(([table]) => !(table in STILL_SHARED))));
     expect(problems).toEqual([]);
+  });
+
+  it('is listed as it is in docs/scaling.md (npx tsx scripts/table-writers.ts --write)', () => {
+    const doc = readFileSync(join(root, WRITERS_DOC.file), 'utf8');
+    expect(doc).toBe(withWritersInDoc(doc, writers));
+    expect(doc).toContain('| `games` | `libs/tournament/src/games/game.store.ts` |');
   });
 
   describe('the scan', () => {
