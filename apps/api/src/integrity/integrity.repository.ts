@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, IntegrityDecision, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { assignCase, decideAppeal, fileAppeal, insertCaseUnlessOpen, markCaseHighStakes, openOrJoinCase, recordAudit, setCaseDecided, storeNewNotification } from '@dcs/tournament';
+import { appealDecidedNotice, penaltyNotice } from './integrity.messages';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
 import { PenaltyEffects, PenaltySource } from './penalty-effects.service';
 import type { AssignCaseDto, CasesQueryDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
@@ -242,14 +243,7 @@ export class IntegrityRepository {
       await setCaseDecided(tx, caseId, decided >= c.subjectIds.length);
       await recordAudit(tx, { actorId, action: 'integrity.case.decided', entityType: 'integrity_case', entityId: caseId, reason: dto.reason, data: json({ decisionId: d.id, userId: dto.userId, finding: dto.finding, step, escalated, history: history.map((h) => h.currentStep), effects: applied }) });
       if (step !== 'none') {
-        await storeNewNotification(tx, {
-          userId: dto.userId,
-          kind: 'integrity.penalty',
-          title: 'A review board decision',
-          body: `The Anti-Cheat Review Board decided: ${dto.finding.replace('_', ' ')} (${describeStep(step)}). You may appeal once, until ${new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS).toISOString()}.`,
-          data: { decisionId: d.id, caseId, step },
-          dedupeKey: `penalty:${d.id}`,
-        });
+        await storeNewNotification(tx, penaltyNotice(d, dto.finding, step));
       }
       return { decision: { ...(await tx.integrityDecision.findUniqueOrThrow({ where: { id: d.id } })), appeal: null }, replayed: false };
     });
@@ -390,14 +384,7 @@ export class IntegrityRepository {
       }
       const updated = await decideAppeal(tx, appealId, { status: dto.outcome, reducedTo: dto.outcome === 'reduced' ? newStep : null, decidedById: actorId, decidedAt: now, reason: dto.reason, effects });
       await recordAudit(tx, { actorId, action: `integrity.appeal.${dto.outcome}`, entityType: 'integrity_appeal', entityId: appealId, reason: dto.reason, data: json({ decisionId: d.id, from: d.currentStep, to: newStep, effects }) });
-      await storeNewNotification(tx, {
-        userId: d.userId,
-        kind: 'integrity.appeal_decided',
-        title: 'Your appeal was decided',
-        body: `Your appeal was ${dto.outcome}${dto.outcome === 'reduced' ? ` to ${describeStep(newStep as Step)}` : ''}: ${dto.reason}`,
-        data: { appealId, decisionId: d.id },
-        dedupeKey: `appeal-decided:${appealId}`,
-      });
+      await storeNewNotification(tx, appealDecidedNotice({ appealId, decisionId: d.id, userId: d.userId }, dto.outcome, newStep as Step, dto.reason));
       return updated;
     });
   }
@@ -462,20 +449,5 @@ export class IntegrityRepository {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_cases WHERE id = ${caseId}::uuid FOR UPDATE`;
     if (!rows.length) throw notFound('Case', caseId);
     return tx.integrityCase.findUniqueOrThrow({ where: { id: caseId } });
-  }
-}
-
-export function describeStep(step: Step): string {
-  switch (step) {
-    case 'none':
-      return 'no penalty';
-    case 'minor_1':
-      return 'warning and 1-week suspension';
-    case 'minor_2':
-      return '1-month suspension and rank reset';
-    case 'major':
-      return 'season ban and prize forfeiture';
-    case 'permanent_ban':
-      return 'permanent ban';
   }
 }

@@ -8,7 +8,8 @@ import { CredentialLimiter } from '../auth/credential-limiter';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
 import { AssignCaseDto, AppealsQueryDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
-import { DecisionWithAppeal, describeStep, IntegrityRepository } from './integrity.repository';
+import { DecisionWithAppeal, IntegrityRepository } from './integrity.repository';
+import { describeStep } from './integrity.messages';
 import { APPEAL_WINDOW_MS, appealDeadlines, parseHolidays, type Step } from './integrity.rules';
 
 export const appealView = (a: IntegrityAppeal) => ({

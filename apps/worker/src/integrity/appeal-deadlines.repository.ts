@@ -51,9 +51,6 @@ export class AppealDeadlinesRepository {
   /** Every reviewer and admin is told (the escalation reaches the admins). */
   private async tellBoard(tx: Prisma.TransactionClient, dedupeKey: string, kind: string, title: string, body: string, data: Record<string, unknown>): Promise<void> {
     const board = await tx.user.findMany({ where: { status: 'active', OR: [{ roles: { has: 'reviewer' } }, { roles: { has: 'admin' } }] }, select: { id: true } });
-    await storeNotifications(
-      tx,
-      board.map((u) => ({ userId: u.id, kind, title, body, data, dedupeKey })),
-    );
+    await storeNotifications(tx, board.map((u) => ({ userId: u.id, kind, title, body, data, dedupeKey })));
   }
 }

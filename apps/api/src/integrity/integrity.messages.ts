@@ -1,0 +1,46 @@
+import type { NotificationRow } from '@dcs/tournament';
+import { APPEAL_WINDOW_MS, type Step } from './integrity.rules';
+
+/**
+ * What the review board tells a player, one builder each (the repository only stores it): the words of
+ * a penalty's rung, a decision's notification and an appeal's outcome.
+ */
+
+export function describeStep(step: Step): string {
+  switch (step) {
+    case 'none':
+      return 'no penalty';
+    case 'minor_1':
+      return 'warning and 1-week suspension';
+    case 'minor_2':
+      return '1-month suspension and rank reset';
+    case 'major':
+      return 'season ban and prize forfeiture';
+    case 'permanent_ban':
+      return 'permanent ban';
+  }
+}
+
+/** A decision with a penalty: what was found, what it costs, and until when the player may appeal. */
+export function penaltyNotice(d: { id: string; caseId: string; userId: string; createdAt: Date }, finding: string, step: Step): NotificationRow {
+  return {
+    userId: d.userId,
+    kind: 'integrity.penalty',
+    title: 'A review board decision',
+    body: `The Anti-Cheat Review Board decided: ${finding.replace('_', ' ')} (${describeStep(step)}). You may appeal once, until ${new Date(d.createdAt.getTime() + APPEAL_WINDOW_MS).toISOString()}.`,
+    data: { decisionId: d.id, caseId: d.caseId, step },
+    dedupeKey: `penalty:${d.id}`,
+  };
+}
+
+/** An appeal's outcome (a reduced one names the lesser rung) and the reviewer's reason. */
+export function appealDecidedNotice(a: { appealId: string; decisionId: string; userId: string }, outcome: 'upheld' | 'reduced' | 'overturned', reducedTo: Step, reason: string): NotificationRow {
+  return {
+    userId: a.userId,
+    kind: 'integrity.appeal_decided',
+    title: 'Your appeal was decided',
+    body: `Your appeal was ${outcome}${outcome === 'reduced' ? ` to ${describeStep(reducedTo)}` : ''}: ${reason}`,
+    data: { appealId: a.appealId, decisionId: a.decisionId },
+    dedupeKey: `appeal-decided:${a.appealId}`,
+  };
+}
