@@ -7,7 +7,8 @@ import { recordViolationOnce } from './conduct/conduct-violations.repository';
 
 /**
  * The turn clock's rows: the clock run-outs (game_timeouts), a challenge's clock length, and the
- * stalling violation a 5th run-out records (its audit entry and the conduct ledger's row).
+ * stalling violation a 5th run-out records (its audit entry and the conduct ledger's row, through
+ * their owners).
  */
 @Injectable()
 export class TurnClockRepository {

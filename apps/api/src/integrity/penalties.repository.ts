@@ -9,8 +9,9 @@ const json = (v: unknown) => v as Prisma.InputJsonValue;
 /**
  * The rows a penalty changes, in the caller's transaction: the player's account status, season
  * penalties, prize forfeitures (and the placement's prize they withhold), and the audit entry of each.
- * The only writer of season_penalties, prize_forfeitures, a placement's prize after the challenge and
- * an account's status; PenaltyEffects decides what to write.
+ * The only writer of season_penalties and prize_forfeitures; a placement's prize and an account's status
+ * are written through their owners (challenge.repository.ts, accounts.repository.ts in libs/tournament).
+ * PenaltyEffects decides what to write.
  */
 @Injectable()
 export class PenaltiesRepository {
