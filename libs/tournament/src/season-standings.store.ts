@@ -9,6 +9,7 @@ import type { Effect } from './challenge-queue';
 import { lockPendingChallengesOfSeason } from './challenge-locks.repository';
 import { TournamentClock } from './tournament-clock';
 import { storeNotifications } from './notifications/notifications.repository';
+import { eliteSixNotices } from './season.messages';
 import { recordAudit, recordAudits } from './audit/audit-log.repository';
 import { cancelNotStartedChallenges } from './challenge/challenge.repository';
 
@@ -201,17 +202,7 @@ export class SeasonStandingsStore {
       await tx.eliteSixEntry.createMany({
         data: six.qualifiers.map((q) => ({ seasonId, userId: q.playerId, seed: q.seed, rank: q.rank, points: q.points, benefit: q.benefit })),
       });
-      await storeNotifications(
-        tx,
-        six.qualifiers.map((q) => ({
-          userId: q.playerId,
-          kind: 'season.elite-six',
-          title: 'Elite Six',
-          body: `You are in your city's Elite Six (seed ${q.seed}, ${q.benefit}) and qualify for the Regional Tournament.`,
-          data: { seasonId, ...q },
-          dedupeKey: `elite-six:${seasonId}`,
-        })),
-      );
+      await storeNotifications(tx, eliteSixNotices(seasonId, six.qualifiers));
       await recordAudit(tx, {
         actorId,
         action: 'season.closed',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Region } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT } from '@dcs/ranking';
-import { insertChallenge, insertWdcEntry, recordAudit, RegistrationsService, storeNotifications } from '@dcs/tournament';
+import { eventEnteredNotices, insertChallenge, insertWdcEntry, recordAudit, RegistrationsService, storeNotifications } from '@dcs/tournament';
 
 export interface NewEvent {
   kind: 'regional' | 'ndt';
@@ -97,17 +97,7 @@ export class SeasonsRepository {
         prizeSplit: DEFAULT_PRIZE_SPLIT as unknown as Prisma.InputJsonValue,
       });
       await this.registrations.enterEvent(tx, challenge.id, e.entrants, e.startsAt);
-      await storeNotifications(
-        tx,
-        e.entrants.map((userId) => ({
-          userId,
-          kind: `${e.kind}.entered`,
-          title: e.kind === 'ndt' ? 'NDT Finals' : 'Regional Tournament',
-          body: `You play the ${e.kind === 'ndt' ? `NDT Finals ${e.year}` : `${e.region} Regional ${e.year}`}; the first table is seated at ${e.startsAt.toISOString()}.`,
-          data: { challengeId: challenge.id },
-          dedupeKey: `event:${challenge.id}`,
-        })),
-      );
+      await storeNotifications(tx, eventEnteredNotices(e, challenge.id));
       await recordAudit(tx, { actorId, action: `${e.kind}.created`, entityType: 'challenge', entityId: challenge.id, data: { eventKey: e.eventKey, entrants: e.entrants, prizePoolCents: e.prizePoolCents } as Prisma.InputJsonValue });
       return { challenge, created: true };
     });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { markAppeal, recordAudit, storeNotifications } from '@dcs/tournament';
+import { appealOverdueNotice, appealReminderNotice, type BoardNotice } from './appeal-deadlines.messages';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
@@ -26,7 +27,7 @@ export class AppealDeadlinesRepository {
         ORDER BY due_at FOR UPDATE SKIP LOCKED`;
       for (const { id } of due) {
         const a = await markAppeal(tx, id, 'remindedAt', now);
-        await this.tellBoard(tx, `appeal-reminder:${id}`, 'integrity.appeal_reminder', 'An appeal is due soon', `The appeal ${id} (case ${a.decision.caseId}) must be decided by ${a.dueAt.toISOString()}.`, { appealId: id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString() });
+        await this.tellBoard(tx, appealReminderNotice(a));
         await recordAudit(tx, { actorId: null, action: 'integrity.appeal.reminded', entityType: 'integrity_appeal', entityId: id, data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) });
       }
       return { appealIds: due.map((d) => d.id) };
@@ -41,7 +42,7 @@ export class AppealDeadlinesRepository {
         ORDER BY due_at FOR UPDATE SKIP LOCKED`;
       for (const { id } of due) {
         const a = await markAppeal(tx, id, 'overdueAt', now);
-        await this.tellBoard(tx, `appeal-overdue:${id}`, 'integrity.appeal_overdue', 'An appeal is overdue', `The appeal ${id} (case ${a.decision.caseId}) was due by ${a.dueAt.toISOString()} and is escalated.`, { appealId: id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString(), escalated: true });
+        await this.tellBoard(tx, appealOverdueNotice(a));
         await recordAudit(tx, { actorId: null, action: 'integrity.appeal.overdue', entityType: 'integrity_appeal', entityId: id, reason: '14 business days passed without a decision: escalated', data: json({ dueAt: a.dueAt.toISOString(), at: now.toISOString() }) });
       }
       return { appealIds: due.map((d) => d.id) };
@@ -49,8 +50,8 @@ export class AppealDeadlinesRepository {
   }
 
   /** Every reviewer and admin is told (the escalation reaches the admins). */
-  private async tellBoard(tx: Prisma.TransactionClient, dedupeKey: string, kind: string, title: string, body: string, data: Record<string, unknown>): Promise<void> {
+  private async tellBoard(tx: Prisma.TransactionClient, notice: BoardNotice): Promise<void> {
     const board = await tx.user.findMany({ where: { status: 'active', OR: [{ roles: { has: 'reviewer' } }, { roles: { has: 'admin' } }] }, select: { id: true } });
-    await storeNotifications(tx, board.map((u) => ({ userId: u.id, kind, title, body, data, dedupeKey })));
+    await storeNotifications(tx, board.map((u) => ({ userId: u.id, ...notice })));
   }
 }
