@@ -5,6 +5,7 @@ import { JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
 import { LiveEmit, LiveEmitter } from './live-emitter';
 import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
+import { PendingClocks } from './pending-clocks';
 
 /**
  * `again`: the timer's own job ran before its time (clock skew between machines) and asks to run
@@ -14,6 +15,15 @@ import { AnticheatQueue } from './anticheat-queue';
  */
 type Again = { again?: true };
 
+/**
+ * `follow`: the clock of a turn on play that a job already pending may stand for: it is not queued
+ * when this process queued a job of the same game that fires at or before `at` (PendingClocks),
+ * because that job, finding the turn played, follows the game to its current turn. Moves queue
+ * their clocks this way (one pending job per game instead of one per move); deals, run-outs,
+ * forfeits, hard stops and the recovery sweep always queue theirs.
+ */
+type Follow = { follow?: true };
+
 /** A job to queue (or a live event to emit) once the transaction that made it due has committed. */
 export type Effect =
   | LiveEmit
@@ -21,7 +31,7 @@ export type Effect =
   | ({ kind: 'round-start'; roundId: string; at: Date } & Again)
   | { kind: 'table-decide'; tableId: string }
   | ({ kind: 'tiebreak-close'; tiebreakId: string; version: number; at: Date } & Again)
-  | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again)
+  | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again & Follow)
   | ({ kind: 'house-bot'; gameId: string; version: number; attempt: number; at: Date } & Again)
   | { kind: 'house-settle'; gameId: string }
   | ({ kind: 'file-expire'; entryId: string; at: Date } & Again)
@@ -41,6 +51,10 @@ const opts = (job: (typeof JOBS)[keyof typeof JOBS], jobId: string, at?: Date, a
 @Injectable()
 export class ChallengeQueue {
   private readonly logger = new Logger(ChallengeQueue.name);
+  /** The turn-clock jobs this process queued that have not fired yet (a move's clock may need none). */
+  readonly clocks = new PendingClocks();
+  /** The clock job of a game being added by this process now (its add not answered yet). */
+  private readonly adding = new Map<string, Promise<void>>();
 
   constructor(
     @InjectQueue(QUEUES.challenge) private readonly queue: Queue,
@@ -58,14 +72,38 @@ export class ChallengeQueue {
         continue;
       }
       try {
-        await this.add(e);
+        await (e.kind === 'turn-clock' ? this.clock(e) : this.add(e));
       } catch (err) {
         this.logger.warn(`could not queue ${e.kind} (${(err as Error).message}); the recovery sweep will`);
       }
     }
   }
 
-  private add(e: Exclude<Effect, LiveEmit>): Promise<unknown> {
+  /**
+   * Queues a turn's clock (nothing when a job this process queued stands for it, for a `follow`
+   * effect) and answers whether a job was added; unlike `run`, a failure throws (the caller is a
+   * job that must be retried rather than lose the clock).
+   */
+  async clock(e: Extract<Effect, { kind: 'turn-clock' }>): Promise<boolean> {
+    if (e.follow) {
+      // A job of this game being queued here right now (the previous move's): wait for its answer, then ask again.
+      await this.adding.get(e.gameId)?.catch(() => undefined);
+      if (this.clocks.covers(e.gameId, e.at.getTime())) return false;
+    }
+    const added = (async () => {
+      await this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.turnClock, jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
+      this.clocks.queued(e.gameId, e.at.getTime());
+    })();
+    this.adding.set(e.gameId, added);
+    try {
+      await added;
+    } finally {
+      if (this.adding.get(e.gameId) === added) this.adding.delete(e.gameId);
+    }
+    return true;
+  }
+
+  private add(e: Exclude<Effect, LiveEmit | { kind: 'turn-clock' }>): Promise<unknown> {
     switch (e.kind) {
       case 'hard-stop':
         return this.queue.add(JOBS.roundHardStop, { roundId: e.roundId }, opts(JOBS.roundHardStop, jobIds.hardStop(e.roundId), e.at, e.again));
@@ -75,8 +113,6 @@ export class ChallengeQueue {
         return this.queue.add(JOBS.tableDecide, { tableId: e.tableId }, opts(JOBS.tableDecide, jobIds.tableDecide(e.tableId)));
       case 'tiebreak-close':
         return this.queue.add(JOBS.tiebreakClose, { tiebreakId: e.tiebreakId, version: e.version }, opts(JOBS.tiebreakClose, jobIds.tiebreakClose(e.tiebreakId, e.version), e.at, e.again));
-      case 'turn-clock':
-        return this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.turnClock, jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
       case 'house-bot':
         return this.queue.add(JOBS.houseBot, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.houseBot, jobIds.houseBot(e.gameId, e.version, e.attempt), e.at, e.again));
       case 'house-settle':
