@@ -156,14 +156,14 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
   describe('one pending clock job per game, not one per move', () => {
     type Move = { type: string; tile?: string; end?: string };
     /** The seat on turn plays its first legal move over HTTP; answers the new version and its deadline. */
-    const playOne = async (gameId: string, players: { token: string }[]): Promise<{ version: number; turnDeadline: string }> => {
-      const pub = (await api.http().get(`/api/games/${gameId}/view`).expect(200)).body as { view: { turn: number } };
+    const playOne = async (gameId: string, players: { token: string }[], via: TestApi = api): Promise<{ version: number; turnDeadline: string }> => {
+      const pub = (await via.http().get(`/api/games/${gameId}/view`).expect(200)).body as { view: { turn: number } };
       const p = players[pub.view.turn];
-      const mine = (await api.http().get(`/api/games/${gameId}/view`).set('Authorization', `Bearer ${p.token}`).expect(200)).body as {
+      const mine = (await via.http().get(`/api/games/${gameId}/view`).set('Authorization', `Bearer ${p.token}`).expect(200)).body as {
         view: { version: number; legalMoves: Move[] };
       };
       const m = mine.view.legalMoves[0];
-      const res = await api.http().post(`/api/games/${gameId}/actions`).set('Authorization', `Bearer ${p.token}`).send({ type: m.type, tile: m.tile, end: m.end, version: mine.view.version });
+      const res = await via.http().post(`/api/games/${gameId}/actions`).set('Authorization', `Bearer ${p.token}`).send({ type: m.type, tile: m.tile, end: m.end, version: mine.view.version });
       expect([res.status, res.body.applied]).toEqual([200, true]);
       return { version: res.body.view.version as number, turnDeadline: res.body.turnDeadline as string };
     };
@@ -204,6 +204,32 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       // The first move's job completed (it followed the game), and the clock goes on: the next attempt's job waits.
       expect(await api.app.get<Queue>(getQueueToken(QUEUES.challenge)).getJob(jobIds.turnClock(gameId, v0 + 1, 0))).toBeUndefined();
       await eventually(async () => (await clockJobsOf(gameId)).some((j) => (j.data as { version: number; attempt: number }).attempt === 1), 10_000, 'the next attempt\'s clock');
+    }, 60_000);
+
+    it('another API instance learns the pending job from the game\'s key and queues none; the run-out still comes at the last deadline', async () => {
+      const ms = 6_000;
+      const second = await startApi(env);
+      try {
+        const { gameId, players } = await shortClockTable(ms);
+        await playOne(gameId, players);
+        const adds = jest.spyOn(second.app.get<Queue>(getQueueToken(QUEUES.challenge)), 'add');
+        let calls: Parameters<Queue['add']>[] = [];
+        let version = 0;
+        try {
+          version = (await playOne(gameId, players, second)).version;
+        } finally {
+          calls = [...adds.mock.calls];
+          adds.mockRestore();
+        }
+        expect(calls.filter(([name, data]) => name === 'turn-clock' && (data as { gameId: string }).gameId === gameId)).toEqual([]);
+        await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId } })) >= 1, 30_000, 'the run-out of the second instance\'s turn');
+        const played = await storedGame(api.app, gameId);
+        const first = await prisma.gameTimeout.findFirstOrThrow({ where: { gameId }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+        expect([first.version, first.attempt]).toEqual([version, 0]);
+        expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
+      } finally {
+        await second.close();
+      }
     }, 60_000);
 
     it('a turn whose deadline comes before the pending job\'s (a shorter clock) gets a job of its own', async () => {

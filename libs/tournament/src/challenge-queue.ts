@@ -17,7 +17,8 @@ type Again = { again?: true };
 
 /**
  * `follow`: the clock of a turn on play that a job already pending may stand for: it is not queued
- * when this process queued a job of the same game that fires at or before `at` (PendingClocks),
+ * when a job of the same game is known to fire at or before `at` (and not within the margin:
+ * PendingClocks) — one this process queued, else the one the game's Redis key names (one GET) —
  * because that job, finding the turn played, follows the game to its current turn. Moves queue
  * their clocks this way (one pending job per game instead of one per move); deals, run-outs,
  * forfeits, hard stops and the recovery sweep always queue theirs.
@@ -80,19 +81,27 @@ export class ChallengeQueue {
   }
 
   /**
-   * Queues a turn's clock (nothing when a job this process queued stands for it, for a `follow`
-   * effect) and answers whether a job was added; unlike `run`, a failure throws (the caller is a
-   * job that must be retried rather than lose the clock).
+   * Queues a turn's clock (for a `follow` effect nothing when a known job stands for it: one this
+   * process queued, else the one the game's key names) and answers whether a job was added; unlike
+   * `run`, a failure throws (the caller is a job that must be retried rather than lose the clock).
    */
   async clock(e: Extract<Effect, { kind: 'turn-clock' }>): Promise<boolean> {
+    const at = e.at.getTime();
     if (e.follow) {
       // A job of this game being queued here right now (the previous move's): wait for its answer, then ask again.
       await this.adding.get(e.gameId)?.catch(() => undefined);
-      if (this.clocks.covers(e.gameId, e.at.getTime())) return false;
+      if (this.clocks.covers(e.gameId, at)) return false;
+      // What another process (API instance, worker) queued: one GET, only when this process knows of no job.
+      const shared = await this.sharedClock(e.gameId);
+      if (shared !== null) {
+        this.clocks.queued(e.gameId, shared);
+        if (this.clocks.covers(e.gameId, at)) return false;
+      }
     }
     const added = (async () => {
       await this.queue.add(JOBS.turnClock, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.turnClock, jobIds.turnClock(e.gameId, e.version, e.attempt), e.at, e.again));
-      this.clocks.queued(e.gameId, e.at.getTime());
+      this.clocks.queued(e.gameId, at);
+      await this.shareClock(e.gameId, at);
     })();
     this.adding.set(e.gameId, added);
     try {
@@ -101,6 +110,33 @@ export class ChallengeQueue {
       if (this.adding.get(e.gameId) === added) this.adding.delete(e.gameId);
     }
     return true;
+  }
+
+  /**
+   * The per-game key telling every process when a queued clock job of the game fires (ms). Written
+   * only after the job was added, so it never names a job that does not exist (a crash between the
+   * two leaves a job nobody knows of: one job too many at worst); it expires a minute after that time.
+   */
+  private clockKey(gameId: string): string {
+    return `${this.queue.opts.prefix ?? 'bull'}:turn-clock:${gameId}`;
+  }
+
+  private async sharedClock(gameId: string): Promise<number | null> {
+    try {
+      const v = await (await this.queue.getBackend().client).get(this.clockKey(gameId));
+      return v === null ? null : Number(v);
+    } catch {
+      return null; // not known: this process queues a job
+    }
+  }
+
+  private async shareClock(gameId: string, at: number): Promise<void> {
+    const fires = Math.max(at, Date.now());
+    try {
+      await (await this.queue.getBackend().client).set(this.clockKey(gameId), String(fires), { PX: fires - Date.now() + 60_000 });
+    } catch (err) {
+      this.logger.warn(`could not share the clock of game ${gameId} (${(err as Error).message}); other processes queue their own`);
+    }
   }
 
   private add(e: Exclude<Effect, LiveEmit | { kind: 'turn-clock' }>): Promise<unknown> {
