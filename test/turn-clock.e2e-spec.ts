@@ -3,7 +3,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { jobIds, PrismaService, QUEUES } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
-import { ChallengeQueue, TIMEOUTS_TO_FORFEIT } from '@dcs/tournament';
+import { ChallengeFlowService, ChallengeQueue, TIMEOUTS_TO_FORFEIT } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
@@ -152,4 +152,113 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     const next = await prisma.gameTimeout.findMany({ where: { gameId } });
     expect(next.every((t) => t.version === game.version + 1 && t.seat !== leader.seat)).toBe(true);
   }, 20_000);
+
+  describe('one pending clock job per game, not one per move', () => {
+    type Move = { type: string; tile?: string; end?: string };
+    /** The seat on turn plays its first legal move over HTTP; answers the new version and its deadline. */
+    const playOne = async (gameId: string, players: { token: string }[], via: TestApi = api): Promise<{ version: number; turnDeadline: string }> => {
+      const pub = (await via.http().get(`/api/games/${gameId}/view`).expect(200)).body as { view: { turn: number } };
+      const p = players[pub.view.turn];
+      const mine = (await via.http().get(`/api/games/${gameId}/view`).set('Authorization', `Bearer ${p.token}`).expect(200)).body as {
+        view: { version: number; legalMoves: Move[] };
+      };
+      const m = mine.view.legalMoves[0];
+      const res = await via.http().post(`/api/games/${gameId}/actions`).set('Authorization', `Bearer ${p.token}`).send({ type: m.type, tile: m.tile, end: m.end, version: mine.view.version });
+      expect([res.status, res.body.applied]).toEqual([200, true]);
+      return { version: res.body.view.version as number, turnDeadline: res.body.turnDeadline as string };
+    };
+    const clockJobsOf = async (gameId: string) => {
+      const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+      const jobs = await queue.getJobs(['delayed', 'wait', 'active', 'prioritized', 'waiting-children']);
+      return jobs.filter((j) => j.name === 'turn-clock' && (j.data as { gameId: string }).gameId === gameId);
+    };
+
+    it('moves in quick succession queue one job, which follows the game: the run-out comes at the last turn\'s deadline, on that turn', async () => {
+      const ms = 8_000;
+      const { gameId, players } = await shortClockTable(ms);
+      const v0 = (await storedGame(api.app, gameId)).version;
+      const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+      const adds = jest.spyOn(queue, 'add');
+      let last = { version: v0, turnDeadline: '' };
+      let calls: Parameters<Queue['add']>[] = [];
+      try {
+        for (let i = 0; i < 4; i++) last = await playOne(gameId, players);
+      } finally {
+        calls = [...adds.mock.calls];
+        adds.mockRestore();
+      }
+      expect(last.version).toBe(v0 + 4);
+      // The first move queued the clock; the next three found it pending before their deadlines and queued nothing.
+      const queued = calls.filter(([name, data]) => name === 'turn-clock' && (data as { gameId: string }).gameId === gameId);
+      expect(queued.map(([, data]) => data)).toEqual([{ gameId, version: v0 + 1, attempt: 0 }]);
+      expect((await clockJobsOf(gameId)).some((j) => j.id === jobIds.turnClock(gameId, v0 + 1, 0))).toBe(true);
+      const played = await storedGame(api.app, gameId);
+      const seat = (played.state as unknown as GameState).hands.at(-1)!.turn!;
+
+      await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId } })) >= 1, 30_000, 'the run-out of the last turn');
+      const runOuts = await prisma.gameTimeout.findMany({ where: { gameId }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+      // On the turn on play, not on one already played; at its deadline, not at the first move's (which came first).
+      expect([runOuts[0].version, runOuts[0].attempt, runOuts[0].seat]).toEqual([v0 + 4, 0, seat]);
+      expect(runOuts[0].createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
+      expect(runOuts.every((t) => t.version === v0 + 4)).toBe(true);
+      // The first move's job completed (it followed the game), and the clock goes on: the next attempt's job waits.
+      expect(await api.app.get<Queue>(getQueueToken(QUEUES.challenge)).getJob(jobIds.turnClock(gameId, v0 + 1, 0))).toBeUndefined();
+      await eventually(async () => (await clockJobsOf(gameId)).some((j) => (j.data as { version: number; attempt: number }).attempt === 1), 10_000, 'the next attempt\'s clock');
+    }, 60_000);
+
+    it('another API instance learns the pending job from the game\'s key and queues none; the run-out still comes at the last deadline', async () => {
+      const ms = 6_000;
+      const second = await startApi(env);
+      try {
+        const { gameId, players } = await shortClockTable(ms);
+        await playOne(gameId, players);
+        const adds = jest.spyOn(second.app.get<Queue>(getQueueToken(QUEUES.challenge)), 'add');
+        let calls: Parameters<Queue['add']>[] = [];
+        let version = 0;
+        try {
+          version = (await playOne(gameId, players, second)).version;
+        } finally {
+          calls = [...adds.mock.calls];
+          adds.mockRestore();
+        }
+        expect(calls.filter(([name, data]) => name === 'turn-clock' && (data as { gameId: string }).gameId === gameId)).toEqual([]);
+        await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId } })) >= 1, 30_000, 'the run-out of the second instance\'s turn');
+        const played = await storedGame(api.app, gameId);
+        const first = await prisma.gameTimeout.findFirstOrThrow({ where: { gameId }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+        expect([first.version, first.attempt]).toEqual([version, 0]);
+        expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
+      } finally {
+        await second.close();
+      }
+    }, 60_000);
+
+    it('a turn whose deadline comes before the pending job\'s (a shorter clock) gets a job of its own', async () => {
+      const ms = 1_500;
+      const { gameId, players } = await shortClockTable(ms);
+      const game = await storedGame(api.app, gameId);
+      // A job of this game pending for a minute from now (as a longer seat clock of an earlier turn would leave).
+      const late = { kind: 'turn-clock' as const, gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 60_000) };
+      await api.app.get(ChallengeQueue).run([late]);
+      const moved = await playOne(gameId, players);
+      expect((await clockJobsOf(gameId)).map((j) => (j.data as { version: number }).version).sort()).toEqual([game.version, moved.version].sort());
+      await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: moved.version } })) >= 1, 15_000, 'the run-out at the shorter deadline');
+      const played = await storedGame(api.app, gameId);
+      const first = await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: moved.version, attempt: 0 } });
+      expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
+      await api.app.get<Queue>(getQueueToken(QUEUES.challenge)).remove(jobIds.turnClock(gameId, game.version, 0));
+    }, 30_000);
+
+    it('a pending job lost with Redis (or never queued: a crash after the commit) is queued again by the recovery sweep, for the turn on play', async () => {
+      const ms = 2_000;
+      const { gameId, players } = await shortClockTable(ms);
+      await playOne(gameId, players);
+      const moved = await playOne(gameId, players);
+      const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+      for (const j of await clockJobsOf(gameId)) await j.remove();
+      await api.app.get(ChallengeFlowService).recover();
+      expect((await clockJobsOf(gameId)).map((j) => j.id)).toEqual([jobIds.turnClock(gameId, moved.version, 0)]);
+      await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: moved.version } })) >= 1, 15_000, 'the run-out after the sweep');
+      await eventually(async () => (await queue.getJob(jobIds.turnClock(gameId, moved.version, 0))) === undefined, 10_000, 'the swept job done');
+    }, 30_000);
+  });
 });

@@ -17,10 +17,14 @@ const EARLY_MS = 50;
 
 /**
  * The 20-second turn clock (SPEC 1.7), server-authoritative, as delayed jobs keyed by
- * game, version and attempt: a job for a turn that has moved on does nothing. When the
- * clock runs out a ticket is recorded against the seat on turn and the clock restarts
- * (the turn is not skipped); the seat's 5th ticket in the game forfeits it and is
- * recorded as a major stalling violation.
+ * game, version and attempt. When the clock runs out a ticket is recorded against the seat
+ * on turn and the clock restarts (the turn is not skipped); the seat's 5th ticket in the game
+ * forfeits it and is recorded as a major stalling violation.
+ *
+ * One pending job per game, not one per move: a move queues its turn's clock only when no job
+ * this process queued fires at or before the new deadline (ChallengeQueue.clock, PendingClocks).
+ * A job that finds its turn played follows the game (`tick`): it reads the current turn's deadline
+ * from what is stored and queues that turn's clock (or runs it out, when it is already due).
  */
 @Injectable()
 export class TurnClockService {
@@ -59,12 +63,17 @@ export class TurnClockService {
 
   /** When the current turn's clock runs out (null once the game is over). */
   async deadline(game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'updatedAt' | 'status' | 'state'>): Promise<Date | null> {
+    return (await this.currentClock(game))?.at ?? null;
+  }
+
+  /** The clock running now: its attempt at the game's version (run-outs so far) and when it runs out (null: over, or the clock is off). */
+  private async currentClock(game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'updatedAt' | 'status' | 'state'>): Promise<{ attempt: number; at: Date } | null> {
     if (game.status !== 'playing') return null;
     const ms = await this.clockMs(game, game.state as unknown as GameState);
     if (ms === null) return null;
     const last = await this.rows.lastRunOut(game.id, game.version);
     const start = last ? last.createdAt : game.updatedAt;
-    return new Date(start.getTime() + ms);
+    return { attempt: last ? last.attempt + 1 : 0, at: new Date(start.getTime() + ms) };
   }
 
   /** Each seat's clock run-outs (tickets) in the game so far, by seat: what a client (re)joining the game is told. */
@@ -75,15 +84,35 @@ export class TurnClockService {
   }
 
   /**
-   * Starts the clock of a game's current turn (after a move) and returns its deadline at once;
-   * the job is queued in the background (a lost one is re-queued by the recovery sweep).
+   * Starts the clock of a game's current turn (after a move's commit) and returns its deadline at once.
+   * A job is queued, in the background, only when none this process queued fires at or before the
+   * deadline (that one follows the game to this turn); a job lost in a crash is re-queued by the recovery sweep.
    */
   async start(gameId: string, version: number, tableId: string | null, from = this.time.now(), house?: { houseTableId: string; state: GameState }): Promise<Date | null> {
     const ms = house ? await this.clockMs({ tableId: null, houseTableId: house.houseTableId }, house.state) : await this.turnMs(tableId);
     if (ms === null) return null;
     const at = new Date(from.getTime() + ms);
-    void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at }]);
+    void this.queue.run([{ kind: 'turn-clock', gameId, version, attempt: 0, at, follow: true }]);
     return at;
+  }
+
+  /**
+   * A clock job queued for (version, attempt) fires. On that turn it is the clock (`expire`); when the
+   * game has moved on since (a move queues no job while one is pending), it follows the game: the
+   * current turn's clock is queued at its deadline, read from what is stored, or run out at once when
+   * already due. The follow-up is queued before the job completes (a failure throws, and the job is retried).
+   */
+  async tick(gameId: string, version: number, attempt: number, now = this.time.now()): Promise<'ticket' | 'forfeit' | 'noop' | 'wait' | 'follow'> {
+    const current = await this.games.versionOf(gameId);
+    if (!current || current.status !== 'playing') return 'noop';
+    // On its own version an older attempt's job is done: the run-out that passed it queued the next attempt's.
+    if (current.version === version) return this.runOut(gameId, version, attempt, now);
+    const game = await this.games.find(gameId);
+    const clock = game ? await this.currentClock(game) : null;
+    if (!game || !clock) return 'noop';
+    if (clock.at.getTime() - EARLY_MS <= now.getTime()) return this.runOut(gameId, game.version, clock.attempt, now);
+    await this.queue.clock({ kind: 'turn-clock', gameId, version: game.version, attempt: clock.attempt, at: clock.at, follow: true });
+    return 'follow';
   }
 
   /** The clock of (version, attempt) ran out. */
@@ -91,6 +120,11 @@ export class TurnClockService {
     // Nearly every clock job finds its turn already played: answer those with one cheap read.
     const current = await this.games.versionOf(gameId);
     if (!current || current.version !== version || current.status !== 'playing') return 'noop';
+    return this.runOut(gameId, version, attempt, now);
+  }
+
+  /** The run-out of (version, attempt), under the game's row lock: nothing when the turn moved on, a wait when it fired early. */
+  private async runOut(gameId: string, version: number, attempt: number, now: Date): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
     const effects: Effect[] = [];
     const outcome = await this.rows.transaction(async (tx) => {
       const game = await this.games.lock(tx, gameId);

@@ -48,7 +48,7 @@ export class ChallengeProcessor extends ResilientWorkerHost {
       case JOBS.tiebreakClose:
         return this.flow.closeTiebreak(idOf(job.data, 'tiebreakId'));
       case JOBS.turnClock:
-        return this.clock.expire(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
+        return this.clock.tick(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
       case JOBS.houseBot:
         return this.bots.play(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
       case JOBS.houseSettle:

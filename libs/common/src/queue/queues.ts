@@ -34,7 +34,7 @@ export const JOBS = {
   tableDecide: 'table-decide',
   /** a tiebreak draw's 5-second picking window closes */
   tiebreakClose: 'tiebreak-close',
-  /** a turn's 20-second clock runs out (SPEC 1.7); at a house table, that seat's own clock (SPEC 8.3) */
+  /** a turn's 20-second clock runs out (SPEC 1.7); at a house table, that seat's own clock (SPEC 8.3); one pending a game, following it move to move */
   turnClock: 'turn-clock',
   /** a computer seat at a house table plays its turn after its seeded think time (SPEC 8.6) */
   houseBot: 'house-bot',
@@ -89,7 +89,10 @@ export interface TiebreakPayload {
 
 export interface TurnClockPayload {
   gameId: string;
-  /** the game version the clock runs on; a move since makes the job a no-op */
+  /**
+   * the game version the clock was queued for; when the game has moved on since, the job follows it
+   * (queues the current turn's clock at its deadline): a move queues no job while one is pending
+   */
   version: number;
   /** how many times the clock already ran out on this version */
   attempt: number;
