@@ -233,7 +233,9 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     }, 60_000);
 
     it('a turn whose deadline comes before the pending job\'s (a shorter clock) gets a job of its own', async () => {
-      const ms = 1_500;
+      // Long enough that the new turn's job is still pending when the queue is read after the move (at 1.5 s it could
+      // already have fired on a loaded machine), and far shorter than the pending job's minute.
+      const ms = 6_000;
       const { gameId, players } = await shortClockTable(ms);
       const game = await storedGame(api.app, gameId);
       // A job of this game pending for a minute from now (as a longer seat clock of an earlier turn would leave).
@@ -241,12 +243,12 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       await api.app.get(ChallengeQueue).run([late]);
       const moved = await playOne(gameId, players);
       expect((await clockJobsOf(gameId)).map((j) => (j.data as { version: number }).version).sort()).toEqual([game.version, moved.version].sort());
-      await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: moved.version } })) >= 1, 15_000, 'the run-out at the shorter deadline');
+      await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: moved.version } })) >= 1, 25_000, 'the run-out at the shorter deadline');
       const played = await storedGame(api.app, gameId);
       const first = await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: moved.version, attempt: 0 } });
       expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
       await api.app.get<Queue>(getQueueToken(QUEUES.challenge)).remove(jobIds.turnClock(gameId, game.version, 0));
-    }, 30_000);
+    }, 45_000);
 
     it('a pending job lost with Redis (or never queued: a crash after the commit) is queued again by the recovery sweep, for the turn on play', async () => {
       const ms = 2_000;
