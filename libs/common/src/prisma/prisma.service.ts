@@ -13,7 +13,11 @@ import { boundedClose } from '../lifecycle/bounded-close';
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(config: AppConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL }) });
+    // Prisma's defaults (2 s to get a connection, 5 s for the whole transaction) end a flow's step — a table's decide when
+    // a round's 128 games end together, a deal under the challenge's lock — on a busy machine rather than on a real fault,
+    // and the step is then left to a retry or the recovery sweep. Still bounded, so a stuck transaction cannot hold its locks
+    // for long; the seating's longer bound stays its own (SEATING_TX).
+    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL }), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
   }
 
   async onApplicationShutdown(): Promise<void> {
