@@ -163,6 +163,11 @@ export class ChallengeRepository {
     return tx.challengeTable.findUnique({ where: { id } });
   }
 
+  /** The round a table belongs to (outside any transaction: a table never changes round). Null: no such table. */
+  roundOfTable(id: string): Promise<string | null> {
+    return this.prisma.challengeTable.findUnique({ where: { id }, select: { roundId: true } }).then((t) => t?.roundId ?? null);
+  }
+
   tableWithSeats(tx: Tx, id: string): Promise<(ChallengeTable & { seats: TableSeat[] }) | null> {
     return tx.challengeTable.findUnique({ where: { id }, include: { seats: { orderBy: { seat: 'asc' } } } });
   }
