@@ -185,22 +185,27 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
 /**
  * Every tied bot of the draw's open window takes its full hand, one pick at a time through the
  * service a player's pick goes through (positions in a seeded random order: the tiles are face
- * down, so any order is as good as any other).
+ * down, so any order is as good as any other). The tied players pick side by side, as people at
+ * their own screens do (one after the other, 14 picks of a two-way tie could outlast the 5-second
+ * window on a busy machine and leave the rest to the window's timer).
  */
 async function pickHands(flow: ChallengeFlowService, tiebreakId: string, state: TiebreakState): Promise<void> {
   if (state.status !== 'picking') return;
   const free = shuffle(seedRng(`pick:${tiebreakId}:${state.round}`), Array.from({ length: 28 }, (_, p) => p)).filter((p) => !state.picks.some((x) => x.position === p));
-  for (const playerId of state.contenders) {
-    for (let held = state.picks.filter((x) => x.playerId === playerId).length; held < state.handSize; held++) {
-      try {
-        await flow.pickTile(playerId, tiebreakId, free.shift()!);
-      } catch (err) {
-        // the window closed meanwhile (its timer ran first): the next pass picks in the new window
-        if (err instanceof AppError && err.code === 'DRAW_CLOSED') return;
-        throw err;
+  const hands = state.contenders.map((playerId) => ({ playerId, positions: free.splice(0, Math.max(0, state.handSize - state.picks.filter((x) => x.playerId === playerId).length)) }));
+  await Promise.all(
+    hands.map(async ({ playerId, positions }) => {
+      for (const position of positions) {
+        try {
+          await flow.pickTile(playerId, tiebreakId, position);
+        } catch (err) {
+          // the window closed meanwhile (its timer ran first): the next pass picks in the new window
+          if (err instanceof AppError && err.code === 'DRAW_CLOSED') return;
+          throw err;
+        }
       }
-    }
-  }
+    }),
+  );
 }
 
 export interface SeasonSimulationOptions {
