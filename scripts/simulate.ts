@@ -124,6 +124,8 @@ export interface ChallengeTimes {
     seatMs: number;
     /** the tables played out, the round's last move included (and the decides the moves run) */
     playMs: number;
+    /** of playMs, the round's last move: it decides the last table and seats the next round */
+    lastMoveMs: number;
     /** from the last move until every table is decided (tiebreak draws, decides left to the worker) */
     decideMs: number;
   }[];
@@ -158,8 +160,10 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
       await sleep(50);
     }
     const seatMs = lap();
+    stats.lastMove = undefined;
     const moves = await playRunningTables(api, challenge.id, bots, stats);
     const playMs = lap();
+    const lastMoveMs = Math.round((stats.lastMove as DriveStats['lastMove'])?.ms ?? 0); // set by the moves just played
     // The tied bots pick their tiles as players do; the last pick closes the window at once (SPEC 2).
     for (let i = 0; ; i++) {
       const open = await prisma.tiebreak.findMany({ where: { challengeId: challenge.id, decidedAt: null } });
@@ -170,9 +174,9 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
       await sleep(20);
     }
     const decideMs = lap();
-    times.rounds.push({ round: r, moves, seatMs, playMs, decideMs });
+    times.rounds.push({ round: r, moves, seatMs, playMs, lastMoveMs, decideMs });
     const s = (ms: number) => (ms / 1000).toFixed(1);
-    progress(`round ${r}/${rounds} done: ${moves} moves, ${s(performance.now() - started)} s (seated after ${s(seatMs)} s, played in ${s(playMs)} s, decided ${s(decideMs)} s after its last move)`);
+    progress(`round ${r}/${rounds} done: ${moves} moves, ${s(performance.now() - started)} s (seated after ${s(seatMs)} s, played in ${s(playMs)} s, its last move ${s(lastMoveMs)} s, decided ${s(decideMs)} s after it)`);
   }
   for (let i = 0; (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status !== 'completed'; i++) {
     if (i > 200) throw new Error('the challenge did not complete');
@@ -372,8 +376,9 @@ export async function summarize(prisma: PrismaService, challengeId: string, seed
 export function timesLine(t: ChallengeTimes, wallMs: number): string {
   const sum = (f: (r: ChallengeTimes['rounds'][number]) => number) => t.rounds.reduce((n, r) => n + f(r), 0);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const play = sum((r) => r.playMs);
-  const between = sum((r) => r.seatMs + r.decideMs);
+  // A round's last move is counted between the rounds: its call decides the last table and seats the next round.
+  const play = sum((r) => r.playMs - r.lastMoveMs);
+  const between = sum((r) => r.lastMoveMs + r.seatMs + r.decideMs);
   const other = wallMs - play - between - t.startMs - t.completeMs;
   return `start ${s(t.startMs)}, moves ${s(play)}, between rounds ${s(between)}, completion ${s(t.completeMs)}, set-up and summary ${s(Math.max(0, other))}`;
 }

@@ -12,6 +12,11 @@ export interface DriveStats {
   moves: number;
   /** milliseconds of each move's service call (one transaction each) */
   latencies: number[];
+  /**
+   * The move that ended the game that ended last (when it returned, and how long it took): its call
+   * decides the table and, when it was a round's last table, starts the next round (SPEC 3.5).
+   */
+  lastMove?: { at: number; ms: number };
 }
 
 export async function playOut(app: INestApplication, gameId: string, botName: BotName = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
@@ -41,8 +46,10 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
       end: 'end' in action ? action.end : undefined,
       version: state.version,
     });
-    stats?.latencies.push(performance.now() - t0);
+    const t1 = performance.now();
+    stats?.latencies.push(t1 - t0);
     if (stats) stats.moves++;
+    if (stats && res.status !== 'playing' && !(stats.lastMove && stats.lastMove.at > t1)) stats.lastMove = { at: t1, ms: t1 - t0 };
     // The driver follows the game by applying the same move to its own copy (the engine is
     // deterministic); it reads the stored game only if that copy is not the server's version.
     const local = apply(state, action);

@@ -241,11 +241,13 @@ export class ChallengeFlowService {
         // ended) or re-queued by the recovery sweep after it would otherwise decide the table and
         // carry the cancelled challenge on into its next round, or complete it with placements and prizes.
         if (!round || round.status !== 'running') return;
+        // Whether the round is the final: read once for the batch (the challenge row holds the whole bracket).
+        const { final } = await this.repo.roundInfo(tx, round);
         for (const tableId of tableIds) {
           const table = await this.repo.table(tx, tableId);
           // A table decided before (by a batch of another process, the worker's job): nothing to do.
           // The last table of the round finishes the round: no table after it is still playing.
-          if (table && table.status === 'playing') await this.decideInTx(tx, round, table, effects);
+          if (table && table.status === 'playing') await this.decideInTx(tx, round, table, effects, final);
         }
       },
       // A batch of a round's whole set of tables writes more than one decide does: it gets seating's limits.
@@ -254,13 +256,14 @@ export class ChallengeFlowService {
     await this.settle(effects);
   }
 
-  private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[]): Promise<void> {
+  /** `knownFinal`: whether the round is the final, when the caller has read it already. */
+  private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[], knownFinal?: boolean): Promise<void> {
     const game = await this.repo.currentGame(tx, table.id);
     if (!game || game.status !== 'finished') return;
     // anti-cheat: analyse the finished game within seconds (job id = game id: queued once)
     effects.push({ kind: 'anticheat-game', gameId: game.id });
     const state = game.state as unknown as GameState;
-    const { final } = await this.repo.roundInfo(tx, round);
+    const final = knownFinal ?? (await this.repo.roundInfo(tx, round)).final;
     const outcome = tableOutcome(tablePlaces(state), final);
     if (outcome.kind === 'tiebreak') {
       const seats = await this.repo.seats(tx, table.id);
