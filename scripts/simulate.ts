@@ -231,7 +231,8 @@ export interface SeasonSimulationSummary {
   /** The stored final standings (after the worker's season-close job). */
   standings: { rank: number; playerId: string; points: number; status: string; tiebreak: string | null }[];
   eliteSix: { playerId: string; rank: number; benefit: 'seed-1-travel' | 'seed-2-3' | 'qualification' }[];
-  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; closeMs: number };
+  /** `weekMs`: each week's wall time, week 1 first (its phases are in `challenges[i].stats.times`). */
+  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; closeMs: number; weekMs: number[] };
 }
 
 /**
@@ -324,6 +325,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
         p50Ms: Number(percentile(stats.latencies, 50).toFixed(2)),
         p99Ms: Number(percentile(stats.latencies, 99).toFixed(2)),
         closeMs: Math.round(closeMs),
+        weekMs: challenges.map((c) => c.stats.wallMs),
       },
     };
   } finally {
