@@ -401,6 +401,10 @@ export class ChallengeFlowService {
     // winner); the pick, made in the window that closed, must not be counted in the new one.
     const seen = await this.repo.tiebreak(tiebreakId);
     const seenRound = seen ? (seen.state as unknown as TiebreakState).round : null;
+    // Where the pick is told (its table's rooms), read before the draw's lock, so that the lock, for which every pick of the
+    // draw waits in turn, is held for the pick alone. A table's seats and game do not change while its draw is open (a void
+    // closes the draw first; a pick then finds it closed and tells nobody).
+    const audience = seen?.tableId ? await this.repo.tableAudience(seen.tableId) : null;
     const view = await this.repo.transaction(async (tx) => {
       const tb = await this.repo.lockTiebreak(tx, tiebreakId);
       if (!tb) throw notFound('Tiebreak', tiebreakId);
@@ -419,8 +423,10 @@ export class ChallengeFlowService {
       }
       await this.repo.updateTiebreak(tx, tb.id, next);
       if (tb.tableId) {
-        const table = (await this.repo.table(tx, tb.tableId))!;
-        effects.push(say.tiebreakPicked(await this.tableRooms(tx, table), { id: tb.id, tableId: tb.tableId }, next, userId, position));
+        const rooms = audience
+          ? say.tableRooms(tb.challengeId, audience.gameId, audience.seats.map((s) => s.userId))
+          : await this.tableRooms(tx, (await this.repo.table(tx, tb.tableId))!);
+        effects.push(say.tiebreakPicked(rooms, { id: tb.id, tableId: tb.tableId }, next, userId, position));
       }
       return { view: tiebreakPublicView(next), complete: everyonePicked(next) };
     });

@@ -207,6 +207,12 @@ export class ChallengeRepository {
     return tx.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true } });
   }
 
+  /** A table's seats and current game id, read outside any transaction (where its live events go). */
+  async tableAudience(tableId: string): Promise<{ seats: SeatRow[]; gameId: string | null }> {
+    const [seats, game] = await Promise.all([this.seatRows(this.prisma, tableId), this.games.currentOfTable(this.prisma, tableId)]);
+    return { seats, gameId: game?.id ?? null };
+  }
+
   /** Whether the player sits at any table of the challenge (such a player never directs it). */
   isSeated(tx: Tx, challengeId: string, userId: string): Promise<boolean> {
     return tx.tableSeat.count({ where: { userId, table: { challengeId } } }).then((n) => n > 0);
