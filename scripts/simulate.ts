@@ -161,7 +161,9 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
     }
     const seatMs = lap();
     stats.lastMove = undefined;
-    const moves = await playRunningTables(api, challenge.id, bots, stats);
+    // A table that ends in a tie opens its 6-4/5-5 draw at once: its tied bots pick then, as players do, not
+    // after every other table of the round (by then the window is over and only its timer job closes it).
+    const moves = await playRunningTables(api, challenge.id, bots, stats, (tableId) => drawAtTable(prisma, flow, tableId));
     const playMs = lap();
     const lastMoveMs = Math.round((stats.lastMove as DriveStats['lastMove'])?.ms ?? 0); // set by the moves just played
     // The tied bots pick their tiles as players do; the last pick closes the window at once (SPEC 2).
@@ -184,6 +186,16 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
   }
   times.completeMs = lap();
   return times;
+}
+
+/** The tied bots of the table's open draw pick in every window it opens, until the draw is decided (or its window is left to its timer). */
+async function drawAtTable(prisma: PrismaService, flow: ChallengeFlowService, tableId: string): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    const open = await prisma.tiebreak.findMany({ where: { tableId, decidedAt: null } });
+    if (!open.length) return;
+    await Promise.all(open.map((tb) => pickHands(flow, tb.id, tb.state as unknown as TiebreakState)));
+    await sleep(20);
+  }
 }
 
 /**

@@ -62,10 +62,22 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
   return moves;
 }
 
-/** Plays every table of the challenge that is playing, the tables concurrently. */
-export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats): Promise<number> {
+/**
+ * Plays every table of the challenge that is playing, the tables concurrently. `afterGame`: what the
+ * table's players do once its game has ended (a simulation's tied bots take part in the table's draw
+ * at once, while the other tables still play).
+ */
+export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats, afterGame?: (tableId: string) => Promise<void>): Promise<number> {
   const prisma = app.get(PrismaService);
   const tables = await prisma.challengeTable.findMany({ where: { challengeId, status: 'playing' }, include: { games: { where: { status: 'playing' }, select: { id: true } } } });
-  const counts = await Promise.all(tables.flatMap((t) => t.games.map((g) => playOut(app, g.id, botName, stats))));
+  const counts = await Promise.all(
+    tables.flatMap((t) =>
+      t.games.map(async (g) => {
+        const moves = await playOut(app, g.id, botName, stats);
+        await afterGame?.(t.id);
+        return moves;
+      }),
+    ),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }
