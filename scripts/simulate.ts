@@ -47,7 +47,7 @@ export interface SimulationSummary {
     }[];
   }[];
   placements: { playerId: string; placement: string; rankingPoints: number; prize: number }[];
-  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number };
+  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; times?: ChallengeTimes };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -96,7 +96,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
 
     const stats: DriveStats = { moves: 0, latencies: [] };
     const started = performance.now();
-    await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, progress);
+    const times = await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, progress);
     const wallMs = performance.now() - started;
     return { ...(await summarize(prisma, challenge.id, seed, opts.players)), stats: {
       wallMs: Math.round(wallMs),
@@ -104,6 +104,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
       actionsPerSecond: Math.round((stats.moves / wallMs) * 1000),
       p50Ms: Number(percentile(stats.latencies, 50).toFixed(2)),
       p99Ms: Number(percentile(stats.latencies, 99).toFixed(2)),
+      times,
     } };
   } finally {
     forgetClose();
@@ -112,16 +113,44 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   }
 }
 
+/** Where a challenge's wall time went (milliseconds): the 12:00 start, then each round, then the completion. */
+export interface ChallengeTimes {
+  /** seeding, the bracket and round 1's seating (one transaction) */
+  startMs: number;
+  rounds: {
+    round: number;
+    moves: number;
+    /** from the previous round's last decision (or the start) until the driver saw this round seated */
+    seatMs: number;
+    /** the tables played out, the round's last move included (and the decides the moves run) */
+    playMs: number;
+    /** of playMs, the round's last move: it decides the last table and seats the next round */
+    lastMoveMs: number;
+    /** from the last move until every table is decided (tiebreak draws, decides left to the worker) */
+    decideMs: number;
+  }[];
+  /** from the final's decision until the driver saw the challenge completed */
+  completeMs: number;
+}
+
 /** Starts a challenge whose players are checked in and plays it to completion with bots (accelerated clocks). */
-export async function playChallenge(api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void): Promise<void> {
+export async function playChallenge(api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void): Promise<ChallengeTimes> {
   const prisma = api.get(PrismaService);
   const flow = api.get(ChallengeFlowService);
   const challenge = { id: challengeId };
+  const times: ChallengeTimes = { startMs: 0, rounds: [], completeMs: 0 };
+  let t = performance.now();
+  const lap = () => {
+    const was = t;
+    t = performance.now();
+    return Math.round(t - was);
+  };
   // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it.
   await flow.start(challenge.id);
   const status = (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status;
   if (status !== 'running') throw new Error(`the challenge did not start (${status})`);
   const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
+  times.startMs = lap();
   for (let r = 1; r <= rounds; r++) {
     // Wait for the round to be seated (the worker's round-start job after the break).
     for (let i = 0; ; i++) {
@@ -130,7 +159,13 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
       if (i > 600) throw new Error(`round ${r} was not seated`);
       await sleep(50);
     }
-    const moves = await playRunningTables(api, challenge.id, bots, stats);
+    const seatMs = lap();
+    stats.lastMove = undefined;
+    // A table that ends in a tie opens its 6-4/5-5 draw at once: its tied bots pick then, as players do, not
+    // after every other table of the round (by then the window is over and only its timer job closes it).
+    const moves = await playRunningTables(api, challenge.id, bots, stats, (tableId) => drawAtTable(prisma, flow, tableId));
+    const playMs = lap();
+    const lastMoveMs = Math.round((stats.lastMove as DriveStats['lastMove'])?.ms ?? 0); // set by the moves just played
     // The tied bots pick their tiles as players do; the last pick closes the window at once (SPEC 2).
     for (let i = 0; ; i++) {
       const open = await prisma.tiebreak.findMany({ where: { challengeId: challenge.id, decidedAt: null } });
@@ -140,10 +175,25 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
       if (i > 600) throw new Error(`round ${r} was not decided`);
       await sleep(20);
     }
-    progress(`round ${r}/${rounds} done: ${moves} moves, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const decideMs = lap();
+    times.rounds.push({ round: r, moves, seatMs, playMs, lastMoveMs, decideMs });
+    const s = (ms: number) => (ms / 1000).toFixed(1);
+    progress(`round ${r}/${rounds} done: ${moves} moves, ${s(performance.now() - started)} s (seated after ${s(seatMs)} s, played in ${s(playMs)} s, its last move ${s(lastMoveMs)} s, decided ${s(decideMs)} s after it)`);
   }
   for (let i = 0; (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status !== 'completed'; i++) {
     if (i > 200) throw new Error('the challenge did not complete');
+    await sleep(20);
+  }
+  times.completeMs = lap();
+  return times;
+}
+
+/** The tied bots of the table's open draw pick in every window it opens, until the draw is decided (or its window is left to its timer). */
+async function drawAtTable(prisma: PrismaService, flow: ChallengeFlowService, tableId: string): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    const open = await prisma.tiebreak.findMany({ where: { tableId, decidedAt: null } });
+    if (!open.length) return;
+    await Promise.all(open.map((tb) => pickHands(flow, tb.id, tb.state as unknown as TiebreakState)));
     await sleep(20);
   }
 }
@@ -151,22 +201,27 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
 /**
  * Every tied bot of the draw's open window takes its full hand, one pick at a time through the
  * service a player's pick goes through (positions in a seeded random order: the tiles are face
- * down, so any order is as good as any other).
+ * down, so any order is as good as any other). The tied players pick side by side, as people at
+ * their own screens do (one after the other, 14 picks of a two-way tie could outlast the 5-second
+ * window on a busy machine and leave the rest to the window's timer).
  */
 async function pickHands(flow: ChallengeFlowService, tiebreakId: string, state: TiebreakState): Promise<void> {
   if (state.status !== 'picking') return;
   const free = shuffle(seedRng(`pick:${tiebreakId}:${state.round}`), Array.from({ length: 28 }, (_, p) => p)).filter((p) => !state.picks.some((x) => x.position === p));
-  for (const playerId of state.contenders) {
-    for (let held = state.picks.filter((x) => x.playerId === playerId).length; held < state.handSize; held++) {
-      try {
-        await flow.pickTile(playerId, tiebreakId, free.shift()!);
-      } catch (err) {
-        // the window closed meanwhile (its timer ran first): the next pass picks in the new window
-        if (err instanceof AppError && err.code === 'DRAW_CLOSED') return;
-        throw err;
+  const hands = state.contenders.map((playerId) => ({ playerId, positions: free.splice(0, Math.max(0, state.handSize - state.picks.filter((x) => x.playerId === playerId).length)) }));
+  await Promise.all(
+    hands.map(async ({ playerId, positions }) => {
+      for (const position of positions) {
+        try {
+          await flow.pickTile(playerId, tiebreakId, position);
+        } catch (err) {
+          // the window closed meanwhile (its timer ran first): the next pass picks in the new window
+          if (err instanceof AppError && err.code === 'DRAW_CLOSED') return;
+          throw err;
+        }
       }
-    }
-  }
+    }),
+  );
 }
 
 export interface SeasonSimulationOptions {
@@ -188,7 +243,8 @@ export interface SeasonSimulationSummary {
   /** The stored final standings (after the worker's season-close job). */
   standings: { rank: number; playerId: string; points: number; status: string; tiebreak: string | null }[];
   eliteSix: { playerId: string; rank: number; benefit: 'seed-1-travel' | 'seed-2-3' | 'qualification' }[];
-  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; closeMs: number };
+  /** `weekMs`: each week's wall time, week 1 first (its phases are in `challenges[i].stats.times`). */
+  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; closeMs: number; weekMs: number[] };
 }
 
 /**
@@ -245,13 +301,13 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
           registrations: { createMany: { data: playing.map((userId, i) => ({ userId, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
         },
       });
-      await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, (l) => progress(`week ${week}: ${l}`));
+      const times = await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, (l) => progress(`week ${week}: ${l}`));
       const wallMs = performance.now() - t0;
       const lat = stats.latencies.slice(lat0);
       const moves = stats.moves - moves0;
       challenges.push({
         ...(await summarize(prisma, challenge.id, seed, playing.length)),
-        stats: { wallMs: Math.round(wallMs), actions: moves, actionsPerSecond: Math.round((moves / wallMs) * 1000), p50Ms: Number(percentile(lat, 50).toFixed(2)), p99Ms: Number(percentile(lat, 99).toFixed(2)) },
+        stats: { wallMs: Math.round(wallMs), actions: moves, actionsPerSecond: Math.round((moves / wallMs) * 1000), p50Ms: Number(percentile(lat, 50).toFixed(2)), p99Ms: Number(percentile(lat, 99).toFixed(2)), times },
       });
       progress(`week ${week}/${opts.weeks} completed: ${playing.length} players, ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
@@ -281,6 +337,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
         p50Ms: Number(percentile(stats.latencies, 50).toFixed(2)),
         p99Ms: Number(percentile(stats.latencies, 99).toFixed(2)),
         closeMs: Math.round(closeMs),
+        weekMs: challenges.map((c) => c.stats.wallMs),
       },
     };
   } finally {
@@ -329,6 +386,17 @@ export async function summarize(prisma: PrismaService, challengeId: string, seed
   };
 }
 
+/** A challenge's wall time by phase, for a person: what went to moves and what to everything between them. */
+export function timesLine(t: ChallengeTimes, wallMs: number): string {
+  const sum = (f: (r: ChallengeTimes['rounds'][number]) => number) => t.rounds.reduce((n, r) => n + f(r), 0);
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  // A round's last move is counted between the rounds: its call decides the last table and seats the next round.
+  const play = sum((r) => r.playMs - r.lastMoveMs);
+  const between = sum((r) => r.lastMoveMs + r.seatMs + r.decideMs);
+  const other = wallMs - play - between - t.startMs - t.completeMs;
+  return `start ${s(t.startMs)}, moves ${s(play)}, between rounds ${s(between)}, completion ${s(t.completeMs)}, set-up and summary ${s(Math.max(0, other))}`;
+}
+
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -357,7 +425,7 @@ if (require.main === module && arg('weeks') !== undefined) {
         return;
       }
       console.log(`season ${s.seasonId}: ${s.weeks} weeks, ${s.players} players, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s (close ${s.stats.closeMs} ms)`);
-      s.challenges.forEach((c, i) => console.log(`  week ${i + 1}: ${c.players} players, ${c.stats.actions} moves in ${(c.stats.wallMs / 1000).toFixed(1)} s`));
+      s.challenges.forEach((c, i) => console.log(`  week ${i + 1}: ${c.players} players, ${c.stats.actions} moves in ${(c.stats.wallMs / 1000).toFixed(1)} s${c.stats.times ? ` (${timesLine(c.stats.times, c.stats.wallMs)})` : ''}`));
       for (const e of s.eliteSix) console.log(`  Elite Six rank ${e.rank}: ${e.playerId} ${e.benefit}`);
       process.exit(0);
     })
@@ -384,7 +452,7 @@ if (require.main === module && arg('weeks') !== undefined) {
         process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
         return;
       } else {
-        console.log(`challenge ${s.challengeId}: ${s.players} players, ${s.rounds.length} rounds, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s`);
+        console.log(`challenge ${s.challengeId}: ${s.players} players, ${s.rounds.length} rounds, ${s.stats.actions} moves in ${(s.stats.wallMs / 1000).toFixed(1)} s${s.stats.times ? ` (${timesLine(s.stats.times, s.stats.wallMs)})` : ''}`);
         for (const p of s.placements.filter((x) => ['1', '2', '3-4'].includes(x.placement))) {
           console.log(`  ${p.placement.padEnd(5)} ${p.playerId}  ${p.rankingPoints} pts  $${p.prize.toFixed(2)}`);
         }

@@ -12,6 +12,11 @@ export interface DriveStats {
   moves: number;
   /** milliseconds of each move's service call (one transaction each) */
   latencies: number[];
+  /**
+   * The move that ended the game that ended last (when it returned, and how long it took): its call
+   * decides the table and, when it was a round's last table, starts the next round (SPEC 3.5).
+   */
+  lastMove?: { at: number; ms: number };
 }
 
 export async function playOut(app: INestApplication, gameId: string, botName: BotName = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
@@ -41,8 +46,10 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
       end: 'end' in action ? action.end : undefined,
       version: state.version,
     });
-    stats?.latencies.push(performance.now() - t0);
+    const t1 = performance.now();
+    stats?.latencies.push(t1 - t0);
     if (stats) stats.moves++;
+    if (stats && res.status !== 'playing' && !(stats.lastMove && stats.lastMove.at > t1)) stats.lastMove = { at: t1, ms: t1 - t0 };
     // The driver follows the game by applying the same move to its own copy (the engine is
     // deterministic); it reads the stored game only if that copy is not the server's version.
     const local = apply(state, action);
@@ -55,10 +62,22 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
   return moves;
 }
 
-/** Plays every table of the challenge that is playing, the tables concurrently. */
-export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats): Promise<number> {
+/**
+ * Plays every table of the challenge that is playing, the tables concurrently. `afterGame`: what the
+ * table's players do once its game has ended (a simulation's tied bots take part in the table's draw
+ * at once, while the other tables still play).
+ */
+export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats, afterGame?: (tableId: string) => Promise<void>): Promise<number> {
   const prisma = app.get(PrismaService);
   const tables = await prisma.challengeTable.findMany({ where: { challengeId, status: 'playing' }, include: { games: { where: { status: 'playing' }, select: { id: true } } } });
-  const counts = await Promise.all(tables.flatMap((t) => t.games.map((g) => playOut(app, g.id, botName, stats))));
+  const counts = await Promise.all(
+    tables.flatMap((t) =>
+      t.games.map(async (g) => {
+        const moves = await playOut(app, g.id, botName, stats);
+        await afterGame?.(t.id);
+        return moves;
+      }),
+    ),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }

@@ -171,31 +171,99 @@ export class ChallengeFlowService {
 
   // ------------------------------------------------------------------ tables
 
-  /** A table whose game has ended: places, a draw where a tie matters, or the result. No-op otherwise. */
+  /**
+   * A table whose game has ended: places, a draw where a tie matters, or the result. No-op otherwise.
+   *
+   * Every decide of a round takes the challenge's lock (the lock order), so the decides of one round
+   * run one after the other whatever happens. When a round's tables end together (128 of them in a
+   * 512-player round 1) they used to wait for that lock each in a transaction of its own, each holding
+   * a pool connection while it waited: the pool ran dry, and the late ones failed with "Unable to start
+   * a transaction in the given time" (left to the worker's decide job) while every other query of the
+   * process queued behind them. Here a process decides a round's tables one batch at a time: a decide
+   * asked for while a batch of its round runs waits in memory (no connection held) and joins the next
+   * batch, which decides every table asked for meanwhile in one transaction under one lock, in the
+   * order they were asked. The result is what the same decides taken one by one would give: each table
+   * is decided on what the tables before it wrote. A batch that fails is taken again table by table,
+   * so one table's failure is only that table's.
+   */
   async decideTable(tableId: string): Promise<void> {
-    const effects: Effect[] = [];
-    await this.repo.transaction(async (tx) => {
-      const t0 = await this.repo.table(tx, tableId);
-      if (!t0) return;
-      const round = await this.repo.lockChallengeRound(tx, t0.roundId);
-      const table = await this.repo.table(tx, tableId);
-      // Only in a running round: a director's cancel finishes the rounds (under their locks) and
-      // leaves the tables as they are. A decide job queued before the cancel (the game had just
-      // ended) or re-queued by the recovery sweep after it would otherwise decide the table and
-      // carry the cancelled challenge on into its next round, or complete it with placements and prizes.
-      if (!round || round.status !== 'running' || !table || table.status !== 'playing') return;
-      await this.decideInTx(tx, round, table, effects);
+    const roundId = await this.repo.roundOfTable(tableId);
+    if (!roundId) return;
+    return new Promise<void>((resolve, reject) => {
+      let next = this.decideQueue.get(roundId);
+      if (!next) this.decideQueue.set(roundId, (next = []));
+      next.push({ tableId, resolve, reject });
+      if (!this.deciding.has(roundId)) void this.drainDecides(roundId);
     });
+  }
+
+  /** The decides asked for per round and not started yet (see decideTable). */
+  private readonly decideQueue = new Map<string, { tableId: string; resolve: () => void; reject: (err: unknown) => void }[]>();
+  /** Rounds whose batch is running in this process. */
+  private readonly deciding = new Set<string>();
+
+  private async drainDecides(roundId: string): Promise<void> {
+    this.deciding.add(roundId);
+    try {
+      for (let batch = this.decideQueue.get(roundId); batch; batch = this.decideQueue.get(roundId)) {
+        this.decideQueue.delete(roundId);
+        const tables = [...new Set(batch.map((w) => w.tableId))];
+        try {
+          await this.decideTables(roundId, tables);
+          for (const w of batch) w.resolve();
+        } catch (err) {
+          if (tables.length === 1) {
+            for (const w of batch) w.reject(err);
+            continue;
+          }
+          for (const tableId of tables) {
+            const waiting = batch.filter((w) => w.tableId === tableId);
+            await this.decideTables(roundId, [tableId]).then(
+              () => waiting.forEach((w) => w.resolve()),
+              (e: unknown) => waiting.forEach((w) => w.reject(e)),
+            );
+          }
+        }
+      }
+    } finally {
+      this.deciding.delete(roundId);
+    }
+  }
+
+  /** Decides the round's tables (those still playing) in one transaction under the challenge's and the round's locks. */
+  private async decideTables(roundId: string, tableIds: readonly string[]): Promise<void> {
+    const effects: Effect[] = [];
+    await this.repo.transaction(
+      async (tx) => {
+        const round = await this.repo.lockChallengeRound(tx, roundId);
+        // Only in a running round: a director's cancel finishes the rounds (under their locks) and
+        // leaves the tables as they are. A decide job queued before the cancel (the game had just
+        // ended) or re-queued by the recovery sweep after it would otherwise decide the table and
+        // carry the cancelled challenge on into its next round, or complete it with placements and prizes.
+        if (!round || round.status !== 'running') return;
+        // Whether the round is the final: read once for the batch (the challenge row holds the whole bracket).
+        const { final } = await this.repo.roundInfo(tx, round);
+        for (const tableId of tableIds) {
+          const table = await this.repo.table(tx, tableId);
+          // A table decided before (by a batch of another process, the worker's job): nothing to do.
+          // The last table of the round finishes the round: no table after it is still playing.
+          if (table && table.status === 'playing') await this.decideInTx(tx, round, table, effects, final);
+        }
+      },
+      // A batch of a round's whole set of tables writes more than one decide does: it gets seating's limits.
+      tableIds.length > 1 ? SEATING_TX : undefined,
+    );
     await this.settle(effects);
   }
 
-  private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[]): Promise<void> {
+  /** `knownFinal`: whether the round is the final, when the caller has read it already. */
+  private async decideInTx(tx: Tx, round: Round, table: ChallengeTable, effects: Effect[], knownFinal?: boolean): Promise<void> {
     const game = await this.repo.currentGame(tx, table.id);
     if (!game || game.status !== 'finished') return;
     // anti-cheat: analyse the finished game within seconds (job id = game id: queued once)
     effects.push({ kind: 'anticheat-game', gameId: game.id });
     const state = game.state as unknown as GameState;
-    const { final } = await this.repo.roundInfo(tx, round);
+    const final = knownFinal ?? (await this.repo.roundInfo(tx, round)).final;
     const outcome = tableOutcome(tablePlaces(state), final);
     if (outcome.kind === 'tiebreak') {
       const seats = await this.repo.seats(tx, table.id);
@@ -333,6 +401,10 @@ export class ChallengeFlowService {
     // winner); the pick, made in the window that closed, must not be counted in the new one.
     const seen = await this.repo.tiebreak(tiebreakId);
     const seenRound = seen ? (seen.state as unknown as TiebreakState).round : null;
+    // Where the pick is told (its table's rooms), read before the draw's lock, so that the lock, for which every pick of the
+    // draw waits in turn, is held for the pick alone. A table's seats and game do not change while its draw is open (a void
+    // closes the draw first; a pick then finds it closed and tells nobody).
+    const audience = seen?.tableId ? await this.repo.tableAudience(seen.tableId) : null;
     const view = await this.repo.transaction(async (tx) => {
       const tb = await this.repo.lockTiebreak(tx, tiebreakId);
       if (!tb) throw notFound('Tiebreak', tiebreakId);
@@ -351,8 +423,10 @@ export class ChallengeFlowService {
       }
       await this.repo.updateTiebreak(tx, tb.id, next);
       if (tb.tableId) {
-        const table = (await this.repo.table(tx, tb.tableId))!;
-        effects.push(say.tiebreakPicked(await this.tableRooms(tx, table), { id: tb.id, tableId: tb.tableId }, next, userId, position));
+        const rooms = audience
+          ? say.tableRooms(tb.challengeId, audience.gameId, audience.seats.map((s) => s.userId))
+          : await this.tableRooms(tx, (await this.repo.table(tx, tb.tableId))!);
+        effects.push(say.tiebreakPicked(rooms, { id: tb.id, tableId: tb.tableId }, next, userId, position));
       }
       return { view: tiebreakPublicView(next), complete: everyonePicked(next) };
     });

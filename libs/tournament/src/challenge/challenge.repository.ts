@@ -210,6 +210,11 @@ export class ChallengeRepository {
     return tx.challengeTable.findUnique({ where: { id } });
   }
 
+  /** The round a table belongs to (outside any transaction: a table never changes round). Null: no such table. */
+  roundOfTable(id: string): Promise<string | null> {
+    return this.prisma.challengeTable.findUnique({ where: { id }, select: { roundId: true } }).then((t) => t?.roundId ?? null);
+  }
+
   tableWithSeats(tx: Tx, id: string): Promise<(ChallengeTable & { seats: TableSeat[] }) | null> {
     return tx.challengeTable.findUnique({ where: { id }, include: { seats: { orderBy: { seat: 'asc' } } } });
   }
@@ -247,6 +252,12 @@ export class ChallengeRepository {
 
   seatRows(tx: Tx, tableId: string): Promise<SeatRow[]> {
     return tx.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true } });
+  }
+
+  /** A table's seats and current game id, read outside any transaction (where its live events go). */
+  async tableAudience(tableId: string): Promise<{ seats: SeatRow[]; gameId: string | null }> {
+    const [seats, game] = await Promise.all([this.seatRows(this.prisma, tableId), this.games.currentOfTable(this.prisma, tableId)]);
+    return { seats, gameId: game?.id ?? null };
   }
 
   /** Whether the player sits at any table of the challenge (such a player never directs it). */
