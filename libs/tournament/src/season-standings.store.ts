@@ -326,34 +326,64 @@ export class SeasonStandingsStore {
   }
 }
 
-/** Rows per INSERT statement of `writeStandingRows`. */
-const WRITE_CHUNK = 10_000;
-
 /**
- * Replaces the season's stored rows with `rows` (in standings order; `position` = index + 1):
- * one DELETE, then one INSERT … SELECT FROM json_to_recordset per 10,000 rows, so 50,000 rows
- * are a handful of statements in the caller's transaction rather than 50,000 bound rows.
+ * Makes the season's stored rows equal to `rows` (in standings order; `position` = index + 1), in
+ * the caller's transaction, writing only what differs: one statement whose rows come from typed
+ * arrays (unnest) updates in place the rows whose values changed, inserts the players new to the
+ * table and deletes those no longer in it. A row whose values are all the same is not written (no
+ * new row version, no index entry): PostgreSQL compares each row with IS DISTINCT FROM. An update in
+ * place also skips what a delete and insert cost (the foreign-key checks of every new row, the dead
+ * rows). docs/scaling.md has the figures.
  */
 export async function writeStandingRows(tx: Tx, seasonId: string, rows: readonly SeasonTableRow[]): Promise<void> {
-  await tx.$executeRaw`DELETE FROM season_standings WHERE season_id = ${seasonId}::uuid`;
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    const chunk = rows.slice(i, i + WRITE_CHUNK).map((r, k) => ({
-      u: r.playerId,
-      r: r.rank,
-      n: i + k + 1,
-      p: r.points,
-      w: r.tournamentWins,
-      g: r.gamesPlayed,
-      d: r.avgScoreDiff,
-      t: r.tiebreak,
-      s: r.status,
-      sp: r.pointsStillPossible,
-      e: r.eliteSixEligible,
-      z: r.resets,
-    }));
-    await tx.$executeRaw`
-      INSERT INTO season_standings (season_id, user_id, rank, position, points, tournament_wins, games_played, avg_score_diff, tiebreak, status, points_still_possible, elite_six_eligible, resets, updated_at)
-      SELECT ${seasonId}::uuid, x.u, x.r, x.n, x.p, x.w, x.g, x.d, x.t, x.s, x.sp, x.e, x.z, now()
-      FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS x(u uuid, r int, n int, p int, w int, g int, d float8, t text, s text, sp int, e boolean, z jsonb)`;
+  const n = rows.length;
+  const user = new Array<string>(n);
+  const rank = new Array<number>(n);
+  const position = new Array<number>(n);
+  const points = new Array<number>(n);
+  const wins = new Array<number>(n);
+  const games = new Array<number>(n);
+  const diff = new Array<number>(n);
+  const tiebreak = new Array<string | null>(n);
+  const status = new Array<string>(n);
+  const possible = new Array<number>(n);
+  const eligible = new Array<boolean>(n);
+  const resets = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    user[i] = r.playerId;
+    rank[i] = r.rank;
+    position[i] = i + 1;
+    points[i] = r.points;
+    wins[i] = r.tournamentWins;
+    games[i] = r.gamesPlayed;
+    diff[i] = r.avgScoreDiff;
+    tiebreak[i] = r.tiebreak;
+    status[i] = r.status;
+    possible[i] = r.pointsStillPossible;
+    eligible[i] = r.eliteSixEligible;
+    resets[i] = JSON.stringify(r.resets);
   }
+  // The three parts touch disjoint rows and all see the rows as they were before the statement.
+  await tx.$executeRaw`
+    WITH x AS (
+      SELECT * FROM unnest(${user}::uuid[], ${rank}::int[], ${position}::int[], ${points}::int[], ${wins}::int[], ${games}::int[], ${diff}::float8[],
+                           ${tiebreak}::text[], ${status}::text[], ${possible}::int[], ${eligible}::boolean[], ${resets}::jsonb[])
+        AS x(u, r, n, p, w, g, d, t, s, sp, e, z)
+    ),
+    gone AS (
+      DELETE FROM season_standings st WHERE st.season_id = ${seasonId}::uuid AND NOT EXISTS (SELECT 1 FROM x WHERE x.u = st.user_id)
+    ),
+    changed AS (
+      UPDATE season_standings st
+      SET rank = x.r, position = x.n, points = x.p, tournament_wins = x.w, games_played = x.g, avg_score_diff = x.d, tiebreak = x.t, status = x.s,
+          points_still_possible = x.sp, elite_six_eligible = x.e, resets = x.z, updated_at = now()
+      FROM x
+      WHERE st.season_id = ${seasonId}::uuid AND st.user_id = x.u
+        AND (st.rank, st.position, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status, st.points_still_possible, st.elite_six_eligible, st.resets)
+            IS DISTINCT FROM (x.r, x.n, x.p, x.w, x.g, x.d, x.t, x.s, x.sp, x.e, x.z)
+    )
+    INSERT INTO season_standings (season_id, user_id, rank, position, points, tournament_wins, games_played, avg_score_diff, tiebreak, status, points_still_possible, elite_six_eligible, resets, updated_at)
+    SELECT ${seasonId}::uuid, x.u, x.r, x.n, x.p, x.w, x.g, x.d, x.t, x.s, x.sp, x.e, x.z, now()
+    FROM x WHERE NOT EXISTS (SELECT 1 FROM season_standings st WHERE st.season_id = ${seasonId}::uuid AND st.user_id = x.u)`;
 }
