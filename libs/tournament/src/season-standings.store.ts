@@ -326,14 +326,18 @@ export class SeasonStandingsStore {
   }
 }
 
+/** Players per block of `season_standing_order` (see the model in prisma/schema.prisma). */
+export const ORDER_BLOCK = 100;
+
 /**
- * Makes the season's stored rows equal to `rows` (in standings order; `position` = index + 1), in
- * the caller's transaction, writing only what differs: one statement whose rows come from typed
- * arrays (unnest) updates in place the rows whose values changed, inserts the players new to the
- * table and deletes those no longer in it. A row whose values are all the same is not written (no
- * new row version, no index entry): PostgreSQL compares each row with IS DISTINCT FROM. An update in
- * place also skips what a delete and insert cost (the foreign-key checks of every new row, the dead
- * rows). docs/scaling.md has the figures.
+ * Makes the season's stored rows and their order equal to `rows` (in standings order; `position` =
+ * index + 1), in the caller's transaction, writing only what differs: one statement whose rows come
+ * from typed arrays (unnest) updates in place the rows whose values changed, inserts the players new
+ * to the table, deletes those no longer in it, and writes the order blocks that changed. A row whose
+ * values are all the same is not written: PostgreSQL compares each with IS DISTINCT FROM. A changed
+ * row is a heap-only update (no index holds a column it changes, and its page has room: fillfactor
+ * 50), so it costs neither index entries nor what a delete and insert cost (the foreign-key checks
+ * of every new row). docs/scaling.md has the figures.
  */
 export async function writeStandingRows(tx: Tx, seasonId: string, rows: readonly SeasonTableRow[]): Promise<void> {
   const n = rows.length;
@@ -382,6 +386,17 @@ export async function writeStandingRows(tx: Tx, seasonId: string, rows: readonly
       WHERE st.season_id = ${seasonId}::uuid AND st.user_id = x.u
         AND (st.rank, st.position, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status, st.points_still_possible, st.elite_six_eligible, st.resets)
             IS DISTINCT FROM (x.r, x.n, x.p, x.w, x.g, x.d, x.t, x.s, x.sp, x.e, x.z)
+    ),
+    blocks AS (
+      SELECT (x.n - 1) / ${ORDER_BLOCK}::int AS b, array_agg(x.u ORDER BY x.n) AS ids FROM x GROUP BY 1
+    ),
+    order_gone AS (
+      DELETE FROM season_standing_order o WHERE o.season_id = ${seasonId}::uuid AND o.block >= (SELECT count(*) FROM blocks)
+    ),
+    order_changed AS (
+      INSERT INTO season_standing_order (season_id, block, user_ids)
+      SELECT ${seasonId}::uuid, blocks.b, blocks.ids FROM blocks
+      ON CONFLICT (season_id, block) DO UPDATE SET user_ids = excluded.user_ids WHERE season_standing_order.user_ids IS DISTINCT FROM excluded.user_ids
     )
     INSERT INTO season_standings (season_id, user_id, rank, position, points, tournament_wins, games_played, avg_score_diff, tiebreak, status, points_still_possible, elite_six_eligible, resets, updated_at)
     SELECT ${seasonId}::uuid, x.u, x.r, x.n, x.p, x.w, x.g, x.d, x.t, x.s, x.sp, x.e, x.z, now()
