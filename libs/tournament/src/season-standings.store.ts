@@ -4,7 +4,7 @@ import { AppError, notFound, PrismaService } from '@dcs/common';
 import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
 import { eliteSix, type EliteSixQualifier, SeasonAccumulator, seasonTableFromStandings, type SeasonTableRow, standingsFromFacts, type StandingsEntry } from '@dcs/ranking';
 import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
-import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts';
+import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts.repository';
 import type { Effect } from './challenge-queue';
 import { PRE_START } from './challenge-rows';
 import { lockPendingChallengesOfSeason } from './challenge-locks.repository';
