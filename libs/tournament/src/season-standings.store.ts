@@ -332,48 +332,35 @@ export const ORDER_BLOCK = 100;
 /**
  * Makes the season's stored rows and their order equal to `rows` (in standings order; `position` =
  * index + 1), in the caller's transaction, writing only what differs: one statement whose rows come
- * from typed arrays (unnest) updates in place the rows whose values changed, inserts the players new
- * to the table, deletes those no longer in it, and writes the order blocks that changed. A row whose
- * values are all the same is not written: PostgreSQL compares each with IS DISTINCT FROM. A changed
- * row is a heap-only update (no index holds a column it changes, and its page has room: fillfactor
+ * from one JSON text (json_to_recordset) updates in place the rows whose values changed, inserts the
+ * players new to the table, deletes those no longer in it, and writes the order blocks that changed.
+ * A row whose values are all the same is not written: PostgreSQL compares each with IS DISTINCT
+ * FROM. A changed row is a heap-only update (no index holds a column it changes, and its page has room: fillfactor
  * 50), so it costs neither index entries nor what a delete and insert cost (the foreign-key checks
  * of every new row). docs/scaling.md has the figures.
  */
 export async function writeStandingRows(tx: Tx, seasonId: string, rows: readonly SeasonTableRow[]): Promise<void> {
-  const n = rows.length;
-  const user = new Array<string>(n);
-  const rank = new Array<number>(n);
-  const position = new Array<number>(n);
-  const points = new Array<number>(n);
-  const wins = new Array<number>(n);
-  const games = new Array<number>(n);
-  const diff = new Array<number>(n);
-  const tiebreak = new Array<string | null>(n);
-  const status = new Array<string>(n);
-  const possible = new Array<number>(n);
-  const eligible = new Array<boolean>(n);
-  const resets = new Array<string>(n);
-  for (let i = 0; i < n; i++) {
-    const r = rows[i];
-    user[i] = r.playerId;
-    rank[i] = r.rank;
-    position[i] = i + 1;
-    points[i] = r.points;
-    wins[i] = r.tournamentWins;
-    games[i] = r.gamesPlayed;
-    diff[i] = r.avgScoreDiff;
-    tiebreak[i] = r.tiebreak;
-    status[i] = r.status;
-    possible[i] = r.pointsStillPossible;
-    eligible[i] = r.eliteSixEligible;
-    resets[i] = JSON.stringify(r.resets);
-  }
-  // The three parts touch disjoint rows and all see the rows as they were before the statement.
+  // One JSON text: measured faster through Prisma and PostgreSQL than twelve typed arrays of 50,000.
+  const data = JSON.stringify(
+    rows.map((r, i) => ({
+      u: r.playerId,
+      r: r.rank,
+      n: i + 1,
+      p: r.points,
+      w: r.tournamentWins,
+      g: r.gamesPlayed,
+      d: r.avgScoreDiff,
+      t: r.tiebreak,
+      s: r.status,
+      sp: r.pointsStillPossible,
+      e: r.eliteSixEligible,
+      z: r.resets,
+    })),
+  );
+  // The parts touch disjoint rows and all see the rows as they were before the statement.
   await tx.$executeRaw`
     WITH x AS (
-      SELECT * FROM unnest(${user}::uuid[], ${rank}::int[], ${position}::int[], ${points}::int[], ${wins}::int[], ${games}::int[], ${diff}::float8[],
-                           ${tiebreak}::text[], ${status}::text[], ${possible}::int[], ${eligible}::boolean[], ${resets}::jsonb[])
-        AS x(u, r, n, p, w, g, d, t, s, sp, e, z)
+      SELECT * FROM json_to_recordset(${data}::json) AS x(u uuid, r int, n int, p int, w int, g int, d float8, t text, s text, sp int, e boolean, z jsonb)
     ),
     gone AS (
       DELETE FROM season_standings st WHERE st.season_id = ${seasonId}::uuid AND NOT EXISTS (SELECT 1 FROM x WHERE x.u = st.user_id)
