@@ -40,7 +40,7 @@ describe('stored standings: written in place, paged through the order blocks', (
         avgScoreDiff: ((i * 37) % 200) / 7 - 14,
         tiebreak: i === 0 || tied ? null : rows[i - 1].points === points ? 'score-differential' : 'points',
         eliteSixEligible: i % 50 !== 7,
-        resets: i % 60 === 5 ? ['rank reset after week 1: test'] : [],
+        resets: i % 60 === 5 ? ['rank reset after week 1: "quoted", a \\ backslash, {braces} and NULL'] : [],
         status: i < 3 ? 'clinched' : 'in-contention',
         pointsStillPossible: 500 * (12 - week),
       });
