@@ -9,14 +9,19 @@
  * - a rebuild: the season's standings with no facts kept (a restart, another instance), from
  *   every stored result;
  * - weeks 10, 11 and 12 completed one by one: each folds in only its own challenge and writes the
- *   season's rows. Median of the 3 and the spread, and the write alone (the same rows rewritten).
+ *   season's rows. Median of the 3 and the spread, and the write alone (week 11's table rewritten
+ *   as week 12's, and week 12's written again over itself).
+ * - what each completion changed in the stored rows (read before and after it, outside the timed
+ *   part): rows changed, added and removed, and per column how many rows changed;
+ * - a profile of one completion's steps, each run alone on week 12 as the store runs it: loading the
+ *   challenge's results, folding them in, ranking, the table (status), and the write.
  * Prints the figures; asserts nothing.
  */
 import 'reflect-metadata';
 import { Client } from 'pg';
 import { loadConfig, PrismaService } from '@dcs/common';
 import { nextInt, seedRng } from '@dcs/engine';
-import { isStandingsError, RANKING_POINTS, seasonTable } from '@dcs/ranking';
+import { isStandingsError, RANKING_POINTS, SeasonAccumulator, seasonTable, seasonTableFromStandings, standingsFromFacts } from '@dcs/ranking';
 import { type Effect, loadSeasonChallenges, loadSeasonPenalties, SeasonStandingsStore, writeStandingRows } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
@@ -93,6 +98,52 @@ async function seed(dbUrl: string): Promise<{ season: string; challenges: string
   }
 }
 
+/** The stored columns of a standings row, compared one by one between two reads. */
+const COLUMNS = ['rank', 'position', 'points', 'tournamentWins', 'gamesPlayed', 'avgScoreDiff', 'tiebreak', 'status', 'pointsStillPossible', 'eliteSixEligible', 'resets'] as const;
+type Column = (typeof COLUMNS)[number];
+type Snapshot = Map<string, Record<Column, unknown>>;
+
+async function snapshot(prisma: PrismaService, seasonId: string): Promise<Snapshot> {
+  const rows = await prisma.seasonStanding.findMany({ where: { seasonId } });
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+interface Changes {
+  changed: number;
+  added: number;
+  removed: number;
+  /** Rows that change once the columns shared by every row (points still possible) and the dense position are left out. */
+  changedOwn: number;
+  perColumn: Record<Column, number>;
+}
+
+function changes(before: Snapshot, after: Snapshot): Changes {
+  const perColumn = Object.fromEntries(COLUMNS.map((c) => [c, 0])) as Record<Column, number>;
+  let changed = 0;
+  let changedOwn = 0;
+  let added = 0;
+  for (const [id, row] of after) {
+    const old = before.get(id);
+    if (!old) {
+      added++;
+      continue;
+    }
+    let any = false;
+    let own = false;
+    for (const c of COLUMNS) {
+      if (JSON.stringify(old[c]) === JSON.stringify(row[c])) continue;
+      perColumn[c]++;
+      any = true;
+      if (c !== 'pointsStillPossible' && c !== 'position') own = true;
+    }
+    if (any) changed++;
+    if (own) changedOwn++;
+  }
+  let removed = 0;
+  for (const id of before.keys()) if (!after.has(id)) removed++;
+  return { changed, added, removed, changedOwn, perColumn };
+}
+
 async function main(): Promise<void> {
   const prefix = `bench_fold_${process.pid}`;
   const dbName = `dcs_${prefix}`;
@@ -114,7 +165,9 @@ async function main(): Promise<void> {
     const rebuild = performance.now() - t0;
 
     const completions: number[] = [];
+    const changed: Changes[] = [];
     for (const id of challenges.slice(FIRST_MEASURED - 1)) {
+      const before = await snapshot(prisma, season);
       t0 = performance.now();
       await prisma.$transaction(async (tx) => {
         const done = await tx.challenge.update({ where: { id }, data: { status: 'completed', completedAt: new Date(), version: { increment: 1 } } });
@@ -122,25 +175,62 @@ async function main(): Promise<void> {
         await store.afterChallengeCompleted(tx, done, effects);
       }, TX);
       completions.push(performance.now() - t0);
+      changed.push(changes(before, await snapshot(prisma, season)));
     }
 
-    // The write alone: the season's rows as stored now, written again by the same statement.
-    const full = seasonTable(await loadSeasonChallenges(prisma, season), await loadSeasonPenalties(prisma, season), WEEKS);
+    // A profile of one completion (week 12), each step run alone as the store runs it.
+    const all = await loadSeasonChallenges(prisma, season);
+    const penalties = await loadSeasonPenalties(prisma, season);
+    const acc = new SeasonAccumulator(penalties);
+    for (const c of all.slice(0, WEEKS - 1)) acc.add(c);
+    t0 = performance.now();
+    const [last] = await prisma.$transaction((tx) => loadSeasonChallenges(tx, season, { ids: [challenges[WEEKS - 1]], offset: WEEKS - 1 }), TX);
+    const tLoad = performance.now() - t0;
+    t0 = performance.now();
+    acc.add(last);
+    const tFold = performance.now() - t0;
+    t0 = performance.now();
+    const ranked = standingsFromFacts(acc.facts());
+    const tRank = performance.now() - t0;
+    t0 = performance.now();
+    seasonTableFromStandings(ranked, 0);
+    const tTable = performance.now() - t0;
+
+    // The write alone: week 11's table written, then week 12's over it (what a completion writes), 3 times;
+    // then week 12's again over itself (nothing changes).
+    const full = seasonTable(all, penalties, WEEKS);
+    const before12 = seasonTable(all.slice(0, WEEKS - 1), penalties, WEEKS);
     if (isStandingsError(full)) throw new Error(full.message);
+    if (isStandingsError(before12)) throw new Error(before12.message);
     const stored = await prisma.seasonStanding.findMany({ where: { seasonId: season }, orderBy: { position: 'asc' }, select: { userId: true, rank: true } });
     const same = stored.length === full.length && stored.every((r, i) => r.userId === full[i].playerId && r.rank === full[i].rank);
     const writes: number[] = [];
+    const unchanged: number[] = [];
     for (let i = 0; i < 3; i++) {
+      await prisma.$transaction((tx) => writeStandingRows(tx, season, before12), TX);
       t0 = performance.now();
       await prisma.$transaction((tx) => writeStandingRows(tx, season, full), TX);
       writes.push(performance.now() - t0);
+    }
+    for (let i = 0; i < 3; i++) {
+      t0 = performance.now();
+      await prisma.$transaction((tx) => writeStandingRows(tx, season, full), TX);
+      unchanged.push(performance.now() - t0);
     }
 
     console.log(`standings at a completion: ${PLAYERS.toLocaleString('en-US')} players, ${WEEKS} weeks, ${stored.length.toLocaleString('en-US')} rows`);
     console.log(`  rebuild (no facts kept: restart / other instance), weeks 1-${FIRST_MEASURED - 1}, incl. write   ${rebuild.toFixed(0)} ms`);
     console.log(`  completion of weeks ${FIRST_MEASURED}-${WEEKS} (fold in one challenge, rank, write)     ${fmt(completions)}  median (min–max) of 3; target < 500 ms`);
-    console.log(`  of which the write of every row (writeStandingRows alone)     ${fmt(writes)}`);
+    console.log(`  of which the write (writeStandingRows alone, week 11's table → week 12's)     ${fmt(writes)}`);
+    console.log(`  the same table written again (nothing changes)     ${fmt(unchanged)}`);
     console.log(`  stored rows equal to a full recompute from every result: ${same ? 'yes' : 'NO'}`);
+    console.log(`  profile of one completion (week 12, each step alone): load its results ${tLoad.toFixed(0)} ms, fold in ${tFold.toFixed(0)} ms, rank ${tRank.toFixed(0)} ms, table and status ${tTable.toFixed(0)} ms, write (above)`);
+    console.log(`  rows changed by each completion (of ${stored.length.toLocaleString('en-US')}), weeks ${FIRST_MEASURED}-${WEEKS}:`);
+    const line = (label: string, xs: number[]) => console.log(`    ${label.padEnd(44)}${xs.map((x) => x.toLocaleString('en-US').padStart(8)).join('')}`);
+    line('any column', changed.map((c) => c.changed));
+    line('any but points still possible / position', changed.map((c) => c.changedOwn));
+    line('added / removed', changed.map((c) => c.added + c.removed));
+    for (const c of COLUMNS) line(c, changed.map((x) => x.perColumn[c]));
   } finally {
     if (app) await app.close();
     await dropBenchEnv({ pgBase: PG_BASE, dbName, redisUrl: REDIS_URL, prefix });

@@ -6,7 +6,7 @@ export * from './challenge/challenge-flow.service';
 export * from './tournament.module';
 export * from './games/game.store';
 export * from './games/game-store.module';
-export * from './season-facts';
+export * from './season-facts.repository';
 export * from './turn-clock.service';
 export * from './live-emitter';
 export * from './season-standings.store';

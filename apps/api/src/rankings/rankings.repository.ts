@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Season } from '@dcs/db';
 import { PG_POOL, PrismaService } from '@dcs/common';
-import { SeasonStandingsStore } from '@dcs/tournament';
+import { ORDER_BLOCK, SeasonStandingsStore } from '@dcs/tournament';
 
 /** A stored standings row as the page query returns it (column names). */
 export interface StoredPageRow {
@@ -57,31 +57,41 @@ export class RankingsRepository {
    * The season, how many of its challenges are completed, and a page of its stored standings in
    * standings order (equal ranks by player id, as computed), optionally filtered by part of a
    * display name or a player id: one SQL statement, one round trip. Unfiltered, the page is a
-   * range of `position` and the total its maximum (index lookups at any season size); a search
-   * (a trigram index on display names) counts only its matches. Null when the season is not the
-   * city's.
+   * range of positions read from the one or two order blocks that hold it (season_standing_order)
+   * and the total the last block's end (key lookups at any season size); a search (a trigram index
+   * on display names) counts only its matches. Null when the season is not the city's.
    */
   async standingsPage(cityId: string, seasonId: string, search: string | undefined, skip: number, take: number): Promise<StandingsPageRows | null> {
     const isId = search !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(search);
     const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const filter = search === undefined ? 'st.position > $3 AND st.position <= $3 + $4' : `(u.display_name ILIKE $5${isId ? ' OR st.user_id = $6::uuid' : ''})`;
-    const limit = search === undefined ? '' : 'OFFSET $3 LIMIT $4';
+    const filter = `(u.display_name ILIKE $5${isId ? ' OR st.user_id = $6::uuid' : ''})`;
     // A search counts its matches in the same scan that pages them (count(*) OVER ()); only a page
     // past the last match needs a count of its own.
     const totalSql =
       search === undefined
-        ? '(SELECT max(position) FROM season_standings WHERE season_id = $1)'
+        ? `(SELECT o.block * ${ORDER_BLOCK} + cardinality(o.user_ids) FROM season_standing_order o WHERE o.season_id = $1 ORDER BY o.block DESC LIMIT 1)`
         : `(SELECT CASE WHEN $3 > 0 AND NOT EXISTS (SELECT 1 FROM page) THEN (SELECT count(*) FROM season_standings st JOIN users u ON u.id = st.user_id WHERE st.season_id = $1 AND ${filter}) END)`;
+    const columns = `st.user_id, st.rank, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status,
+                st.points_still_possible, st.elite_six_eligible, st.resets, u.display_name, st.position`;
+    // A plain page: the one or two order blocks that hold its positions, then its rows by key.
+    const pageSql =
+      search === undefined
+        ? `SELECT ${columns}
+           FROM season_standing_order o
+           CROSS JOIN LATERAL unnest(o.user_ids) WITH ORDINALITY AS k(user_id, i)
+           JOIN season_standings st ON st.season_id = o.season_id AND st.user_id = k.user_id
+           JOIN users u ON u.id = st.user_id
+           WHERE o.season_id = $1 AND o.block >= $3::int / ${ORDER_BLOCK} AND o.block <= ($3::int + $4::int - 1) / ${ORDER_BLOCK}
+             AND o.block * ${ORDER_BLOCK} + k.i > $3::int AND o.block * ${ORDER_BLOCK} + k.i <= $3::int + $4::int`
+        : `SELECT ${columns}, count(*) OVER () AS matches
+           FROM season_standings st JOIN users u ON u.id = st.user_id
+           WHERE st.season_id = $1 AND ${filter}
+           ORDER BY st.position OFFSET $3 LIMIT $4`;
     const params: unknown[] = [seasonId, cityId, skip, take];
     if (search !== undefined) params.push(pattern);
     if (isId) params.push(search.toLowerCase());
     const { rows } = await this.pool.query<{ status: Season['status']; challenges: number; standings_at: Date | null; played: number; total: number | null; page: StoredPageRow[] }>(
-      `WITH page AS (
-         SELECT st.user_id, st.rank, st.points, st.tournament_wins, st.games_played, st.avg_score_diff, st.tiebreak, st.status,
-                st.points_still_possible, st.elite_six_eligible, st.resets, u.display_name, st.position${search === undefined ? '' : ', count(*) OVER () AS matches'}
-         FROM season_standings st JOIN users u ON u.id = st.user_id
-         WHERE st.season_id = $1 AND ${filter}
-         ORDER BY st.position ${limit})
+      `WITH page AS (${pageSql})
        SELECT se.status, se.challenges, se.standings_at,
               (SELECT count(*)::int FROM challenges WHERE season_id = $1 AND status = 'completed') AS played,
               ${totalSql}::int AS total,
@@ -95,9 +105,12 @@ export class RankingsRepository {
     return { seasonStatus: row.status, challenges: row.challenges, standingsAt: row.standings_at, played: row.played, total, rows: row.page };
   }
 
-  /** The first `take` stored rows of the season, in standings order (the provisional Elite Six reads the top). */
-  topRows(seasonId: string, take: number) {
-    return this.prisma.seasonStanding.findMany({ where: { seasonId }, orderBy: { position: 'asc' }, take, include: { user: { select: { displayName: true } } } });
+  /** The first `take` stored rows of the season, in standings order (the provisional Elite Six reads the top): their order blocks, then the rows by key. */
+  async topRows(seasonId: string, take: number) {
+    const blocks = await this.prisma.seasonStandingOrder.findMany({ where: { seasonId, block: { lt: Math.ceil(take / ORDER_BLOCK) } }, orderBy: { block: 'asc' } });
+    const ids = blocks.flatMap((b) => b.userIds).slice(0, take);
+    const rows = await this.prisma.seasonStanding.findMany({ where: { seasonId, userId: { in: ids } }, include: { user: { select: { displayName: true } } } });
+    return rows.sort((a, b) => a.position - b.position);
   }
 
   eliteSixEntries(seasonId: string) {

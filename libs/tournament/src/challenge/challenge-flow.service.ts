@@ -29,7 +29,7 @@ import { gameViewEmits } from '../live-emitter';
 import { seatedNotice, tiebreakNotice } from '../notices';
 import { RegistrationsService } from '../registrations/registrations.service';
 import { eventBracket } from '../season-events';
-import { loadSeasonChallenges, loadSeasonPenalties } from '../season-facts';
+import { loadSeasonChallenges, loadSeasonPenalties } from '../season-facts.repository';
 import { SeasonStandingsStore } from '../season-standings.store';
 import { orderAfterDraw, TableOutcome, tableOutcome } from '../table-outcome';
 import { TurnClockService } from '../turn-clock.service';
