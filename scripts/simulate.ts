@@ -62,9 +62,9 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   const seed = opts.seed ?? randomBytes(4).toString('hex');
   // Logs go to stdout as JSON lines; keep them out of the summary unless asked for.
   const config = loadConfig({ ...env, LOG_LEVEL: env.SIM_LOG_LEVEL ?? 'fatal' });
-  const api: INestApplication = await createApi(config);
+  const api: INestApplication = await createApi(config, { shutdownHooks: false });
   await api.init();
-  const worker: INestApplicationContext = await createWorker(config);
+  const worker: INestApplicationContext = await createWorker(config, { shutdownHooks: false });
   const forgetClose = closeOnInterrupt(() => Promise.all([worker.close(), api.close()]));
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);
@@ -256,9 +256,9 @@ export interface SeasonSimulationSummary {
 export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SeasonSimulationSummary> {
   const seed = opts.seed ?? randomBytes(4).toString('hex');
   const config = loadConfig({ ...env, LOG_LEVEL: env.SIM_LOG_LEVEL ?? 'fatal' });
-  const api: INestApplication = await createApi(config);
+  const api: INestApplication = await createApi(config, { shutdownHooks: false });
   await api.init();
-  const worker: INestApplicationContext = await createWorker(config);
+  const worker: INestApplicationContext = await createWorker(config, { shutdownHooks: false });
   const forgetClose = closeOnInterrupt(() => Promise.all([worker.close(), api.close()]));
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);

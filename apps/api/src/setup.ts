@@ -19,7 +19,11 @@ import { findWebDist, webAppRouter } from './web-app';
 export const API_PREFIX = 'api';
 
 /** Builds the API with everything main.ts has (pipes, filter, OpenAPI, shutdown hooks); tests use it too. */
-export async function createApi(config: AppConfig, opts: { webDist?: string } = {}): Promise<INestApplication> {
+/**
+ * `shutdownHooks: false` for a process that owns its signals itself (the simulation closes its apps and drops its database on
+ * Ctrl-C): Nest's own hooks would dispose of the same app at the same time and, failing on the second close, exit 1.
+ */
+export async function createApi(config: AppConfig, opts: { webDist?: string; shutdownHooks?: boolean } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
@@ -43,7 +47,7 @@ export async function createApi(config: AppConfig, opts: { webDist?: string } = 
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io (live tables); its rooms span every API instance through LiveHub and LiveEmitter on Redis.
   app.useWebSocketAdapter(new LiveIoAdapter(app, config));
-  app.enableShutdownHooks();
+  if (opts.shutdownHooks !== false) app.enableShutdownHooks();
   // The socket.io events (AsyncAPI 3), beside the OpenAPI document; registered before the Swagger UI's own /docs routes.
   let asyncApi: Record<string, unknown> | undefined;
   app.use('/docs/asyncapi.json', (req: Request, res: Response, next: NextFunction) => {

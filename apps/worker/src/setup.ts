@@ -4,10 +4,13 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@dcs/common';
 import { WorkerModule } from './worker.module';
 
-/** Boots the worker (no HTTP): BullMQ processors and @nestjs/schedule jobs. Shutdown lets running jobs finish. */
-export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {
+/**
+ * Boots the worker (no HTTP): BullMQ processors and @nestjs/schedule jobs. Shutdown lets running jobs finish.
+ * `shutdownHooks: false`: as for `createApi`, for a process that owns its signals.
+ */
+export async function createWorker(config: AppConfig, opts: { shutdownHooks?: boolean } = {}): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  if (opts.shutdownHooks !== false) app.enableShutdownHooks();
   return app;
 }
