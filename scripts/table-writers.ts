@@ -125,7 +125,8 @@ function main(): void {
   }
   const problems = writerProblems(writers);
   for (const p of problems) process.stderr.write(`${p}\n`);
-  process.exit(problems.length ? 1 : 0);
+  // The exit status is the check's verdict (CI and `--write` runs read it); set, not forced, so the output above is flushed first.
+  process.exitCode = problems.length ? 1 : 0;
 }
 
 if (require.main === module) main();
