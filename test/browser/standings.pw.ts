@@ -43,6 +43,8 @@ test.describe('season standings and the player page', () => {
       await expect(p.getByText('10 of 12 challenges played')).toBeVisible();
       await expect(p.getByRole('columnheader', { name: 'Separated by' })).toBeVisible();
       await expectRows(p, api[0].items);
+      // The page itself never scrolls sideways, at 375 px too: only the table does, inside its own box.
+      expect(await p.locator('html').evaluate((html: { scrollWidth: number; clientWidth: number }) => html.scrollWidth - html.clientWidth)).toBe(0);
       // The Elite Six cut line: under the 6th row, announced to screen readers.
       await expect(p.locator('tbody tr.cut')).toHaveCount(1);
       await expect(p.locator('tbody tr').nth(5)).toHaveClass(/cut/);
