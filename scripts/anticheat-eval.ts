@@ -1,9 +1,12 @@
 /**
- * Anti-cheat evaluation: `npm run anticheat:eval -- [--quick] [--json]`.
+ * Anti-cheat evaluation: `npm run anticheat:eval -- [--quick] [--long [--honest N]] [--games N] [--skip-diagnostics] [--json]`.
  *
  * Simulates a population on the engine's fast path (libs/anticheat/src/sim.ts):
- * honest players of mixed strength, peekers (one opponent's hand in half the
- * hands: a random opponent each time, or one fixed opponent for the whole game), all-seeing peekers (every hand in half the hands), colluding pairs
+ * honest players of mixed strength and style (how they judge a play: like the engine's expert,
+ * without its threat look, or one move ahead), peekers (one opponent's hand in half the
+ * hands: a random opponent each time, or one fixed opponent for the whole game), all-seeing peekers
+ * (every hand in half the hands; judging the plays they see like the engine's expert, without the
+ * threat look, or one move ahead — the last like neither of the detector's valuations), colluding pairs
  * (share hands, play for the pair, feed each other, false-knock for each other; the
  * "quiet" pairs never false-knock)
  * and timing bots (honest play, bot decision times). Every game goes through
@@ -51,6 +54,9 @@ const quick = process.argv.includes('--quick');
 const long = process.argv.includes('--long');
 /** leave out the self-play diagnostics (peek effect, peek value: 8,000 games of the full run) */
 const skipDiagnostics = process.argv.includes('--skip-diagnostics');
+const honestArg = process.argv.indexOf('--honest');
+/** honest players of a long run (`--honest N`; default 8): the false-positive rate at 1,000 games needs a few hundred */
+const longHonest = honestArg >= 0 ? Number(process.argv[honestArg + 1]) : 8;
 const gamesArg = process.argv.indexOf('--games');
 /** games per player (`--games N`; default 100, quick 40) */
 const gamesOpt = gamesArg >= 0 ? Number(process.argv[gamesArg + 1]) : NaN;
@@ -61,7 +67,18 @@ const log = (s: string): void => {
   if (!asJson) console.log(s);
 };
 
-type Kind = 'honest' | 'peeker' | 'peeker-fixed' | 'peeker-all' | 'colluder' | 'colluder-quiet' | 'timing' | 'peeker-colocated' | 'confederate';
+type Kind =
+  | 'honest'
+  | 'peeker'
+  | 'peeker-fixed'
+  | 'peeker-all'
+  | 'peeker-all-plain'
+  | 'peeker-all-oneply'
+  | 'colluder'
+  | 'colluder-quiet'
+  | 'timing'
+  | 'peeker-colocated'
+  | 'confederate';
 /** Where a player connects from: a home address (households share one, a campus shares a /24), sometimes a café's. */
 interface Net {
   home: string;
@@ -87,10 +104,14 @@ interface Pop {
 function human(id: string, rng: SimRng): SimPlayer {
   const r = rng.next();
   const mix = r < 0.3 ? STRENGTHS.strong : r < 0.7 ? STRENGTHS.medium : STRENGTHS.weak;
+  // how the player judges a play when it thinks it through: most like the engine's expert, some
+  // without the next seat's threat, some only one move ahead (the honest field is not one style)
+  const style = rng.next();
   return {
     id,
     kind: 'honest',
     mix,
+    playout: style < 0.6 ? 'threat' : style < 0.8 ? 'plain' : 'one-ply',
     medianMs: 1200 + rng.next() * 2400,
     logSd: 0.35 + rng.next() * 0.45,
     mistakeKnockRate: 0.002,
@@ -104,6 +125,8 @@ function population(seed: string, counts: Record<Kind, number>): Pop {
   const pairs: [SimPlayer, SimPlayer][] = [];
   const colocated: [SimPlayer, SimPlayer][] = [];
   const add = (p: SimPlayer, k: Kind): SimPlayer => {
+    // a cheater judges plays like the engine's expert unless its kind says otherwise (the style drawn for it is not used)
+    if (k !== 'honest' && k !== 'confederate' && k !== 'peeker-all-plain' && k !== 'peeker-all-oneply') p = { ...p, playout: 'threat' };
     players.push(p);
     kind.set(p.id, k);
     return p;
@@ -132,6 +155,10 @@ function population(seed: string, counts: Record<Kind, number>): Pop {
   for (let i = 0; i < counts['peeker-fixed']; i++) {
     add({ ...human(`peekfix-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekTarget: 'fixed' }, 'peeker-fixed');
   }
+  // all-seeing peekers who judge the plays they see otherwise than the engine's expert (the default
+  // peeker's search): without the threat look, or one move ahead only (the detector has no valuation like it)
+  for (let i = 0; i < counts['peeker-all-plain']; i++) add({ ...human(`peekallplain-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 3, playout: 'plain' }, 'peeker-all-plain');
+  for (let i = 0; i < counts['peeker-all-oneply']; i++) add({ ...human(`peekallone-${i}`, rng), kind: 'peeker', peekRate: 0.5, peekSeats: 3, playout: 'one-ply' }, 'peeker-all-oneply');
   // a peeker who sees the confederate's screen (one room, one network) in half the hands, always at its table
   for (let i = 0; i < counts['peeker-colocated']; i++) {
     const c = add(human(`confed-${i}`, rng), 'confederate');
@@ -225,7 +252,6 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   const pairsEv = new Map<string, PairEvidence>();
   const flagged = new Map<string, { games: number; kinds: Set<string> }>();
   const flaggedAdvantageOnly = new Map<string, number>();
-  const advantageOnly = { ...DEFAULT_THRESHOLDS, minReplyChoices: Infinity };
   const analyses: GameAnalysis[] = [];
   const analyzeMs: number[] = [];
   const coloc = new Map<string, CoLocationEvidence>();
@@ -298,7 +324,8 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
         for (const s of a.seats) {
           const ev = players.get(s.userId!)!;
           for (const sg of playerSignals(ev, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
-          if (!flaggedAdvantageOnly.has(ev.userId) && hiddenInfoSignal(ev, baselines, advantageOnly).fired) flaggedAdvantageOnly.set(ev.userId, ev.games);
+          // the same evidence with the plain valuation alone (hidden_info before the threat view)
+          if (!flaggedAdvantageOnly.has(ev.userId) && hiddenInfoSignal({ ...ev, advThreatN: 0 }, baselines).fired) flaggedAdvantageOnly.set(ev.userId, ev.games);
         }
       }
     }
@@ -336,17 +363,17 @@ function calibrate(r: RunResult): Baselines {
 function main(): void {
   const rounds = Number.isInteger(gamesOpt) && gamesOpt > 0 ? gamesOpt : quick ? 40 : long ? 1000 : 100;
   const counts: Record<Kind, number> = long
-    ? { honest: 8, peeker: 8, 'peeker-fixed': 8, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
+    ? { honest: longHonest, peeker: 8, 'peeker-fixed': 8, 'peeker-all': 0, 'peeker-all-plain': 0, 'peeker-all-oneply': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }
     : quick
-    ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, colluder: 4, 'colluder-quiet': 4, timing: 4, 'peeker-colocated': 4, confederate: 0 }
-    : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, colluder: 12, 'colluder-quiet': 12, timing: 12, 'peeker-colocated': 12, confederate: 0 };
+    ? { honest: 56, peeker: 4, 'peeker-fixed': 4, 'peeker-all': 4, 'peeker-all-plain': 4, 'peeker-all-oneply': 4, colluder: 4, 'colluder-quiet': 4, timing: 4, 'peeker-colocated': 4, confederate: 0 }
+    : { honest: 200, peeker: 12, 'peeker-fixed': 12, 'peeker-all': 12, 'peeker-all-plain': 12, 'peeker-all-oneply': 12, colluder: 12, 'colluder-quiet': 12, timing: 12, 'peeker-colocated': 12, confederate: 0 };
   const calCount = quick ? 32 : 64;
   const calRounds = quick ? 20 : long ? 0 : 40;
 
   log(`anti-cheat evaluation (${quick ? 'quick' : long ? 'long' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0) + counts['peeker-colocated']} players x ${rounds} games`);
   const t0 = performance.now();
   const cal = run(
-    population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }),
+    population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, 'peeker-all-plain': 0, 'peeker-all-oneply': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }),
     calRounds,
     'calibration',
     null,
@@ -370,7 +397,7 @@ function main(): void {
   const fpHonest = honest.filter((p) => res.flagged.has(p.id));
   const checkpoints = CHECKPOINTS.filter((c) => c <= rounds);
   const flaggedBy = (ps: SimPlayer[], c: number): number => ps.filter((p) => (res.flagged.get(p.id)?.games ?? Infinity) <= c).length;
-  const rows = (['peeker-colocated', 'peeker-all', 'colluder', 'colluder-quiet', 'timing', 'peeker-fixed', 'peeker'] as Kind[]).map((k) => {
+  const rows = (['peeker-colocated', 'peeker-all', 'peeker-all-plain', 'peeker-all-oneply', 'colluder', 'colluder-quiet', 'timing', 'peeker-fixed', 'peeker'] as Kind[]).map((k) => {
     const ps = byKind.get(k) ?? [];
     if (ps.length === 0) return null;
     const hit = ps.filter((p) => res.flagged.has(p.id));
@@ -386,7 +413,7 @@ function main(): void {
       gamesToDetectMedian: g.length ? Math.round(quantile(g, 0.5) * 10) / 10 : null,
       gamesToDetectP90: g.length ? Math.round(quantile(g, 0.9) * 10) / 10 : null,
       signals: Object.fromEntries(kinds),
-      /** hidden_info's advantage view alone (before issue 14): recall within the run's games */
+      /** hidden_info with the plain valuation alone (before the threat view): recall within the run's games */
       advantageOnlyRecall: ps.length ? ps.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length / ps.length : 0,
       /** recall, and the honest false-positive rate, within each number of games */
       at: Object.fromEntries(checkpoints.map((c) => [c, { recall: ps.length ? flaggedBy(ps, c) / ps.length : 0, falsePositiveRate: honest.length ? flaggedBy(honest, c) / honest.length : 0 }])),
@@ -406,7 +433,7 @@ function main(): void {
   // hidden-information advantage per type, pooled over its players: effect per choice in units of the
   // per-choice spread, and the games a player of the type needs for the test to reach z 4.5 with 90 %
   // power ((4.5 + 1.28)² / (effect² · choices a game)) — an extrapolation, beside the measured recall
-  const advantage = (['honest', 'peeker', 'peeker-fixed', 'peeker-all'] as Kind[]).map((k) => {
+  const advantage = (['honest', 'peeker', 'peeker-fixed', 'peeker-all', 'peeker-all-plain', 'peeker-all-oneply'] as Kind[]).map((k) => {
     const ev = (byKind.get(k) ?? []).map((p) => res.players.get(p.id)!);
     const n = ev.reduce((x, e) => x + e.choices, 0);
     const sum = ev.reduce((x, e) => x + e.advSum, 0);
@@ -415,12 +442,21 @@ function main(): void {
     const sd = sdFromSums(n, sum, sq);
     const effect = n > 0 && sd > 0 ? (sum / n - baselines.advantageMean) / sd : 0;
     const perGame = games > 0 ? n / games : 0;
+    const nT = ev.reduce((x, e) => x + e.advThreatN, 0);
+    const sumT = ev.reduce((x, e) => x + e.advThreatSum, 0);
+    const sdT = sdFromSums(nT, sumT, ev.reduce((x, e) => x + e.advThreatSq, 0));
+    const effectT = nT > 0 && sdT > 0 ? (sumT / nT - baselines.advantageMean) / sdT : 0;
     return {
       type: k,
       meanPerChoice: n > 0 ? sum / n : 0,
       sdPerChoice: sd,
       effectPerChoice: effect,
       gamesFor90: effect > 0 && perGame > 0 ? Math.ceil((4.5 + 1.2816) ** 2 / (effect * effect * perGame)) : null,
+      /** the same with the threat-aware valuation */
+      meanPerChoiceThreat: nT > 0 ? sumT / nT : 0,
+      sdPerChoiceThreat: sdT,
+      effectPerChoiceThreat: effectT,
+      gamesFor90Threat: effectT > 0 && perGame > 0 ? Math.ceil((4.5 + 1.2816) ** 2 / (effectT * effectT * perGame)) : null,
     };
   });
   // what a peek changes in the simulated searcher's decisions (a diagnostic of the simulation, not detection)
@@ -479,7 +515,7 @@ function main(): void {
     `co-location base rate: ${coLocation.households} households, a campus /24 of ${coLocation.campus}, ${coLocation.cafeGoers} café-goers; honest pairs co-located at ${coLocation.honestColocated} of ${coLocation.honestPairGames} pair-games (${(coLocation.baseRate * 100).toFixed(2)}%); ${coLocation.honestPairsColocatedTwice} honest pairs co-located twice or more, at most ${coLocation.mostColocatedHonestPair} times`,
   );
   log(
-    `hidden_info with the advantage view alone (before issue 14), same games: ${rows.map((r) => `${r.type} ${(r.advantageOnlyRecall * 100).toFixed(1)}%`).join(', ')}; honest ${honest.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length} flagged`,
+    `hidden_info with the plain valuation alone (before the threat view), same games: ${rows.map((r) => `${r.type} ${(r.advantageOnlyRecall * 100).toFixed(1)}%`).join(', ')}; honest ${honest.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length} flagged`,
   );
   log(`overall precision ${(summary.overallPrecision * 100).toFixed(1)}%`);
   log(
@@ -487,7 +523,7 @@ function main(): void {
   );
   for (const a of advantage) {
     log(
-      `hidden-information advantage, ${a.type.padEnd(12)}: ${a.meanPerChoice.toFixed(3)} ± ${a.sdPerChoice.toFixed(1)} a choice (effect ${a.effectPerChoice.toFixed(4)} sd)${a.gamesFor90 === null ? '' : `; ≈ ${a.gamesFor90} games for 90 % recall at z 4.5`}`,
+      `hidden-information advantage, ${a.type.padEnd(17)}: plain ${a.meanPerChoice.toFixed(3)} ± ${a.sdPerChoice.toFixed(1)} a choice (effect ${a.effectPerChoice.toFixed(4)} sd${a.gamesFor90 === null ? '' : `, ≈ ${a.gamesFor90} games for 90 % at z 4.5`}); threat ${a.meanPerChoiceThreat.toFixed(3)} ± ${a.sdPerChoiceThreat.toFixed(1)} (effect ${a.effectPerChoiceThreat.toFixed(4)} sd${a.gamesFor90Threat === null ? '' : `, ≈ ${a.gamesFor90Threat} games`})`,
     );
   }
   if (!skipDiagnostics) {

@@ -38,7 +38,7 @@ import {
 } from '@dcs/engine';
 import { FastGame, MATCH, MOVE_KNOCK, actionToMove, sumAfter } from '@dcs/engine/fast';
 
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 export interface AnalyzeOptions {
   /** omniscient gain (points) that makes a choice a hidden-information point (default 5) */
@@ -55,6 +55,15 @@ export interface AnalyzeOptions {
   horizon?: number;
   /** sampled deals per opponent of the one-hand advantage (0: off, the default: it triples the cost and, measured, does not yet separate half-time one-opponent peekers) */
   seatSamples?: number;
+  /**
+   * the second valuation of the hidden-information advantage (default true): the same test with every
+   * play valued by the greedy continuation that also looks at what the next seat could score
+   * (the engine's threat look), beside the plain greedy one (docs/anticheat.md, "Two valuations")
+   */
+  threatView?: boolean;
+  /** the threat view's sampled deals (the first of the plain view's deals) and plies */
+  threatSamples?: number;
+  threatHorizon?: number;
 }
 
 export const ANALYZE_DEFAULTS: Required<AnalyzeOptions> = {
@@ -65,6 +74,9 @@ export const ANALYZE_DEFAULTS: Required<AnalyzeOptions> = {
   ownSamples: 6,
   horizon: 8,
   seatSamples: 0,
+  threatView: true,
+  threatSamples: 3,
+  threatHorizon: 6,
 };
 
 /** Greedy continuation of `g` for `plies` plies (0: to the end of the hand). */
@@ -107,6 +119,13 @@ export interface SeatFeatures {
    */
   advSum: number;
   advSq: number;
+  /**
+   * The same advantage with the threat-aware valuation (`threatView`): choices measured (0 in a
+   * game analysed without it, or before it existed), sum and sum of squares.
+   */
+  advThreatN: number;
+  advThreatSum: number;
+  advThreatSq: number;
   /**
    * The same test on the next seat's real reply: at choices where some plays
    * really leave the next seat a scoring play and some do not, the score is
@@ -190,6 +209,9 @@ function emptySeat(seat: number, userId: string | null, players: number): SeatFe
     ownMatches: 0,
     advSum: 0,
     advSq: 0,
+    advThreatN: 0,
+    advThreatSum: 0,
+    advThreatSq: 0,
     replyN: 0,
     replySum: 0,
     replySq: 0,
@@ -220,6 +242,9 @@ class Scratch {
   readonly mini = new MiniBoard();
   readonly moves = new Int32Array(32);
   readonly values = new Float64Array(32);
+  /** omniscient and own-information values with the threat-aware continuation */
+  readonly threatValues = new Float64Array(32);
+  readonly threatTotals = new Float64Array(32);
   readonly startScores = new Int32Array(4);
   readonly startOn = new Uint8Array(4);
   readonly world = new FastGame(1, 4);
@@ -252,6 +277,7 @@ function sampleValues(
   fixed: number,
   totals: Float64Array,
   feeds: Float64Array | null,
+  threat = false,
 ): void {
   const n = g.players;
   let pool = 0;
@@ -304,7 +330,7 @@ function sampleValues(
       c.copyFrom(sc.world);
       c.play(sc.moves[i]);
       if (feeds && c.handOver === 0 && c.turn === next && bestPlayPoints(c, next) > 0) feeds[i]++;
-      continuation(c, sc.mini, horizon, false);
+      continuation(c, sc.mini, horizon, threat);
       totals[i] += outcomeValue(c, seat, sc.startScores, sc.startOn, w);
     }
   }
@@ -315,6 +341,21 @@ function ownInfoChoice(g: FastGame, seat: number, count: number, samples: number
   let best = 0;
   for (let i = 1; i < count; i++) if (sc.totals[i] > sc.totals[best]) best = i;
   return best;
+}
+
+/**
+ * The chosen play's hidden-information advantage: A(m) = omniscient value − own-information value
+ * (the mean over `samples` sampled deals of `totals`), for the chosen play, minus the plays' mean A.
+ */
+function chosenAdvantage(sc: Scratch, count: number, move: number, omniscient: Float64Array, totals: Float64Array, samples: number): number {
+  let mean = 0;
+  let chosen = 0;
+  for (let i = 0; i < count; i++) {
+    const a = omniscient[i] - totals[i] / samples;
+    mean += a / count;
+    if (sc.moves[i] === move) chosen = a;
+  }
+  return chosen - mean;
 }
 
 let shared: Scratch | null = null;
@@ -423,6 +464,12 @@ export function analyzeGame(input: AnalyzeInput, opts: AnalyzeOptions = {}): Gam
           continuation(c, sc.mini, o.horizon, o.rolloutThreat);
           const v = outcomeValue(c, seat, sc.startScores, sc.startOn, w);
           sc.values[i] = v;
+          if (o.threatView && o.ownSamples > 0) {
+            c.copyFrom(g);
+            c.play(m);
+            continuation(c, sc.mini, o.threatHorizon, true);
+            sc.threatValues[i] = outcomeValue(c, seat, sc.startScores, sc.startOn, w);
+          }
           if (v > bestV) bestV = v;
           if (v < minV) minV = v;
           if (m === move) chosenV = v;
@@ -430,16 +477,17 @@ export function analyzeGame(input: AnalyzeInput, opts: AnalyzeOptions = {}): Gam
         let own: number;
         if (o.ownSamples > 0) {
           own = sc.moves[ownInfoChoice(g, seat, count, o.ownSamples, (hi + 1) * 7919 + ai * 104729 + seat, sc, w, o.horizon)];
-          let meanA = 0;
-          let chosenA = 0;
-          for (let i = 0; i < count; i++) {
-            const a = sc.values[i] - sc.totals[i] / o.ownSamples;
-            meanA += a / count;
-            if (sc.moves[i] === move) chosenA = a;
-          }
-          const d = chosenA - meanA;
+          const d = chosenAdvantage(sc, count, move, sc.values, sc.totals, o.ownSamples);
           f.advSum += d;
           f.advSq += d * d;
+          if (o.threatView) {
+            // the same deals (the same seed), valued with the threat look
+            sampleValues(g, seat, count, o.threatSamples, (hi + 1) * 7919 + ai * 104729 + seat, sc, w, o.threatHorizon, -1, sc.threatTotals, null, true);
+            const dt = chosenAdvantage(sc, count, move, sc.threatValues, sc.threatTotals, o.threatSamples);
+            f.advThreatN++;
+            f.advThreatSum += dt;
+            f.advThreatSq += dt * dt;
+          }
           if (o.seatSamples > 0) {
             let e = 0;
             for (let k = 0; k < n; k++) {

@@ -3,6 +3,7 @@ import { analyzeGame, placesFromScores } from './analyze';
 import { addSeat, emptyPairEvidence, emptyPlayerEvidence, mergePair, pairsOfGame, type PlayerEvidence } from './evidence';
 import {
   DEFAULT_THRESHOLDS,
+  bonferroniZ,
   coSeatingSignal,
   feedingSignal,
   hiddenInfoSignal,
@@ -89,6 +90,22 @@ describe('analyzeGame', () => {
     const mean = (e: PlayerEvidence) => e.advSum / e.choices;
     expect(mean(ev.get('cheat')!)).toBeGreaterThan(1);
     for (const h of ['h1', 'h2', 'h3']) expect(mean(ev.get(h)!)).toBeLessThan(mean(ev.get('cheat')!));
+    // the threat-aware valuation measures every choice too, and sees the same cheat
+    const meanThreat = (e: PlayerEvidence) => e.advThreatSum / e.advThreatN;
+    for (const e of ev.values()) expect(e.advThreatN).toBe(e.choices);
+    expect(meanThreat(ev.get('cheat')!)).toBeGreaterThan(1);
+    for (const h of ['h1', 'h2', 'h3']) expect(meanThreat(ev.get(h)!)).toBeLessThan(meanThreat(ev.get('cheat')!));
+  });
+
+  it('without the threat view a seat has no threat-view choices, and its plain figures are the same', () => {
+    const g = playSimGame(table(), 'spec-threat-off');
+    const input = { record: g.record, seatUsers: g.seatUsers, decisionMs: g.decisionMs };
+    const on = analyzeGame(input);
+    const off = analyzeGame(input, { threatView: false });
+    for (const [i, s] of off.seats.entries()) {
+      expect(s.advThreatN).toBe(0);
+      expect({ ...s, advThreatN: 0, advThreatSum: 0, advThreatSq: 0 }).toEqual({ ...on.seats[i], advThreatN: 0, advThreatSum: 0, advThreatSq: 0 });
+    }
   });
 });
 
@@ -181,6 +198,29 @@ describe('signals', () => {
     const small = base({ games: 20, choices: DEFAULT_THRESHOLDS.minChoices - 1, advSum: 10 * 149, advSq: 149 * 200 });
     expect(hiddenInfoSignal(small).value).toBeGreaterThan(DEFAULT_THRESHOLDS.z);
     expect(hiddenInfoSignal(small).fired).toBe(false);
+  });
+
+  it('hidden information with two valuations: the larger z counts, both looks paid for', () => {
+    const n = 400;
+    // plain view z ≈ 2, threat view z ≈ 5 (mean 3.75, sd 15)
+    const ev = base({ games: 20, choices: n, advSum: 1.5 * n, advSq: n * (15 * 15 + 2.25), advThreatN: n, advThreatSum: 3.75 * n, advThreatSq: n * (15 * 15 + 3.75 * 3.75) });
+    const s = hiddenInfoSignal(ev);
+    expect(s.details).toMatchObject({ view: 'threat', valuations: 2 });
+    expect(s.details.zAdvantageThreat).toBeCloseTo(5, 1);
+    // two looks: the tail doubles, z 5 becomes the quantile of 2 · P(Z ≥ 5)
+    expect(s.value).toBeCloseTo(-normalQuantile(2 * normalTail(s.details.zAdvantageThreat as number)), 2);
+    expect(s.value).toBeLessThan(5);
+    expect(s.fired).toBe(true);
+    // a threat view with too few choices (games analysed before it existed) does not count: one look
+    const old = hiddenInfoSignal({ ...ev, advThreatN: DEFAULT_THRESHOLDS.minChoices - 1 });
+    expect(old.details).toMatchObject({ view: 'plain', valuations: 1 });
+    expect(old.value).toBeCloseTo(2, 1);
+    // the adjusted z is monotone and finite, and 0 where the adjusted tail is ½
+    const zs = [-8, -3, -1, 0, 0.5, 0.6745, 1, 2, 4.5, 6, 9].map((z) => bonferroniZ(z, 2));
+    for (let i = 1; i < zs.length; i++) expect(zs[i]).toBeGreaterThan(zs[i - 1]);
+    expect(zs.every(Number.isFinite)).toBe(true);
+    expect(bonferroniZ(0.6745, 2)).toBeCloseTo(0, 3);
+    expect(bonferroniZ(4.5, 1)).toBeCloseTo(4.5, 3);
   });
 
   it('timing: near-constant decision times fire, human spread does not', () => {

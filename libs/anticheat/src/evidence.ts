@@ -12,6 +12,10 @@ export interface PlayerEvidence {
   ownMatches: number;
   advSum: number;
   advSq: number;
+  /** the advantage with the threat-aware valuation: choices measured, sum, sum of squares */
+  advThreatN: number;
+  advThreatSum: number;
+  advThreatSq: number;
   replyN: number;
   replySum: number;
   replySq: number;
@@ -65,6 +69,9 @@ export function emptyPlayerEvidence(userId: string): PlayerEvidence {
     ownMatches: 0,
     advSum: 0,
     advSq: 0,
+    advThreatN: 0,
+    advThreatSum: 0,
+    advThreatSq: 0,
     replyN: 0,
     replySum: 0,
     replySq: 0,
@@ -116,6 +123,10 @@ export function addSeat(ev: PlayerEvidence, f: SeatFeatures): PlayerEvidence {
   ev.ownMatches += f.ownMatches;
   ev.advSum += f.advSum;
   ev.advSq += f.advSq;
+  // features stored before the threat view (analysis version 1) have none: their choices do not count in it
+  ev.advThreatN += f.advThreatN ?? 0;
+  ev.advThreatSum += f.advThreatSum ?? 0;
+  ev.advThreatSq += f.advThreatSq ?? 0;
   ev.replyN += f.replyN;
   ev.replySum += f.replySum;
   ev.replySq += f.replySq;

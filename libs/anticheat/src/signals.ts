@@ -7,7 +7,7 @@
  */
 import type { CoLocationEvidence } from './colocation';
 import type { DirectedReply, PairEvidence, PlayerEvidence } from './evidence';
-import { binomialTailZ, meanZ, normalTail, poissonBinomialZ, rareCountZ, sdFromSums } from './stats';
+import { binomialTailZ, meanZ, normalQuantile, normalTail, poissonBinomialZ, rareCountZ, sdFromSums } from './stats';
 
 export type SignalKind =
   | 'hidden_info'
@@ -102,15 +102,16 @@ export interface Baselines {
 
 export const DEFAULT_BASELINES: Baselines = {
   advantageMean: 0,
-  // the values below: `npm run anticheat:eval` calibration (64 simulated honest players x 40 games)
-  hiddenHitRate: 0.3,
-  pointsMean: 96.8,
-  pointsSd: 49.2,
-  falseKnockRate: 0.0021,
+  // the values below: `npm run anticheat:eval` calibration (64 simulated honest players x 40 games,
+  // of mixed strength and style since 2026-12-02)
+  hiddenHitRate: 0.295,
+  pointsMean: 94.4,
+  pointsSd: 50.1,
+  falseKnockRate: 0.002,
   timingSdFloor: 0.346,
   instantHardRate: 0.005,
-  falseKnockHelpShare: 0.2,
-  replyAdvantageMean: 0.0268,
+  falseKnockHelpShare: 0.18,
+  replyAdvantageMean: 0.0297,
   coLocationRate: 0.25,
 };
 
@@ -193,21 +194,44 @@ function sig(
  * beyond its own-information chance? against the calibrated honest mean) joins
  * it: z = (z_advantage + w · z_reply) / √(1 + w²), w = `replyWeight` fixed in
  * advance (the two are nearly uncorrelated for honest players: −0.11 measured).
+ *
+ * The advantage is measured under two valuations of a play (analyze.ts): the plain
+ * greedy continuation and the one with the next seat's threat look. Each is a valid
+ * test on its own (0 on average for anyone deciding on their own information, whatever
+ * the valuation); a cheater is found fastest by the one closest to how they judge the
+ * plays they see, which nobody knows in advance, so both are computed and the larger
+ * z counts, with the two looks paid for (Bonferroni): the signal's value is the z of
+ * twice the smaller one's tail, so the per-look false-positive bound stays that of z.
  */
 export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = DEFAULT_THRESHOLDS): Signal {
   const n = ev.choices;
   const sd = sdFromSums(n, ev.advSum, ev.advSq);
   const zAdvantage = meanZ(ev.advSum, n, b.advantageMean, sd);
+  const nT = ev.advThreatN ?? 0;
+  const sdT = sdFromSums(nT, ev.advThreatSum ?? 0, ev.advThreatSq ?? 0);
+  const zThreat = meanZ(ev.advThreatSum ?? 0, nT, b.advantageMean, sdT);
   const replySd = sdFromSums(ev.replyN, ev.replySum, ev.replySq);
   const withReply = ev.replyN >= t.minReplyChoices;
   const zReply = meanZ(ev.replySum, ev.replyN, b.replyAdvantageMean, replySd);
   const w = t.replyWeight;
-  const z = withReply ? (zAdvantage + w * zReply) / Math.sqrt(1 + w * w) : zAdvantage;
+  const combine = (za: number): number => (withReply ? (za + w * zReply) / Math.sqrt(1 + w * w) : za);
+  const zPlain = combine(zAdvantage);
+  // the threat view counts once it has the choices the test needs (older analyses have none)
+  const withThreat = nT >= t.minChoices;
+  const zThreatView = withThreat ? combine(zThreat) : -Infinity;
+  const best = Math.max(zPlain, zThreatView);
+  const z = withThreat ? bonferroniZ(best, 2) : zPlain;
   const baseline: Record<string, number> = withReply ? { advantageMean: b.advantageMean, replyAdvantageMean: b.replyAdvantageMean } : { advantageMean: b.advantageMean };
   return sig('hidden_info', [ev.userId], z, t.z, baseline, n, n >= t.minChoices && ev.games >= t.minGamesHidden, {
     meanAdvantage: r4(n > 0 ? ev.advSum / n : 0),
     sdAdvantage: r4(sd),
     zAdvantage: r4(zAdvantage),
+    threatChoices: nT,
+    meanAdvantageThreat: r4(nT > 0 ? (ev.advThreatSum ?? 0) / nT : 0),
+    sdAdvantageThreat: r4(sdT),
+    zAdvantageThreat: r4(zThreat),
+    valuations: withThreat ? 2 : 1,
+    view: withThreat && zThreatView > zPlain ? 'threat' : 'plain',
     choices: n,
     games: ev.games,
     hiddenPoints: ev.hiddenPoints,
@@ -220,6 +244,16 @@ export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = 
     replyWeight: withReply ? w : 0,
     pValue: normalTail(z),
   });
+}
+
+/**
+ * The z of the best of `k` one-sided tests with the looks paid for: the normal quantile of k times
+ * its tail; below z 0 (adjusted tail ½ or more) it continues as a shift, so it stays monotone and finite.
+ */
+export function bonferroniZ(best: number, k: number): number {
+  const p = k * normalTail(best);
+  if (p < 0.5) return -normalQuantile(p);
+  return best - -normalQuantile(0.5 / k);
 }
 
 /** Win rate against the field's expectation (1/players a game): z of wins against the Poisson-binomial expectation. */

@@ -57,6 +57,13 @@ export interface SimPlayer {
   peekTarget?: 'random' | 'fixed';
   /** peeker: the id of the player whose hand it sees (a co-located confederate) whenever that player is at its table */
   peekAt?: string;
+  /**
+   * how the player's search values a play: the engine's greedy playout with the next-player threat
+   * look to the end of the hand ('threat', the default), or without it ('plain'), or no playout at all
+   * ('one-ply': what the play scores now, less the best the next seat could score right after it —
+   * the rule of thumb of a person who sees the hands and looks one move ahead)
+   */
+  playout?: 'threat' | 'plain' | 'one-ply';
   /** timing model: a human's median ms and spread of ln(ms); a bot's constant ms and tiny spread */
   medianMs: number;
   logSd: number;
@@ -137,7 +144,7 @@ class Searcher {
   }
 
   /** Monte-Carlo choice of `seat` on turn in `g`; `known` is a mask of seats whose hands it sees; `partner` ≥ 0 for the pair's joint result. */
-  choose(g: FastGame, seat: number, known: number, partner: number, samples: number, rng: SimRng): number {
+  choose(g: FastGame, seat: number, known: number, partner: number, samples: number, rng: SimRng, playout: 'threat' | 'plain' | 'one-ply' = 'threat'): number {
     const count = g.legalMoves(seat, this.moves);
     if (count === 1) return this.moves[0];
     const n = g.players;
@@ -172,7 +179,13 @@ class Searcher {
         const c = this.game;
         c.copyFrom(this.world);
         c.play(this.moves[i]);
-        greedyPlayout(c, this.mini, true);
+        if (playout === 'one-ply') {
+          const next = seat + 1 === n ? 0 : seat + 1;
+          const reply = c.handOver === 0 && next !== partner ? bestPoints(c, next) : 0;
+          this.totals[i] += this.value(c, seat, partner) - reply / (n - 1);
+          continue;
+        }
+        greedyPlayout(c, this.mini, playout === 'threat');
         this.totals[i] += this.value(c, seat, partner);
       }
     }
@@ -264,7 +277,7 @@ export function playSimGame(players: readonly SimPlayer[], seed: string, opts: S
       else {
         const r = rng.next();
         const cheating = known[seat] !== 0 || peeked[seat];
-        if (cheating || r < p.mix.search) move = s.choose(g, seat, known[seat], partnerSeat[seat], samples, rng);
+        if (cheating || r < p.mix.search) move = s.choose(g, seat, known[seat], partnerSeat[seat], samples, rng, p.playout ?? 'threat');
         else if (r < p.mix.search + p.mix.greedy) move = greedyFastMove(g, mini, true);
         else move = moves[rng.int(count)];
       }
