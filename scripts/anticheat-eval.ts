@@ -28,7 +28,6 @@ import {
   analyzeGame,
   coLocateGame,
   coLocationSignal,
-  directedSignals,
   emptyCoLocationEvidence,
   hiddenInfoSignal,
   emptyPairEvidence,
@@ -41,6 +40,7 @@ import {
   quantile,
   sdFromSums,
   type Baselines,
+  type Signal,
   type CoLocationEvidence,
   type GameAnalysis,
   type SessionObservation,
@@ -260,9 +260,14 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   let honestColocated = 0;
   let simMs = 0;
   let games = 0;
-  const flag = (id: string, kind: string): void => {
+  const flag = (id: string, kind: string, sg?: Signal): void => {
     const ev = players.get(id)!;
     const f = flagged.get(id);
+    // an honest player flagged: say by what, and with what figures (stderr: the board of the evaluation)
+    if (baselines && pop.kind.get(id) === 'honest' && !f?.kinds.has(kind)) {
+      const p = pop.players.find((x) => x.id === id)!;
+      process.stderr.write(`honest player flagged: ${id} (search ${p.mix.search}, ${p.playout ?? 'threat'}) by ${kind} at game ${ev.games}: ${sg ? JSON.stringify({ value: sg.value, baseline: sg.baseline, n: sg.sampleSize, details: sg.details }) : ''}\n`);
+    }
     if (f) f.kinds.add(kind);
     else flagged.set(id, { games: ev.games, kinds: new Set([kind]) });
   };
@@ -314,16 +319,14 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
           if (g.level) honestColocated++;
         }
         if (!baselines) continue;
-        for (const s of pairSignals(ev, baselines)) if (s.fired) s.userIds.forEach((u) => flag(u, s.kind));
-        // pair-directed: the player who avoided the other's real hand
-        for (const s of directedSignals(ev, baselines)) if (s.fired) flag(s.userIds[0], s.kind);
+        for (const s of pairSignals(ev, baselines)) if (s.fired) s.userIds.forEach((u) => flag(u, s.kind, s));
         const cs = coLocationSignal(c, players.get(p.users[0])!.games, players.get(p.users[1])!.games, baselines);
-        if (cs.fired) cs.userIds.forEach((u) => flag(u, cs.kind));
+        if (cs.fired) cs.userIds.forEach((u) => flag(u, cs.kind, cs));
       }
       if (baselines) {
         for (const s of a.seats) {
           const ev = players.get(s.userId!)!;
-          for (const sg of playerSignals(ev, baselines)) if (sg.fired) flag(s.userId!, sg.kind);
+          for (const sg of playerSignals(ev, baselines)) if (sg.fired) flag(s.userId!, sg.kind, sg);
           // the same evidence with the plain valuation alone (hidden_info before the threat view)
           if (!flaggedAdvantageOnly.has(ev.userId) && hiddenInfoSignal({ ...ev, advThreatN: 0 }, baselines).fired) flaggedAdvantageOnly.set(ev.userId, ev.games);
         }
@@ -333,7 +336,7 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   return { games, analyses, analyzeMs, simMs, players, pairsEv, coloc, honestPairGames, honestColocated, flagged, flaggedAdvantageOnly };
 }
 
-function calibrate(r: RunResult): Baselines {
+function calibrate(r: RunResult, pop: Pop): Baselines {
   const ev = [...r.players.values()];
   const pts = r.analyses.flatMap((a) => a.seats.map((s) => s.points));
   const mean = pts.reduce((x, y) => x + y, 0) / pts.length;
@@ -341,6 +344,20 @@ function calibrate(r: RunResult): Baselines {
   const sum = (f: (e: PlayerEvidence) => number): number => ev.reduce((x, e) => x + f(e), 0);
   const sds = ev.filter((e) => e.timedChoices >= 50).map((e) => sdFromSums(e.timedChoices, e.logMsSum, e.logMsSq));
   const pairs = [...r.pairsEv.values()];
+  // what strength is worth: the excess of the best kind of honest player (strength and style) over the field
+  const groups = new Map<string, PlayerEvidence[]>();
+  for (const p of pop.players) {
+    const k = `${p.mix.search}/${p.playout ?? 'threat'}`;
+    groups.set(k, [...(groups.get(k) ?? []), r.players.get(p.id)!]);
+  }
+  let pointsMargin = 0;
+  let winMargin = 0;
+  for (const g of groups.values()) {
+    if (g.length < 3) continue;
+    const games = g.reduce((x, e) => x + e.games, 0);
+    pointsMargin = Math.max(pointsMargin, g.reduce((x, e) => x + e.points, 0) / games - mean);
+    winMargin = Math.max(winMargin, g.reduce((x, e) => x + e.wins, 0) / games - g.reduce((x, e) => x + e.expectedWins, 0) / games);
+  }
   const fk = pairs.reduce((x, p) => x + p.falseKnocks, 0);
   const helps = pairs.reduce((x, p) => x + p.falseKnockHelps, 0);
   return {
@@ -349,6 +366,8 @@ function calibrate(r: RunResult): Baselines {
     hiddenHitRate: sum((e) => e.hiddenHits) / Math.max(1, sum((e) => e.hiddenPoints)),
     pointsMean: Math.round(mean * 10) / 10,
     pointsSd: Math.round(sd * 10) / 10,
+    pointsStrengthMargin: Math.ceil(pointsMargin * 10) / 10,
+    winRateStrengthMargin: Math.ceil(winMargin * 1000) / 1000,
     falseKnockRate: sum((e) => e.falseKnocks) / Math.max(1, sum((e) => e.playTurns)),
     // three quarters of the most regular honest player's spread
     timingSdFloor: Math.round(0.75 * Math.min(...sds) * 1000) / 1000,
@@ -372,15 +391,16 @@ function main(): void {
 
   log(`anti-cheat evaluation (${quick ? 'quick' : long ? 'long' : 'full'}): calibration ${calCount} honest players x ${calRounds} games, then ${Object.values(counts).reduce((a, b) => a + b, 0) + counts['peeker-colocated']} players x ${rounds} games`);
   const t0 = performance.now();
+  const calPop = population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, 'peeker-all-plain': 0, 'peeker-all-oneply': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 });
   const cal = run(
-    population('calibration', { honest: calCount, peeker: 0, 'peeker-fixed': 0, 'peeker-all': 0, 'peeker-all-plain': 0, 'peeker-all-oneply': 0, colluder: 0, 'colluder-quiet': 0, timing: 0, 'peeker-colocated': 0, confederate: 0 }),
+    calPop,
     calRounds,
     'calibration',
     null,
     true,
   );
   // a long run tests with the library's defaults (the full run's calibration) instead of calibrating again
-  const baselines = long ? DEFAULT_BASELINES : calibrate(cal);
+  const baselines = long ? DEFAULT_BASELINES : calibrate(cal, calPop);
   const honestAdv = [...cal.players.values()].reduce((x, e) => x + e.advSum, 0) / [...cal.players.values()].reduce((x, e) => x + e.choices, 0);
   log(`calibrated baselines: ${JSON.stringify(baselines)} (measured honest advantage mean ${honestAdv.toFixed(3)})`);
 

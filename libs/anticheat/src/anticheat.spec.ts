@@ -2,8 +2,11 @@ import { replayRecord, type ReplayResult } from '@dcs/engine';
 import { analyzeGame, placesFromScores } from './analyze';
 import { addSeat, emptyPairEvidence, emptyPlayerEvidence, mergePair, pairsOfGame, type PlayerEvidence } from './evidence';
 import {
+  DEFAULT_BASELINES,
   DEFAULT_THRESHOLDS,
   bonferroniZ,
+  outcomePointsSignal,
+  outcomeWinsSignal,
   coSeatingSignal,
   feedingSignal,
   hiddenInfoSignal,
@@ -221,6 +224,21 @@ describe('signals', () => {
     expect(zs.every(Number.isFinite)).toBe(true);
     expect(bonferroniZ(0.6745, 2)).toBeCloseTo(0, 3);
     expect(bonferroniZ(4.5, 1)).toBeCloseTo(4.5, 3);
+  });
+
+  it('outcomes fire only beyond what strength explains (the strength margin)', () => {
+    const b = { ...DEFAULT_BASELINES, pointsMean: 95, pointsSd: 50, pointsStrengthMargin: 10, winRateStrengthMargin: 0.08 };
+    // a strong honest record over 1,000 games: +9.6 points and +7 points of win rate a game
+    const strong = base({ games: 1000, points: 1000 * 104.6, wins: 320, expectedWins: 250 });
+    expect(outcomePointsSignal(strong, b).fired).toBe(false);
+    expect(outcomeWinsSignal(strong, b).fired).toBe(false);
+    // without the margin, the same record is beyond z 5.5
+    expect(outcomePointsSignal(strong, { ...b, pointsStrengthMargin: 0 }).value).toBeGreaterThan(DEFAULT_THRESHOLDS.outcomeZ);
+    // far beyond it: fires
+    const far = base({ games: 1000, points: 1000 * 125, wins: 480, expectedWins: 250 });
+    expect(outcomePointsSignal(far, b).fired).toBe(true);
+    expect(outcomeWinsSignal(far, b).fired).toBe(true);
+    expect(outcomeWinsSignal(far, b).baseline).toMatchObject({ strengthMargin: 0.08 });
   });
 
   it('timing: near-constant decision times fire, human spread does not', () => {

@@ -365,13 +365,16 @@ export async function writeStandingRows(tx: Tx, seasonId: string, rows: readonly
   const status = textArray(col((r) => r.status));
   const possible = plainArray(col((r) => r.pointsStillPossible));
   const eligible = plainArray(col((r) => r.eliteSixEligible));
-  const resets = textArray(col((r) => JSON.stringify(r.resets)));
+  // The resets as JSON text, NULL for none (nearly every row): a jsonb[] literal is parsed element by
+  // element as JSON (measured ~850 ms for 40,000 `[]`), a text[] of NULLs costs next to nothing.
+  const resets = textArray(col((r) => (r.resets.length ? JSON.stringify(r.resets) : null)));
   // The parts touch disjoint rows and all see the rows as they were before the statement.
   await tx.$executeRaw`
     WITH x AS (
-      SELECT * FROM unnest(${user}::text::uuid[], ${rank}::text::int[], ${position}::text::int[], ${points}::text::int[], ${wins}::text::int[], ${games}::text::int[],
-                           ${diff}::text::float8[], ${tiebreak}::text::text[], ${status}::text::text[], ${possible}::text::int[], ${eligible}::text::boolean[], ${resets}::text::jsonb[])
-        AS x(u, r, n, p, w, g, d, t, s, sp, e, z)
+      SELECT u, r, n, p, w, g, d, t, s, sp, e, coalesce(zt::jsonb, '[]'::jsonb) AS z
+      FROM unnest(${user}::text::uuid[], ${rank}::text::int[], ${position}::text::int[], ${points}::text::int[], ${wins}::text::int[], ${games}::text::int[],
+                  ${diff}::text::float8[], ${tiebreak}::text::text[], ${status}::text::text[], ${possible}::text::int[], ${eligible}::text::boolean[], ${resets}::text::text[])
+        AS x(u, r, n, p, w, g, d, t, s, sp, e, zt)
     ),
     gone AS (
       DELETE FROM season_standings st WHERE st.season_id = ${seasonId}::uuid AND NOT EXISTS (SELECT 1 FROM x WHERE x.u = st.user_id)

@@ -136,10 +136,9 @@ export class AnticheatService {
         const gameIds = together.map((t) => t.gameId);
         const level = triggerGameId ?? gameIds[gameIds.length - 1] ?? 'none';
         const fired = [...pairSignals(ev), coSeatingSignal(ev, games.get(a) ?? 0, games.get(b) ?? 0)].filter((s) => s.fired);
-        // pair-directed evidence (each way) and co-location at the games together; the board sees
-        // the directed and per-player figures beside a co-location signal whether or not they fire
+        // pair-directed evidence (each way; shown, never fired) and co-location at the games together;
+        // the board sees the directed and per-player figures beside a co-location signal
         const directed = directedSignals(ev);
-        fired.push(...directed.filter((s) => s.fired));
         const colocation = await this.coLocation(a, b, gameIds, games.get(a) ?? 0, games.get(b) ?? 0);
         if (colocation.fired) {
           colocation.details.directed = directed.map(signalFigure);
