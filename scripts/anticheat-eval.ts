@@ -243,7 +243,7 @@ interface RunResult {
   /** first game count at which each player was flagged, and by which signals */
   flagged: Map<string, { games: number; kinds: Set<string> }>;
   /** the same for hidden_info's advantage view alone (the statistic before issue 14), as a comparison */
-  flaggedAdvantageOnly: Map<string, number>;
+  flaggedPlainOnly: Map<string, number>;
 }
 
 function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null, keepAnalyses: boolean): RunResult {
@@ -251,7 +251,7 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
   const players = new Map(pop.players.map((p) => [p.id, emptyPlayerEvidence(p.id)]));
   const pairsEv = new Map<string, PairEvidence>();
   const flagged = new Map<string, { games: number; kinds: Set<string> }>();
-  const flaggedAdvantageOnly = new Map<string, number>();
+  const flaggedPlainOnly = new Map<string, number>();
   const analyses: GameAnalysis[] = [];
   const analyzeMs: number[] = [];
   const coloc = new Map<string, CoLocationEvidence>();
@@ -328,12 +328,12 @@ function run(pop: Pop, rounds: number, seed: string, baselines: Baselines | null
           const ev = players.get(s.userId!)!;
           for (const sg of playerSignals(ev, baselines)) if (sg.fired) flag(s.userId!, sg.kind, sg);
           // the same evidence with the plain valuation alone (hidden_info before the threat view)
-          if (!flaggedAdvantageOnly.has(ev.userId) && hiddenInfoSignal({ ...ev, advThreatN: 0 }, baselines).fired) flaggedAdvantageOnly.set(ev.userId, ev.games);
+          if (!flaggedPlainOnly.has(ev.userId) && hiddenInfoSignal({ ...ev, advThreatN: 0 }, baselines).fired) flaggedPlainOnly.set(ev.userId, ev.games);
         }
       }
     }
   }
-  return { games, analyses, analyzeMs, simMs, players, pairsEv, coloc, honestPairGames, honestColocated, flagged, flaggedAdvantageOnly };
+  return { games, analyses, analyzeMs, simMs, players, pairsEv, coloc, honestPairGames, honestColocated, flagged, flaggedPlainOnly };
 }
 
 function calibrate(r: RunResult, pop: Pop): Baselines {
@@ -434,7 +434,7 @@ function main(): void {
       gamesToDetectP90: g.length ? Math.round(quantile(g, 0.9) * 10) / 10 : null,
       signals: Object.fromEntries(kinds),
       /** hidden_info with the plain valuation alone (before the threat view): recall within the run's games */
-      advantageOnlyRecall: ps.length ? ps.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length / ps.length : 0,
+      plainOnlyRecall: ps.length ? ps.filter((p) => res.flaggedPlainOnly.has(p.id)).length / ps.length : 0,
       /** recall, and the honest false-positive rate, within each number of games */
       at: Object.fromEntries(checkpoints.map((c) => [c, { recall: ps.length ? flaggedBy(ps, c) / ps.length : 0, falsePositiveRate: honest.length ? flaggedBy(honest, c) / honest.length : 0 }])),
     };
@@ -535,7 +535,7 @@ function main(): void {
     `co-location base rate: ${coLocation.households} households, a campus /24 of ${coLocation.campus}, ${coLocation.cafeGoers} café-goers; honest pairs co-located at ${coLocation.honestColocated} of ${coLocation.honestPairGames} pair-games (${(coLocation.baseRate * 100).toFixed(2)}%); ${coLocation.honestPairsColocatedTwice} honest pairs co-located twice or more, at most ${coLocation.mostColocatedHonestPair} times`,
   );
   log(
-    `hidden_info with the plain valuation alone (before the threat view), same games: ${rows.map((r) => `${r.type} ${(r.advantageOnlyRecall * 100).toFixed(1)}%`).join(', ')}; honest ${honest.filter((p) => res.flaggedAdvantageOnly.has(p.id)).length} flagged`,
+    `hidden_info with the plain valuation alone (before the threat view), same games: ${rows.map((r) => `${r.type} ${(r.plainOnlyRecall * 100).toFixed(1)}%`).join(', ')}; honest ${honest.filter((p) => res.flaggedPlainOnly.has(p.id)).length} flagged`,
   );
   log(`overall precision ${(summary.overallPrecision * 100).toFixed(1)}%`);
   log(

@@ -216,7 +216,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
     const { version } = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
     const later = new Date(Date.now() + HOUR);
     const outcomes: string[] = [];
-    for (let attempt = 0; attempt < 5; attempt++) outcomes.push(await clock.expire(gameId, version, attempt, later));
+    for (let attempt = 0; attempt < 5; attempt++) outcomes.push(await clock.tick(gameId, version, attempt, later));
     expect(outcomes).toEqual(['ticket', 'ticket', 'ticket', 'ticket', 'forfeit']);
     const ledger = (await api.http().get('/api/conduct/violations').query({ kind: 'stalling' }).set(auth(director))).body as Body[];
     expect(ledger).toHaveLength(1);

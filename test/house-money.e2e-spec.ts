@@ -89,7 +89,7 @@ describe('house money is never created or lost (property, real PostgreSQL)', () 
             const g = await prisma.game.findUniqueOrThrow({ where: { id: gameId } });
             if (g.status !== 'playing' || !r) continue;
             const attempt = await prisma.gameTimeout.count({ where: { gameId, version: g.version } });
-            await clock.expire(gameId, g.version, attempt, new Date(Date.now() + 3_600_000));
+            await clock.tick(gameId, g.version, attempt, new Date(Date.now() + 3_600_000));
           }
           // End the game: every seat but the one on turn forfeits (people through the API's service, computers as the system).
           for (let i = 0; i < 4; i++) {

@@ -51,7 +51,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   const runOut = async (gameId: string) => {
     const g = await gameOf(gameId);
     const attempt = await prisma.gameTimeout.count({ where: { gameId, version: g.version } });
-    return clock.expire(gameId, g.version, attempt, FAR());
+    return clock.tick(gameId, g.version, attempt, FAR());
   };
   /** Plays the game to its end: people through POST /games/:id/actions, computer seats through the one move service as the worker does. */
   const playOut = async (gameId: string, people: Map<number, Player>) => {
@@ -319,7 +319,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     const { gameId, players } = await tableWithGame(api, 4, { turnMs: 60_000 });
     const g = await gameOf(gameId);
     const sleeper = currentHand(g.state)!.turn!;
-    for (let i = 0; i < 5; i++) await clock.expire(gameId, g.version, i, FAR());
+    for (let i = 0; i < 5; i++) await clock.tick(gameId, g.version, i, FAR());
     const p = players[sleeper];
     const w = await wallet(p);
     expect(w.felonies).toBe(1);

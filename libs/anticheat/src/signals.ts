@@ -207,9 +207,9 @@ export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = 
   const n = ev.choices;
   const sd = sdFromSums(n, ev.advSum, ev.advSq);
   const zAdvantage = meanZ(ev.advSum, n, b.advantageMean, sd);
-  const nT = ev.advThreatN ?? 0;
-  const sdT = sdFromSums(nT, ev.advThreatSum ?? 0, ev.advThreatSq ?? 0);
-  const zThreat = meanZ(ev.advThreatSum ?? 0, nT, b.advantageMean, sdT);
+  const nT = ev.advThreatN;
+  const sdT = sdFromSums(nT, ev.advThreatSum, ev.advThreatSq);
+  const zThreat = meanZ(ev.advThreatSum, nT, b.advantageMean, sdT);
   const replySd = sdFromSums(ev.replyN, ev.replySum, ev.replySq);
   const zReply = meanZ(ev.replySum, ev.replyN, b.replyAdvantageMean, replySd);
   // the threat view counts once it has the choices the test needs (older analyses have none)
@@ -220,7 +220,7 @@ export function hiddenInfoSignal(ev: PlayerEvidence, b = DEFAULT_BASELINES, t = 
     sdAdvantage: r4(sd),
     zAdvantage: r4(zAdvantage),
     threatChoices: nT,
-    meanAdvantageThreat: r4(nT > 0 ? (ev.advThreatSum ?? 0) / nT : 0),
+    meanAdvantageThreat: r4(nT > 0 ? ev.advThreatSum / nT : 0),
     sdAdvantageThreat: r4(sdT),
     zAdvantageThreat: r4(zThreat),
     valuations: withThreat ? 2 : 1,

@@ -115,14 +115,6 @@ export class TurnClockService {
     return 'follow';
   }
 
-  /** The clock of (version, attempt) ran out. */
-  async expire(gameId: string, version: number, attempt: number, now = this.time.now()): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
-    // Nearly every clock job finds its turn already played: answer those with one cheap read.
-    const current = await this.games.versionOf(gameId);
-    if (!current || current.version !== version || current.status !== 'playing') return 'noop';
-    return this.runOut(gameId, version, attempt, now);
-  }
-
   /** The run-out of (version, attempt), under the game's row lock: nothing when the turn moved on, a wait when it fired early. */
   private async runOut(gameId: string, version: number, attempt: number, now: Date): Promise<'ticket' | 'forfeit' | 'noop' | 'wait'> {
     const effects: Effect[] = [];
