@@ -49,7 +49,7 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
     // 12:00: the bracket is drawn; bots take the other three seats.
     const userId = await myId(page);
     expect((await platform.start(ch.challengeId)).result).toBe('started');
-    const { tableId } = await platform.bots(userId);
+    const { tableId } = await platform.bots(userId, { knock: true });
 
     // My games (fresh load) links to the live table.
     await page.goto('/me/games');

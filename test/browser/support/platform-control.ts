@@ -21,8 +21,8 @@ export const platform = {
   openChallenge: (req: OpenChallengeRequest) => post<{ challengeId: string; players: string[] }>('/challenges/open', req),
   /** Runs the 12:00 job now. */
   start: (challengeId: string) => post<{ result: string }>('/start', { challengeId }),
-  /** Bots play every other seat of the player's running game, in the background. */
-  bots: (userId: string) => post<{ gameId: string; tableId: string }>('/bots', { userId }),
+  /** Bots play every other seat of the player's running game, in the background; `knock`: dealt again so that the player must knock within their first three turns. */
+  bots: (userId: string, opts: { knock?: boolean } = {}) => post<{ gameId: string; tableId: string }>('/bots', { userId, ...opts }),
   /** The player's table reaches its hard stop tied for 2nd: the 6-4/5-5 draw opens. */
   tie: (userId: string) => post<{ tableId: string }>('/tie', { userId }),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */

@@ -21,7 +21,8 @@ import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
 import { playOut } from '../../../scripts/lib/bot-driver';
-import { createBot, playerView, seedRng, type GameState } from '@dcs/engine';
+import { apply, createBot, createGame, currentHand, legalMoves, playerView, seedRng, type GameState } from '@dcs/engine';
+import { sha256 } from '../../../libs/tournament/src/games.repository';
 import { GamesService } from '../../../apps/api/src/games/games.service';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
@@ -91,6 +92,55 @@ async function main(): Promise<void> {
     botRuns.delete(gameId);
   };
 
+  /**
+   * Whether `human` must knock within their next `turns` turns whatever they play, the other seats
+   * playing the greedy bot (deterministic: it uses no randomness). From the human's first turn on, which
+   * must offer a play (the journey runs its clock out there with a legal tile showing).
+   */
+  const greedy = createBot('greedy');
+  const mustKnock = (start: GameState, human: number, turns: number, first: boolean): boolean => {
+    let st = start;
+    for (let step = 0; step < 400; step++) {
+      if (st.finished) return false;
+      const seat = currentHand(st)?.turn;
+      if (seat === null || seat === undefined) return false;
+      if (seat === human) break;
+      const next = apply(st, greedy.decide(playerView(st, seat), seedRng('unused')));
+      if (!next.ok) return false;
+      st = next.state;
+    }
+    if (currentHand(st)?.turn !== human) return false;
+    const plays = legalMoves(st, human).filter((a) => a.type === 'play');
+    if (plays.length === 0) return !first;
+    if (turns === 0) return false;
+    return plays.every((a) => {
+      const next = apply(st, a);
+      return next.ok && mustKnock(next.state, human, turns - 1, false);
+    });
+  };
+
+  /**
+   * Deals a fresh game (no move made yet) again, from the first seed under which `seat` must knock
+   * within their first three turns whatever they play: a knock in a random deal is missed about one
+   * game in nine. The row's seed and published hash follow the deal, so the game stays provably fair.
+   */
+  const dealForKnock = async (gameId: string, seat: number) => {
+    await prisma.$transaction(async (tx) => {
+      const game = await store.lock(tx, gameId);
+      const state = game!.state as unknown as GameState;
+      if (state.hands.length !== 1 || state.hands[0].actions.length > 0) throw new Error('the game has begun: it cannot be dealt again');
+      for (let i = 0; i < 5000; i++) {
+        const seed = `journey-knock-${seat}-${i}`;
+        const created = createGame({ ruleset: state.config.ruleset, players: state.config.players, seed });
+        if (!created.ok || !mustKnock(created.state, seat, 2, true)) continue;
+        await store.saveSystemChange(tx, game!, { ...created.state, version: game!.version + 1 });
+        await tx.game.update({ where: { id: gameId }, data: { seed, seedHash: sha256(seed) } });
+        return;
+      }
+      throw new Error(`no deal in 5,000 makes seat ${seat} knock`);
+    });
+  };
+
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
     /** A started challenge (round 1 seated) with `checkedIn` players; player 1 can sign in. */
     'POST /challenges': async (body) => {
@@ -141,11 +191,12 @@ async function main(): Promise<void> {
       await prisma.challenge.update({ where: { id: challengeId }, data: { checkInClosesAt: new Date(Date.now() - 1000), status: 'check_in_closed' } });
       return { result: await flow.start(challengeId) };
     },
-    /** Bots play the other seats of `userId`'s running game in the background; answers its game and table. */
+    /** Bots play the other seats of `userId`'s running game in the background; answers its game and table. With `knock`, the game is dealt again so that `userId` must knock early. */
     'POST /bots': async (body) => {
-      const { userId } = body as { userId: string };
+      const { userId, knock } = body as { userId: string; knock?: boolean };
       const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId }, orderBy: { table: { createdAt: 'desc' } }, include: { table: { include: { games: { where: { status: 'playing' } } } } } });
       const gameId = seat.table.games[0].id;
+      if (knock) await dealForKnock(gameId, seat.seat);
       void driveBots(gameId, userId);
       return { gameId, tableId: seat.tableId };
     },
