@@ -70,9 +70,19 @@ describe('the live protocol (what every process publishes and every API instance
 
   it('leaves the public view out when nobody spectates the game (the seats\' views stay)', () => {
     const { state, meta } = game();
-    const emits = gameViewEmits(meta, state, seats, null, false);
+    const emits = gameViewEmits(meta, state, seats, null, { spectators: false });
     expect(emits).toHaveLength(4);
     expect(emits.every((e) => e.to.length === 1 && e.to[0].startsWith('user:'))).toBe(true);
+  });
+
+  it('leaves out the views of seats whose player is connected nowhere; the public view still skips every seat', () => {
+    const { state, meta } = game();
+    const connected = new Set([seats[1].userId]);
+    const emits = gameViewEmits(meta, state, seats, null, { connected: (id) => connected.has(id) });
+    expect(emits.map((e) => e.to)).toEqual([[liveRooms.user(seats[1].userId)], [liveRooms.game(meta.id)]]);
+    expect((emits[0].data as { view: { seat: number } }).view.seat).toBe(seats[1].seat);
+    expect(emits[1].except).toEqual(seats.map((s) => liveRooms.user(s.userId)));
+    expect(gameViewEmits(meta, state, seats, null, { spectators: false, connected: () => false })).toEqual([]);
   });
 
   it('hands an emit to the local sockets first, then publishes it', () => {

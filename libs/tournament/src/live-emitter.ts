@@ -64,13 +64,24 @@ export const liveEmit = (to: string[], event: string, data: unknown, except?: st
 /**
  * A game changed: every seat's own view to its user room (each tab of that player, on any
  * instance), the public view to the game room minus the seated players. Never a hand in a
- * payload meant for a room another person is in. `spectators: false` (no API instance holds a
- * spectator of the game: LiveHub knows) leaves the public view out: it would reach nobody.
+ * payload meant for a room another person is in. LiveHub, which knows who is connected, narrows it:
+ * `spectators: false` (no API instance holds a spectator of the game) leaves the public view out, and
+ * `connected` leaves out the views of seats whose player has no socket on any instance (a computer
+ * seat, a player who closed the page): either would reach nobody.
  */
-export function gameViewEmits(game: ViewableGame, state: GameState, seats: readonly SeatRow[], deadline: Date | null, spectators = true): LiveEmit[] {
+export function gameViewEmits(
+  game: ViewableGame,
+  state: GameState,
+  seats: readonly SeatRow[],
+  deadline: Date | null,
+  only: { spectators?: boolean; connected?: (userId: string) => boolean } = {},
+): LiveEmit[] {
   const seq = state.version;
-  const out = seats.map((s) => liveEmit([liveRooms.user(s.userId)], 'game:view', { gameId: game.id, seq, view: renderGameView(game, state, s.seat, deadline) }));
-  if (spectators)
+  const connected = only.connected ?? (() => true);
+  const out = seats
+    .filter((s) => connected(s.userId))
+    .map((s) => liveEmit([liveRooms.user(s.userId)], 'game:view', { gameId: game.id, seq, view: renderGameView(game, state, s.seat, deadline) }));
+  if (only.spectators ?? true)
     out.push(
     liveEmit([liveRooms.game(game.id)], 'game:view', { gameId: game.id, seq, view: renderGameView(game, state, null, deadline) }, seats.map((s) => liveRooms.user(s.userId))),
   );

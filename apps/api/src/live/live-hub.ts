@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Namespace, Socket } from 'socket.io';
 import { AppConfig, boundedClose } from '@dcs/common';
-import { decodeLiveMessage, gameViewEmits, LIVE_PROTOCOL, liveChannel, LiveEmit, LiveEmitter, watchChannel } from '@dcs/tournament';
+import { decodeLiveMessage, gameViewEmits, LIVE_PROTOCOL, liveChannel, LiveEmit, LiveEmitter, liveEmit, liveRooms, renderGameView, watchChannel } from '@dcs/tournament';
 import { GameEventsPublisher, GameMoved } from './game-events.publisher';
 
 /** Rooms that are ours (a socket's own room, named by its id, never is). */
@@ -10,16 +10,41 @@ const NAMED_ROOM = /^(game|user|challenge):/;
 /** How often an instance repeats which games it holds spectators of, and how long another trusts it. */
 export const WATCH_HEARTBEAT_MS = 2000;
 const WATCH_TRUST_MS = 3 * WATCH_HEARTBEAT_MS;
+/**
+ * How long another instance's word on which players it holds is trusted without a heartbeat. Long on
+ * purpose: a seat view withheld by mistake leaves a player looking at an old position (a spectator's
+ * costs only a re-join), while one rendered for nobody costs only CPU.
+ */
+export const PRESENCE_TRUST_MS = 30 * WATCH_HEARTBEAT_MS;
+/** How long an instance remembers a seat view it withheld (the latest per player), to send it if the player arrives. */
+const SKIPPED_MS = 30_000;
+/** A player whose connection is being accepted counts as connected here until their user room exists (or this long). */
+const ARRIVING_MS = 10_000;
 /** The longest a connection or a `join` waits for its room's subscription. */
 const LISTEN_WAIT_MS = 2000;
 
-/** What an instance says on the watch channel: the games it holds spectators of (all of them, each time). */
+/**
+ * What an instance says on the watch channel: the games it holds spectators of (all of them, each
+ * time), and the players it holds sockets of — all of them (`users`, with each heartbeat) or the ones
+ * just arriving (`arrived`, at once, added to what it said before). A message with neither comes from
+ * an instance older than presence: it may hold anyone, so every seat's view is rendered for it.
+ */
 interface WatchMessage {
   v: typeof LIVE_PROTOCOL;
   from: string;
   games: string[];
+  users?: string[];
+  arrived?: string[];
   /** a new instance asks the others to say theirs at once */
   ask?: true;
+}
+
+/** Another instance as last heard: its spectated games, and the players it holds ('any': it does not say). */
+interface RemoteInstance {
+  games: Set<string>;
+  until: number;
+  users: Set<string> | 'any';
+  usersUntil: number;
 }
 
 /** The slice of a socket.io namespace the hub uses (a fake one in unit tests). */
@@ -37,6 +62,13 @@ type HubSocket = Pick<Socket, 'data'> & { data: { watching?: Set<string> } };
  *   channel of each room this instance holds sockets in, and emits what others publish to its own
  *   sockets. So a seat's view reaches only the instance holding that seat's socket, and an
  *   instance's own emits come back to no one (each message names its sender).
+ * - **Players**: a seat's view of a move is rendered only when some instance holds a socket of that
+ *   seat's player (a computer seat or a player who closed the page gets none; the move is stored and a
+ *   `join` reads it). Each instance says which players it holds with every heartbeat, and says a
+ *   player's arrival before accepting their connection, so the other instances know before the
+ *   client can ask for anything; their word is trusted for PRESENCE_TRUST_MS. An instance that withheld
+ *   a player's view in the last SKIPPED_MS and then hears them arrive sends that view at once (a move
+ *   it made before the word reached it; a client that finds a gap re-joins).
  * - **Spectators**: the public view of a move is rendered only when some instance holds a
  *   spectator of the game (a socket in its game room that sits at none of its seats). Each instance
  *   says on the watch channel which games it holds spectators of, at once when that changes and
@@ -53,8 +85,12 @@ export class LiveHub implements OnApplicationShutdown {
   private readonly subscriptions = new Map<string, Promise<unknown>>();
   /** gameId → this instance's spectator sockets of it */
   private readonly spectators = new Map<string, number>();
-  /** another instance → the games it holds spectators of, and until when that is trusted */
-  private readonly remote = new Map<string, { games: Set<string>; until: number }>();
+  /** another instance → the games it holds spectators of and the players it holds, and until when that is trusted */
+  private readonly remote = new Map<string, RemoteInstance>();
+  /** players whose connection to this instance is being accepted → until when they count as here without a room */
+  private readonly arriving = new Map<string, number>();
+  /** player → the latest move made here whose view of their seat was withheld (nobody held them), and when */
+  private readonly skipped = new Map<string, { move: GameMoved; seat: number; at: number }>();
   private heartbeat: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -106,9 +142,29 @@ export class LiveHub implements OnApplicationShutdown {
     return Promise.race([this.listenOn(liveChannel(this.config.QUEUE_PREFIX, room)), bound]).finally(() => clearTimeout(timer));
   }
 
-  /** A move was committed here: each seat's own view, and the public view when anyone spectates the game. */
+  /** A move was committed here: the own view of each seat whose player is connected, and the public view when anyone spectates the game. */
   moved({ game, state, seats, deadline }: GameMoved): void {
-    for (const e of gameViewEmits(game, state, seats, deadline ?? null, this.watched(game.id))) this.emitter.emit(e);
+    const now = Date.now();
+    const connected = (userId: string) => {
+      if (this.connected(userId)) return true;
+      if (this.skipped.size >= 10_000) this.skipped.clear();
+      this.skipped.set(userId, { move: { game, state, seats, deadline }, seat: seats.find((s) => s.userId === userId)!.seat, at: now });
+      return false;
+    };
+    for (const e of gameViewEmits(game, state, seats, deadline ?? null, { spectators: this.watched(game.id), connected })) this.emitter.emit(e);
+  }
+
+  /** Players another instance has just said it holds: the view withheld from each here (if any, and recent) goes out now. */
+  private arrived(userIds: Iterable<string>): void {
+    const now = Date.now();
+    for (const userId of userIds) {
+      const s = this.skipped.get(userId);
+      if (!s) continue;
+      this.skipped.delete(userId);
+      if (s.at + SKIPPED_MS < now) continue;
+      const { game, state, deadline } = s.move;
+      this.emitter.emit(liveEmit([liveRooms.user(userId)], 'game:view', { gameId: game.id, seq: state.version, view: renderGameView(game, state, s.seat, deadline ?? null) }));
+    }
   }
 
   /** Whether any instance holds a spectator of the game. */
@@ -116,10 +172,51 @@ export class LiveHub implements OnApplicationShutdown {
     if (this.spectators.has(gameId)) return true;
     const now = Date.now();
     for (const [from, r] of this.remote) {
-      if (r.until < now) this.remote.delete(from);
-      else if (r.games.has(gameId)) return true;
+      if (r.until < now && r.usersUntil < now) this.remote.delete(from);
+      else if (r.until >= now && r.games.has(gameId)) return true;
     }
     return false;
+  }
+
+  /** Whether any instance holds a socket of this player (or may: an instance that does not say). */
+  connected(userId: string): boolean {
+    if (this.here(userId)) return true;
+    const now = Date.now();
+    for (const r of this.remote.values()) {
+      if (r.usersUntil >= now && (r.users === 'any' || r.users.has(userId))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A player's connection is being accepted here: every instance is told before it is (the handshake
+   * waits for this), so a move made anywhere after the client is connected renders their view.
+   */
+  arrive(userId: string): Promise<unknown> {
+    this.arriving.set(userId, Date.now() + ARRIVING_MS);
+    return this.announce(false, [userId]);
+  }
+
+  /** Whether this instance holds a socket of the player (or is accepting one). */
+  private here(userId: string): boolean {
+    if (this.nsp?.adapter.rooms?.has(`user:${userId}`)) return true;
+    const until = this.arriving.get(userId);
+    if (until === undefined) return false;
+    if (until >= Date.now()) return true;
+    this.arriving.delete(userId);
+    return false;
+  }
+
+  /** The players this instance holds sockets of (and is accepting). */
+  private players(): string[] {
+    const out = new Set<string>();
+    for (const room of this.nsp?.adapter.rooms?.keys() ?? []) if (room.startsWith('user:')) out.add(room.slice(5));
+    const now = Date.now();
+    for (const [userId, until] of this.arriving) {
+      if (until >= now) out.add(userId);
+      else this.arriving.delete(userId);
+    }
+    return [...out];
   }
 
   /** A socket joined a game's room without a seat at it: a spectator. Resolves once the other instances have been told. */
@@ -152,6 +249,9 @@ export class LiveHub implements OnApplicationShutdown {
   /** This instance's sockets get an emit at once (socket.io's in-memory adapter: nothing leaves the process). */
   private deliver(e: Pick<LiveEmit, 'to' | 'except' | 'event' | 'data'>): void {
     if (!this.nsp) return;
+    // No socket here in any of its rooms: socket.io would encode the packet for nobody.
+    const rooms = this.nsp.adapter.rooms;
+    if (rooms && !e.to.some((room) => rooms.has(room))) return;
     let op = this.nsp.to(e.to);
     if (e.except?.length) op = op.except(e.except);
     (op.emit as (event: string, data: unknown) => boolean)(e.event, e.data);
@@ -172,15 +272,29 @@ export class LiveHub implements OnApplicationShutdown {
       return;
     }
     if (m?.v !== LIVE_PROTOCOL || typeof m.from !== 'string' || !Array.isArray(m.games) || m.from === this.emitter.origin) return;
-    if (m.games.length) this.remote.set(m.from, { games: new Set(m.games), until: Date.now() + WATCH_TRUST_MS });
-    else this.remote.delete(m.from);
+    const now = Date.now();
+    const known = this.remote.get(m.from);
+    const before = known && known.usersUntil >= now ? known.users : new Set<string>();
+    let users: RemoteInstance['users'];
+    if (Array.isArray(m.users)) users = new Set(m.users.filter((u) => typeof u === 'string'));
+    else if (Array.isArray(m.arrived)) {
+      users = before === 'any' ? 'any' : new Set([...before, ...m.arrived.filter((u) => typeof u === 'string')]);
+    } else users = 'any';
+    this.remote.set(m.from, { games: new Set(m.games), until: now + WATCH_TRUST_MS, users, usersUntil: now + PRESENCE_TRUST_MS });
+    if (users !== 'any' && this.skipped.size) this.arrived([...users].filter((u) => before === 'any' || !before.has(u)));
     if (m.ask) void this.announce();
   }
 
-  /** Says which games this instance holds spectators of (all of them). */
-  private announce(ask = false): Promise<unknown> {
+  /** Says which games this instance holds spectators of (all of them), and which players it holds (all, or the `arrived` alone). */
+  private announce(ask = false, arrived?: string[]): Promise<unknown> {
     if (!this.sub) return Promise.resolve();
-    const body: WatchMessage = { v: LIVE_PROTOCOL, from: this.emitter.origin, games: [...this.spectators.keys()], ...(ask ? { ask: true as const } : {}) };
+    const body: WatchMessage = {
+      v: LIVE_PROTOCOL,
+      from: this.emitter.origin,
+      games: [...this.spectators.keys()],
+      ...(arrived ? { arrived } : { users: this.players() }),
+      ...(ask ? { ask: true as const } : {}),
+    };
     return this.emitter.publish({ channel: watchChannel(this.config.QUEUE_PREFIX), message: JSON.stringify(body) });
   }
 

@@ -84,8 +84,9 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
           socket.data.claims = claims;
           // anti-cheat evidence: the device fingerprint (hashed) and IP of this connection; never blocks it
           void this.sessions.record(user.id, (socket.handshake.auth as { fingerprint?: unknown }).fingerprint, socket.handshake.address, 'socket');
-          // Hear the user room's channel before the connection is up: a view pushed right after it is not missed.
-          void this.hub.listening(rooms.user(user.id)).then(() => next());
+          // Hear the user room's channel, and tell every instance this player is here (their seats' views are rendered
+          // from now on), before the connection is up: a view pushed right after it is not missed.
+          void Promise.all([this.hub.listening(rooms.user(user.id)), this.hub.arrive(user.id)]).then(() => next());
         },
         (err: unknown) => refuse(this.errorBody(err)),
       );

@@ -71,59 +71,67 @@ export class AnticheatRepository {
     });
   }
 
-  /** A player's per-game features since `since`, oldest first, with the game ids. */
-  async seatFeatures(userId: string, since: Date): Promise<{ gameId: string; features: SeatFeatures }[]> {
-    const rows = await this.prisma.anticheatSeatFeature.findMany({ where: { userId, finishedAt: { gte: since } }, orderBy: { finishedAt: 'asc' }, select: { gameId: true, features: true } });
-    return rows.map((r) => ({ gameId: r.gameId, features: r.features as unknown as SeatFeatures }));
+  /**
+   * Each player's per-game features since `since`, oldest first, with the game ids: one read for the
+   * players of a game (a finished game evaluates its four players and six pairs).
+   */
+  async seatFeatures(userIds: readonly string[], since: Date): Promise<Map<string, { gameId: string; features: SeatFeatures }[]>> {
+    const rows = await this.prisma.anticheatSeatFeature.findMany({
+      where: { userId: { in: [...userIds] }, finishedAt: { gte: since } },
+      orderBy: { finishedAt: 'asc' },
+      select: { userId: true, gameId: true, features: true },
+    });
+    const out = new Map(userIds.map((u) => [u, [] as { gameId: string; features: SeatFeatures }[]]));
+    for (const r of rows) out.get(r.userId)!.push({ gameId: r.gameId, features: r.features as unknown as SeatFeatures });
+    return out;
   }
 
-  /** Analyses of the games two players played together since `since`. */
-  async analysesTogether(a: string, b: string, since: Date): Promise<{ gameId: string; analysis: GameAnalysis }[]> {
-    const rows = await this.prisma.$queryRaw<{ game_id: string; analysis: unknown }[]>`
-      SELECT g.game_id, g.analysis
+  /** Analyses of the games at least two of these players played together since `since`, oldest first, with who of them sat there. */
+  async analysesAmong(userIds: readonly string[], since: Date): Promise<{ gameId: string; users: string[]; analysis: GameAnalysis }[]> {
+    const rows = await this.prisma.$queryRaw<{ game_id: string; users: string[]; analysis: unknown }[]>`
+      SELECT g.game_id, array_agg(x.user_id::text) AS users, g.analysis
       FROM anticheat_game_analyses g
+      JOIN anticheat_seat_features x ON x.game_id = g.game_id AND x.user_id = ANY(${[...userIds]}::uuid[])
       WHERE g.finished_at >= ${since}
-        AND EXISTS (SELECT 1 FROM anticheat_seat_features x WHERE x.game_id = g.game_id AND x.user_id = ${a}::uuid)
-        AND EXISTS (SELECT 1 FROM anticheat_seat_features y WHERE y.game_id = g.game_id AND y.user_id = ${b}::uuid)
+      GROUP BY g.game_id
+      HAVING count(DISTINCT x.user_id) >= 2
       ORDER BY g.finished_at`;
-    return rows.map((r) => ({ gameId: r.game_id, analysis: r.analysis as GameAnalysis }));
+    return rows.map((r) => ({ gameId: r.game_id, users: r.users, analysis: r.analysis as GameAnalysis }));
   }
 
-  /** Games each player played in the window (for co-seating shares). */
-  async gamesCount(userId: string, since: Date): Promise<number> {
-    return this.prisma.anticheatSeatFeature.count({ where: { userId, finishedAt: { gte: since } } });
-  }
-
-  /** Fingerprint hashes and IPs two accounts both used since `since`. */
-  async sharedIdentifiers(a: string, b: string, since: Date): Promise<{ fingerprints: number; ips: number }> {
-    const [row] = await this.prisma.$queryRaw<{ fingerprints: bigint; ips: bigint }[]>`
-      SELECT
-        (SELECT count(DISTINCT x.fingerprint_hash) FROM user_sessions x JOIN user_sessions y ON y.fingerprint_hash = x.fingerprint_hash
-          WHERE x.user_id = ${a}::uuid AND y.user_id = ${b}::uuid AND x.created_at >= ${since} AND y.created_at >= ${since}) AS fingerprints,
-        (SELECT count(DISTINCT x.ip) FROM user_sessions x JOIN user_sessions y ON y.ip = x.ip
-          WHERE x.user_id = ${a}::uuid AND y.user_id = ${b}::uuid AND x.created_at >= ${since} AND y.created_at >= ${since}) AS ips`;
-    return { fingerprints: Number(row?.fingerprints ?? 0), ips: Number(row?.ips ?? 0) };
+  /** Fingerprint hashes and IPs each two of these accounts both used since `since`, keyed `a b` (both orders). */
+  async sharedIdentifiers(userIds: readonly string[], since: Date): Promise<Map<string, { fingerprints: number; ips: number }>> {
+    const ids = [...userIds];
+    const rows = await this.prisma.$queryRaw<{ a: string; b: string; fingerprints: bigint; ips: bigint }[]>`
+      SELECT x.user_id::text AS a, y.user_id::text AS b,
+        count(DISTINCT x.fingerprint_hash) FILTER (WHERE x.fingerprint_hash = y.fingerprint_hash) AS fingerprints,
+        count(DISTINCT x.ip) FILTER (WHERE x.ip = y.ip) AS ips
+      FROM user_sessions x JOIN user_sessions y ON y.user_id <> x.user_id AND (y.fingerprint_hash = x.fingerprint_hash OR y.ip = x.ip)
+      WHERE x.user_id = ANY(${ids}::uuid[]) AND y.user_id = ANY(${ids}::uuid[]) AND x.created_at >= ${since} AND y.created_at >= ${since}
+      GROUP BY 1, 2`;
+    return new Map(rows.map((r) => [`${r.a} ${r.b}`, { fingerprints: Number(r.fingerprints), ips: Number(r.ips) }]));
   }
 
   /**
-   * Each game's window (from `leadMs` before its start to its end) with the sessions the two
-   * accounts opened in it (sign-ins and socket connections: user_sessions), oldest first.
+   * Each game's window (from `leadMs` before its start to its end) with the sessions these accounts
+   * opened in it (sign-ins and socket connections: user_sessions), oldest first.
    */
-  async sessionsInGames(a: string, b: string, gameIds: string[], leadMs: number): Promise<{ gameId: string; finishedAt: Date; a: SessionObservation[]; b: SessionObservation[] }[]> {
+  async sessionsInGames(userIds: readonly string[], gameIds: readonly string[], leadMs: number): Promise<{ gameId: string; finishedAt: Date; sessions: SessionObservation[] }[]> {
     if (gameIds.length === 0) return [];
-    const games = await this.prisma.game.findMany({ where: { id: { in: gameIds } }, select: { id: true, startedAt: true, finishedAt: true, updatedAt: true }, orderBy: { startedAt: 'asc' } });
+    const games = await this.prisma.game.findMany({ where: { id: { in: [...gameIds] } }, select: { id: true, startedAt: true, finishedAt: true, updatedAt: true }, orderBy: { startedAt: 'asc' } });
     const rows = await this.prisma.$queryRaw<{ game_id: string; user_id: string; ip: string | null; fingerprint_hash: string | null; created_at: Date }[]>`
       SELECT g.id AS game_id, s.user_id, s.ip, s.fingerprint_hash, s.created_at
       FROM games g
-      JOIN user_sessions s ON s.user_id IN (${a}::uuid, ${b}::uuid)
+      JOIN user_sessions s ON s.user_id = ANY(${[...userIds]}::uuid[])
         AND s.created_at >= g.started_at - make_interval(secs => ${leadMs / 1000})
         AND s.created_at <= COALESCE(g.finished_at, g.updated_at)
-      WHERE g.id = ANY(${gameIds}::uuid[])
+      WHERE g.id = ANY(${[...gameIds]}::uuid[])
       ORDER BY s.created_at`;
-    return games.map((g) => {
-      const mine = rows.filter((r) => r.game_id === g.id).map((r) => ({ userId: r.user_id, at: r.created_at.getTime(), ip: r.ip, fingerprintHash: r.fingerprint_hash }));
-      return { gameId: g.id, finishedAt: g.finishedAt ?? g.updatedAt, a: mine.filter((x) => x.userId === a), b: mine.filter((x) => x.userId === b) };
-    });
+    return games.map((g) => ({
+      gameId: g.id,
+      finishedAt: g.finishedAt ?? g.updatedAt,
+      sessions: rows.filter((r) => r.game_id === g.id).map((r) => ({ userId: r.user_id, at: r.created_at.getTime(), ip: r.ip, fingerprintHash: r.fingerprint_hash })),
+    }));
   }
 
   /** Finished dcs-tournament games at challenge tables since `since` that have no analysis yet. */

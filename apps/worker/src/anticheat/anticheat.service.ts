@@ -115,8 +115,11 @@ export class AnticheatService {
     const out: GameJobResult['signals'] = [];
     const games = new Map<string, number>();
     const hidden = new Map<string, Signal>();
+    // Everything the players and pairs below need, read once for all of them.
+    const [features, among, shared] = await Promise.all([this.repo.seatFeatures(users, since), this.repo.analysesAmong(users, since), this.repo.sharedIdentifiers(users, since)]);
+    const sessions = await this.repo.sessionsInGames(users, among.map((t) => t.gameId), SESSION_LEAD_MS);
     for (const u of users) {
-      const rows = await this.repo.seatFeatures(u, since);
+      const rows = features.get(u) ?? [];
       games.set(u, rows.length);
       if (rows.length === 0) continue;
       const ev = emptyPlayerEvidence(u);
@@ -130,7 +133,7 @@ export class AnticheatService {
     for (let i = 0; i < users.length; i++) {
       for (let j = i + 1; j < users.length; j++) {
         const [a, b] = [users[i], users[j]];
-        const together = await this.repo.analysesTogether(a, b, since);
+        const together = among.filter((t) => t.users.includes(a) && t.users.includes(b));
         const ev = emptyPairEvidence(a, b);
         for (const t of together) for (const p of pairsOfGame(t.analysis)) if (p.users.includes(a) && p.users.includes(b)) mergePair(ev, p);
         const gameIds = together.map((t) => t.gameId);
@@ -139,14 +142,14 @@ export class AnticheatService {
         // pair-directed evidence (each way; shown, never fired) and co-location at the games together;
         // the board sees the directed and per-player figures beside a co-location signal
         const directed = directedSignals(ev);
-        const colocation = await this.coLocation(a, b, gameIds, games.get(a) ?? 0, games.get(b) ?? 0);
+        const colocation = this.coLocation(a, b, sessions, new Set(gameIds), games.get(a) ?? 0, games.get(b) ?? 0);
         if (colocation.fired) {
           colocation.details.directed = directed.map(signalFigure);
           colocation.details.perPlayer = [a, b].flatMap((u) => (hidden.has(u) ? [signalFigure(hidden.get(u)!)] : []));
           fired.push(colocation);
         }
-        const shared = await this.repo.sharedIdentifiers(a, b, since);
-        const link = linkedAccountsSignal({ users: [a, b], sharedFingerprints: shared.fingerprints, sharedIps: shared.ips, gamesTogether: Math.max(ev.gamesTogether, triggerGameId ? 1 : 0) });
+        const both = shared.get(`${a} ${b}`) ?? { fingerprints: 0, ips: 0 };
+        const link = linkedAccountsSignal({ users: [a, b], sharedFingerprints: both.fingerprints, sharedIps: both.ips, gamesTogether: Math.max(ev.gamesTogether, triggerGameId ? 1 : 0) });
         if (link.fired) fired.push(link);
         for (const s of fired) out.push(await this.record(s, gameIds.length ? gameIds : triggerGameId ? [triggerGameId] : [], level, highStakes));
       }
@@ -154,10 +157,13 @@ export class AnticheatService {
     return out;
   }
 
-  /** The co-location signal of a pair over its games together (sessions from user_sessions). */
-  private async coLocation(a: string, b: string, gameIds: string[], gamesA: number, gamesB: number): Promise<Signal> {
+  /** The co-location signal of a pair over its games together (`together`), from the sessions of those games (user_sessions). */
+  private coLocation(a: string, b: string, sessions: Awaited<ReturnType<AnticheatRepository['sessionsInGames']>>, together: Set<string>, gamesA: number, gamesB: number): Signal {
     const ev = emptyCoLocationEvidence(a, b);
-    for (const g of await this.repo.sessionsInGames(a, b, gameIds, SESSION_LEAD_MS)) addCoLocationGame(ev, g.gameId, g.finishedAt.getTime(), coLocateGame(g.a, g.b));
+    for (const g of sessions) {
+      if (!together.has(g.gameId)) continue;
+      addCoLocationGame(ev, g.gameId, g.finishedAt.getTime(), coLocateGame(g.sessions.filter((x) => x.userId === a), g.sessions.filter((x) => x.userId === b)));
+    }
     return coLocationSignal(ev, gamesA, gamesB);
   }
 
@@ -182,7 +188,7 @@ export class AnticheatService {
     const unanalysed = await this.repo.unanalysedGames(since, 500);
     let linked = 0;
     for (const p of await this.repo.linkedPairsAtTables(since)) {
-      const shared = await this.repo.sharedIdentifiers(p.a, p.b, since);
+      const shared = (await this.repo.sharedIdentifiers([p.a, p.b], since)).get(`${p.a} ${p.b}`) ?? { fingerprints: 0, ips: 0 };
       const s = linkedAccountsSignal({ users: [p.a, p.b], sharedFingerprints: shared.fingerprints, sharedIps: shared.ips, gamesTogether: p.games });
       if (!s.fired) continue;
       // one record per amount of evidence: new games together make a new one (if the case is not already under review)
