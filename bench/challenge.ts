@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   console.log(`bracket generation, 512 players        ${perBracket.toFixed(3)} ms per bracket (${runs} runs; target < 5 ms)`);
 
   const progress = (l: string) => process.stderr.write(`  ${l}\n`);
-  const s = await withThrowawayEnv('bench_challenge', (t) => runSimulation({ players, seed: `bench-${players}`, onProgress: progress }, throwawayProcessEnv(t)), process.env, progress);
+  const s = await withThrowawayEnv('bench_challenge', (t) => runSimulation({ players, seed: `bench-${players}`, onProgress: progress, workerProcess: true }, throwawayProcessEnv(t)), process.env, progress);
   const tables = s.rounds.reduce((n, r) => n + r.tables.length, 0);
   const draws = s.rounds.reduce((n, r) => n + r.tables.reduce((m, t) => m + t.tiebreaks.length, 0), 0);
   console.log(`challenge, ${players} players                ${(s.stats.wallMs / 1000).toFixed(1)} s wall (${s.rounds.length} rounds, ${tables} table games, ${draws} tiebreak draws${players === 512 ? '; target < 60 s' : ''})`);

@@ -15,8 +15,11 @@
  * database and prefix it is given (the e2e suites give it theirs).
  */
 import 'reflect-metadata';
-import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { AppError, loadConfig, PrismaService } from '@dcs/common';
 import { type BotName, seedRng, shuffle, type TiebreakState } from '@dcs/engine';
 import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
@@ -30,6 +33,70 @@ export interface SimulationOptions {
   seed?: string;
   bots?: BotName;
   onProgress?: (line: string) => void;
+  /** the worker in a process of its own, started from the build, as it is deployed (the command line and the bench); else in this one */
+  workerProcess?: boolean;
+}
+
+/** The built worker beside the built tools (`.build/tools/apps/worker/src/main.js`). */
+const WORKER_MAIN = path.resolve(__dirname, '../apps/worker/src/main.js');
+
+/**
+ * The platform of a simulation: the API's services in this process (the bots call them, as the
+ * HTTP and socket handlers do), and the worker — in a process of its own started from the build
+ * when `workerProcess` (as deployed: its jobs, the anti-cheat analysis of every finished game among
+ * them, do not share the bots' event loop), else in this one (the e2e suites, which have no build).
+ */
+async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void> }> {
+  const logLevel = env.SIM_LOG_LEVEL ?? 'fatal';
+  const config = loadConfig({ ...env, LOG_LEVEL: logLevel });
+  if (workerProcess && !existsSync(WORKER_MAIN)) throw new Error(`no built worker at ${WORKER_MAIN} (npm run build:tools)`);
+  const child = workerProcess ? spawnWorker({ ...env, LOG_LEVEL: logLevel }) : null;
+  try {
+    const api: INestApplication = await createApi(config, { shutdownHooks: false });
+    await api.init();
+    const inProcess = child ? null : await createWorker(config, { shutdownHooks: false });
+    if (child) await child.ready;
+    const closeAll = async () => {
+      await (inProcess ? inProcess.close() : child!.stop());
+      await api.close();
+    };
+    const forget = closeOnInterrupt(closeAll);
+    return { api, close: () => (forget(), closeAll()) };
+  } catch (err) {
+    await child?.stop();
+    throw err;
+  }
+}
+
+/** The built worker as a child process: ready once it says it started; stopped with SIGTERM (its shutdown hooks close the queues). */
+function spawnWorker(env: NodeJS.ProcessEnv): { ready: Promise<void>; stop: () => Promise<void> } {
+  const child = spawn(process.execPath, [WORKER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    const keep = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.includes('worker started')) resolve();
+        if (line.trim()) tail.push(line.slice(0, 400));
+      }
+      if (tail.length > 40) tail.splice(0, tail.length - 40);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      if (env.SIM_LOG_LEVEL && env.SIM_LOG_LEVEL !== 'fatal') process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it started:\n${tail.join('\n')}`)));
+  });
+  ready.catch(() => undefined);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { ready, stop };
 }
 
 export interface SimulationSummary {
@@ -61,11 +128,7 @@ function percentile(values: number[], p: number): number {
 export async function runSimulation(opts: SimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SimulationSummary> {
   const seed = opts.seed ?? randomBytes(4).toString('hex');
   // Logs go to stdout as JSON lines; keep them out of the summary unless asked for.
-  const config = loadConfig({ ...env, LOG_LEVEL: env.SIM_LOG_LEVEL ?? 'fatal' });
-  const api: INestApplication = await createApi(config, { shutdownHooks: false });
-  await api.init();
-  const worker: INestApplicationContext = await createWorker(config, { shutdownHooks: false });
-  const forgetClose = closeOnInterrupt(() => Promise.all([worker.close(), api.close()]));
+  const { api, close } = await startPlatform(env, opts.workerProcess);
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);
   try {
@@ -107,9 +170,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
       times,
     } };
   } finally {
-    forgetClose();
-    await worker.close();
-    await api.close();
+    await close();
   }
 }
 
@@ -230,6 +291,8 @@ export interface SeasonSimulationOptions {
   seed?: string;
   bots?: BotName;
   onProgress?: (line: string) => void;
+  /** as SimulationOptions.workerProcess */
+  workerProcess?: boolean;
 }
 
 export interface SeasonSimulationSummary {
@@ -255,11 +318,7 @@ export interface SeasonSimulationSummary {
  */
 export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SeasonSimulationSummary> {
   const seed = opts.seed ?? randomBytes(4).toString('hex');
-  const config = loadConfig({ ...env, LOG_LEVEL: env.SIM_LOG_LEVEL ?? 'fatal' });
-  const api: INestApplication = await createApi(config, { shutdownHooks: false });
-  await api.init();
-  const worker: INestApplicationContext = await createWorker(config, { shutdownHooks: false });
-  const forgetClose = closeOnInterrupt(() => Promise.all([worker.close(), api.close()]));
+  const { api, close } = await startPlatform(env, opts.workerProcess);
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);
   try {
@@ -341,9 +400,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
       },
     };
   } finally {
-    forgetClose();
-    await worker.close();
-    await api.close();
+    await close();
   }
 }
 
@@ -418,7 +475,7 @@ if (require.main === module && arg('weeks') !== undefined) {
     console.error('--players must be a whole number from 16 to 512');
     process.exit(2);
   }
-  withThrowawayEnv('sim', (t) => runSeasonSimulation({ weeks, players, seed: arg('seed'), bots, onProgress: json ? undefined : stderr }, throwawayProcessEnv(t)), process.env, stderr)
+  withThrowawayEnv('sim', (t) => runSeasonSimulation({ weeks, players, seed: arg('seed'), bots, onProgress: json ? undefined : stderr, workerProcess: true }, throwawayProcessEnv(t)), process.env, stderr)
     .then((s) => {
       if (json) {
         process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
@@ -445,7 +502,7 @@ if (require.main === module && arg('weeks') !== undefined) {
     console.error('--bots must be greedy, expert or random');
     process.exit(2);
   }
-  withThrowawayEnv('sim', (t) => runSimulation({ players, seed: arg('seed'), bots, onProgress: json ? undefined : stderr }, throwawayProcessEnv(t)), process.env, stderr)
+  withThrowawayEnv('sim', (t) => runSimulation({ players, seed: arg('seed'), bots, onProgress: json ? undefined : stderr, workerProcess: true }, throwawayProcessEnv(t)), process.env, stderr)
     .then((s) => {
       if (json) {
         // Exit only once the whole summary is flushed (a pipe takes 64 kB at a time).

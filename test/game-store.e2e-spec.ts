@@ -169,4 +169,71 @@ describe('GameStore', () => {
       [ids[1], 1, 1],
     ]);
   });
+
+  describe('group commit: the moves saved in one turn of the event loop go to PostgreSQL as one statement', () => {
+    const statements = () => {
+      const spy = jest.spyOn(pool, 'query');
+      const writes = () => spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('INSERT INTO game_actions'));
+      return {
+        count: () => writes().length,
+        /** the games each write statement carried, in order */
+        games: () => writes().map((c) => ((c[1] as unknown[][])[0] as string[]).length),
+        done: () => spy.mockRestore(),
+      };
+    };
+
+    it('twelve games\' moves at once: one statement, each move applied with its own log entry', async () => {
+      const ids = await Promise.all(Array.from({ length: 12 }, () => deal()));
+      const rng = seedRng('batch-1');
+      const picks = await Promise.all(ids.map(async (id) => randomAction(await stateOf(a, id), rng)!));
+      const seen = statements();
+      const after = await Promise.all(ids.map((id, i) => move(a, id, () => picks[i], `batch-1-${i}`)));
+      expect(seen.count()).toBe(1);
+      seen.done();
+      expect(after.map((s) => (s as GameState).version)).toEqual(ids.map(() => 1));
+      for (const id of ids) {
+        expect((await row(id)).version).toBe(1);
+        expect((await b.actionLog(id)).map((x) => x.version)).toEqual([1]);
+      }
+    });
+
+    it('a retried request in the statement is told alone (answered from the log); the other games\' moves are written', async () => {
+      const [x, y, z] = [await deal(), await deal(), await deal()];
+      const rng = seedRng('batch-2');
+      expect(await move(b, x, (s) => randomAction(s, rng)!, 'again')).not.toBe('replayed');
+      // a holds x's current version in its cache, which does not know the request: its save fails on the stored request id
+      for (const id of [x, y, z]) await a.find(id);
+      const seen = statements();
+      const out = await Promise.all([
+        move(a, x, (s) => randomAction(s, rng)!, 'again'),
+        move(a, y, (s) => randomAction(s, rng)!, 'batch-2-y'),
+        move(a, z, (s) => randomAction(s, rng)!, 'batch-2-z'),
+      ]);
+      // one statement with the three, then each again on its own
+      expect(seen.games()).toEqual([3, 1, 1, 1]);
+      seen.done();
+      expect(out[0]).toBe('replayed');
+      expect(out.slice(1).map((s) => (s as GameState).version)).toEqual([1, 1]);
+      expect([(await row(x)).version, (await row(y)).version, (await row(z)).version]).toEqual([1, 1, 1]);
+      expect((await a.actionLog(x)).length).toBe(1);
+    });
+
+    it('two moves of one game never share a statement: the second is judged on what the first wrote', async () => {
+      const id = await deal();
+      await a.find(id);
+      const seen = statements();
+      const both = await Promise.all([0, 1].map((k) => move(a, id, (s) => legalOf(s), `same-game-${k}`)));
+      // both decided on the cached version 0 in the same turn: two statements, the second's compare-and-set lost, decided again on version 1
+      expect(seen.games()).toEqual([1, 1, 1]);
+      seen.done();
+      expect(both.map((s) => (s as GameState).version).sort()).toEqual([1, 2]);
+      expect((await a.actionLog(id)).map((x) => x.version)).toEqual([1, 2]);
+      expect(await stateOf(new GameStore(prisma, pool), id)).toEqual(await stateOf(a, id));
+    });
+  });
 });
+
+/** The first legal move of the seat on turn (deterministic). */
+function legalOf(s: GameState): Action {
+  return randomAction(s, seedRng(`legal-${s.version}`))!;
+}

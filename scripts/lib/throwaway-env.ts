@@ -196,13 +196,15 @@ const SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
  */
 export async function withThrowawayEnv<T>(label: string, run: (env: ThrowawayEnv) => Promise<T>, from: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => undefined): Promise<T> {
   const server = new URL(from.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/dcs');
+  // Connection options (`?host=/var/run/postgresql`: the server's Unix socket) go with the throwaway database's URL.
+  const options = server.search;
   server.pathname = '';
   server.search = '';
   const pgBase = server.toString().replace(/\/$/, '');
   const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const env: ThrowawayEnv = {
     dbName: `dcs_${label}_${tag}`,
-    databaseUrl: `${pgBase}/dcs_${label}_${tag}`,
+    databaseUrl: `${pgBase}/dcs_${label}_${tag}${options}`,
     redisUrl: from.REDIS_URL ?? 'redis://127.0.0.1:6379',
     queuePrefix: `${label}:${tag}`,
   };

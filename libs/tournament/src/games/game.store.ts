@@ -7,6 +7,7 @@ import { PG_POOL, PrismaService } from '@dcs/common';
 import { sha256, type Tx } from '../games.repository';
 import { needsSnapshot, replayTail } from './game-snapshot';
 import { LatestStateCache } from './game-state-cache';
+import { MoveWrites, RequestAlreadyStored } from './move-writes';
 
 /** A game row with `state` the game's current state (the snapshot with its tail replayed). */
 export type StoredGame = Game;
@@ -66,7 +67,6 @@ export interface MoveTransaction {
 /** The game moved (another move, the turn clock, a director) between the read and the save. */
 class MoveConflict extends Error {}
 
-const UNIQUE_VIOLATION = '23505';
 const MAX_ATTEMPTS = 8;
 /** Games whose latest state a process keeps (a 512-player Saturday runs 128 tables; a state is ~10-60 kB of objects). */
 const CACHE_GAMES = 4096;
@@ -111,11 +111,15 @@ const GAME_SQL = (extra = '') => `
 @Injectable()
 export class GameStore {
   private readonly cache = new LatestStateCache<LockedGame>(CACHE_GAMES);
+  /** the moves' writes, several games' to a statement (group commit) */
+  private readonly writes: MoveWrites;
 
   constructor(
     private readonly prisma: PrismaService,
     @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  ) {
+    this.writes = new MoveWrites(pool);
+  }
 
   // ------------------------------------------------------------------ create
 
@@ -335,28 +339,27 @@ export class GameStore {
       },
       actionAt: (version) => one(`SELECT seat, action, request_id FROM game_actions WHERE game_id = $1 AND version = $2`, [game.id, version]),
       save: async (next, entry) => {
-        const snapshot = needsSnapshot(game.state, next);
-        let written;
+        let at: Date | null;
         try {
-          written = await this.pool.query<{ at: Date }>(
-            `WITH moved AS (
-               UPDATE games SET version = $2, ${snapshot ? 'state = $10::jsonb, ' : ''}
-                 status = CASE WHEN $3::boolean THEN 'finished'::"GameStatus" ELSE status END,
-                 finished_at = CASE WHEN $3::boolean THEN now() ELSE finished_at END, updated_at = now()
-               WHERE id = $1 AND version = $4
-               RETURNING id, updated_at)
-             INSERT INTO game_actions (id, game_id, version, seat, user_id, action, request_id, decision_ms, created_at)
-             SELECT gen_random_uuid(), moved.id, $2, $5, $6, $7::jsonb, $8, $9, moved.updated_at FROM moved
-             RETURNING created_at AS at`,
-            [game.id, next.version, next.finished, game.version, entry.seat, entry.userId, JSON.stringify(entry.action), entry.requestId ?? null, entry.decisionMs, ...(snapshot ? [JSON.stringify(next)] : [])],
-          );
+          at = await this.writes.write({
+            gameId: game.id,
+            version: next.version,
+            expected: game.version,
+            finished: next.finished,
+            seat: entry.seat,
+            userId: entry.userId,
+            action: JSON.stringify(entry.action),
+            requestId: entry.requestId ?? null,
+            decisionMs: entry.decisionMs,
+            state: needsSnapshot(game.state, next) ? JSON.stringify(next) : null,
+          });
         } catch (err) {
-          if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new MoveConflict(`game ${game.id}: the action is already stored`);
+          if (err instanceof RequestAlreadyStored) throw new MoveConflict(err.message);
           throw err;
         }
-        if (written.rowCount !== 1) throw new MoveConflict(`game ${game.id} moved past version ${game.version}`);
+        if (!at) throw new MoveConflict(`game ${game.id} moved past version ${game.version}`);
         onSaved();
-        this.remember({ ...game, version: next.version, status: next.finished ? 'finished' : 'playing', updatedAt: written.rows[0].at, state: next });
+        this.remember({ ...game, version: next.version, status: next.finished ? 'finished' : 'playing', updatedAt: at, state: next });
       },
     };
   }
