@@ -123,6 +123,35 @@ describe('season standings: each completion folds in only its challenge, and equ
     }
   }, 180_000);
 
+  it('reads each completed challenge\'s results (compact text) exactly as the placements and the decided tables hold them', async () => {
+    const ctx = await setup(36, 5);
+    for (let week = 1; week <= 3; week++) await complete(ctx, week, `read:${week}`);
+    const loaded = await loadSeasonChallenges(prisma, ctx.season.id);
+    const challenges = await prisma.challenge.findMany({ where: { seasonId: ctx.season.id, status: 'completed' }, orderBy: { localDate: 'asc' } });
+    expect(loaded.map((c) => c.challengeId)).toEqual(challenges.map((c) => c.id));
+    for (const c of challenges) {
+      const placements = await prisma.placement.findMany({ where: { challengeId: c.id } });
+      const tables = await prisma.challengeTable.findMany({ where: { challengeId: c.id, status: 'finished' } });
+      const games = tables.map((t) => (t.result as { userId: string; place: number; score: number }[]).map((r) => ({ playerId: r.userId, place: r.place, score: r.score })));
+      const key = (g: readonly { playerId: string; place: number; score: number }[]) => JSON.stringify(g);
+      const expected = placements
+        .map((p) => ({
+          playerId: p.userId,
+          points: p.rankingPoints,
+          placement: p.placement,
+          won: p.placement === '1',
+          tableGames: games.filter((g) => g.some((x) => x.playerId === p.userId)).map(key).sort(),
+        }))
+        .sort((a, b) => a.playerId.localeCompare(b.playerId));
+      const got = loaded
+        .find((l) => l.challengeId === c.id)!
+        .entries.map((e) => ({ ...e, tableGames: e.tableGames.map(key).sort() }))
+        .sort((a, b) => a.playerId.localeCompare(b.playerId));
+      expect(expected.some((e) => e.tableGames.length > 0)).toBe(true);
+      expect(got).toEqual(expected);
+    }
+  }, 120_000);
+
   it('a penalty, a corrected final, a completion rolled back and another instance all end in the full recompute', async () => {
     const ctx = await setup(36, 8);
     await complete(ctx, 1, 'p:1');
