@@ -23,6 +23,13 @@ const ARRIVING_MS = 10_000;
 /** The longest a connection or a `join` waits for its room's subscription. */
 const LISTEN_WAIT_MS = 2000;
 
+/** `p`, or LISTEN_WAIT_MS at the most. */
+function bounded(p: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise((resolve) => (timer = setTimeout(resolve, LISTEN_WAIT_MS)));
+  return Promise.race([p, bound]).finally(() => clearTimeout(timer));
+}
+
 /**
  * What an instance says on the watch channel: the games it holds spectators of (all of them, each
  * time), and the players it holds sockets of — all of them (`users`, with each heartbeat) or the ones
@@ -137,9 +144,7 @@ export class LiveHub implements OnApplicationShutdown {
    * that then misses an event sees the `seq` gap and re-joins).
    */
   listening(room: string): Promise<unknown> {
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise((resolve) => (timer = setTimeout(resolve, LISTEN_WAIT_MS)));
-    return Promise.race([this.listenOn(liveChannel(this.config.QUEUE_PREFIX, room)), bound]).finally(() => clearTimeout(timer));
+    return bounded(this.listenOn(liveChannel(this.config.QUEUE_PREFIX, room)));
   }
 
   /** A move was committed here: the own view of each seat whose player is connected, and the public view when anyone spectates the game. */
@@ -194,7 +199,8 @@ export class LiveHub implements OnApplicationShutdown {
    */
   arrive(userId: string): Promise<unknown> {
     this.arriving.set(userId, Date.now() + ARRIVING_MS);
-    return this.announce(false, [userId]);
+    // Bounded like `listening`: a slow Redis delays a connection, never holds it (the heartbeat says it again).
+    return bounded(this.announce(false, [userId]));
   }
 
   /** Whether this instance holds a socket of the player (or is accepting one). */
