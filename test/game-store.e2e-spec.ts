@@ -218,6 +218,28 @@ describe('GameStore', () => {
       expect((await a.actionLog(x)).length).toBe(1);
     });
 
+    it('a statement that deadlocks with a transaction holding one of its games is taken again move by move: both moves are written', async () => {
+      const [x, y] = [await deal(), await deal()].sort();
+      for (const id of [x, y]) await a.find(id);
+      // another transaction holds y (the statement locks x first, in game-id order, then waits for y) ...
+      const other = await pool.connect();
+      await other.query(`SET deadlock_timeout = '10s'`); // so the statement's backend finds the deadlock first
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [y]);
+      const seen = statements();
+      const moves = Promise.all([x, y].map((id) => move(a, id, legalOf)));
+      await new Promise((r) => setTimeout(r, 300));
+      // ... and then asks for x: a deadlock; the statement is rolled back whole and its moves go again one by one
+      await other.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [x]);
+      await other.query('COMMIT');
+      other.release();
+      const after = await moves;
+      expect(seen.games()).toEqual([2, 1, 1]);
+      seen.done();
+      expect(after.map((st) => (st as GameState).version)).toEqual([1, 1]);
+      for (const id of [x, y]) expect((await b.actionLog(id)).map((e) => e.version)).toEqual([1]);
+    });
+
     it('two moves of one game never share a statement: the second is judged on what the first wrote', async () => {
       const id = await deal();
       await a.find(id);

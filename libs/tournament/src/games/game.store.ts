@@ -114,9 +114,6 @@ interface MoveWrite {
   state: string | null;
 }
 
-/** The log already holds this request id for the game (a retried move): the caller answers it from the log. */
-class RequestAlreadyStored extends Error {}
-
 /** The most moves one statement carries. */
 const MAX_BATCH = 256;
 
@@ -154,8 +151,11 @@ interface Pending {
  * under load each statement carries the moves of every game whose previous move just returned.
  *
  * Two moves of one game never share a statement (the second starts the next one), so each move's
- * compare-and-set is judged on its own. A statement that fails on a request id already stored (a
- * retried move) is taken again move by move, so only that move learns it.
+ * compare-and-set is judged on its own. A statement of several moves that fails — a request id
+ * already stored (a retried move), or a deadlock with another statement or a transaction holding some
+ * of its games' rows — rolled back whole and is taken again move by move: a statement of one move
+ * holds one row lock and cannot deadlock, and only the move at fault learns of its failure. The moves
+ * go in game-id order, so two statements lock their common games in the same order.
  */
 class MoveWrites {
   private batch: Pending[] = [];
@@ -183,7 +183,7 @@ class MoveWrites {
     if (!batch.length) return;
     this.batch = [];
     this.games = new Set();
-    void this.run(batch);
+    void this.run(batch.sort((x, y) => (x.write.gameId < y.write.gameId ? -1 : 1)));
   }
 
   private async run(batch: Pending[]): Promise<void> {
@@ -191,13 +191,12 @@ class MoveWrites {
       const written = await this.statement(batch.map((p) => p.write));
       for (const p of batch) p.resolve(written.get(p.write.gameId) ?? null);
     } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
-        if (batch.length === 1) return batch[0].reject(new RequestAlreadyStored(`game ${batch[0].write.gameId}: the action is already stored`));
-        // One of them is a retry: each again on its own, so only that one is told.
+      if (batch.length > 1) {
         await Promise.all(batch.map((p) => this.run([p])));
         return;
       }
-      for (const p of batch) p.reject(err);
+      const stored = (err as { code?: string }).code === UNIQUE_VIOLATION;
+      batch[0].reject(stored ? new MoveConflict(`game ${batch[0].write.gameId}: the action is already stored`) : err);
     }
   }
 
@@ -463,24 +462,18 @@ export class GameStore {
       },
       actionAt: (version) => one(`SELECT seat, action, request_id FROM game_actions WHERE game_id = $1 AND version = $2`, [game.id, version]),
       save: async (next, entry) => {
-        let at: Date | null;
-        try {
-          at = await this.writes.write({
-            gameId: game.id,
-            version: next.version,
-            expected: game.version,
-            finished: next.finished,
-            seat: entry.seat,
-            userId: entry.userId,
-            action: JSON.stringify(entry.action),
-            requestId: entry.requestId ?? null,
-            decisionMs: entry.decisionMs,
-            state: needsSnapshot(game.state, next) ? JSON.stringify(next) : null,
-          });
-        } catch (err) {
-          if (err instanceof RequestAlreadyStored) throw new MoveConflict(err.message);
-          throw err;
-        }
+        const at = await this.writes.write({
+          gameId: game.id,
+          version: next.version,
+          expected: game.version,
+          finished: next.finished,
+          seat: entry.seat,
+          userId: entry.userId,
+          action: JSON.stringify(entry.action),
+          requestId: entry.requestId ?? null,
+          decisionMs: entry.decisionMs,
+          state: needsSnapshot(game.state, next) ? JSON.stringify(next) : null,
+        });
         if (!at) throw new MoveConflict(`game ${game.id} moved past version ${game.version}`);
         onSaved();
         this.remember({ ...game, version: next.version, status: next.finished ? 'finished' : 'playing', updatedAt: at, state: next });
