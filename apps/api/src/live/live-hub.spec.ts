@@ -147,6 +147,17 @@ describe('LiveHub: one API instance\'s end of the live push path', () => {
       await hub.onApplicationShutdown();
     });
 
+    it('a view withheld more than 30 s before the player arrives is not sent (the move is stale; their join reads the game)', async () => {
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+      const { hub, published, hear } = hubWithFakes(new Map());
+      hub.moved(move);
+      jest.advanceTimersByTime(30_001);
+      published.length = 0;
+      hear(watchChannel('hub'), JSON.stringify({ v: LIVE_PROTOCOL, from: 'api-2', games: [], arrived: ['p0', 'p1'] }));
+      expect(viewsTo(published)).toEqual([]);
+      await hub.onApplicationShutdown();
+    });
+
     it('trusts another instance\'s word for a minute without a heartbeat; an instance that does not say may hold anyone', async () => {
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
       const { hub, hear } = hubWithFakes(new Map());

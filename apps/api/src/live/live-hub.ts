@@ -149,14 +149,11 @@ export class LiveHub implements OnApplicationShutdown {
 
   /** A move was committed here: the own view of each seat whose player is connected, and the public view when anyone spectates the game. */
   moved({ game, state, seats, deadline }: GameMoved): void {
-    const now = Date.now();
-    const connected = (userId: string) => {
-      if (this.connected(userId)) return true;
-      if (this.skipped.size >= 10_000) this.skipped.clear();
-      this.skipped.set(userId, { move: { game, state, seats, deadline }, seat: seats.find((s) => s.userId === userId)!.seat, at: now });
-      return false;
-    };
-    for (const e of gameViewEmits(game, state, seats, deadline ?? null, { spectators: this.watched(game.id), connected })) this.emitter.emit(e);
+    const away = new Set(seats.filter((s) => !this.connected(s.userId)).map((s) => s.userId));
+    const at = Date.now();
+    for (const s of seats) if (away.has(s.userId)) this.skipped.set(s.userId, { move: { game, state, seats, deadline }, seat: s.seat, at });
+    const only = { spectators: this.watched(game.id), connected: (userId: string) => !away.has(userId) };
+    for (const e of gameViewEmits(game, state, seats, deadline ?? null, only)) this.emitter.emit(e);
   }
 
   /** Players another instance has just said it holds: the view withheld from each here (if any, and recent) goes out now. */
@@ -294,6 +291,9 @@ export class LiveHub implements OnApplicationShutdown {
   /** Says which games this instance holds spectators of (all of them), and which players it holds (all, or the `arrived` alone). */
   private announce(ask = false, arrived?: string[]): Promise<unknown> {
     if (!this.sub) return Promise.resolve();
+    // Withheld views too old to send are dropped here (each holds a game's state).
+    const old = Date.now() - SKIPPED_MS;
+    for (const [userId, s] of this.skipped) if (s.at < old) this.skipped.delete(userId);
     const body: WatchMessage = {
       v: LIVE_PROTOCOL,
       from: this.emitter.origin,
