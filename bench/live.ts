@@ -24,7 +24,7 @@
  */
 import 'reflect-metadata';
 import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
-import { ChildProcess, spawn } from 'node:child_process';
+import { BuiltProcess, startBuilt } from '../scripts/lib/built-process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -258,27 +258,11 @@ class Table {
 
 // ------------------------------------------------------------------ processes
 
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  tail: string[];
+function start(name: string, script: string, env: Record<string, string>): BuiltProcess {
+  return startBuilt(name, script, { ...process.env, ...env }, { cwd: ROOT });
 }
 
-function start(name: string, script: string, env: Record<string, string>): Proc {
-  // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it exits (for finding hot spots).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...prof, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const proc: Proc = { name, child, tail: [] };
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) proc.tail.push(line.slice(0, 400));
-    if (proc.tail.length > 40) proc.tail.splice(0, proc.tail.length - 40);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return proc;
-}
-
-async function waitHealthy(port: number, proc: Proc): Promise<void> {
+async function waitHealthy(port: number, proc: BuiltProcess): Promise<void> {
   // Up to 2 minutes: on a loaded 2-core machine three Nest processes starting at once can take that long.
   for (let i = 0; i < 1200; i++) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.tail.join('\n')}`);
@@ -345,7 +329,7 @@ async function main(): Promise<void> {
   const prefix = `bench-live-${tag}`;
   const secret = randomBytes(32).toString('hex');
   await createBenchDatabase(PG_BASE, dbName);
-  const procs: Proc[] = [];
+  const procs: BuiltProcess[] = [];
   const sockets: Socket[] = [];
   let pool: Pool | null = null;
   try {
@@ -571,8 +555,7 @@ async function main(): Promise<void> {
     acting = false;
     for (const s of sockets) s.close();
     await pool?.end().catch(() => undefined);
-    for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
-    await Promise.all(procs.map((p) => (p.child.exitCode !== null ? Promise.resolve() : new Promise((r) => p.child.once('exit', r)))));
+    await Promise.all(procs.map((p) => p.stop()));
     await dropBenchEnv({ pgBase: PG_BASE, dbName, redisUrl: REDIS_URL, prefix });
   }
 }

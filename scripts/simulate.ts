@@ -16,7 +16,6 @@
  */
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +25,7 @@ import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
 import { DriveStats, playRunningTables } from './lib/bot-driver';
+import { startBuilt } from './lib/built-process';
 import { closeOnInterrupt, throwawayProcessEnv, withThrowawayEnv } from './lib/throwaway-env';
 
 export interface SimulationOptions {
@@ -50,12 +50,14 @@ async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Pro
   const logLevel = env.SIM_LOG_LEVEL ?? 'fatal';
   const config = loadConfig({ ...env, LOG_LEVEL: logLevel });
   if (workerProcess && !existsSync(WORKER_MAIN)) throw new Error(`no built worker at ${WORKER_MAIN} (npm run build:tools)`);
-  const child = workerProcess ? spawnWorker({ ...env, LOG_LEVEL: logLevel }) : null;
+  const child = workerProcess ? startBuilt('worker', WORKER_MAIN, { ...env, LOG_LEVEL: logLevel }, { echo: logLevel !== 'fatal' }) : null;
+  const started = child?.says('worker started');
+  started?.catch(() => undefined); // awaited below, once the API is up
   try {
     const api: INestApplication = await createApi(config, { shutdownHooks: false });
     await api.init();
     const inProcess = child ? null : await createWorker(config, { shutdownHooks: false });
-    if (child) await child.ready;
+    await started;
     const closeAll = async () => {
       await (inProcess ? inProcess.close() : child!.stop());
       await api.close();
@@ -66,37 +68,6 @@ async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Pro
     await child?.stop();
     throw err;
   }
-}
-
-/** The built worker as a child process: ready once it says it started; stopped with SIGTERM (its shutdown hooks close the queues). */
-function spawnWorker(env: NodeJS.ProcessEnv): { ready: Promise<void>; stop: () => Promise<void> } {
-  const child = spawn(process.execPath, [WORKER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (line.includes('worker started')) resolve();
-        if (line.trim()) tail.push(line.slice(0, 400));
-      }
-      if (tail.length > 40) tail.splice(0, tail.length - 40);
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      if (env.SIM_LOG_LEVEL && env.SIM_LOG_LEVEL !== 'fatal') process.stderr.write(chunk);
-    });
-    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it started:\n${tail.join('\n')}`)));
-  });
-  ready.catch(() => undefined);
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  return { ready, stop };
 }
 
 export interface SimulationSummary {
