@@ -16,7 +16,7 @@ type Db = Pick<Prisma.TransactionClient, '$queryRaw'>;
  */
 export async function loadSeasonChallenges(db: Db, seasonId: string, only?: { ids: readonly string[]; offset: number }): Promise<SeasonChallenge[]> {
   const ids = only ? [...only.ids] : null;
-  // Compact text (a placement "user points placement", a seat "user place score"), about half the bytes of the rows as JSON and
+  // Compact text (a placement "user points placement", a seat "user place score": both always written as numbers, see seatResults), about half the bytes of the rows as JSON and
   // cheaper to take apart: at a 50,000-player city a challenge's results are ~40,000 placements and ~10,000 tables.
   const challenges = await db.$queryRaw<{ id: string; week: number | null; placements: string | null; tables: string | null }[]>`
     SELECT c.id, c.week,
@@ -26,13 +26,12 @@ export async function loadSeasonChallenges(db: Db, seasonId: string, only?: { id
     FROM challenges c
     WHERE c.season_id = ${seasonId}::uuid AND c.status = 'completed' AND (${ids}::uuid[] IS NULL OR c.id = ANY(${ids}::uuid[]))
     ORDER BY c.local_date`;
-  const num = (text: string) => (text === '' ? (null as unknown as number) : Number(text));
   return challenges.map((c, i) => {
     const games = new Map<string, TableGame[]>();
     for (const table of c.tables ? c.tables.split(',') : []) {
       const game: TableGame = table === '' ? [] : table.split(';').map((seat) => {
         const [playerId, place, score] = seat.split(' ');
-        return { playerId, place: num(place), score: num(score) };
+        return { playerId, place: Number(place), score: Number(score) };
       });
       for (const seat of game) {
         const list = games.get(seat.playerId);

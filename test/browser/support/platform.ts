@@ -16,13 +16,12 @@ import path from 'node:path';
 import * as argon2 from 'argon2';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { loadConfig, PrismaService } from '@dcs/common';
-import { ChallengeFlowService, GameStore } from '@dcs/tournament';
+import { ChallengeFlowService, GameStore, sha256 } from '@dcs/tournament';
 import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
 import { playOut } from '../../../scripts/lib/bot-driver';
 import { apply, createBot, createGame, currentHand, legalMoves, playerView, seedRng, type GameState } from '@dcs/engine';
-import { sha256 } from '../../../libs/tournament/src/games.repository';
 import { GamesService } from '../../../apps/api/src/games/games.service';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
@@ -98,6 +97,7 @@ async function main(): Promise<void> {
    * must offer a play (the journey runs its clock out there with a legal tile showing).
    */
   const greedy = createBot('greedy');
+  const noRandomness = seedRng('greedy-uses-none');
   const mustKnock = (start: GameState, human: number, turns: number, first: boolean): boolean => {
     let st = start;
     for (let step = 0; step < 400; step++) {
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       const seat = currentHand(st)?.turn;
       if (seat === null || seat === undefined) return false;
       if (seat === human) break;
-      const next = apply(st, greedy.decide(playerView(st, seat), seedRng('unused')));
+      const next = apply(st, greedy.decide(playerView(st, seat), noRandomness));
       if (!next.ok) return false;
       st = next.state;
     }
