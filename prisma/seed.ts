@@ -32,6 +32,13 @@ export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seas
     update: {},
     create: { name: 'Atlanta (demo)', slug: DEMO_CITY_SLUG, timeZone: 'America/New_York', region: 'south', tier: 'T2' },
   });
+  // SPEC 7: the demo director directs the demo city (as an admin would assign it; audited once).
+  const director = await prisma.user.findUniqueOrThrow({ where: { email: 'director@demo.dcs' } });
+  const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@demo.dcs' } });
+  const assigned = await prisma.directorCity.createMany({ data: [{ userId: director.id, cityId: city.id, assignedById: admin.id }], skipDuplicates: true });
+  if (assigned.count) {
+    await prisma.auditLog.create({ data: { actorId: admin.id, action: 'director.city.assigned', entityType: 'user', entityId: director.id, reason: 'demo data for a developer machine', data: { cityId: city.id } } });
+  }
   let season = await prisma.season.findFirst({ where: { cityId: city.id }, orderBy: { number: 'desc' } });
   if (!season) {
     // The season starts on the coming Saturday, local to the city.

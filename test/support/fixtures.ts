@@ -42,3 +42,19 @@ export async function tableWithGame(api: TestApi, n = 4, opts: { turnMs?: number
   const game = await prisma.$transaction((tx) => games.createTournamentGame(tx, table.id, n));
   return { tableId: table.id, gameId: game.id, players: users.map((u, seat) => ({ id: u.id, token: u.token, seat })) };
 }
+
+/**
+ * SPEC 7: a director acts only in the cities an admin assigned them. Fixtures that make a director
+ * act in a fixture's city assign it here (a setup step, as an admin would over the API).
+ */
+export async function directCity(api: TestApi, directorId: string, cityOrChallengeOrTable: { cityId?: string; challengeId?: string; tableId?: string }): Promise<string> {
+  const prisma = api.app.get(PrismaService);
+  let cityId = cityOrChallengeOrTable.cityId;
+  if (!cityId && cityOrChallengeOrTable.challengeId) cityId = (await prisma.challenge.findUniqueOrThrow({ where: { id: cityOrChallengeOrTable.challengeId } })).cityId;
+  if (!cityId && cityOrChallengeOrTable.tableId) {
+    cityId = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: cityOrChallengeOrTable.tableId }, select: { challenge: { select: { cityId: true } } } })).challenge.cityId;
+  }
+  if (!cityId) throw new Error('directCity: give a cityId, challengeId or tableId');
+  await prisma.directorCity.createMany({ data: [{ userId: directorId, cityId }], skipDuplicates: true });
+  return cityId;
+}

@@ -24,7 +24,7 @@ export class ChallengesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Create a challenge for a city (director): its next Saturday at 12:00 local by default, a named Saturday, or a special event at another date/time (reason required); audited, timers queued at once' })
   @ApiOk(ChallengeResponseDto)
-  @ApiErrors('CHALLENGE_EXISTS', 'START_IN_PAST', 'TOO_LATE', 'TOO_FAR_AHEAD', 'INVALID_DATE', 'INVALID_TIME', 'REASON_REQUIRED')
+  @ApiErrors('NOT_YOUR_CITY', 'CHALLENGE_EXISTS', 'START_IN_PAST', 'TOO_LATE', 'TOO_FAR_AHEAD', 'INVALID_DATE', 'INVALID_TIME', 'REASON_REQUIRED')
   create(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CreateChallengeDto): Promise<ChallengeResponseDto> {
     return this.service.create(user, id, dto);
   }
@@ -34,7 +34,7 @@ export class ChallengesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change a challenge\'s tier and/or prize pool before it starts (director; reason required, audited)' })
   @ApiOk(ChallengeResponseDto)
-  @ApiErrors('CHALLENGE_STARTED', 'REASON_REQUIRED', 'NOTHING_TO_CHANGE', 'TIER_NOT_APPLICABLE')
+  @ApiErrors('NOT_YOUR_CITY', 'CHALLENGE_STARTED', 'REASON_REQUIRED', 'NOTHING_TO_CHANGE', 'TIER_NOT_APPLICABLE')
   update(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: UpdateChallengeDto): Promise<ChallengeResponseDto> {
     return this.service.update(user, id, dto);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeKind, Prisma, Tier } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { lockChallenge, notStarted, recordAudit, updateChallengeTerms } from '@dcs/tournament';
+import { assertDirectsCity, lockChallenge, notStarted, recordAudit, updateChallengeTerms } from '@dcs/tournament';
 
 export type ChallengeWithCity = Challenge & { city: { name: string; slug: string; timeZone: string } };
 
@@ -39,6 +39,7 @@ export class ChallengesRepository {
     return this.prisma.$transaction(async (tx): Promise<UpdateTermsOutcome> => {
       const before = await lockChallenge(tx, challengeId, 'UPDATE');
       if (!before) return { kind: 'not_found' };
+      await assertDirectsCity(tx, actorId, before.cityId);
       if (!notStarted(before.status)) return { kind: 'started', challenge: before };
       const challenge = await updateChallengeTerms(tx, challengeId, terms);
       await recordAudit(tx, {
@@ -54,6 +55,11 @@ export class ChallengesRepository {
       });
       return { kind: 'done', challenge };
     });
+  }
+
+  /** SPEC 7: throws NOT_YOUR_CITY unless the actor directs this city (an admin does everywhere). */
+  assertDirectsCity(actorId: string, cityId: string): Promise<void> {
+    return assertDirectsCity(this.prisma, actorId, cityId);
   }
 
   find(id: string): Promise<ChallengeWithCity | null> {

@@ -31,6 +31,7 @@ export class ChallengesService {
   async create(user: AuthUser, cityId: string, dto: CreateChallengeDto): Promise<ChallengeResponseDto> {
     const city = await this.calendar.city(cityId);
     if (!city) throw notFound('City', cityId);
+    await this.repo.assertDirectsCity(user.id, cityId);
     const now = new Date();
     const slot = scheduleOrThrow(() => slotOf(dto, city.timeZone, now));
     const times = scheduleOrThrow(() => this.calendar.times(city, slot));

@@ -42,7 +42,7 @@ export class CitiesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change a city\'s settings (director; reason required, audited)' })
   @ApiOk(CityResponseDto)
-  @ApiErrors('INVALID_SCHEDULE')
+  @ApiErrors('INVALID_SCHEDULE', 'NOT_YOUR_CITY')
   update(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: UpdateCityDto): Promise<CityResponseDto> {
     return this.service.update(user, id, dto);
   }
@@ -60,7 +60,7 @@ export class CitiesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Start a new 12-week season on a Saturday (director)' })
   @ApiOk(SeasonResponseDto)
-  @ApiErrors('NOT_A_SATURDAY', 'SEASON_OVERLAP')
+  @ApiErrors('NOT_A_SATURDAY', 'SEASON_OVERLAP', 'NOT_YOUR_CITY')
   createSeason(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CreateSeasonDto): Promise<SeasonResponseDto> {
     return this.service.createSeason(user, id, dto);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { City, Prisma, Season } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { insertSeason, recordAudit } from '@dcs/tournament';
+import { assertDirectsCity, assignDirectorCity, insertSeason, recordAudit } from '@dcs/tournament';
 
 @Injectable()
 export class CitiesRepository {
@@ -15,12 +15,17 @@ export class CitiesRepository {
     return this.prisma.city.findUnique({ where: { id } });
   }
 
-  /** Creates the city with its audit entry; null when the slug is taken. */
-  async create(data: Prisma.CityCreateInput, actorId: string): Promise<City | null> {
+  /**
+   * Creates the city with its audit entry; null when the slug is taken. `directs`: the creator (a
+   * director, not an admin) directs the new city, named in the entry (SPEC 7: nobody else does yet).
+   */
+  async create(data: Prisma.CityCreateInput, actorId: string, directs: boolean): Promise<City | null> {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const city = await tx.city.create({ data });
-        await recordAudit(tx, { actorId, action: 'city.created', entityType: 'city', entityId: city.id, data: JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue });
+        if (directs) await assignDirectorCity(tx, actorId, city.id, null);
+        const entry = { ...(JSON.parse(JSON.stringify(data)) as Record<string, unknown>), ...(directs ? { directorAssigned: actorId } : {}) };
+        await recordAudit(tx, { actorId, action: 'city.created', entityType: 'city', entityId: city.id, data: entry as Prisma.InputJsonValue });
         return city;
       });
     } catch (err) {
@@ -35,6 +40,11 @@ export class CitiesRepository {
       await recordAudit(tx, { actorId, action: 'city.updated', entityType: 'city', entityId: id, reason, data: { before: { ...before, createdAt: undefined, updatedAt: undefined }, change: { ...data } } as Prisma.InputJsonValue });
       return city;
     });
+  }
+
+  /** SPEC 7: throws NOT_YOUR_CITY unless the actor directs this city (an admin does everywhere). */
+  assertDirects(actorId: string, cityId: string): Promise<void> {
+    return assertDirectsCity(this.prisma, actorId, cityId);
   }
 
   seasons(cityId: string): Promise<Season[]> {

@@ -25,7 +25,7 @@ export class CitiesService {
 
   async create(user: AuthUser, dto: CreateCityDto): Promise<CityResponseDto> {
     this.checkWindows(dto.checkInOpensMin ?? 60, dto.checkInClosesMin ?? 5, dto.registrationOpensMin ?? 7920);
-    const city = await this.repo.create({ ...dto }, user.id);
+    const city = await this.repo.create({ ...dto }, user.id, !user.roles.includes('admin'));
     if (!city) throw new AppError('SLUG_TAKEN', `A city with slug "${dto.slug}" already exists`);
     // Its next Saturdays at once, timers queued, exactly as the worker's sweep would do them later.
     await this.calendar.planCity(city.id, new Date(), { actorId: user.id });
@@ -35,6 +35,7 @@ export class CitiesService {
   async update(user: AuthUser, id: string, dto: UpdateCityDto): Promise<CityResponseDto> {
     const city = await this.repo.find(id);
     if (!city) throw notFound('City', id);
+    await this.repo.assertDirects(user.id, id);
     const { reason, ...change } = dto;
     this.checkWindows(
       change.checkInOpensMin ?? city.checkInOpensMin,
@@ -51,6 +52,7 @@ export class CitiesService {
 
   async createSeason(user: AuthUser, cityId: string, dto: CreateSeasonDto): Promise<SeasonResponseDto> {
     await this.get(cityId);
+    await this.repo.assertDirects(user.id, cityId);
     const start = DateTime.fromISO(dto.startDate, { zone: 'UTC' });
     if (!start.isValid) throw new AppError('VALIDATION_FAILED', 'startDate is not a real date', [{ field: 'startDate', problems: ['not a real date'] }]);
     if (start.weekday !== 6) {

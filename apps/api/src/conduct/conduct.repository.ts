@@ -78,7 +78,7 @@ export class ConductRepository {
       const dedupeKey = `director:${actorId}:${dto.requestId ?? randomUUID()}`;
       const existing = await tx.conductViolation.findUnique({ where: { dedupeKey }, include: { sanctions: true } });
       if (existing) return { violation: existing, replayed: true, effects: [] };
-      await this.assertNotPlaying(tx, actorId, [dto.challengeId, ...dto.sanctions.map((s) => s.challengeId)], dto.gameId);
+      await this.assertMayAct(tx, actorId, dto.userId, [dto.challengeId, ...dto.sanctions.map((s) => s.challengeId)], dto.gameId);
       const kinds = dto.sanctions.map((s) => s.kind);
       if (new Set(kinds).size !== kinds.length) throw new AppError('VALIDATION_FAILED', 'Each sanction kind at most once per violation', [{ field: 'sanctions', problems: ['duplicate kind'] }]);
       let effects: Effect[] = [];
@@ -149,7 +149,7 @@ export class ConductRepository {
       if (!s0) throw notFound('Sanction', sanctionId);
       await this.effects.lockUser(tx, s0.userId);
       const s = await tx.conductSanction.findUniqueOrThrow({ where: { id: sanctionId }, include: { violation: { select: { challengeId: true, gameId: true } } } });
-      await this.assertNotPlaying(tx, actorId, [s.challengeId, s.violation.challengeId], s.violation.gameId);
+      await this.assertMayAct(tx, actorId, s.userId, [s.challengeId, s.violation.challengeId], s.violation.gameId);
       if (s.revokedAt) throw new AppError('ALREADY_REVOKED', 'This sanction was already revoked');
       const src: PenaltySource = { source: 'conduct', sourceId: s.id, actorId, reason };
       const revoked = await tx.conductSanction.update({ where: { id: s.id }, data: { revokedAt: now, revokeReason: reason } });
@@ -164,16 +164,20 @@ export class ConductRepository {
   }
 
   /**
-   * SPEC 7: a director never acts on a challenge they play in. The challenges a filing or a
-   * revocation touches: the ones it names, its sanctions' and the challenge of the game it is about.
+   * SPEC 7, before a filing or a revocation writes anything. The people first: staff who play in a
+   * running challenge with the player act on none of the player's sanctions, whatever the request
+   * names (OWN_CHALLENGE). Then every challenge the act touches — the ones it names, its sanctions'
+   * and the challenge of the game it is about: the actor neither plays in it (OWN_CHALLENGE) nor
+   * directs another city's (NOT_YOUR_CITY).
    */
-  private async assertNotPlaying(tx: Tx, actorId: string, challengeIds: (string | null | undefined)[], gameId: string | null | undefined): Promise<void> {
+  private async assertMayAct(tx: Tx, actorId: string, userId: string, challengeIds: (string | null | undefined)[], gameId: string | null | undefined): Promise<void> {
+    await this.flow.assertNotPlayingWith(tx, actorId, userId);
     const ids = new Set(challengeIds.filter((id): id is string => !!id));
     if (gameId) {
       const game = await tx.game.findUnique({ where: { id: gameId }, select: { table: { select: { challengeId: true } } } });
       if (game?.table) ids.add(game.table.challengeId);
     }
-    for (const id of ids) await this.flow.assertNotPlayingIn(tx, id, actorId);
+    for (const id of ids) await this.flow.assertMayDirect(tx, id, actorId);
   }
 
   violations(q: ViolationsQueryDto): Promise<ViolationWithSanctions[]> {

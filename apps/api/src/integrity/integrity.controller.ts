@@ -18,9 +18,9 @@ export class IntegrityBoardController {
 
   @Get('cases')
   @ApiOk([CaseListItemDto])
-  @ApiOperation({ summary: 'Cases, newest first; filter by status, source, player, assignee, high stakes' })
-  list(@Query() q: CasesQueryDto) {
-    return this.service.listCases(q);
+  @ApiOperation({ summary: 'Cases, newest first; filter by status, source, player, assignee, high stakes (never the caller\'s own cases)' })
+  list(@CurrentUser() user: AuthUser, @Query() q: CasesQueryDto) {
+    return this.service.listCases(user, q);
   }
 
   @Post('cases')
@@ -33,9 +33,10 @@ export class IntegrityBoardController {
 
   @Get('cases/:id')
   @ApiOk(CaseDetailDto, { example: CASE_EXAMPLE })
+  @ApiErrors('NOT_INDEPENDENT')
   @ApiOperation({ summary: 'A case with its evidence: signals with thresholds and baselines, games with record links, reports, notes, evidence, decisions' })
-  get(@Param('id', uuidPipe()) id: string) {
-    return this.service.getCase(id);
+  get(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
+    return this.service.getCase(user, id);
   }
 
   @Post('cases/:id/assign')
@@ -49,6 +50,7 @@ export class IntegrityBoardController {
 
   @Post('cases/:id/notes')
   @ApiOk(CaseNoteResponseDto)
+  @ApiErrors('NOT_INDEPENDENT')
   @ApiOperation({ summary: 'Add a reviewer note (never shown to players)' })
   note(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CaseNoteDto) {
     return this.service.addNote(user, id, dto.body);
@@ -56,7 +58,7 @@ export class IntegrityBoardController {
 
   @Post('cases/:id/evidence')
   @ApiOk(EvidenceResponseDto)
-  @ApiErrors('UNKNOWN_APPEAL', 'UNKNOWN_REQUEST', 'UNKNOWN_GAME')
+  @ApiErrors('UNKNOWN_APPEAL', 'UNKNOWN_REQUEST', 'UNKNOWN_GAME', 'NOT_INDEPENDENT')
   @ApiOperation({ summary: 'Request video evidence, or attach evidence by reference and SHA-256' })
   evidence(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: EvidenceDto) {
     return this.service.addEvidence(user, id, dto);
@@ -88,9 +90,9 @@ export class IntegrityBoardController {
 
   @Get('reports')
   @ApiOk([ReportResponseDto], { description: 'the 200 most recently updated' })
-  @ApiOperation({ summary: 'Community reports (merged duplicates carry a count)' })
-  reports(@Query() q: ReportsQueryDto) {
-    return this.service.listReports(q);
+  @ApiOperation({ summary: 'Community reports (merged duplicates carry a count; never those about the caller)' })
+  reports(@CurrentUser() user: AuthUser, @Query() q: ReportsQueryDto) {
+    return this.service.listReports(user, q);
   }
 }
 

@@ -26,9 +26,11 @@ export class IntegrityRepository {
     private readonly effects: PenaltyEffects,
   ) {}
 
-  listCases(q: CasesQueryDto) {
+  /** The case queue; never the viewer's own cases (SPEC 7: a subject sees them only as a player, under /me/cases). */
+  listCases(viewerId: string, q: CasesQueryDto) {
     return this.prisma.integrityCase.findMany({
       where: {
+        NOT: { subjectIds: { has: viewerId } },
         status: q.status,
         source: q.source,
         highStakes: q.highStakes,
@@ -43,7 +45,11 @@ export class IntegrityRepository {
     });
   }
 
-  async caseDetail(id: string) {
+  /** A case with its evidence, for a reviewer independent of it (SPEC 7); NOT_INDEPENDENT otherwise. */
+  async caseDetail(viewerId: string, id: string) {
+    const head = await this.prisma.integrityCase.findUnique({ where: { id } });
+    if (!head) return null;
+    await this.assertIndependent(this.prisma, head, viewerId, 'read');
     const c = await this.prisma.integrityCase.findUnique({
       where: { id },
       include: {
@@ -162,12 +168,13 @@ export class IntegrityRepository {
   assign(actorId: string, caseId: string, dto: AssignCaseDto) {
     return this.prisma.$transaction(async (tx) => {
       const c = await this.lockCase(tx, caseId);
+      await this.assertIndependent(tx, c, actorId, 'assign');
       const reviewer = await tx.user.findUnique({ where: { id: dto.reviewerId } });
       if (!reviewer || !(reviewer.roles.includes('reviewer') || reviewer.roles.includes('admin'))) {
         throw new AppError('NOT_A_REVIEWER', 'Cases are assigned to reviewers');
       }
-      if (c.subjectIds.includes(reviewer.id)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot review the case');
-      if (await this.playedIn(tx, caseId, reviewer.id)) throw notIndependent('A player of a game the case is about cannot review it', ['played']);
+      const theirs = await this.caseConflicts(tx, c, reviewer.id);
+      if (theirs.length) throw notIndependent(`That reviewer is not independent of this case (${theirs.join(', ')}) and cannot review it`, theirs);
       const updated = await assignCase(tx, c, reviewer.id);
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: reviewer.id, role: 'assigned' }], skipDuplicates: true });
       await recordAudit(tx, { actorId, action: 'integrity.case.assigned', entityType: 'integrity_case', entityId: caseId, data: json({ reviewerId: reviewer.id, previous: c.assignedToId }) });
@@ -177,7 +184,7 @@ export class IntegrityRepository {
 
   addNote(actorId: string, caseId: string, body: string) {
     return this.prisma.$transaction(async (tx) => {
-      await this.lockCase(tx, caseId);
+      await this.assertIndependent(tx, await this.lockCase(tx, caseId), actorId, 'note');
       const note = await tx.integrityCaseNote.create({ data: { caseId, authorId: actorId, body } });
       await tx.integrityCaseParticipant.createMany({ data: [{ caseId, userId: actorId, role: 'noted' }], skipDuplicates: true });
       await recordAudit(tx, { actorId, action: 'integrity.case.noted', entityType: 'integrity_case', entityId: caseId, data: json({ noteId: note.id }) });
@@ -187,7 +194,7 @@ export class IntegrityRepository {
 
   addEvidence(actorId: string, caseId: string, dto: EvidenceDto) {
     return this.prisma.$transaction(async (tx) => {
-      await this.lockCase(tx, caseId);
+      await this.assertIndependent(tx, await this.lockCase(tx, caseId), actorId, 'evidence');
       if (dto.appealId) {
         const a = await tx.integrityAppeal.findUnique({ where: { id: dto.appealId }, include: { decision: true } });
         if (!a || a.decision.caseId !== caseId) throw new AppError('UNKNOWN_APPEAL', 'The appeal is not one of this case');
@@ -224,8 +231,7 @@ export class IntegrityRepository {
     return this.prisma.$transaction(async (tx) => {
       const c = await this.lockCase(tx, caseId);
       if (!c.subjectIds.includes(dto.userId)) throw new AppError('NOT_A_SUBJECT', 'That player is not under review in this case');
-      if (c.subjectIds.includes(actorId)) throw new AppError('NOT_INDEPENDENT', 'A player under review cannot decide the case');
-      if (await this.playedIn(tx, caseId, actorId)) throw notIndependent('You played in a game this case is about, so you may not decide it', ['played']);
+      await this.assertIndependent(tx, c, actorId, 'decide');
       const existing = await tx.integrityDecision.findUnique({ where: { caseId_userId: { caseId, userId: dto.userId } }, include: { appeal: true } });
       if (existing) {
         if (existing.finding === dto.finding) return { decision: existing, replayed: true };
@@ -328,10 +334,32 @@ export class IntegrityRepository {
   }
 
   /**
+   * SPEC 7 (conflicts): why `userId` is not independent of a case — a case about themselves
+   * ('party'), one their own community report opened or joined ('reporter'), a game they played in
+   * ('played'). Empty: independent. Every act of the board on a case asks it of the actor (and an
+   * assignment of the assignee too); an appeal adds the roles of SPEC 5 (see `conflicts`).
+   */
+  private async caseConflicts(db: Tx | PrismaService, c: IntegrityCase, userId: string): Promise<string[]> {
+    const reasons: string[] = [];
+    if (c.subjectIds.includes(userId)) reasons.push('party');
+    if (await db.integrityReport.count({ where: { caseId: c.id, reporterId: userId } })) reasons.push('reporter');
+    if (await this.playedIn(db, c.id, userId)) reasons.push('played');
+    return reasons;
+  }
+
+  private async assertIndependent(db: Tx | PrismaService, c: IntegrityCase, actorId: string, act: 'read' | 'note' | 'evidence' | 'assign' | 'decide'): Promise<void> {
+    const reasons = await this.caseConflicts(db, c, actorId);
+    if (!reasons.length) return;
+    const what = { read: 'read it as the board does', note: 'add notes to it', evidence: 'add evidence to it', assign: 'assign it', decide: 'decide it' }[act];
+    const own = reasons.includes('party') ? ' You see your own case under your cases, as every player does.' : '';
+    throw notIndependent(`You are not independent of this case (${reasons.join(', ')}), so you may not ${what}.${own}`, reasons);
+  }
+
+  /**
    * SPEC 7: whether `userId` sat at the table of any game the case is about (its own games, its
    * signals', reports' and evidence's) — a member of staff who played never reviews the case.
    */
-  private async playedIn(tx: Tx, caseId: string, userId: string): Promise<boolean> {
+  private async playedIn(tx: Tx | PrismaService, caseId: string, userId: string): Promise<boolean> {
     const [row] = await tx.$queryRaw<{ played: boolean }[]>`
       SELECT EXISTS (
         SELECT 1 FROM games g JOIN table_seats s ON s.table_id = g.table_id
@@ -405,8 +433,9 @@ export class IntegrityRepository {
     return out;
   }
 
-  listReports(q: ReportsQueryDto) {
-    return this.prisma.integrityReport.findMany({ where: { subjectId: q.subjectId, caseId: q.caseId }, orderBy: { updatedAt: 'desc' }, take: 200 });
+  /** Community reports; never those about the viewer (who reported them is the board's to know). */
+  listReports(viewerId: string, q: ReportsQueryDto) {
+    return this.prisma.integrityReport.findMany({ where: { AND: [{ subjectId: q.subjectId, caseId: q.caseId }, { subjectId: { not: viewerId } }] }, orderBy: { updatedAt: 'desc' }, take: 200 });
   }
 
   /** Files or merges a report, and opens a case for it or joins the player's open case. */

@@ -62,12 +62,12 @@ export class IntegrityService {
     this.credentials = new CredentialLimiter(redis, config);
   }
 
-  listCases(q: CasesQueryDto) {
-    return this.repo.listCases(q);
+  listCases(user: AuthUser, q: CasesQueryDto) {
+    return this.repo.listCases(user.id, q);
   }
 
-  async getCase(id: string) {
-    const c = await this.repo.caseDetail(id);
+  async getCase(user: AuthUser, id: string) {
+    const c = await this.repo.caseDetail(user.id, id);
     if (!c) throw notFound('Case', id);
     const { gameInfo, decisions, linked, ...rest } = c;
     return {
@@ -141,8 +141,8 @@ export class IntegrityService {
     return (await this.repo.myCases(user.id)).map((c) => ({ ...c, decisions: c.decisions.map(decisionView) }));
   }
 
-  listReports(q: ReportsQueryDto) {
-    return this.repo.listReports(q);
+  listReports(user: AuthUser, q: ReportsQueryDto) {
+    return this.repo.listReports(user.id, q);
   }
 
   /** Rate limited per reporter in Redis (shared by every API instance), like login. */

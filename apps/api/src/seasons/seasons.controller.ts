@@ -18,7 +18,7 @@ export class SeasonsController {
   @Roles('director')
   @ApiBearerAuth()
   @ApiOk(CloseResultDto)
-  @ApiErrors('SEASON_CHALLENGE_RUNNING', 'ELITE_SIX_TIE_TOO_LARGE')
+  @ApiErrors('SEASON_CHALLENGE_RUNNING', 'ELITE_SIX_TIE_TOO_LARGE', 'NOT_YOUR_CITY')
   @ApiOperation({ summary: 'Close the season: final standings, the Elite Six with benefits (director; idempotent; 409 SEASON_CHALLENGE_RUNNING while one runs)' })
   close(@CurrentUser() user: AuthUser, @Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Body() dto: CloseSeasonDto): Promise<CloseResult> {
     return this.service.close(user, cityId, seasonId, dto.reason);

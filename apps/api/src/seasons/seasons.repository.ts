@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Region } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { DEFAULT_PRIZE_SPLIT } from '@dcs/ranking';
-import { eventEnteredNotices, insertChallenge, insertWdcEntry, recordAudit, RegistrationsService, storeNotifications } from '@dcs/tournament';
+import { assertDirectsCity, eventEnteredNotices, insertChallenge, insertWdcEntry, recordAudit, RegistrationsService, storeNotifications } from '@dcs/tournament';
 
 export interface NewEvent {
   kind: 'regional' | 'ndt';
@@ -26,6 +26,11 @@ export class SeasonsRepository {
 
   season(cityId: string, seasonId: string) {
     return this.prisma.season.findFirst({ where: { id: seasonId, cityId } });
+  }
+
+  /** SPEC 7: throws NOT_YOUR_CITY unless the actor directs this city (an admin does everywhere). */
+  assertDirects(actorId: string, cityId: string): Promise<void> {
+    return assertDirectsCity(this.prisma, actorId, cityId);
   }
 
   /** Each city of the region with its latest closed season's current Elite Six. */

@@ -65,6 +65,7 @@ export class SeasonsService {
 
   async close(user: AuthUser, cityId: string, seasonId: string, reason?: string): Promise<CloseResult> {
     if (!(await this.repo.season(cityId, seasonId))) throw notFound('Season', seasonId);
+    await this.repo.assertDirects(user.id, cityId);
     return this.store.close(seasonId, user.id, reason ?? null);
   }
 

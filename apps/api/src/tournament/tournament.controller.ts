@@ -75,7 +75,7 @@ export class TournamentController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Cancel a challenge that has not completed (director; reason required, audited)' })
   @ApiOk(OkDto)
-  @ApiErrors('CHALLENGE_CLOSED', 'OWN_CHALLENGE')
+  @ApiErrors('CHALLENGE_CLOSED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
   async cancel(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ReasonDto): Promise<{ ok: true }> {
     await this.flow.cancel(user.id, id, dto.reason);
     return { ok: true };
@@ -87,7 +87,7 @@ export class TournamentController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Disqualify a player: forfeits their table, no points or prize (director; audited)' })
   @ApiOk(OkDto)
-  @ApiErrors('CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE')
+  @ApiErrors('CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
   async disqualify(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DisqualifyDto): Promise<{ ok: true }> {
     await this.flow.disqualify(user.id, id, dto.userId, dto.reason);
     return { ok: true };
@@ -99,7 +99,7 @@ export class TournamentController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Void a table\'s game and deal a replay (director; audited)' })
   @ApiOk(VoidedTableDto)
-  @ApiErrors('TABLE_DECIDED', 'CHALLENGE_CLOSED', 'OWN_CHALLENGE')
+  @ApiErrors('TABLE_DECIDED', 'CHALLENGE_CLOSED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
   voidTable(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ReasonDto): Promise<{ gameId: string }> {
     return this.flow.voidTable(user.id, id, dto.reason);
   }
@@ -110,7 +110,7 @@ export class TournamentController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Correct a table\'s result (director; audited; until the next round is seated)' })
   @ApiOk(OkDto)
-  @ApiErrors('CHALLENGE_CLOSED', 'BAD_ORDER', 'ROUND_SEATED', 'OWN_CHALLENGE', 'PLAYER_DISQUALIFIED')
+  @ApiErrors('CHALLENGE_CLOSED', 'BAD_ORDER', 'ROUND_SEATED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY', 'PLAYER_DISQUALIFIED')
   async correct(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CorrectResultDto): Promise<{ ok: true }> {
     await this.flow.correctResult(user.id, id, dto.order, dto.reason);
     return { ok: true };

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { uuidPipe } from '../common/validation';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
-import { SetRolesDto, UserResponseDto } from './users.dto';
+import { MeResponseDto, SetRolesDto, UserResponseDto } from './users.dto';
 import { UsersService } from './users.service';
 import { ApiOk } from '../common/openapi';
 
@@ -14,8 +14,8 @@ export class UsersController {
 
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user' })
-  @ApiOk(UserResponseDto)
-  me(@CurrentUser() user: AuthUser): Promise<UserResponseDto> {
+  @ApiOk(MeResponseDto)
+  me(@CurrentUser() user: AuthUser): Promise<MeResponseDto> {
     return this.service.me(user);
   }
 

@@ -40,3 +40,13 @@ export class UserResponseDto {
     };
   }
 }
+
+export class MeCityDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+}
+
+export class MeResponseDto extends UserResponseDto {
+  @ApiProperty({ type: [MeCityDto], description: 'SPEC 7: the cities a director directs (assigned by an admin); empty for other accounts. An admin directs every city.' })
+  directorCities!: MeCityDto[];
+}

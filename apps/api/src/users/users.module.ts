@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
+import { DirectorCitiesController } from './director-cities.controller';
+import { DirectorCitiesRepository } from './director-cities.repository';
+import { DirectorCitiesService } from './director-cities.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-@Module({ controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository] })
+@Module({
+  controllers: [UsersController, DirectorCitiesController],
+  providers: [UsersService, UsersRepository, DirectorCitiesService, DirectorCitiesRepository],
+  exports: [UsersRepository],
+})
 export class UsersModule {}

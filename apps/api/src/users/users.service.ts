@@ -2,17 +2,22 @@ import { Injectable } from '@nestjs/common';
 import type { Role } from '@dcs/db';
 import { notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
-import { SetRolesDto, UserResponseDto } from './users.dto';
+import { MeResponseDto, SetRolesDto, UserResponseDto } from './users.dto';
 import { UsersRepository } from './users.repository';
+import { DirectorCitiesRepository } from './director-cities.repository';
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly directorCities: DirectorCitiesRepository,
+  ) {}
 
-  async me(caller: AuthUser): Promise<UserResponseDto> {
+  async me(caller: AuthUser): Promise<MeResponseDto> {
     const user = await this.users.findById(caller.id);
     if (!user) throw notFound('User', caller.id);
-    return UserResponseDto.from(user);
+    const cities = user.roles.includes('director') ? await this.directorCities.cities(user.id) : [];
+    return { ...UserResponseDto.from(user), directorCities: cities.map((d) => ({ id: d.cityId, name: d.city.name })) };
   }
 
   async setRoles(caller: AuthUser, id: string, dto: SetRolesDto): Promise<UserResponseDto> {

@@ -56,6 +56,7 @@ import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
 import { notStarted, type SeatResult, type StoredBracket } from '../challenge-rows';
 import { TournamentClock } from '../tournament-clock';
+import { assertDirectsChallenge } from '../accounts/director-cities.repository';
 
 /**
  * A challenge from 12:00 on (SPEC 3.2-3.6): seeding and the bracket, seating each
@@ -539,13 +540,35 @@ export class ChallengeFlowService {
     }
   }
 
+  /**
+   * SPEC 7 Decision (conflicts): a member of staff who plays in a challenge files no conduct
+   * violation or sanction against anyone in it, nor revokes one, while it runs (not completed or
+   * cancelled) — whatever the request names: the check follows the two people, not the ids.
+   */
+  async assertNotPlayingWith(tx: Tx, actorId: string, userId: string): Promise<void> {
+    const challengeId = await this.repo.sharedOpenChallenge(tx, actorId, userId);
+    if (challengeId) {
+      throw new AppError('OWN_CHALLENGE', 'You play in a challenge with this player, so you may not file or revoke their sanctions while it runs: another director must act', { challengeId });
+    }
+  }
+
+  /**
+   * SPEC 7, both rules of a director act on a challenge, inside its transaction before any write:
+   * the actor does not play in it (OWN_CHALLENGE), and directs its city (NOT_YOUR_CITY; admins
+   * direct everywhere).
+   */
+  async assertMayDirect(tx: Tx, challengeId: string, actorId: string): Promise<void> {
+    await this.assertNotPlayingIn(tx, challengeId, actorId);
+    await assertDirectsChallenge(tx, actorId, challengeId);
+  }
+
   /** Cancels a challenge that has not completed: games in progress end, nobody is placed, every registrant is told why. */
   async cancel(actorId: string, challengeId: string, reason: string): Promise<void> {
     const effects: Effect[] = [];
     await this.repo.transaction(async (tx) => {
       const ch = await this.repo.lockChallenge(tx, challengeId);
       if (!ch) throw notFound('Challenge', challengeId);
-      await this.assertNotPlayingIn(tx, challengeId, actorId);
+      await this.assertMayDirect(tx, challengeId, actorId);
       if (ch.status === 'completed' || ch.status === 'cancelled') {
         throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`);
       }
@@ -585,7 +608,7 @@ export class ChallengeFlowService {
     const effects: Effect[] = [];
     const ch = await this.repo.lockChallenge(tx, challengeId);
     if (!ch) throw notFound('Challenge', challengeId);
-    await this.assertNotPlayingIn(tx, challengeId, actorId);
+    await this.assertMayDirect(tx, challengeId, actorId);
     if (ch.status === 'completed' || ch.status === 'cancelled') {
       throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`);
     }
@@ -622,7 +645,7 @@ export class ChallengeFlowService {
       const t0 = await this.repo.table(tx, tableId);
       if (!t0) throw notFound('Table', tableId);
       const round = (await this.repo.lockChallengeRound(tx, t0.roundId))!;
-      await this.assertNotPlayingIn(tx, t0.challengeId, actorId);
+      await this.assertMayDirect(tx, t0.challengeId, actorId);
       const table = (await this.repo.tableWithSeats(tx, tableId))!;
       if (round.status !== 'running' || table.status === 'finished') {
         throw new AppError('TABLE_DECIDED', 'Only a table still playing (or in its tiebreak) can be voided and replayed');
@@ -662,7 +685,7 @@ export class ChallengeFlowService {
       const t0 = await this.repo.table(tx, tableId);
       if (!t0) throw notFound('Table', tableId);
       const round = (await this.repo.lockChallengeRound(tx, t0.roundId))!;
-      await this.assertNotPlayingIn(tx, t0.challengeId, actorId);
+      await this.assertMayDirect(tx, t0.challengeId, actorId);
       const table = (await this.repo.tableWithSeats(tx, tableId))!;
       // Read under the challenge's lock: a cancel committed before this correction took it left the
       // tables undecided; deciding one would carry the cancelled challenge on into its next round.

@@ -265,6 +265,27 @@ export class ChallengeRepository {
     return tx.tableSeat.count({ where: { userId, table: { challengeId } } }).then((n) => n > 0);
   }
 
+  /**
+   * A challenge not completed or cancelled that both players are in (registered, waitlisted or
+   * seated at one of its tables), or null.
+   */
+  async sharedOpenChallenge(tx: Tx, a: string, b: string): Promise<string | null> {
+    const [row] = await tx.$queryRaw<{ id: string }[]>`
+      WITH inside AS (
+        SELECT challenge_id, user_id FROM registrations
+        WHERE user_id IN (${a}::uuid, ${b}::uuid) AND status IN ('registered', 'waitlisted')
+        UNION
+        SELECT t.challenge_id, s.user_id FROM table_seats s JOIN challenge_tables t ON t.id = s.table_id
+        WHERE s.user_id IN (${a}::uuid, ${b}::uuid)
+      )
+      SELECT c.id FROM challenges c
+      WHERE c.status NOT IN ('completed', 'cancelled')
+        AND EXISTS (SELECT 1 FROM inside i WHERE i.challenge_id = c.id AND i.user_id = ${a}::uuid)
+        AND EXISTS (SELECT 1 FROM inside i WHERE i.challenge_id = c.id AND i.user_id = ${b}::uuid)
+      ORDER BY c.starts_at DESC LIMIT 1`;
+    return row?.id ?? null;
+  }
+
   /** The player's seat at a table of the challenge still playing, if any. */
   playingSeat(tx: Tx, challengeId: string, userId: string): Promise<TableSeat | null> {
     return tx.tableSeat.findFirst({ where: { userId, table: { challengeId, status: 'playing' } } });
