@@ -4,7 +4,7 @@ import { io, Socket } from 'socket.io-client';
 import { Clock, FakeClock, PrismaService } from '@dcs/common';
 import { TurnClockService } from '@dcs/tournament';
 import { startApi, storedGame, TestApi } from './support/api';
-import { tableWithGame } from './support/fixtures';
+import { directCity, tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -104,6 +104,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
   it('lets a director file violations with sanctions and their effects, keeps competitors out of the ledger, and revokes exactly', async () => {
     const { tableId, players } = await tableWithGame(api, 4);
     const director = await api.user({ roles: ['director'] });
+    await directCity(api, director.id, { tableId });
     const [p] = players;
     const table = await prisma.challengeTable.findUniqueOrThrow({ where: { id: tableId } });
     const season = await prisma.season.create({ data: { cityId: (await prisma.challenge.findUniqueOrThrow({ where: { id: table.challengeId } })).cityId, number: 1, startDate: '2026-11-07', status: 'active' } });
@@ -163,6 +164,7 @@ describe('the code of conduct: table chat and the conduct ledger', () => {
   it('writes a tournament disqualification and its filing in one transaction: a filing that fails later leaves the player in the challenge, and the corrected retry disqualifies once', async () => {
     const { tableId, gameId, players } = await tableWithGame(api, 4);
     const director = await api.user({ roles: ['director'] });
+    await directCity(api, director.id, { tableId });
     const [p] = players;
     const { challengeId } = await prisma.challengeTable.findUniqueOrThrow({ where: { id: tableId } });
     await prisma.registration.create({ data: { challengeId, userId: p.id, status: 'registered', position: 1, checkedInAt: new Date() } });

@@ -2,6 +2,7 @@ import { Job, Queue } from 'bullmq';
 import { bullConnection, JOBS, jobIds, PrismaService, QUEUES } from '@dcs/common';
 import { eventTimes, saturdayNoon, upcomingSaturdays } from '@dcs/schedule';
 import { startApi, TestApi } from './support/api';
+import { directCity } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /** SPEC 7: directors create and run cities' challenges — creating one, a new city's Saturdays, changing tier and pool. */
@@ -36,10 +37,12 @@ describe('directors create challenges', () => {
 
   const as = (u: { token: string }) => ({ Authorization: `Bearer ${u.token}` });
   let n = 0;
-  /** A city inserted directly: no challenge yet (as if the worker had not swept). */
+  /** A city inserted directly: no challenge yet (as if the worker had not swept); the director directs it (SPEC 7). */
   const bareCity = async (timeZone = 'America/Chicago', tier: 'T1' | 'T2' | 'T3' = 'T1') => {
     n += 1;
-    return prisma.city.create({ data: { name: `Bare ${n}`, slug: `bare-${n}-${Date.now().toString(36)}`, timeZone, region: 'west', tier } });
+    const city = await prisma.city.create({ data: { name: `Bare ${n}`, slug: `bare-${n}-${Date.now().toString(36)}`, timeZone, region: 'west', tier } });
+    await directCity(api, director.id, { cityId: city.id });
+    return city;
   };
   const create = (cityId: string, body: object, who = director) => api.http().post(`/api/cities/${cityId}/challenges`).set(as(who)).send(body);
   const count = async (sql: string, params: unknown[] = []) => Number((await env.sql<{ n: string }>(sql, params))[0].n);

@@ -2,6 +2,7 @@ import { PrismaService } from '@dcs/common';
 import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
 import { startApi, storedGame, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
+import { directCity } from './support/fixtures';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -43,6 +44,7 @@ describe('director controls: disqualify, void and replay, correct a result, canc
 
   async function running(opts: { breakSeconds?: number } = {}) {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16, ...opts });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const round = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true } } } });
     return { ...fx, round };

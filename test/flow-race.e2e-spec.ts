@@ -3,6 +3,7 @@ import { AppError, PrismaService } from '@dcs/common';
 import { ChallengeFlowService, type SeatResult } from '@dcs/tournament';
 import { startApi, storedGame, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
+import { directCity } from './support/fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 import { holding, lockWaiters, settle } from './support/locks';
@@ -39,6 +40,7 @@ describe('director acts racing the challenge flow', () => {
    */
   async function roundTwoPending() {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16, breakSeconds: 120 });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true } } } });
     for (const t of round1.tables) {
@@ -119,6 +121,7 @@ describe('director acts racing the challenge flow', () => {
 
   it('a table decision queued before a cancel and run after it does nothing: a cancelled challenge is not decided, continued or completed', async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const tables = await prisma.challengeTable.findMany({ where: { challengeId: fx.challengeId }, orderBy: { index: 'asc' } });
     // The table-decide job of table 1 (its game just ended, or the recovery sweep) runs while the cancel commits.
@@ -135,6 +138,7 @@ describe('director acts racing the challenge flow', () => {
 
   it('a tiebreak window that closes after a cancel does nothing: no result, no next round', async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } });
     // The hard stop ends every game level at 0: every table goes to the 6-4/5-5 draw.
@@ -154,6 +158,7 @@ describe('director acts racing the challenge flow', () => {
 
   it('a tiebreak pick that waits behind the close of its window is refused (DRAW_CLOSED), not counted in the next window', async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } });
     // The hard stop ends every game level at 0: every table goes to the 6-4/5-5 draw.
@@ -195,6 +200,7 @@ describe('director acts racing the challenge flow', () => {
    */
   async function actDuringHardStop(act: (fx: Awaited<ReturnType<typeof challengeWithPlayers>>, heldTable: { seats: { userId: string }[] }) => Promise<unknown>) {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const round1 = await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } });
     const first = await prisma.challengeTable.findFirstOrThrow({ where: { roundId: round1.id }, orderBy: { index: 'asc' }, include: { seats: true } });
@@ -240,6 +246,7 @@ describe('director acts racing the challenge flow', () => {
 
   it("a director's result correction that waits behind a cancel is refused (CHALLENGE_CLOSED): the cancelled challenge does not move on", async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    await directCity(api, director.id, fx);
     await flow.start(fx.challengeId);
     const tables = await prisma.challengeTable.findMany({ where: { challengeId: fx.challengeId }, orderBy: { index: 'asc' }, include: { seats: true } });
     const order = (t: (typeof tables)[number]) => [...t.seats].sort((a, b) => b.seed - a.seed).map((s) => s.userId);

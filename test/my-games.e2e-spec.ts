@@ -3,6 +3,7 @@ import { PrismaService } from '@dcs/common';
 import { ChallengeFlowService } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
+import { directCity } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 type Item = { gameId: string; status: string; seat: number; tableId: string; table: number; endedBy: string | null; round: { number: number; roundId: string }; challenge: { challengeId: string; cityName: string; kind: string } };
@@ -80,6 +81,7 @@ describe('a competitor finds their game', () => {
 
     // A director voids the table: the old game ends "void" (not "hard-stop"), the replay is the current game.
     const director = await api.user({ roles: ['director'] });
+    await directCity(api, director.id, { tableId: t2.id });
     const voided = await api.http().post(`/api/tables/${t2.id}/void`).set('Authorization', `Bearer ${director.token}`).send({ reason: 'the lights went out' });
     expect(voided.status).toBe(200);
     const oldView = await api.http().get(`/api/games/${t2.games[0].id}/view`);

@@ -1,6 +1,7 @@
 import { AppError, PrismaService } from '@dcs/common';
 import { ChallengeFlowService, SeasonStandingsStore } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
+import { directCity } from './support/fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 import { holding, lockWaiters, settle } from './support/locks';
@@ -41,6 +42,7 @@ describe('season close racing a challenge that starts', () => {
     const tag = `${seq}${Date.now().toString(36)}`;
     const city = await prisma.city.create({ data: { name: `Race City ${tag}`, slug: `race-${tag}`, timeZone: 'America/New_York', region: 'south', tier: 'T1' } });
     const season = await prisma.season.create({ data: { cityId: city.id, number: 1, startDate: '2027-01-02', challenges: 12, status: 'active' } });
+    await directCity(api, director.id, { cityId: city.id });
     await prisma.user.createMany({ data: Array.from({ length: 16 }, (_, i) => ({ email: `${i}-${tag}@race.test`, passwordHash: 'x', displayName: `Racer ${i + 1}` })) });
     const players = (await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@race.test` } }, select: { id: true, email: true } }))
       .sort((a, b) => parseInt(a.email, 10) - parseInt(b.email, 10))

@@ -8,6 +8,7 @@ import { loadSeasonChallenges, loadSeasonPenalties, SeasonStandingsStore } from 
 import { createWorker } from '../apps/worker/src/setup';
 import { playChallenge } from '../scripts/simulate';
 import { startApi, TestApi } from './support/api';
+import { directCity } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 const PLACEMENT: Record<number, string> = { 500: '1', 350: '2', 200: '3-4', 100: '5-8', 50: '9-16', 25: 'participation' };
@@ -177,6 +178,7 @@ describe('seasons: stored standings, the close, the Elite Six, and Regional → 
       [25, 25, 25, 25, 25, 25],
     ]);
     const base = `/api/cities/${c.id}/seasons/${season.id}`;
+    await directCity(api, director.id, { cityId: c.id });
 
     // Before the close: standings as stored, the provisional Elite Six reports the tie at the cut.
     const provisional = await get(`${base}/elite-six`);

@@ -1,6 +1,6 @@
 import { PrismaService } from '@dcs/common';
 import { startApi, TestApi } from './support/api';
-import { tableWithGame } from './support/fixtures';
+import { directCity, tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /** SPEC 7: a member of staff may compete, but never directs a challenge or reviews a case they play in. */
@@ -69,6 +69,7 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     const entered = await api.user({ roles: ['director'] });
     const waitlisted = await api.user({ roles: ['admin'] });
     const withdrawn = await api.user({ roles: ['director'] });
+    await directCity(api, withdrawn.id, { challengeId });
     await prisma.registration.createMany({
       data: [
         { challengeId, userId: entered.id, status: 'registered', position: 1 },
@@ -91,6 +92,7 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     const { tableId, gameId, players } = await tableWithGame(api);
     const challengeId = (await prisma.challengeTable.findUniqueOrThrow({ where: { id: tableId } })).challengeId;
     const independent = await api.user({ roles: ['director'] });
+    await directCity(api, independent.id, { challengeId });
     const filed = await api.http().post('/api/conduct/violations').set(as(independent)).send({ userId: players[1].id, reason, gameId, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
     expect(filed.status).toBe(201);
     await setRoles(players[0].id, ['director']);

@@ -8,7 +8,7 @@ test.describe('journey: a director disqualifies a player', () => {
     // Three pages at two widths with axe each: on a loaded machine this passes the default 2 minutes.
     test.setTimeout(300_000);
     const ch = await platform.challenge({ checkedIn: 16, breakSeconds: 0 });
-    const director = await platform.user({ roles: ['director'], displayName: 'Dana Director' });
+    const director = await platform.user({ roles: ['director'], displayName: 'Dana Director', directsChallenges: [ch.challengeId] });
     const [round1] = (await platform.bracket(ch.challengeId)).rounds;
     const table = round1.tables[1];
     // A player whose name begins no other's: "Flow 1" would also match "Flow 12" in the text and role locators below

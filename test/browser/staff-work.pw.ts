@@ -11,7 +11,7 @@ test.describe('staff work', () => {
   test('a director creates a special event: the API refuses it without a reason (shown as sent), then creates it; the audit log shows it', async ({ page }) => {
     const ch = await platform.challenge({ checkedIn: 4, start: false });
     const { cityName } = (await (await fetch(`${apiBase}/api/challenges/${ch.challengeId}`)).json()) as { cityName: string };
-    const director = await platform.user({ roles: ['director'], displayName: 'Carla Creator' });
+    const director = await platform.user({ roles: ['director'], displayName: 'Carla Creator', directsChallenges: [ch.challengeId] });
     await signInAs(page, director);
     await page.goto('/director');
     await expect(page.getByRole('heading', { level: 1, name: 'Director console' })).toBeVisible();

@@ -33,6 +33,8 @@ export interface UserRequest {
   /** roles besides competitor: director, reviewer, admin */
   roles: ('director' | 'reviewer' | 'admin')[];
   displayName?: string;
+  /** a director's cities (SPEC 7: a director acts only in the cities assigned to them): those of these challenges */
+  directsChallenges?: string[];
 }
 
 export interface CreatedUser {

@@ -171,6 +171,10 @@ async function main(): Promise<void> {
       const user = await prisma.user.create({
         data: { email, displayName: req.displayName ?? `Staff ${tag}`, passwordHash: await argon2.hash(PLAYER_PASSWORD, { type: argon2.argon2id }), roles: ['competitor', ...req.roles] },
       });
+      for (const challengeId of req.directsChallenges ?? []) {
+        const { cityId } = await prisma.challenge.findUniqueOrThrow({ where: { id: challengeId }, select: { cityId: true } });
+        await prisma.directorCity.createMany({ data: [{ userId: user.id, cityId }], skipDuplicates: true });
+      }
       const created: CreatedUser = { userId: user.id, email, password: PLAYER_PASSWORD };
       return created;
     },

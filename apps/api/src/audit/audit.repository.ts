@@ -4,6 +4,8 @@ import { PrismaService } from '@dcs/common';
 import { notYourCity } from '@dcs/tournament';
 import { DIRECTOR_GAME_ACTIONS } from './audit.scope';
 
+const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
 export interface AuditFilter {
   entityType?: string;
   entityId?: string;
@@ -27,7 +29,8 @@ export class AuditRepository {
 
   /**
    * A director's page (SPEC 7: nothing in other cities): the entries of the cities assigned to them,
-   * their seasons, challenges, those challenges' tables and game endings, and the tiers. Asking for
+   * their seasons, challenges, those challenges' tables, and the tiers; game endings except those of
+   * another city's challenges. Asking for
    * one entity of another city is NOT_YOUR_CITY; the same keyset paging as `page`.
    */
   async directorPage(directorId: string, f: AuditFilter, limit: number, after?: string): Promise<AuditLog[]> {
@@ -48,8 +51,9 @@ export class AuditRepository {
           OR (a.entity_type = 'season' AND a.entity_id IN (SELECT id::text FROM seasons WHERE city_id IN (${mine})))
           OR (a.entity_type = 'challenge' AND a.entity_id IN (SELECT id::text FROM (${challenges}) c))
           OR (a.entity_type = 'table' AND a.entity_id IN (SELECT id::text FROM challenge_tables WHERE challenge_id IN (${challenges})))
-          OR (a.entity_type = 'game' AND a.action IN (${Prisma.join([...DIRECTOR_GAME_ACTIONS])}) AND a.entity_id IN (
-                SELECT g.id::text FROM games g JOIN challenge_tables t ON t.id = g.table_id WHERE t.challenge_id IN (${challenges})))
+          OR (a.entity_type = 'game' AND a.action IN (${Prisma.join([...DIRECTOR_GAME_ACTIONS])}) AND NOT EXISTS (
+                SELECT 1 FROM games g JOIN challenge_tables t ON t.id = g.table_id JOIN challenges c ON c.id = t.challenge_id
+                WHERE g.id = (CASE WHEN a.entity_id ~* ${UUID_RE} THEN a.entity_id::uuid END) AND c.city_id NOT IN (${mine})))
         )
         AND (${after ?? null}::uuid IS NULL OR (a.created_at, a.id) < (SELECT created_at, id FROM audit_log WHERE id = ${after ?? null}::uuid))
       ORDER BY a.created_at DESC, a.id DESC
@@ -61,8 +65,7 @@ export class AuditRepository {
 
   /** The city an entity of a director's audit entries belongs to, or null (unknown, or a tier). */
   private async cityOf(entityType: string, entityId: string): Promise<string | null> {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(entityId);
-    if (!uuid) return null;
+    if (!new RegExp(UUID_RE, 'i').test(entityId)) return null;
     switch (entityType) {
       case 'city':
         return (await this.prisma.city.findUnique({ where: { id: entityId }, select: { id: true } }))?.id ?? null;

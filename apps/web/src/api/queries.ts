@@ -34,6 +34,7 @@ export const keys = {
   penalties: (token: string | null) => ['penalties', token] as const,
   conduct: (token: string | null) => ['conduct', token] as const,
   myGames: (token: string | null) => ['my-games', token] as const,
+  directors: ['admin', 'directors'] as const,
 };
 
 export const STANDINGS_PAGE_SIZE = 50;
@@ -179,6 +180,23 @@ export function useDirectorAct(challengeId: string) {
         unwrap(api.POST('/api/tables/{id}/result', { params: { path: { id: b.tableId } }, body: { order: b.order, reason: b.reason } })),
       onSuccess: done,
     }),
+  };
+}
+
+/** SPEC 7: every director with their cities, for an admin. */
+export const useDirectors = () => useQuery({ queryKey: keys.directors, queryFn: () => unwrap(api.GET('/api/admin/directors')) });
+
+/** An admin assigns a city to a director, or takes it away (audited by the API); the list is refetched. */
+export function useDirectorCity() {
+  const qc = useQueryClient();
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: keys.directors });
+    void qc.invalidateQueries({ queryKey: ['me'] });
+  };
+  const path = (b: { userId: string; cityId: string }) => ({ params: { path: { userId: b.userId, cityId: b.cityId } }, body: {} });
+  return {
+    assign: useMutation({ mutationFn: (b: { userId: string; cityId: string }) => unwrap(api.PUT('/api/admin/directors/{userId}/cities/{cityId}', path(b))), onSuccess: done }),
+    unassign: useMutation({ mutationFn: (b: { userId: string; cityId: string }) => unwrap(api.DELETE('/api/admin/directors/{userId}/cities/{cityId}', path(b))), onSuccess: done }),
   };
 }
 

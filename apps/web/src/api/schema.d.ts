@@ -102,6 +102,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/directors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every director with the cities assigned to them (admin) */
+        get: operations["DirectorCitiesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/directors/{userId}/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cities a director directs (admin) */
+        get: operations["DirectorCitiesController_cities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/directors/{userId}/cities/{cityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assign a city to a director (admin; audited; again changes nothing); answers the director's cities */
+        put: operations["DirectorCitiesController_assign"];
+        post?: never;
+        /** Take a city from a director (admin; audited; again changes nothing); answers the director's cities */
+        delete: operations["DirectorCitiesController_unassign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -180,7 +232,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The append-only audit log, newest first (review board and admins: all of it; directors: cities, seasons, tiers, challenges, their tables and game endings) */
+        /** The append-only audit log, newest first (review board and admins: all of it; directors: their cities, those cities' seasons, challenges, tables and game endings, and the tiers) */
         get: operations["AuditController_list"];
         put?: never;
         post?: never;
@@ -1054,7 +1106,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cases, newest first; filter by status, source, player, assignee, high stakes */
+        /** Cases, newest first; filter by status, source, player, assignee, high stakes (never the caller's own cases) */
         get: operations["IntegrityBoardController_list"];
         put?: never;
         /** Open a case by hand (source "manual"); 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case */
@@ -1191,7 +1243,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Community reports (merged duplicates carry a count) */
+        /** Community reports (merged duplicates carry a count; never those about the caller) */
         get: operations["IntegrityBoardController_reports"];
         put?: never;
         post?: never;
@@ -1385,6 +1437,23 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        MeCityDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        MeResponseDto: {
+            id: string;
+            email: string;
+            displayName: string;
+            roles: ("competitor" | "director" | "reviewer" | "admin")[];
+            /** @enum {string} */
+            status: "active" | "suspended" | "banned";
+            suspendedUntil: string | null;
+            createdAt: string;
+            /** @description SPEC 7: the cities a director directs (assigned by an admin); empty for other accounts. An admin directs every city. */
+            directorCities: components["schemas"]["MeCityDto"][];
+        };
         SetRolesDto: {
             /**
              * @example [
@@ -1393,6 +1462,30 @@ export interface components {
              *     ]
              */
             roles: ("competitor" | "director" | "reviewer" | "admin")[];
+            reason?: string;
+        };
+        DirectorCityDto: {
+            /** Format: uuid */
+            cityId: string;
+            name: string;
+            slug: string;
+            /**
+             * Format: uuid
+             * @description the admin who assigned it (null: the director created the city)
+             */
+            assignedById: string | null;
+            /** Format: date-time */
+            assignedAt: string;
+        };
+        DirectorDto: {
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            email: string;
+            cities: components["schemas"]["DirectorCityDto"][];
+        };
+        DirectorCityChangeDto: {
+            /** @description why (kept in the audit entry) */
             reason?: string;
         };
         HealthServicesDto: {
@@ -3720,7 +3813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponseDto"];
+                    "application/json": components["schemas"]["MeResponseDto"];
                 };
             };
             /** @description MALFORMED_JSON, VALIDATION_FAILED */
@@ -3794,6 +3887,350 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    DirectorCitiesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectorDto"][];
+                };
+            };
+            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    DirectorCitiesController_cities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectorCityDto"][];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    DirectorCitiesController_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                cityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorCityChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectorCityDto"][];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description NOT_A_DIRECTOR, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_A_DIRECTOR" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    DirectorCitiesController_unassign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                cityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorCityChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectorCityDto"][];
                 };
             };
             /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
@@ -4155,7 +4592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4163,7 +4600,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
                     };
                 };
             };
@@ -4309,7 +4746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,7 +4754,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
                     };
                 };
             };
@@ -4408,7 +4845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4416,7 +4853,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
                     };
                 };
             };
@@ -7008,7 +7445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7016,7 +7453,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
                     };
                 };
             };
@@ -7624,7 +8061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7632,7 +8069,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
                     };
                 };
             };
@@ -7778,7 +8215,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7786,7 +8223,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
                     };
                 };
             };
@@ -8711,7 +9148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,7 +9156,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };
@@ -8808,7 +9245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8816,7 +9253,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };
@@ -8905,7 +9342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8913,7 +9350,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };
@@ -9002,7 +9439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9010,7 +9447,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };
@@ -9350,7 +9787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9358,7 +9795,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT";
                     };
                 };
             };
@@ -9532,7 +9969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9540,7 +9977,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT";
                     };
                 };
             };
@@ -9629,7 +10066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +10074,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT";
                     };
                 };
             };
@@ -10561,7 +10998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10569,7 +11006,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };
@@ -10658,7 +11095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10666,7 +11103,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };

@@ -31,6 +31,7 @@ const PlayerPage = page(() => import('../pages/player-page'), 'PlayerPage');
 const DirectorHomePage = page(() => import('../pages/director-pages'), 'DirectorHomePage');
 const DirectorChallengePage = page(() => import('../pages/director-pages'), 'DirectorChallengePage');
 const AuditPage = page(() => import('../pages/director-pages'), 'AuditPage');
+const AdminDirectorsPage = page(() => import('../pages/admin-directors-page'), 'AdminDirectorsPage');
 const CasesPage = page(() => import('../pages/review-pages'), 'CasesPage');
 const CasePage = page(() => import('../pages/review-pages'), 'CasePage');
 const AppealsPage = page(() => import('../pages/review-pages'), 'AppealsPage');
@@ -54,6 +55,7 @@ export const routes = [
       { path: '/director', element: <DirectorHomePage /> },
       { path: '/director/challenges/:challengeId', element: <DirectorChallengePage /> },
       { path: '/director/audit', element: <AuditPage /> },
+      { path: '/admin/directors', element: <AdminDirectorsPage /> },
       { path: '/review', element: <CasesPage /> },
       { path: '/review/cases/:caseId', element: <CasePage /> },
       { path: '/review/appeals', element: <AppealsPage /> },

@@ -57,6 +57,11 @@ export function Shell() {
                   <NavLink to="/review">Review board</NavLink>
                 </li>
               )}
+              {token && me.data?.roles.includes('admin') && (
+                <li>
+                  <NavLink to="/admin/directors">Directors</NavLink>
+                </li>
+              )}
               {token && <NavLinks links={SIGNED_IN_LINKS} />}
             </ul>
           </nav>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useBracket, useChallenge, useCities, useCityChallenges, useDirectorAct } from '../api/queries';
+import { useBracket, useChallenge, useCities, useCityChallenges, useDirectorAct, useMe } from '../api/queries';
 import type { BracketTableDto, CityResponseDto } from '../api/types';
 import { AuditLog } from '../components/audit-log';
 import { Bracket, label } from '../components/bracket';
@@ -39,11 +39,31 @@ function CityChallenges({ city }: { city: CityResponseDto }) {
   );
 }
 
-/** The director console's start: every city's challenges with their status. */
+/**
+ * SPEC 7: the cities the signed-in account directs — every city for an admin, the assigned ones for a
+ * director (from GET /api/me); null while unknown. The API refuses acts elsewhere whatever the page shows.
+ */
+function useDirectedCities(): { all: boolean; ids: Set<string> } | null {
+  const me = useMe();
+  if (!me.data) return null;
+  return { all: me.data.roles.includes('admin'), ids: new Set(me.data.directorCities.map((c) => c.id)) };
+}
+
+/** The director console's start: the challenges of the cities the director directs, with their status. */
 export function DirectorHomePage() {
-  const cities = useCities();
   return (
     <RoleGate roles={['director']} what="the director console">
+      <DirectorHome />
+    </RoleGate>
+  );
+}
+
+function DirectorHome() {
+  const cities = useCities();
+  const directed = useDirectedCities();
+  const mine = cities.data && directed ? cities.data.filter((c) => directed.all || directed.ids.has(c.id)) : undefined;
+  return (
+    <>
       <h1>Director console</h1>
       <p className="lead">
         Choose a challenge to run it, or read the <Link to="/director/audit">audit log</Link>.
@@ -51,14 +71,15 @@ export function DirectorHomePage() {
       {cities.isPending && <Loading what="cities" />}
       {cities.isError && <ErrorView error={cities.error} title="Cities could not be loaded" />}
       {cities.data && cities.data.length === 0 && <Empty>No city yet.</Empty>}
-      {cities.data && (
+      {cities.data && cities.data.length > 0 && mine && mine.length === 0 && <Empty>No city is assigned to you yet: an admin assigns directors to cities.</Empty>}
+      {mine && mine.length > 0 && (
         <ul className="cities">
-          {cities.data.map((c) => (
+          {mine.map((c) => (
             <CityChallenges key={c.id} city={c} />
           ))}
         </ul>
       )}
-    </RoleGate>
+    </>
   );
 }
 
@@ -81,6 +102,23 @@ export function DirectorChallengePage() {
 }
 
 function DirectorChallenge({ challengeId }: { challengeId: string }) {
+  const challenge = useChallenge(challengeId);
+  const directed = useDirectedCities();
+  if (challenge.data && directed && !directed.all && !directed.ids.has(challenge.data.cityId)) {
+    return (
+      <div className="notice notice-error" role="alert">
+        <h1 className="notice-title">Not one of your cities</h1>
+        <p>
+          You direct only the cities an admin has assigned to you; {challenge.data.cityName} is not one of them. The{' '}
+          <Link to={`/challenges/${challengeId}`}>public bracket</Link> is open to everyone.
+        </p>
+      </div>
+    );
+  }
+  return <DirectedChallenge challengeId={challengeId} />;
+}
+
+function DirectedChallenge({ challengeId }: { challengeId: string }) {
   const challenge = useChallenge(challengeId);
   const bracket = useBracket(challengeId);
   const acts = useDirectorAct(challengeId);

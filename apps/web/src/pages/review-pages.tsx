@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../api/client';
 import { useAppeals, useBoardDecisions, useCase, useCases, type AppealOutcome, type AppealsQuery, type CasesQuery, type Finding, type ReducedTo } from '../api/queries';
 import type { AppealListItemDto, CaseDetailDto } from '../api/types';
 import { label } from '../components/bracket';
@@ -120,7 +121,24 @@ function CaseView({ caseId }: { caseId: string }) {
   const [finding, setFinding] = useState<Finding>('minor');
   const [outcomeNotice, setOutcome] = useOutcome();
   if (c.isPending) return <Loading what="the case" />;
-  if (c.isError) return <ErrorView error={c.error} title="This case could not be loaded" page />;
+  if (c.isError) {
+    // SPEC 7: a reviewer not independent of the case (its subject, its reporter, a player of its games) is refused it.
+    const refused = c.error instanceof ApiError && c.error.code === 'NOT_INDEPENDENT';
+    return (
+      <>
+        <ErrorView error={c.error} title={refused ? 'This case is not yours to review' : 'This case could not be loaded'} page />
+        <p>
+          <Link to="/review">← Back to the cases</Link>
+          {refused && (
+            <>
+              {' '}
+              · a penalty of yours is on <Link to="/me/record">your record</Link>
+            </>
+          )}
+        </p>
+      </>
+    );
+  }
   const k: CaseDetailDto = c.data;
   const name = (id: string | null) => k.subjects.find((s) => s.id === id)?.displayName ?? id ?? '—';
   return (

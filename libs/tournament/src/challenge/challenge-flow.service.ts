@@ -548,7 +548,7 @@ export class ChallengeFlowService {
   async assertNotPlayingWith(tx: Tx, actorId: string, userId: string): Promise<void> {
     const challengeId = await this.repo.sharedOpenChallenge(tx, actorId, userId);
     if (challengeId) {
-      throw new AppError('OWN_CHALLENGE', 'You play in a challenge with this player, so you may not file or revoke their sanctions while it runs: another director must act', { challengeId });
+      throw new AppError('OWN_CHALLENGE', 'You play in this challenge, and so does this player: while it runs you may not file or revoke their sanctions; another director must act', { challengeId });
     }
   }
 
