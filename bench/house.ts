@@ -19,7 +19,7 @@ import 'reflect-metadata';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { loadConfig, PrismaService } from '@dcs/common';
-import { seededRunOuts } from '@dcs/house';
+import { botTurnDraw, seededRunOuts } from '@dcs/house';
 import { GameMoveService, HouseService } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
         console.log(`settled games                         ${settled} (${(settled / secs).toFixed(2)} games/s)`);
         console.log(`computer moves                        ${moves} (${(moves / secs).toFixed(0)} moves/s)`);
         console.log(`computer run-outs (whole run)         ${runOuts}`);
-        console.log(`  on the ${expected.turns} turns played         ${expected.recorded} recorded, ${expected.expected} from the seeded generators${expected.recorded === expected.expected && expected.same ? ' (the same turns)' : ' (DIFFERENT)'}`);
+        console.log(`  on the ${expected.turns} turns played: ${expected.recorded} recorded, ${expected.expected} from the seeded generators; ${expected.inPlay} on turns still in play${expected.recorded === expected.expected && expected.same ? ' (every one its generator\'s)' : ' (DIFFERENT from the generators)'}`);
         console.log(`turn lag (turn start → move stored)   p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(0)} ms (the clock: 10,000 ms)`);
         console.log(`move latency (GameMoveService.move)   p50 ${moveP50.toFixed(1)} ms, p99 ${moveP99.toFixed(1)} ms`);
 
@@ -161,11 +161,12 @@ async function main(): Promise<void> {
 }
 
 /** Every bench game's turns played (the action that made version v + 1 is the turn on v), its seeded run-outs for them, and the ones recorded. */
-async function seededFigures(prisma: PrismaService): Promise<{ turns: number; expected: number; recorded: number; same: boolean }> {
+async function seededFigures(prisma: PrismaService): Promise<{ turns: number; expected: number; recorded: number; inPlay: number; same: boolean }> {
   const tables = await prisma.houseTable.findMany({ select: { botSeed: true, seatsTaken: { select: { seat: true, botLevel: true } }, games: { select: { id: true } } } });
   let turns = 0;
   let expected = 0;
   let recorded = 0;
+  let inPlay = 0;
   let same = true;
   for (const t of tables) {
     const levels = new Map(t.seatsTaken.map((s) => [s.seat, s.botLevel]));
@@ -173,14 +174,20 @@ async function seededFigures(prisma: PrismaService): Promise<{ turns: number; ex
       const actions = await prisma.gameAction.findMany({ where: { gameId: g.id, action: { path: ['type'], not: 'forfeit' } }, select: { version: true, seat: true }, orderBy: { version: 'asc' } });
       const played = actions.flatMap((a) => (levels.get(a.seat) ? [{ version: a.version - 1, level: levels.get(a.seat)! }] : []));
       const want = seededRunOuts(t.botSeed, g.id, played);
-      const have = await prisma.fileEntry.findMany({ where: { gameId: g.id, kind: 'computer_timeout', version: { in: played.map((p) => p.version) } }, select: { version: true, attempt: true }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+      const all = await prisma.fileEntry.findMany({ where: { gameId: g.id, kind: 'computer_timeout' }, select: { version: true, attempt: true, seat: true }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+      const done = new Set(played.map((p) => p.version));
+      const have = all.filter((r) => done.has(r.version!)).map((r) => ({ version: r.version, attempt: r.attempt }));
+      // The turn still in play: its run-outs so far are the first ones its generator gives (attempts 0, 1, … each drawn a run-out).
+      const current = all.filter((r) => !done.has(r.version!));
+      inPlay += current.length;
+      if (current.some((r, i) => r.attempt !== i || !botTurnDraw(t.botSeed, g.id, r.version!, r.attempt!, levels.get(r.seat!)!, 20_000).runOut)) same = false;
       turns += played.length;
       expected += want.length;
       recorded += have.length;
       if (JSON.stringify(have) !== JSON.stringify(want)) same = false;
     }
   }
-  return { turns, expected, recorded, same };
+  return { turns, expected, recorded, inPlay, same };
 }
 
 /** How late each computer turn was played: from the turn's start (the previous move, or the turn's last run-out) to its move stored. */
