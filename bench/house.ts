@@ -8,7 +8,9 @@
  * (a table of computers alone never waits), up to HOUSE_BOT_CHAIN_MAX consecutive turns a job
  * (`--chain N`; default 32; `--chain 1` is one job a turn, for comparison). Measured over the window: settled games per second and the
  * latency of each computer move (GameMoveService.move: the read, the engine, the compare-and-set
- * save, the clock and the next turn queued), p50/p99. Then a wallet with 100,000 ledger entries:
+ * save, the clock and the next turn queued), p50/p99; the computer run-outs recorded on the turns played beside the
+ * number their seeded generators give for those turns (they must be the same: SPEC 8.6), and the turn lag (from a
+ * turn's start to its move stored) p50/p99. Then a wallet with 100,000 ledger entries:
  * GET /api/me/wallet/ledger (first page and a deep page), p50/p99 over 200 requests each.
  *
  * Full: 1,000 tables, 60 s. --quick: 50 tables, 20 s. Prints figures; asserts nothing.
@@ -17,6 +19,7 @@ import 'reflect-metadata';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { loadConfig, PrismaService } from '@dcs/common';
+import { botTurnDraw, seededRunOuts } from '@dcs/house';
 import { GameMoveService, HouseService } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
@@ -96,13 +99,21 @@ async function main(): Promise<void> {
         const settled = (await prisma.houseSettlement.count()) - settledAt0;
         const secs = (Date.now() - t0) / 1000;
         const moves = latencies.length;
+        const moveP50 = pct(latencies, 50);
+        const moveP99 = pct(latencies, 99);
+        await worker.close();
+        // With the worker stopped: the run-outs recorded on the turns played, beside what the seeded generators give
+        // for those turns (SPEC 8.6: a computer runs out on its draw alone, never because the worker was late).
         const runOuts = await prisma.fileEntry.count({ where: { kind: 'computer_timeout' } });
+        const expected = await seededFigures(prisma);
+        const lag = await turnLag(prisma);
         console.log(`house tables, ${TABLES} computer-only tables, ${secs.toFixed(0)} s window, up to ${CHAIN} computer turns a job`);
         console.log(`settled games                         ${settled} (${(settled / secs).toFixed(2)} games/s)`);
         console.log(`computer moves                        ${moves} (${(moves / secs).toFixed(0)} moves/s)`);
         console.log(`computer run-outs (whole run)         ${runOuts}`);
-        console.log(`move latency (GameMoveService.move)   p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`);
-        await worker.close();
+        console.log(`  on the ${expected.turns} turns played: ${expected.recorded} recorded, ${expected.expected} from the seeded generators; ${expected.inPlay} on turns still in play${expected.recorded === expected.expected && expected.same ? ' (every one its generator\'s)' : ' (DIFFERENT from the generators)'}`);
+        console.log(`turn lag (turn start → move stored)   p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(0)} ms (the clock: 10,000 ms)`);
+        console.log(`move latency (GameMoveService.move)   p50 ${moveP50.toFixed(1)} ms, p99 ${moveP99.toFixed(1)} ms`);
 
         // A wallet with 100,000 ledger entries (the balance row kept equal to their sum).
         log('writing 100,000 ledger entries');
@@ -147,6 +158,50 @@ async function main(): Promise<void> {
     process.env,
     log,
   );
+}
+
+/** Every bench game's turns played (the action that made version v + 1 is the turn on v), its seeded run-outs for them, and the ones recorded. */
+async function seededFigures(prisma: PrismaService): Promise<{ turns: number; expected: number; recorded: number; inPlay: number; same: boolean }> {
+  const tables = await prisma.houseTable.findMany({ select: { botSeed: true, seatsTaken: { select: { seat: true, botLevel: true } }, games: { select: { id: true } } } });
+  let turns = 0;
+  let expected = 0;
+  let recorded = 0;
+  let inPlay = 0;
+  let same = true;
+  for (const t of tables) {
+    const levels = new Map(t.seatsTaken.map((s) => [s.seat, s.botLevel]));
+    for (const g of t.games) {
+      const actions = await prisma.gameAction.findMany({ where: { gameId: g.id, action: { path: ['type'], not: 'forfeit' } }, select: { version: true, seat: true }, orderBy: { version: 'asc' } });
+      const played = actions.flatMap((a) => (levels.get(a.seat) ? [{ version: a.version - 1, level: levels.get(a.seat)! }] : []));
+      const want = seededRunOuts(t.botSeed, g.id, played);
+      const all = await prisma.fileEntry.findMany({ where: { gameId: g.id, kind: 'computer_timeout' }, select: { version: true, attempt: true, seat: true }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
+      const done = new Set(played.map((p) => p.version));
+      const have = all.filter((r) => done.has(r.version!)).map((r) => ({ version: r.version, attempt: r.attempt }));
+      // The turn still in play: its run-outs so far are the first ones its generator gives (attempts 0, 1, … each drawn a run-out).
+      const current = all.filter((r) => !done.has(r.version!));
+      inPlay += current.length;
+      if (current.some((r, i) => r.attempt !== i || !botTurnDraw(t.botSeed, g.id, r.version!, r.attempt!, levels.get(r.seat!)!, 20_000).runOut)) same = false;
+      turns += played.length;
+      expected += want.length;
+      recorded += have.length;
+      if (JSON.stringify(have) !== JSON.stringify(want)) same = false;
+    }
+  }
+  return { turns, expected, recorded, inPlay, same };
+}
+
+/** How late each computer turn was played: from the turn's start (the previous move, or the turn's last run-out) to its move stored. */
+async function turnLag(prisma: PrismaService): Promise<{ p50: number; p99: number; max: number }> {
+  const [r] = await prisma.$queryRawUnsafe<{ p50: number | null; p99: number | null; max: number | null }[]>(`
+    WITH a AS (
+      SELECT ga.game_id, ga.version, ga.created_at, lag(ga.created_at) OVER (PARTITION BY ga.game_id ORDER BY ga.version) AS prev
+      FROM game_actions ga
+    ), l AS (
+      SELECT extract(epoch FROM a.created_at - greatest(a.prev, coalesce((SELECT max(t.created_at) FROM game_timeouts t WHERE t.game_id = a.game_id AND t.version = a.version - 1), a.prev))) * 1000 AS ms
+      FROM a WHERE a.prev IS NOT NULL
+    )
+    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::float8 AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::float8 AS p99, max(ms)::float8 AS max FROM l`);
+  return { p50: r?.p50 ?? NaN, p99: r?.p99 ?? NaN, max: r?.max ?? NaN };
 }
 
 runBench(main);

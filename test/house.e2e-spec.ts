@@ -1,8 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { AppConfig, Clock, PrismaService } from '@dcs/common';
-import { createBot, currentHand, type Action } from '@dcs/engine';
+import { createBot, currentHand } from '@dcs/engine';
 import { GameMoveService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 import { tableWithGame } from './support/fixtures';
+import { FAR, moveBody, seedComputerTurn } from './support/house';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
@@ -10,9 +11,6 @@ import { createTestEnv, TestEnv } from './support/test-env';
 
 type Player = { id: string; token: string };
 const DAY = 86_400_000;
-/** A move request from an engine action (what a client sends). */
-const moveBody = (version: number, a: Action) => ({ version, type: a.type, ...('tile' in a ? { tile: a.tile } : {}), ...('end' in a && a.end ? { end: a.end } : {}) });
-const FAR = () => new Date(Date.now() + 3_600_000);
 
 describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, the Clock Jar', () => {
   let env: TestEnv;
@@ -51,6 +49,17 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   const runOut = async (gameId: string) => {
     const g = await gameOf(gameId);
     const attempt = await prisma.gameTimeout.count({ where: { gameId, version: g.version } });
+    return clock.tick(gameId, g.version, attempt, FAR());
+  };
+  /**
+   * A computer seat's clock run-out. SPEC 8.6: a computer runs out only when its seeded generator says so, so the
+   * fixture first gives the table a seed whose draw runs out on this turn (the test's own choice of seed).
+   */
+  const computerRunOut = async (tableId: string, gameId: string) => {
+    const g = await gameOf(gameId);
+    const attempt = await prisma.gameTimeout.count({ where: { gameId, version: g.version } });
+    const level = (await prisma.houseSeat.findUniqueOrThrow({ where: { tableId_seat: { tableId, seat: currentHand(g.state)!.turn! } } })).botLevel!;
+    await seedComputerTurn(prisma, tableId, gameId, { version: g.version, attempt, level }, true);
     return clock.tick(gameId, g.version, attempt, FAR());
   };
   /** Plays the game to its end: people through POST /games/:id/actions, computer seats through the one move service as the worker does. */
@@ -237,7 +246,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
       const g = await gameOf(gameId);
       const seat = currentHand(g.state)!.turn!;
       if (seat === 1) {
-        await runOut(gameId);
+        await computerRunOut(t.id, gameId);
         done++;
         continue;
       }
@@ -353,7 +362,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
         expect(await runOut(gameId)).toBe('ticket');
         mine++;
       } else if (seat === 1 && theirs < 1) {
-        await runOut(gameId);
+        await computerRunOut(t.id, gameId);
         theirs++;
       } else if (seat === 0) {
         await api.http().post(`/api/games/${gameId}/actions`).set(auth(p)).send(body).expect(200);
@@ -381,8 +390,8 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     });
     // The ticket's 30 out, the computer's skunk 200 and the jar's 30 in.
     expect((await balance(p)).balance).toBe(10_200);
-    // Anyone may look at a table: a spectator sees the same settlement.
-    const spectator = await api.user();
+    // Staff look at any table: a reviewer sees the same settlement (SPEC 8.4: its details are for the players and staff).
+    const spectator = await api.user({ roles: ['reviewer'] });
     expect((await api.http().get(`/api/house/tables/${t.id}`).set(auth(spectator)).expect(200)).body.settlement).toEqual(reloaded.settlement);
    }, 120_000);
 

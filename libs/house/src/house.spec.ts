@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import {
+  botTurnDraw,
+  seededRunOuts,
   botTurn,
   botWaitMs,
   checkTable,
@@ -279,5 +281,19 @@ describe('the Clock Jar and expunging (SPEC 8.6)', () => {
     expect(mayExpunge({ cashTable: true, ownTimeoutsInGame: 0, expungedInGame: true, openTickets: 1 })).toBe(false);
     expect(mayExpunge({ cashTable: false, ownTimeoutsInGame: 0, expungedInGame: false, openTickets: 1 })).toBe(false);
     expect(mayExpunge({ cashTable: true, ownTimeoutsInGame: 0, expungedInGame: false, openTickets: 0 })).toBe(false);
+  });
+
+  it("a computer's run-outs are its seed's alone: the same turns give the same run-outs, each turn's from attempt 0 on, at the level's rate", () => {
+    const turns = Array.from({ length: 20_000 }, (_, version) => ({ version, level: 'easy' as const }));
+    const a = seededRunOuts('table-seed', 'game-1', turns);
+    expect(seededRunOuts('table-seed', 'game-1', turns)).toEqual(a);
+    expect(seededRunOuts('other-seed', 'game-1', turns)).not.toEqual(a);
+    for (const r of a) {
+      expect(botTurnDraw('table-seed', 'game-1', r.version, r.attempt, 'easy', 20_000).runOut).toBe(true);
+      if (r.attempt > 0) expect(a).toContainEqual({ version: r.version, attempt: r.attempt - 1 });
+    }
+    const turnsWithRunOut = new Set(a.map((r) => r.version)).size;
+    expect(turnsWithRunOut / turns.length).toBeGreaterThan(0.015);
+    expect(turnsWithRunOut / turns.length).toBeLessThan(0.025);
   });
 });

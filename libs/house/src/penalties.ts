@@ -1,4 +1,5 @@
 /** Run-outs and what they cost (SPEC 8.4, 8.6). Pure. */
+import { nextUint32, seedRng } from '@dcs/engine';
 import { isCitizensTable, type BotLevel, type HouseRuleset, type Purpose, type WorkoutKind } from './tables';
 
 export type RunOutPenalty = 'ticket' | 'dumbbell';
@@ -56,6 +57,31 @@ export const BOT_RUN_OUT_RATE: Readonly<Record<BotLevel, number>> = { easy: 0.02
 export function botTurn(level: BotLevel, clockMs: number, u1: number, u2: number, minMs = 200): { runOut: boolean; thinkMs: number } {
   if (u1 < BOT_RUN_OUT_RATE[level]) return { runOut: true, thinkMs: clockMs };
   return { runOut: false, thinkMs: Math.max(minMs, Math.round(clockMs * (0.1 + 0.3 * u2))) };
+}
+
+/**
+ * A computer seat's seeded draw for one turn and attempt (SPEC 8.6): the same table seed, game,
+ * version and attempt (run-outs so far on that version) always draw the same. Whether it runs out is
+ * this draw alone, never how late the worker is: the turn clock records a computer's run-out only
+ * when this says so, and otherwise the computer plays, however late (docs/rules.md).
+ */
+export function botTurnDraw(botSeed: string, gameId: string, version: number, attempt: number, level: BotLevel, clockMs: number): { runOut: boolean; thinkMs: number } {
+  const rng = seedRng(`${botSeed}/${gameId}/${version}/${attempt}`);
+  return botTurn(level, clockMs, nextUint32(rng) / 2 ** 32, nextUint32(rng) / 2 ** 32);
+}
+
+/**
+ * The run-outs a computer seat's generator decides for the turns it played: on each turn (the
+ * version it moved on) attempts 0, 1, … run out while the draw says so; the first that does not is
+ * the move. What the file must hold for the game, whatever the load (the e2e test and bench:house).
+ */
+export function seededRunOuts(botSeed: string, gameId: string, turns: readonly { version: number; level: BotLevel }[]): { version: number; attempt: number }[] {
+  const out: { version: number; attempt: number }[] = [];
+  for (const t of turns) {
+    // The run-out rate is at most 2 %: 64 run-outs in a row never happen; the bound keeps the loop finite.
+    for (let attempt = 0; attempt < 64 && botTurnDraw(botSeed, gameId, t.version, attempt, t.level, 20_000).runOut; attempt++) out.push({ version: t.version, attempt });
+  }
+  return out;
 }
 
 /**

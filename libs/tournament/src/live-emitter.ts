@@ -23,6 +23,8 @@ export const socketIoKey = (queuePrefix: string) => `${queuePrefix}:socket.io`;
 export interface GameViewBody {
   gameId: string;
   tableId: string | null;
+  /** a house game's table, named to the people seated (and staff over HTTP); null for anyone else and for challenge games */
+  houseTableId: string | null;
   /** the viewer's seat; null for a spectator */
   seat: number | null;
   status: 'playing' | 'finished';
@@ -34,13 +36,17 @@ export interface GameViewBody {
   view: PlayerView;
 }
 
-export type ViewableGame = Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>;
+export type ViewableGame = Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId'>>;
 
-/** Renders one viewer's view: own tiles for a seat, the public view for anyone else (SPEC 3.3). */
+/**
+ * Renders one viewer's view: own tiles for a seat, the public view for anyone else (SPEC 3.3). A house game
+ * names its table to a seat only: an unlisted table's id must not reach a spectator.
+ */
 export function renderGameView(game: ViewableGame, state: GameState, seat: number | null, deadline: Date | null = null): GameViewBody {
   return {
     gameId: game.id,
     tableId: game.tableId,
+    houseTableId: seat !== null ? (game.houseTableId ?? null) : null,
     seat,
     status: state.finished ? 'finished' : 'playing',
     seedHash: game.seedHash,

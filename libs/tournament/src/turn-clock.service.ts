@@ -134,6 +134,8 @@ export class TurnClockService {
       }
       const seat = state.hands[state.hands.length - 1]?.turn ?? null;
       if (seat === null) return 'noop' as const;
+      // A computer seat runs out only when its seeded draw says so (SPEC 8.6); otherwise its job plays the turn, however late.
+      if (game.houseTableId && !(await this.house.clockMayRunOut(tx, game, seat, attempt, effects))) return 'noop' as const;
       const ticket = await this.rows.recordRunOut(tx, { gameId, seat, version, attempt });
       // A house table's run-out: its own penalties (SPEC 8.3-8.6).
       if (game.houseTableId) return this.house.runOut(tx, game, seat, attempt, ms, now, effects);

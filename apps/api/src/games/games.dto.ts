@@ -40,6 +40,8 @@ export class GameActionDto {
 export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty() gameId!: string;
   @ApiProperty({ nullable: true, type: String }) tableId!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "a house game's table (GET /house/tables/:id): named to the people seated and to staff; null for anyone else (an unlisted table's id is its secret) and for challenge games" })
+  houseTableId!: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'the caller\'s seat, null for a spectator' }) seat!: number | null;
   @ApiProperty({ enum: ['playing', 'finished'] }) status!: string;
   @ApiProperty({ description: 'sha256 of the deal seed, published when the game starts (provably fair)' }) seedHash!: string;
@@ -102,6 +104,7 @@ export class ReplayStepDto {
 export class GameReplayDto {
   @ApiProperty({ format: 'uuid' }) gameId!: string;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) tableId!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: "a house game's table, named to staff and the game's players (null otherwise)" }) houseTableId!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'how the game ended (target, forfeit, hard-stop, void)' }) endedBy!: string | null;
   @ApiProperty({ type: [ReplayStepDto], description: 'each hand\'s deal, then one step per action' })
   steps!: ReplayStep[];

@@ -61,7 +61,9 @@ export class GamesService {
     const seats = await this.repo.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     const [deadline, tickets] = await Promise.all([this.clock.deadline(game), withTickets ? this.clock.tickets(game.id, game.players) : null]);
-    const base = this.toView(game, game.state as unknown as GameState, seat, deadline);
+    const rendered = this.toView(game, game.state as unknown as GameState, seat, deadline);
+    // Staff read a house game's table too (SPEC 8.4: its run-outs are theirs to see); the pushed views name it to the seats only.
+    const base = user && isStaff(user) && game.houseTableId ? { ...rendered, houseTableId: game.houseTableId } : rendered;
     const view = tickets ? { ...base, tickets, ticketsToForfeit: TIMEOUTS_TO_FORFEIT } : base;
     if (since === null) return { view };
     const upTo = (game.state as unknown as GameState).version;
@@ -122,16 +124,18 @@ export class GamesService {
   }
 
   /** A finished game, position by position (the engine replays its record); 409 GAME_NOT_FINISHED while it runs. */
-  async replay(user: AuthUser | undefined, gameId: string): Promise<{ gameId: string; tableId: string | null; endedBy: string | null; steps: ReplayStep[] }> {
+  async replay(user: AuthUser | undefined, gameId: string): Promise<{ gameId: string; tableId: string | null; houseTableId: string | null; endedBy: string | null; steps: ReplayStep[] }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const state = game.state as unknown as GameState;
     if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended');
     const record = await this.record(user, gameId);
-    return { gameId, tableId: game.tableId, endedBy: state.endedBy, steps: replaySteps(record) };
+    // A house game names its table to staff and its players only (an unlisted table's id is its secret).
+    const insider = !!user && (isStaff(user) || (await this.repo.seatsOfGame(game)).some((s) => s.userId === user.id));
+    return { gameId, tableId: game.tableId, houseTableId: insider ? game.houseTableId : null, endedBy: state.endedBy, steps: replaySteps(record) };
   }
 
-  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
+  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId'>>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
     return renderGameView(game, state, seat, deadline);
   }
 

@@ -51,7 +51,8 @@ export class HouseController {
 
   @Get('house/tables/:id')
   @ApiOk(HouseTableDto)
-  @ApiOperation({ summary: 'A house table: settings, seats (each with its clock), status and its current game' })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ summary: 'A house table: settings, seats (each with its clock), status, its current game and, once settled, its settlement (whole to its players and staff, the public result to anyone else); an unlisted table only to its host, players and staff (404 otherwise)' })
   get(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
     return this.service.get(user, id);
   }
@@ -59,10 +60,10 @@ export class HouseController {
   @Post('house/tables/:id/join')
   @HttpCode(200)
   @ApiOk(HouseTableDto)
-  @ApiErrors('TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
-  @ApiOperation({ summary: 'Take a seat from the lobby (a stake table needs the 18+ confirmation, no debt and 2 × stake in the wallet)' })
+  @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiOperation({ summary: 'Take a seat from the lobby, or at an unlisted table with its invitation code in the body (without it: 404, as for no table); a stake table needs the 18+ confirmation, no debt and 2 × stake in the wallet' })
   join(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: JoinHouseTableDto) {
-    return this.service.join(user, id, dto.seat);
+    return this.service.join(user, id, dto.seat, dto.code);
   }
 
   @Post('house/join')

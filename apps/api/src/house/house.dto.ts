@@ -46,6 +46,11 @@ export class OpenHouseTableDto {
 
 export class JoinHouseTableDto {
   @ApiPropertyOptional({ minimum: 0, maximum: 3, description: 'the seat wanted; the lowest free one by default' }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+  @ApiPropertyOptional({ description: "the table's invitation code: needed at an unlisted table (without it, or with another: 404 NOT_FOUND)", example: 'K7PQ2MZX' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9]{8}$/)
+  code?: string;
 }
 
 export class JoinByCodeDto {
@@ -101,8 +106,30 @@ export class SettlementWorkoutDto {
   @ApiProperty() dumbbells!: number;
 }
 
+export class ExpungedTicketDto {
+  @ApiProperty({ nullable: true, type: String }) userId!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+}
+
+/** One run-out of the game (SPEC 8.4: seat, turn, computer or person, the penalty, whether it expunged or went in the jar). */
+export class HouseRunOutDto {
+  @ApiProperty({ nullable: true, type: Number }) seat!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'the game version (turn) it happened on' }) turn!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'run-outs before it on the same turn (the clock restarts; the turn is not skipped)' }) attempt!: number | null;
+  @ApiProperty({ enum: ['person', 'computer'] }) kind!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'the person (null for a computer)' }) userId!: string | null;
+  @ApiProperty({ nullable: true, enum: ['ticket', 'dumbbell'], type: String, description: "a person's penalty; null for a computer (no penalty)" }) penalty!: string | null;
+  @ApiProperty({ description: 'the ticket fine charged (stake tables), 0 otherwise' }) fine!: number;
+  @ApiProperty({ nullable: true, enum: CURRENCIES, type: String }) currency!: string | null;
+  @ApiProperty({ description: "a computer's run-out went in the Clock Jar (SPEC 8.6; a court table's jar pays nobody)" }) jar!: boolean;
+  @ApiProperty({ type: [ExpungedTicketDto], description: "the players whose open ticket this computer's run-out expunged (cash tables)" }) expunged!: ExpungedTicketDto[];
+  @ApiProperty() at!: string;
+}
+
 export class HouseSettlementDto {
   @ApiProperty() gameId!: string;
+  @ApiProperty({ description: "true: the whole settlement (the table's players and staff); false: the public result an outsider reads — winner, scores, forfeits; payments, fines, run-outs, jar and workouts left empty (SPEC 8.4)" })
+  full!: boolean;
   @ApiProperty({ nullable: true, type: Number, description: 'the winning seat (with partners, its team); null: nobody' }) winner!: number | null;
   @ApiProperty({ type: [Number], description: 'final scores by seat' }) scores!: number[];
   @ApiProperty({ type: [Boolean], description: 'seats that forfeited or left' }) forfeited!: boolean[];
@@ -111,6 +138,7 @@ export class HouseSettlementDto {
   @ApiProperty({ description: "the computers' side of the payments: what people paid the house (+) or the house paid them (-)" }) house!: number;
   @ApiProperty({ type: [SettlementFineDto], description: 'ticket fines charged during the game' }) fines!: SettlementFineDto[];
   @ApiProperty({ description: 'computer run-outs in the game (the Clock Jar)' }) computerRunOuts!: number;
+  @ApiProperty({ type: [HouseRunOutDto], description: 'every run-out of the game, by turn' }) runOuts!: HouseRunOutDto[];
   @ApiProperty({ type: [SettlementJarDto], description: 'what the Clock Jar paid (winners only, never at a court table)' }) jar!: SettlementJarDto[];
   @ApiProperty({ type: [SettlementWorkoutDto], description: 'workouts owed by losers with dumbbells' }) workouts!: SettlementWorkoutDto[];
   @ApiProperty() settledAt!: string;

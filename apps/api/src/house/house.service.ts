@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FileEntry, WalletEntry, Workout } from '@dcs/db';
-import { AppError } from '@dcs/common';
+import { AppError, notFound } from '@dcs/common';
 import { levelOf, seatClockMs } from '@dcs/house';
-import { HouseService, type SettledGame, type TableWithSeats } from '@dcs/tournament';
+import { HouseService, type GameRunOut, type SettledGame, type TableWithSeats } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import {
   AddComputerDto,
@@ -10,6 +10,7 @@ import {
   CloseWorkoutDto,
   FileEntryDto,
   HouseLobbyPageDto,
+  HouseRunOutDto,
   HouseSettlementDto,
   HouseTableDto,
   JoinByCodeDto,
@@ -46,31 +47,46 @@ export class HouseApiService {
   }
 
   async get(user: AuthUser, id: string): Promise<HouseTableDto> {
-    return this.table(await this.house.get(id), user);
+    return this.table(await this.visible(user, id), user);
   }
 
-  async join(user: AuthUser, id: string, seat?: number): Promise<HouseTableDto> {
-    return this.table(await this.house.join(user.id, id, seat), user);
+  /** An unlisted table takes its invitation code (the table's own, in the body): without it the table is not found, as if it did not exist. */
+  async join(user: AuthUser, id: string, seat?: number, code?: string): Promise<HouseTableDto> {
+    return this.table(await this.house.join(user.id, id, seat, code), user);
   }
 
   async joinByCode(user: AuthUser, dto: JoinByCodeDto): Promise<HouseTableDto> {
-    return this.join(user, await this.house.tableByCode(dto.code), dto.seat);
+    return this.join(user, await this.house.tableByCode(dto.code), dto.seat, dto.code);
   }
 
   async addComputer(user: AuthUser, id: string, dto: AddComputerDto): Promise<HouseTableDto> {
+    await this.visible(user, id);
     return this.table(await this.house.addComputer(user.id, id, dto.level, dto.seat), user);
   }
 
   async leave(user: AuthUser, id: string): Promise<HouseTableDto> {
+    await this.visible(user, id);
     return this.table(await this.house.leave(user.id, id), user);
   }
 
   async forfeit(user: AuthUser, id: string): Promise<HouseTableDto> {
+    await this.visible(user, id);
     return this.table(await this.house.forfeit(user.id, id), user);
   }
 
   async rematch(user: AuthUser, id: string): Promise<HouseTableDto> {
+    await this.visible(user, id);
     return this.table(await this.house.rematch(user.id, id), user);
+  }
+
+  /**
+   * The table, when the caller may know it exists: a listed table, or an unlisted one to its host, the people
+   * seated and staff (reviewers, admins). Anyone else gets the 404 of an id that names no table (docs/rules.md).
+   */
+  private async visible(user: AuthUser, id: string): Promise<TableWithSeats> {
+    const t = await this.house.get(id);
+    if (!t.listed && !insider(t, user) && t.hostId !== user.id) throw notFound('House table', id);
+    return t;
   }
 
   async wallet(userId: string): Promise<WalletDto> {
@@ -134,6 +150,7 @@ export class HouseApiService {
 
   private toTable(t: TableWithSeats, viewer: AuthUser | undefined, settled: SettledGame | null = null): HouseTableDto {
     const seated = !!viewer && t.seatsTaken.some((s) => s.userId === viewer.id);
+    const full = !!viewer && insider(t, viewer);
     return {
       id: t.id,
       hostId: t.hostId,
@@ -160,10 +177,39 @@ export class HouseApiService {
         level: s.botLevel,
         clockMs: s.clockMs,
       })),
-      settlement: settled ? toSettlement(t, settled) : null,
+      settlement: settled ? (full ? toSettlement(t, settled) : publicSettlement(t, settled)) : null,
       createdAt: t.createdAt.toISOString(),
     };
   }
+}
+
+const isStaff = (user: AuthUser) => user.roles.some((r) => r === 'reviewer' || r === 'admin');
+
+/** SPEC 8.4: the run-outs and the settlement's penalties are for the table's players and staff; everyone else is an outsider. */
+const insider = (t: TableWithSeats, user: AuthUser) => isStaff(user) || t.seatsTaken.some((s) => s.userId === user.id);
+
+/** What an outsider reads of a settled game: who won, the scores, who forfeited; no money, fines, run-outs, workouts or jar. */
+function publicSettlement(t: TableWithSeats, s: SettledGame): HouseSettlementDto {
+  const r = s.result;
+  return { gameId: s.gameId, full: false, winner: r.winner, scores: r.scores, forfeited: r.forfeited, currency: t.currency, payments: [], house: 0, fines: [], computerRunOuts: 0, runOuts: [], jar: [], workouts: [], settledAt: s.settledAt.toISOString() };
+}
+
+function toRunOut(t: TableWithSeats, r: GameRunOut, seatOf: (userId: string) => number | null): HouseRunOutDto {
+  const computer = r.kind === 'computer_timeout';
+  return {
+    seat: r.seat,
+    turn: r.version,
+    attempt: r.attempt,
+    kind: computer ? 'computer' : 'person',
+    userId: r.userId,
+    penalty: computer ? null : r.kind,
+    fine: r.fine,
+    currency: r.currency,
+    // SPEC 8.6: every computer run-out goes in the jar; a court table's jar pays nobody.
+    jar: computer,
+    expunged: r.expunged.map((e) => ({ userId: e.userId, seat: e.userId ? seatOf(e.userId) : null })),
+    at: r.at.toISOString(),
+  };
 }
 
 function toSettlement(t: TableWithSeats, s: SettledGame): HouseSettlementDto {
@@ -171,6 +217,7 @@ function toSettlement(t: TableWithSeats, s: SettledGame): HouseSettlementDto {
   const r = s.result;
   return {
     gameId: s.gameId,
+    full: true,
     winner: r.winner,
     scores: r.scores,
     forfeited: r.forfeited,
@@ -179,6 +226,7 @@ function toSettlement(t: TableWithSeats, s: SettledGame): HouseSettlementDto {
     house: r.house ?? 0,
     fines: s.fines.map((f) => ({ seat: f.seat, userId: f.userId, amount: f.fine, currency: f.currency })),
     computerRunOuts: s.computerRunOuts,
+    runOuts: s.runOuts.map((x) => toRunOut(t, x, seatOf)),
     jar: (r.jar ?? []).map((j) => ({ userId: j.userId, seat: seatOf(j.userId), kind: j.kind, amount: j.amount ?? null })),
     workouts: (r.workouts ?? []).map((w) => ({ userId: w.userId, seat: seatOf(w.userId), kind: w.kind, amount: w.amount, dumbbells: w.dumbbells })),
     settledAt: s.settledAt.toISOString(),

@@ -80,9 +80,9 @@ export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } =
   'round:finished': { summary: 'Every table of a round is decided; the next round, if any', payload: RoundFinishedEvent, rooms: 'challenge:<challengeId>' },
   'round:hard-stop': { summary: 'The round\'s hard stop ended its tables still playing', payload: RoundHardStopEvent, rooms: 'challenge:<challengeId>' },
   notification: { summary: 'A notification for the user (their next table, a draw to pick in)', payload: NotificationEvent, rooms: 'user:<userId>' },
-  'house:dealt': { summary: 'A house table dealt its game', payload: HouseDealtEvent, rooms: 'game:<gameId>, user:<userId> of the people seated' },
-  'house:run-out': { summary: 'A seat\'s clock ran out at a house table: a ticket, a dumbbell, or a computer\'s run-out (the Clock Jar); the clock restarted or the 5th dumbbell in a turn forfeited', payload: HouseRunOutEvent, rooms: 'game:<gameId>, user:<userId> of the people seated' },
-  'house:settled': { summary: 'A house game was settled once: payments, workouts owed, Clock Jar payouts', payload: HouseSettledEvent, rooms: 'game:<gameId>, user:<userId> of the people seated' },
+  'house:dealt': { summary: 'A house table dealt its game', payload: HouseDealtEvent, rooms: 'user:<userId> of the people seated' },
+  'house:run-out': { summary: 'A seat\'s clock ran out at a house table: a ticket, a dumbbell, or a computer\'s run-out (the Clock Jar); the clock restarted or the 5th dumbbell in a turn forfeited', payload: HouseRunOutEvent, rooms: 'user:<userId> of the people seated (whole); game:<gameId> without them (tableId and penalty null)' },
+  'house:settled': { summary: 'A house game was settled once: payments, workouts owed, Clock Jar payouts', payload: HouseSettledEvent, rooms: 'user:<userId> of the people seated (full); game:<gameId> without them (the public result: full false, tableId null)' },
 };
 
 const messageId = (event: string, suffix = '') => `${event.replace(/[^A-Za-z0-9]+/g, '_')}${suffix}`;

@@ -162,11 +162,12 @@ export class HouseDealtEvent implements Contract.HouseDealtEvent {
 /** A seat's clock ran out at a house table: its penalty (ticket, dumbbell, or a computer's run-out for the jar). */
 export class HouseRunOutEvent implements Contract.HouseRunOutEvent {
   @ApiProperty(UUID) gameId!: string;
-  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty({ ...UUID, nullable: true, type: String, description: 'null in the copy spectators get' }) tableId!: string | null;
   @ApiProperty() seq!: number;
   @ApiProperty({ minimum: 0, maximum: 3 }) seat!: number;
   @ApiProperty() attempt!: number;
-  @ApiProperty({ enum: ['ticket', 'dumbbell', 'computer'] }) penalty!: 'ticket' | 'dumbbell' | 'computer';
+  @ApiProperty({ enum: ['ticket', 'dumbbell', 'computer'], nullable: true, type: String, description: 'null in the copy spectators get (SPEC 8.4: penalties to the players and staff only)' })
+  penalty!: 'ticket' | 'dumbbell' | 'computer' | null;
   @ApiProperty({ description: 'the 5th dumbbell in one turn forfeited the game' }) forfeited!: boolean;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) turnDeadline!: string | null;
 }
@@ -180,8 +181,9 @@ export class HousePaymentDto {
 
 /** A house game was settled (once). */
 export class HouseSettledEvent implements Contract.HouseSettledEvent {
-  @ApiProperty(UUID) tableId!: string;
+  @ApiProperty({ ...UUID, nullable: true, type: String, description: 'null in the copy spectators get' }) tableId!: string | null;
   @ApiProperty(UUID) gameId!: string;
+  @ApiProperty({ description: 'true: the whole settlement (the people seated); false: the public result spectators get (no payments, workouts, jar)' }) full!: boolean;
   @ApiProperty({ nullable: true, type: Number }) winner!: number | null;
   @ApiProperty({ type: [Number] }) scores!: number[];
   @ApiProperty({ type: [Boolean] }) forfeited!: boolean[];

@@ -352,7 +352,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A house table: settings, seats (each with its clock), status and its current game */
+        /** A house table: settings, seats (each with its clock), status, its current game and, once settled, its settlement (whole to its players and staff, the public result to anyone else); an unlisted table only to its host, players and staff (404 otherwise) */
         get: operations["HouseController_get"];
         put?: never;
         post?: never;
@@ -371,7 +371,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a seat from the lobby (a stake table needs the 18+ confirmation, no debt and 2 × stake in the wallet) */
+        /** Take a seat from the lobby, or at an unlisted table with its invitation code in the body (without it: 404, as for no table); a stake table needs the 18+ confirmation, no debt and 2 × stake in the wallet */
         post: operations["HouseController_join"];
         delete?: never;
         options?: never;
@@ -1583,6 +1583,8 @@ export interface components {
         GameViewResponseDto: {
             gameId: string;
             tableId: string | null;
+            /** @description a house game's table (GET /house/tables/:id): named to the people seated and to staff; null for anyone else (an unlisted table's id is its secret) and for challenge games */
+            houseTableId: string | null;
             /** @description the caller's seat, null for a spectator */
             seat: number | null;
             /** @enum {string} */
@@ -1623,6 +1625,8 @@ export interface components {
         ActionResponseDto: {
             gameId: string;
             tableId: string | null;
+            /** @description a house game's table (GET /house/tables/:id): named to the people seated and to staff; null for anyone else (an unlisted table's id is its secret) and for challenge games */
+            houseTableId: string | null;
             /** @description the caller's seat, null for a spectator */
             seat: number | null;
             /** @enum {string} */
@@ -1717,6 +1721,11 @@ export interface components {
             gameId: string;
             /** Format: uuid */
             tableId: string | null;
+            /**
+             * Format: uuid
+             * @description a house game's table, named to staff and the game's players (null otherwise)
+             */
+            houseTableId: string | null;
             /** @description how the game ended (target, forfeit, hard-stop, void) */
             endedBy: string | null;
             /** @description each hand's deal, then one step per action */
@@ -1841,6 +1850,35 @@ export interface components {
             /** @enum {string|null} */
             currency: "DD" | "soups" | null;
         };
+        ExpungedTicketDto: {
+            userId: string | null;
+            seat: number | null;
+        };
+        HouseRunOutDto: {
+            seat: number | null;
+            /** @description the game version (turn) it happened on */
+            turn: number | null;
+            /** @description run-outs before it on the same turn (the clock restarts; the turn is not skipped) */
+            attempt: number | null;
+            /** @enum {string} */
+            kind: "person" | "computer";
+            /** @description the person (null for a computer) */
+            userId: string | null;
+            /**
+             * @description a person's penalty; null for a computer (no penalty)
+             * @enum {string|null}
+             */
+            penalty: "ticket" | "dumbbell" | null;
+            /** @description the ticket fine charged (stake tables), 0 otherwise */
+            fine: number;
+            /** @enum {string|null} */
+            currency: "DD" | "soups" | null;
+            /** @description a computer's run-out went in the Clock Jar (SPEC 8.6; a court table's jar pays nobody) */
+            jar: boolean;
+            /** @description the players whose open ticket this computer's run-out expunged (cash tables) */
+            expunged: components["schemas"]["ExpungedTicketDto"][];
+            at: string;
+        };
         SettlementJarDto: {
             userId: string;
             seat: number | null;
@@ -1863,6 +1901,8 @@ export interface components {
         };
         HouseSettlementDto: {
             gameId: string;
+            /** @description true: the whole settlement (the table's players and staff); false: the public result an outsider reads — winner, scores, forfeits; payments, fines, run-outs, jar and workouts left empty (SPEC 8.4) */
+            full: boolean;
             /** @description the winning seat (with partners, its team); null: nobody */
             winner: number | null;
             /** @description final scores by seat */
@@ -1879,6 +1919,8 @@ export interface components {
             fines: components["schemas"]["SettlementFineDto"][];
             /** @description computer run-outs in the game (the Clock Jar) */
             computerRunOuts: number;
+            /** @description every run-out of the game, by turn */
+            runOuts: components["schemas"]["HouseRunOutDto"][];
             /** @description what the Clock Jar paid (winners only, never at a court table) */
             jar: components["schemas"]["SettlementJarDto"][];
             /** @description workouts owed by losers with dumbbells */
@@ -1928,6 +1970,11 @@ export interface components {
         JoinHouseTableDto: {
             /** @description the seat wanted; the lowest free one by default */
             seat?: number;
+            /**
+             * @description the table's invitation code: needed at an unlisted table (without it, or with another: 404 NOT_FOUND)
+             * @example K7PQ2MZX
+             */
+            code?: string;
         };
         JoinByCodeDto: {
             /**

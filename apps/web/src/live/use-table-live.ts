@@ -108,7 +108,8 @@ export function useTableLive(gameId: string | null | undefined, tableId: string 
     };
     const onHouseRunOut = (e: HouseRunOutEvent) => {
       const key = `${e.seq}:${e.seat}:${e.attempt}`;
-      if (e.gameId !== gameId || seenRunOuts.current.has(key)) return;
+      // A spectator's copy names no penalty (SPEC 8.4): the clock's restart reaches it through use-game-live.
+      if (e.gameId !== gameId || e.penalty === null || seenRunOuts.current.has(key)) return;
       seenRunOuts.current.add(key);
       if (e.penalty === 'computer') {
         setComputerRunOuts((n) => n + 1);

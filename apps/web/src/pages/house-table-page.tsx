@@ -152,6 +152,27 @@ export function HouseTablePage() {
   );
 }
 
+/** Every run-out of the finished game (SPEC 8.4), for its players and staff: seat, turn, person or computer, the penalty, the jar or an expunged ticket. */
+function RunOuts({ t, s, name }: { t: HouseTable; s: HouseSettlement; name(seat: number | null): string }) {
+  if (!s.runOuts.length) return <p data-testid="run-outs">No clock ran out in this game.</p>;
+  return (
+    <>
+      <h4 id="run-outs-h">Run-outs</h4>
+      <ol aria-labelledby="run-outs-h" data-testid="run-outs">
+        {s.runOuts.map((r, i) => (
+          <li key={i}>
+            {name(r.seat)}, turn {(r.turn ?? 0) + 1}
+            {r.attempt ? ` (again: ${r.attempt + 1})` : ''}: {r.kind === 'computer' ? 'the computer ran out, no penalty' : (r.penalty ?? 'run-out')}
+            {r.fine > 0 && ` · fined ${money(r.fine, r.currency)}`}
+            {r.jar && ` · in the Clock Jar${t.courtTable ? ' (a court table: it pays nobody)' : ''}`}
+            {r.expunged.length > 0 && ` · expunged a ticket of ${r.expunged.map((e) => name(e.seat)).join(', ')}`}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 /** Forfeit in two steps (it cannot be undone; at a stake table it pays as if skunked). */
 function Forfeit({ onForfeit, busy }: { onForfeit(): void; busy: boolean }) {
   const [asking, setAsking] = useState(false);
@@ -266,6 +287,7 @@ function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number |
               : 'it paid nobody.'}
         </p>
       )}
+      {s.full && <RunOuts t={t} s={s} name={name} />}
       {s.workouts.length > 0 ? (
         <ul aria-label="Workouts owed">
           {s.workouts.map((w) => (

@@ -90,6 +90,12 @@ function Replay({ gameId }: { gameId: string }) {
             · <Link to={`/tables/${t.id}`}>the table</Link>
           </>
         )}
+        {replay.data.houseTableId && (
+          <>
+            {' '}
+            · <Link to={`/house/tables/${replay.data.houseTableId}`}>the house table</Link>
+          </>
+        )}
       </p>
       <h1>
         Replay{t ? `: round ${t.round}, table ${t.index + 1}` : ''} <span className="subtle">{replay.data.endedBy ? `ended by ${replay.data.endedBy.replace(/-/g, ' ')}` : ''}</span>

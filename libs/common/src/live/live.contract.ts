@@ -11,6 +11,8 @@ import type { TiebreakPublicView, TiebreakHand, TiebreakOutcome } from '@dcs/eng
 export interface GameViewPayload {
   gameId: string;
   tableId: string | null;
+  /** a house game's table (GET /house/tables/:id), to the people seated and staff; null otherwise */
+  houseTableId: string | null;
   /** the viewer's seat, null for a spectator */
   seat: number | null;
   status: string;
@@ -271,24 +273,33 @@ export interface HouseDealtEvent {
   gameId: string;
 }
 
-/** A seat's clock ran out at a house table (SPEC 8.3-8.6): the penalty, and whether it forfeited the game (5 dumbbells in one turn). */
+/**
+ * A seat's clock ran out at a house table (SPEC 8.3-8.6): the penalty, and whether it forfeited the game (5 dumbbells in one turn).
+ * The people seated get it whole (their user rooms); the game room's other sockets (spectators) get only that the clock
+ * restarted: `tableId` and `penalty` null (SPEC 8.4: penalties to the table's players and staff only).
+ */
 export interface HouseRunOutEvent {
   gameId: string;
-  tableId: string;
+  tableId: string | null;
   seq: number;
   seat: number;
   attempt: number;
-  /** `computer`: a computer seat's run-out (no penalty; it goes in the Clock Jar) */
-  penalty: 'ticket' | 'dumbbell' | 'computer';
+  /** `computer`: a computer seat's run-out (no penalty; it goes in the Clock Jar); null: a spectator's copy */
+  penalty: 'ticket' | 'dumbbell' | 'computer' | null;
   forfeited: boolean;
   /** the restarted clock's deadline; null after a forfeit */
   turnDeadline: string | null;
 }
 
-/** A house game was settled once (SPEC 8.1, 8.6): the payments, workouts and Clock Jar payouts. */
+/**
+ * A house game was settled once (SPEC 8.1, 8.6): the payments, workouts and Clock Jar payouts, to the people seated
+ * (`full: true`). Spectators in the game room get the public result (`full: false`): winner, scores, forfeits; `tableId`
+ * null, no payments, empty workouts and jar.
+ */
 export interface HouseSettledEvent {
-  tableId: string;
+  tableId: string | null;
   gameId: string;
+  full: boolean;
   winner: number | null;
   scores: number[];
   forfeited: boolean[];

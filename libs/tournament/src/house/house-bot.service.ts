@@ -8,6 +8,7 @@ import { GameStore } from '../games/game.store';
 import { GameMoveService } from '../game-move.service';
 import { gameViewEmits } from '../live-emitter';
 import { HouseRepository } from './house.repository';
+import { HouseService } from './house.service';
 
 /**
  * Computer seats at house tables (SPEC 8.1, 8.6), played by the worker: the job for (game, version,
@@ -31,6 +32,7 @@ export class HouseBotService {
     private readonly queue: ChallengeQueue,
     private readonly config: AppConfig,
     private readonly games: GameStore,
+    private readonly house: HouseService,
   ) {}
 
   async play(gameId: string, version: number, attempt: number): Promise<'played' | 'noop'> {
@@ -46,6 +48,8 @@ export class HouseBotService {
       const seat = currentHand(state)?.turn ?? null;
       const level = seat === null ? undefined : levels.get(seat);
       if (seat === null || !level) break;
+      // The seed decides this turn is a run-out: the clock records it at the deadline (HouseService.turnEffects); never played over.
+      if (this.house.botRunsOut(table.botSeed, gameId, turn.version, turn.attempt, level)) break;
       const action = this.bot(BOT_OF_LEVEL[level]).choose(state, seat, seedRng(`${table.botSeed}/${gameId}/${turn.version}/${turn.attempt}/move`));
       const body = { version: turn.version, type: action.type, ...('tile' in action ? { tile: action.tile } : {}), ...('end' in action && action.end ? { end: action.end } : {}) };
       let next: { version: number; attempt: number } | null | undefined;

@@ -23,6 +23,22 @@ export interface SettledGame {
   settledAt: Date;
   fines: { seat: number | null; userId: string | null; fine: number; currency: Currency | null }[];
   computerRunOuts: number;
+  /** every run-out of the game in order (the file's entries), with the tickets a computer's run-out expunged */
+  runOuts: GameRunOut[];
+}
+
+/** One run-out of a house game as the file holds it (SPEC 8.4): a person's ticket or dumbbell, or a computer's run-out. */
+export interface GameRunOut {
+  seat: number | null;
+  version: number | null;
+  attempt: number | null;
+  kind: 'ticket' | 'dumbbell' | 'computer_timeout';
+  userId: string | null;
+  fine: number;
+  currency: Currency | null;
+  /** the players whose open ticket this computer run-out expunged */
+  expunged: { userId: string | null }[];
+  at: Date;
 }
 
 /** Open tickets and felonies on a file: entries with no closing entry (served, expunged, cleared). */
@@ -86,6 +102,12 @@ export class HouseRepository {
     return this.prisma.houseTable.findUnique({ where: { id }, select: { botSeed: true, seatsTaken: { where: { botLevel: { not: null } }, select: { seat: true, botLevel: true } } } });
   }
 
+  /** One seat of a table with the table's seed (the turn clock asks whether a computer's draw runs out). */
+  async botSeat(tx: Tx, tableId: string, seat: number): Promise<{ botSeed: string; botLevel: BotLevel | null; clockMs: number | null } | null> {
+    const row = await tx.houseSeat.findUnique({ where: { tableId_seat: { tableId, seat } }, select: { botLevel: true, clockMs: true, table: { select: { botSeed: true } } } });
+    return row ? { botSeed: row.table.botSeed, botLevel: row.botLevel, clockMs: row.clockMs } : null;
+  }
+
   /** Tables with a game in play, with their seats (the recovery sweep). */
   playingTables(): Promise<(HouseTable & { seatsTaken: HouseSeat[] })[]> {
     return this.prisma.houseTable.findMany({ where: { status: 'playing', currentGameId: { not: null } }, include: { seatsTaken: true } });
@@ -138,11 +160,35 @@ export class HouseRepository {
   async settlement(gameId: string): Promise<SettledGame | null> {
     const row = await this.prisma.houseSettlement.findUnique({ where: { gameId } });
     if (!row) return null;
-    const [fines, computerRunOuts] = await Promise.all([
+    const [fines, computerRunOuts, runOuts] = await Promise.all([
       this.prisma.fileEntry.findMany({ where: { gameId, kind: 'ticket', fine: { gt: 0 } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { seat: true, userId: true, fine: true, currency: true } }),
       this.computerRunOuts(gameId),
+      this.runOutsOfGame(gameId),
     ]);
-    return { gameId, result: row.result as SettledGame['result'], settledAt: row.createdAt, fines, computerRunOuts };
+    return { gameId, result: row.result as SettledGame['result'], settledAt: row.createdAt, fines, computerRunOuts, runOuts };
+  }
+
+  /** Every run-out of a game, by turn and attempt; an expunge names the computer run-out that made it by its version and attempt. */
+  async runOutsOfGame(gameId: string): Promise<GameRunOut[]> {
+    const rows = await this.prisma.fileEntry.findMany({
+      where: { gameId, kind: { in: ['ticket', 'dumbbell', 'computer_timeout', 'ticket_expunged'] } },
+      orderBy: [{ version: 'asc' }, { attempt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+      select: { kind: true, seat: true, version: true, attempt: true, userId: true, fine: true, currency: true, createdAt: true },
+    });
+    const expunges = rows.filter((r) => r.kind === 'ticket_expunged');
+    return rows
+      .filter((r): r is typeof r & { kind: GameRunOut['kind'] } => r.kind !== 'ticket_expunged')
+      .map((r) => ({
+        seat: r.seat,
+        version: r.version,
+        attempt: r.attempt,
+        kind: r.kind,
+        userId: r.userId,
+        fine: r.fine,
+        currency: r.currency,
+        expunged: r.kind === 'computer_timeout' ? expunges.filter((e) => e.version === r.version && e.attempt === r.attempt).map((e) => ({ userId: e.userId })) : [],
+        at: r.createdAt,
+      }));
   }
 
   async isSettled(tx: Tx, gameId: string): Promise<boolean> {

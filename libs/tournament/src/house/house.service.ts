@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, Game, HousePurpose, HouseSeat, Prisma, WorkoutKind } from '@dcs/db';
-import { apply as engineApply, currentHand, nextUint32, resolveConfig, seedRng, type GameState } from '@dcs/engine';
+import { apply as engineApply, currentHand, resolveConfig, type GameState } from '@dcs/engine';
 import { AppConfig, AppError, notFound } from '@dcs/common';
 import { TournamentClock } from '../tournament-clock';
 import {
-  botTurn,
+  botTurnDraw,
   botWaitMs,
   checkTable,
   debtPayment,
@@ -161,13 +161,18 @@ export class HouseService {
     return t.id;
   }
 
-  /** Takes a seat (the lowest free one, or the one asked for); the table deals once it is full. */
-  async join(userId: string, tableId: string, seat?: number): Promise<TableWithSeats> {
+  /**
+   * Takes a seat (the lowest free one, or the one asked for); the table deals once it is full. An unlisted
+   * table takes its invitation code: without it (or with another) it answers as an id that names no table.
+   */
+  async join(userId: string, tableId: string, seat?: number, code?: string): Promise<TableWithSeats> {
     await this.tx(async (tx) => {
       const t = await this.repo.lockTable(tx, tableId);
       if (!t) throw notFound('House table', tableId);
+      const seated = t.seatsTaken.some((s) => s.userId === userId);
+      if (!t.listed && !seated && t.hostId !== userId && code?.toUpperCase() !== t.inviteCode) throw notFound('House table', tableId);
       if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players');
-      if (t.seatsTaken.some((s) => s.userId === userId)) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table');
+      if (seated) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table');
       const free = this.freeSeat(t, seat);
       if (t.purpose === 'stake') await this.checkStakePlayer(tx, userId, t.currency!, t.stake);
       await this.repo.addSeat(tx, { tableId, seat: free, userId });
@@ -301,7 +306,8 @@ export class HouseService {
       await this.repo.markDealt(tx, tableId, game.id, courtTable);
       const seats = await this.repo.seats(tableId, tx);
       effects.push(...this.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
-      effects.push(liveEmit([liveRooms.game(game.id), ...humans.map(liveRooms.user)], 'house:dealt', { tableId, gameId: game.id }));
+      // To the people seated only: the table's id never reaches a spectator through an event (an unlisted table's id is its secret).
+      if (humans.length) effects.push(liveEmit(humans.map(liveRooms.user), 'house:dealt', { tableId, gameId: game.id }));
     });
     await this.queue.run(effects);
     return this.get(tableId);
@@ -332,8 +338,7 @@ export class HouseService {
     const s = seat === null ? undefined : seats.find((x) => x.seat === seat);
     if (!s) return null;
     if (!s.botLevel) return { clockMs: s.clockMs, waitMs: null };
-    const rng = seedRng(`${t.botSeed}/${gameId}/${state.version}/${attempt}`);
-    const turn = botTurn(s.botLevel, s.clockMs ?? 20_000, nextUint32(rng) / 2 ** 32, nextUint32(rng) / 2 ** 32);
+    const turn = botTurnDraw(t.botSeed, gameId, state.version, attempt, s.botLevel, s.clockMs ?? 20_000);
     const people = seats.filter((x) => x.userId).length;
     return { clockMs: s.clockMs, waitMs: turn.runOut && s.clockMs !== null ? null : botWaitMs(turn.thinkMs, this.config.HOUSE_BOT_THINK_PERMILLE, people) };
   }
@@ -350,6 +355,26 @@ export class HouseService {
     if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0) return { version: state.version, attempt: 0 };
     await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
     return null;
+  }
+
+  /**
+   * The turn clock of a house game ran out on `seat` at (version, attempt), inside its transaction: a
+   * computer seat whose seeded draw says it plays this turn does not run out, however late its job is
+   * (SPEC 8.6: its think time is a number it draws, not a wait it must win). Then its job is queued
+   * again (a no-op while it waits in the queue: deterministic id) and the clock records nothing; the
+   * move it makes starts the next clock. True: record the run-out (a person, or the draw says so).
+   */
+  async clockMayRunOut(tx: Tx, game: Pick<Game, 'id' | 'houseTableId' | 'version'>, seat: number, attempt: number, effects: Effect[]): Promise<boolean> {
+    const t = await this.repo.botSeat(tx, game.houseTableId!, seat);
+    if (!t?.botLevel) return true;
+    if (botTurnDraw(t.botSeed, game.id, game.version, attempt, t.botLevel, t.clockMs ?? 20_000).runOut) return true;
+    effects.push({ kind: 'house-bot', gameId: game.id, version: game.version, attempt, at: new Date() });
+    return false;
+  }
+
+  /** A computer seat's seeded draw says it runs out at (version, attempt): its job leaves that turn to the clock. */
+  botRunsOut(botSeed: string, gameId: string, version: number, attempt: number, level: BotLevel): boolean {
+    return botTurnDraw(botSeed, gameId, version, attempt, level, 20_000).runOut;
   }
 
   /** The clock of a house game's seat (null: off). */
@@ -375,7 +400,7 @@ export class HouseService {
     let forfeited = false;
     if (!s.userId) {
       await this.repo.fileAdd(tx, { ...base, userId: null, kind: 'computer_timeout', dedupeKey: `run-out:${game.id}:${game.version}:${attempt}` });
-      await this.expungeFor(tx, t, game);
+      await this.expungeFor(tx, t, game, attempt);
     } else {
       penalty = runOutPenalty(ruleset, t.purpose);
       const fine = penalty === 'ticket' && t.purpose === 'stake' ? t.ticketFine : 0;
@@ -412,23 +437,16 @@ export class HouseService {
     } else {
       effects.push(...this.turnEffects(t, t.seatsTaken, game.id, state, attempt + 1, now));
     }
-    effects.push(
-      liveEmit([liveRooms.game(game.id), ...seats.map((x) => liveRooms.user(x.userId))], 'house:run-out', {
-        gameId: game.id,
-        tableId: t.id,
-        seq: version,
-        seat,
-        attempt,
-        penalty,
-        forfeited,
-        turnDeadline: forfeited ? null : new Date(now.getTime() + ms).toISOString(),
-      }),
-    );
+    // SPEC 8.4: the penalty and the table to the people seated; to everyone else in the game room only that the clock restarted (docs/realtime.md).
+    const fact = { gameId: game.id, seq: version, seat, attempt, forfeited, turnDeadline: forfeited ? null : new Date(now.getTime() + ms).toISOString() };
+    const seated = seats.map((x) => liveRooms.user(x.userId));
+    if (seated.length) effects.push(liveEmit(seated, 'house:run-out', { ...fact, tableId: t.id, penalty }));
+    effects.push(liveEmit([liveRooms.game(game.id)], 'house:run-out', { ...fact, tableId: null, penalty: null }, seated));
     return forfeited ? 'forfeit' : 'ticket';
   }
 
   /** SPEC 8.6: a computer ran out at a cash table; each person there with no run-out in this game gets one open ticket expunged (once a game), its fine returned. */
-  private async expungeFor(tx: Tx, t: TableWithSeats, game: Game): Promise<void> {
+  private async expungeFor(tx: Tx, t: TableWithSeats, game: Game, attempt: number): Promise<void> {
     const cash = t.purpose === 'stake' && t.currency === 'DD';
     if (!cash) return;
     for (const s of t.seatsTaken) {
@@ -438,7 +456,8 @@ export class HouseService {
       const ticket = await this.repo.oldestOpenTicket(tx, s.userId);
       const isCommunityService = ticket?.houseTableId ? isCitizensTable(((await this.repo.rulesetOf(tx, ticket.houseTableId)) ?? 'inmate') as HouseRuleset) : false;
       if (!ticket || !isCommunityService || !mayExpunge({ cashTable: cash, ownTimeoutsInGame: own, expungedInGame: already > 0, openTickets: 1 })) continue;
-      await this.repo.fileAdd(tx, { userId: s.userId, kind: 'ticket_expunged', closesId: ticket.id, gameId: game.id, houseTableId: t.id, dedupeKey: `expunge:${game.id}:${s.userId}` });
+      // The turn and attempt of the computer's run-out that expunged it: the finished game lists it beside that run-out.
+      await this.repo.fileAdd(tx, { userId: s.userId, kind: 'ticket_expunged', closesId: ticket.id, gameId: game.id, houseTableId: t.id, version: game.version, attempt, dedupeKey: `expunge:${game.id}:${s.userId}` });
       if (ticket.fine > 0 && ticket.currency) {
         await this.wallets.post(tx, { userId: s.userId, currency: ticket.currency, kind: 'expunged_fine', amount: ticket.fine, gameId: game.id, houseTableId: t.id, dedupeKey: `expunged-fine:${ticket.id}`, reason: 'ticket expunged: its fine returned' });
       }
@@ -591,7 +610,10 @@ export class HouseService {
       result.jar = jar;
       await this.repo.addSettlement(tx, gameId, t.id, result as Prisma.InputJsonValue);
       await this.repo.setStatus(tx, t.id, 'finished');
-      effects.push(liveEmit([liveRooms.game(gameId), ...humans.map((s) => liveRooms.user(s.userId!))], 'house:settled', { tableId: t.id, gameId, ...result }));
+      // The whole settlement to the people seated; the game room (spectators) gets the public result only (SPEC 8.4, docs/realtime.md).
+      const seated = humans.map((s) => liveRooms.user(s.userId!));
+      if (seated.length) effects.push(liveEmit(seated, 'house:settled', { tableId: t.id, gameId, full: true, ...result }));
+      effects.push(liveEmit([liveRooms.game(gameId)], 'house:settled', { tableId: null, gameId, full: false, winner, scores: state.scores, forfeited: state.forfeited, workouts: [], jar: [] }, seated));
       return 'settled' as const;
     });
     await this.queue.run(effects);
