@@ -3,6 +3,7 @@ import {
   botTurn,
   botWaitMs,
   checkTable,
+  clockMayBeOff,
   courtLevel,
   debtPayment,
   holdOf,
@@ -68,14 +69,32 @@ describe('house tables (SPEC 8.1)', () => {
     expect(checkTable(table({ seats: 2, computerSeats: 2 }))?.code).toBe('INVALID_SETTINGS');
   });
 
-  it('the host clock: Mook Camp 3-60 s, DCF never off, Citizen and Inmate fixed at 20 s; off only at a friendly table against the computer alone', () => {
-    expect(checkTable(table({ ruleset: 'mook-camp-fitness', purpose: 'workout', clockMs: 3_000 }))).toBeNull();
-    expect(checkTable(table({ ruleset: 'mook-camp-fitness', purpose: 'workout', clockMs: 2_000 }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ ruleset: 'dcf-inmate-gym', purpose: 'workout', clockMs: null, computerSeats: 1 }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ clockMs: null }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ clockMs: null, computerSeats: 1 }))).toBeNull();
-    expect(checkTable(table({ clockMs: 15_000 }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ purpose: 'stake', stake: 10, clockMs: 20_000 }))?.code).toBe('INVALID_SETTINGS');
+  it('the host clock (SPEC 8.3, changed): 3-60 s at every ruleset; off only against the computer alone at a friendly table or a Mook Camp workout table; DCF never off; stake tables take none', () => {
+    const purposeOf = (r: TableRequest['ruleset']) => (r === 'mook-camp-fitness' || r === 'dcf-inmate-gym' ? 'workout' : 'friendly');
+    for (const ruleset of ['citizen', 'inmate', 'mook-camp-fitness', 'dcf-inmate-gym'] as const) {
+      const purpose = purposeOf(ruleset);
+      for (const seats of [2, 3, 4]) {
+        for (let computerSeats = 0; computerSeats < seats; computerSeats++) {
+          const base = { ruleset, purpose, seats, computerSeats } as const;
+          // The range: 3-60 s (whole ms), for everyone.
+          for (const clockMs of [3_000, 10_000, 20_000, 45_500, 60_000]) expect([ruleset, seats, computerSeats, clockMs, checkTable(table({ ...base, clockMs }))]).toEqual([ruleset, seats, computerSeats, clockMs, null]);
+          for (const clockMs of [0, 2_999, 60_001, 600_000, 10_000.5]) expect([ruleset, clockMs, checkTable(table({ ...base, clockMs }))?.code]).toEqual([ruleset, clockMs, 'INVALID_SETTINGS']);
+          // Off: the computer alone, not at DCF Inmate Gym.
+          const alone = computerSeats === seats - 1;
+          const offAllowed = alone && ruleset !== 'dcf-inmate-gym';
+          expect([ruleset, seats, computerSeats, checkTable(table({ ...base, clockMs: null }))?.code ?? 'ok']).toEqual([ruleset, seats, computerSeats, offAllowed ? 'ok' : 'INVALID_SETTINGS']);
+          expect(clockMayBeOff(base)).toBe(offAllowed);
+          // Defaults: off at a friendly table against the computer alone (until the host turns it on), else the ruleset's.
+          const def = { citizen: 20_000, inmate: 20_000, 'mook-camp-fitness': 10_000, 'dcf-inmate-gym': 20_000 }[ruleset];
+          expect(hostClockMs({ ...base, clockMs: undefined })).toBe(alone && purpose === 'friendly' ? null : def);
+          expect(hostClockMs({ ...base, clockMs: 7_000 })).toBe(7_000);
+        }
+      }
+    }
+    // Stake tables: nobody sets the clock (each player's level does), and it is never off.
+    for (const clockMs of [null, 20_000]) expect(checkTable(table({ purpose: 'stake', stake: 10, clockMs }))?.code).toBe('INVALID_SETTINGS');
+    expect(clockMayBeOff({ ruleset: 'citizen', purpose: 'stake', seats: 2, computerSeats: 1 })).toBe(false);
+    expect(hostClockMs({ ruleset: 'citizen', purpose: 'stake', clockMs: undefined, seats: 2, computerSeats: 1 })).toBeNull();
   });
 
   it('a friendly Citizen table against the computer alone starts with the clock off; with people it is on', () => {

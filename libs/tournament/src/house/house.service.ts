@@ -106,7 +106,8 @@ export class HouseService {
       stake: input.stake ?? 0,
       ticketFine: input.ticketFine ?? 0,
       clockMs: input.clockMs,
-      settings: input.settings ?? {},
+      // Each setting is optional (SPEC 1.6): a key present but undefined (a DTO's unset property) is absent, so the ruleset's default applies.
+      settings: Object.fromEntries(Object.entries(input.settings ?? {}).filter(([, v]) => v !== undefined)),
       workoutKind: input.workoutKind ?? 'reps',
       computerSeats: computers.length,
     };
