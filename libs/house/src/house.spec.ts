@@ -4,6 +4,10 @@ import {
   botWaitMs,
   checkTable,
   clockMayBeOff,
+  COMMISSARY,
+  commissaryDue,
+  isoWeekOf,
+  isoWeekStart,
   courtLevel,
   debtPayment,
   holdOf,
@@ -298,5 +302,33 @@ describe('the Clock Jar and expunging (SPEC 8.6)', () => {
     expect(mayExpunge({ cashTable: true, ownTimeoutsInGame: 0, expungedInGame: true, openTickets: 1 })).toBe(false);
     expect(mayExpunge({ cashTable: false, ownTimeoutsInGame: 0, expungedInGame: false, openTickets: 1 })).toBe(false);
     expect(mayExpunge({ cashTable: true, ownTimeoutsInGame: 0, expungedInGame: false, openTickets: 0 })).toBe(false);
+  });
+});
+
+describe('the weekly commissary (SPEC 8.2)', () => {
+  it('is due below 1,000 DD and below 10 soups, and grants the full 1,000 DD / 10 soups', () => {
+    expect([commissaryDue('DD', 999), commissaryDue('DD', 1_000), commissaryDue('DD', 0)]).toEqual([true, false, true]);
+    expect([commissaryDue('soups', 9), commissaryDue('soups', 10)]).toEqual([true, false]);
+    expect(COMMISSARY).toEqual({ DD: { below: 1_000, grant: 1_000 }, soups: { below: 10, grant: 10 } });
+  });
+
+  it('weeks are ISO 8601 weeks in UTC, starting Monday 00:00', () => {
+    expect(isoWeekOf(new Date('2026-11-30T00:00:00Z'))).toBe('2026-W49');
+    expect(isoWeekOf(new Date('2026-11-29T23:59:59.999Z'))).toBe('2026-W48');
+    expect(isoWeekOf(new Date('2026-12-06T23:59:59Z'))).toBe('2026-W49');
+    // Year boundaries: 1 Jan 2027 is a Friday (week 53 of 2026); 29 Dec 2025 is week 1 of 2026.
+    expect(isoWeekOf(new Date('2027-01-01T12:00:00Z'))).toBe('2026-W53');
+    expect(isoWeekOf(new Date('2027-01-04T00:00:00Z'))).toBe('2027-W01');
+    expect(isoWeekOf(new Date('2025-12-29T00:00:00Z'))).toBe('2026-W01');
+    expect(isoWeekStart('2026-W49')?.toISOString()).toBe('2026-11-30T00:00:00.000Z');
+    expect(isoWeekStart('2026-W01')?.toISOString()).toBe('2025-12-29T00:00:00.000Z');
+    expect(isoWeekStart('2026-W53')?.toISOString()).toBe('2026-12-28T00:00:00.000Z');
+    expect([isoWeekStart('2025-W53'), isoWeekStart('2026-W00'), isoWeekStart('2026-49'), isoWeekStart('x')]).toEqual([null, null, null, null]);
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01Z'), max: new Date('2100-01-01Z'), noInvalidDate: true }), (d) => {
+        const start = isoWeekStart(isoWeekOf(d))!;
+        expect(start.getTime()).toBe(weekStartUtc(d).getTime());
+      }),
+    );
   });
 });

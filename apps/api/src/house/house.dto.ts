@@ -173,7 +173,7 @@ export class LedgerQueryDto {
 export class LedgerEntryDto {
   @ApiProperty() id!: string;
   @ApiProperty() seq!: number;
-  @ApiProperty({ enum: ['grant', 'hold', 'release', 'settlement', 'fine', 'debt_payment', 'jar_payout', 'expunged_fine', 'correction'] }) kind!: string;
+  @ApiProperty({ enum: ['grant', 'hold', 'release', 'settlement', 'fine', 'debt_payment', 'jar_payout', 'expunged_fine', 'correction', 'commissary'], description: 'commissary: the weekly grant (SPEC 8.2); debt_payment: a credit paying what is owed first' }) kind!: string;
   @ApiProperty({ description: 'the balance change' }) amount!: number;
   @ApiProperty({ description: 'the debt change' }) owedChange!: number;
   @ApiProperty() balanceAfter!: number;
@@ -211,7 +211,7 @@ export class WalletCorrectionDto {
   @Max(1_000_000)
   amount!: number;
   @ApiProperty({ minLength: 3, maxLength: 500 }) @IsString() @MinLength(3) @MaxLength(500) reason!: string;
-  @ApiProperty({ description: 'idempotency key: a retried correction with the same key changes nothing' }) @IsUUID() requestId!: string;
+  @ApiProperty({ description: 'idempotency key: a retried correction with the same key and body changes nothing; the same key with another body is 409 REQUEST_ID_REUSED' }) @IsUUID() requestId!: string;
 }
 
 export class FileQueryDto {

@@ -591,7 +591,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Correct a wallet with a reason (admins; audited; never below zero; idempotent on requestId) */
+        /**
+         * Correct a wallet with a reason (admins; audited; never below zero; a credit pays what is owed first; idempotent on requestId)
+         * @description The same requestId with the same body (currency, amount, reason) is answered 200 and applies nothing; with another body it is refused 409 REQUEST_ID_REUSED, nothing applied, `details.stored` naming the stored correction (currency, amount, reason, createdAt).
+         */
         post: operations["HouseController_correct"];
         delete?: never;
         options?: never;
@@ -1524,7 +1527,7 @@ export interface components {
             end?: "W" | "E" | "N" | "S";
             /** @description the game version the move was made on; a different current version is 409 STALE_VERSION */
             version: number;
-            /** @description idempotency key chosen by the client; a retry with the same key is answered without applying twice */
+            /** @description idempotency key chosen by the client, one per move: a retry with the same key and the same body (version, type, tile, end) is answered `applied: false` without applying twice; the same key with another body is refused 409 REQUEST_ID_REUSED (nothing applied; `details.stored` is the stored move: version, type, tile, end) */
             requestId?: string;
         };
         ActionResponseDto: {
@@ -1881,8 +1884,11 @@ export interface components {
         LedgerEntryDto: {
             id: string;
             seq: number;
-            /** @enum {string} */
-            kind: "grant" | "hold" | "release" | "settlement" | "fine" | "debt_payment" | "jar_payout" | "expunged_fine" | "correction";
+            /**
+             * @description commissary: the weekly grant (SPEC 8.2); debt_payment: a credit paying what is owed first
+             * @enum {string}
+             */
+            kind: "grant" | "hold" | "release" | "settlement" | "fine" | "debt_payment" | "jar_payout" | "expunged_fine" | "correction" | "commissary";
             /** @description the balance change */
             amount: number;
             /** @description the debt change */
@@ -1969,7 +1975,7 @@ export interface components {
             reason: string;
             /**
              * Format: uuid
-             * @description idempotency key: a retried correction with the same key changes nothing
+             * @description idempotency key: a retried correction with the same key and body changes nothing; the same key with another body is 409 REQUEST_ID_REUSED
              */
             requestId: string;
         };
@@ -6506,7 +6512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INSUFFICIENT_FUNDS, TRY_AGAIN */
+            /** @description INSUFFICIENT_FUNDS, REQUEST_ID_REUSED, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6514,7 +6520,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INSUFFICIENT_FUNDS" | "TRY_AGAIN";
+                        code?: "INSUFFICIENT_FUNDS" | "REQUEST_ID_REUSED" | "TRY_AGAIN";
                     };
                 };
             };

@@ -15,13 +15,19 @@ function idOf(data: unknown, key: string): string {
   return value;
 }
 
+function week(data: unknown): string {
+  const value = (data as Record<string, unknown> | null)?.week;
+  if (typeof value !== 'string' || !/^\d{4}-W\d{2}$/.test(value)) throw new Error('payload.week must be an ISO week (YYYY-Www)');
+  return value;
+}
+
 function count(data: unknown, key: string): number {
   const value = (data as Record<string, unknown> | null)?.[key];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`payload.${key} must be a whole number`);
   return value;
 }
 
-/** The running challenge's timers, and the house tables' (computer turns, settlements, file expiries); every handler is idempotent. */
+/** The running challenge's timers, and the house tables' (computer turns, settlements, file expiries, the weekly commissary); every handler is idempotent. */
 @Processor(QUEUES.challenge, { concurrency: 8 })
 export class ChallengeProcessor extends ResilientWorkerHost {
   protected readonly logger = new Logger(ChallengeProcessor.name);
@@ -55,6 +61,8 @@ export class ChallengeProcessor extends ResilientWorkerHost {
         return this.house.settle(idOf(job.data, 'gameId'));
       case JOBS.fileExpire:
         return this.house.expire(idOf(job.data, 'entryId'));
+      case JOBS.houseCommissary:
+        return this.house.commissary(week(job.data));
       default:
         throw new Error(`unknown challenge job ${job.name}`);
     }

@@ -8,7 +8,7 @@ import {
   botTurn,
   botWaitMs,
   checkTable,
-  debtPayment,
+  CURRENCIES,
   DUMBBELLS_TO_FORFEIT,
   felonyClearedAt,
   FELONY_FINE,
@@ -16,6 +16,8 @@ import {
   hostClockMs,
   invitationCode,
   isCitizensTable,
+  isoWeekOf,
+  isoWeekStart,
   jarPayout,
   mayExpunge,
   netOf,
@@ -77,6 +79,9 @@ export class HouseService {
   ) {}
 
   /** Runs `fn` in a transaction, retried on serialization failures and deadlocks (bounded). */
+  /** How many wallets one commissary transaction grants (50,000 accounts: 200 short transactions a currency). */
+  static readonly COMMISSARY_BATCH = 250;
+
   private async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -513,8 +518,8 @@ export class HouseService {
   /**
    * Settles a finished house game once (SPEC 8.1, 8.4, 8.6), in one transaction: at a stake table
    * every hold released and each loser's payment (double if skunked or forfeited) made; winnings
-   * pay debts first; the winners' stake wins (levels); workouts owed by losers with dumbbells; the
-   * Clock Jar for the winners. The settlement row makes a second run (a retried job, a restart
+   * pay debts first (WalletRepository.post); the winners' stake wins (levels); workouts owed by losers with dumbbells; the
+   * Clock Jar for the winners (every credit pays the debt first: WalletRepository.post). The settlement row makes a second run (a retried job, a restart
    * after a crash) a no-op.
    */
   async settle(gameId: string): Promise<'settled' | 'noop'> {
@@ -547,7 +552,6 @@ export class HouseService {
             const what = payments.filter((p) => p.from === s.seat || p.to === s.seat).map((p) => `seat ${p.from + 1} → seat ${p.to + 1}: ${p.amount}${p.skunk ? ' (skunk)' : ''}`);
             await this.wallets.post(tx, { userId: u, currency: cur, kind: 'settlement', amount: net[s.seat], gameId, houseTableId: t.id, dedupeKey: `settle:${gameId}:${u}`, reason: what.join('; ') });
           }
-          if (net[s.seat] > 0) await this.payDebt(tx, u, cur, net[s.seat], `debt:${gameId}:${u}`, gameId);
         }
         // A computer's side of a payment is the house's (Decision, docs/rules.md): what people pay a computer leaves the economy, what it pays them enters it.
         result.house = -net.reduce((acc, v, seat) => (t.seatsTaken.find((s) => s.seat === seat)?.userId ? acc + v : acc), 0);
@@ -582,7 +586,6 @@ export class HouseService {
         });
         if (pay.kind === 'fines') {
           await this.wallets.post(tx, { userId: u, currency: t.currency!, kind: 'jar_payout', amount: pay.amount, gameId, houseTableId: t.id, dedupeKey: `jar:${gameId}:${u}`, reason: `the Clock Jar: ${computerTimeouts} computer run-out(s)` });
-          await this.payDebt(tx, u, t.currency!, pay.amount, `debt-jar:${gameId}:${u}`, gameId);
         } else if (pay.kind === 'excuse') {
           await this.repo.addExcuse(tx, { userId: u, gameId, weekStart: week });
         }
@@ -599,12 +602,6 @@ export class HouseService {
     return out;
   }
 
-  private async payDebt(tx: Tx, userId: string, currency: Currency, credit: number, dedupeKey: string, gameId: string): Promise<void> {
-    const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
-    const pay = debtPayment(credit, w.owed);
-    if (pay > 0) await this.wallets.post(tx, { userId, currency, kind: 'debt_payment', amount: -pay, owedChange: -pay, gameId, dedupeKey, reason: 'winnings pay the debt first' });
-  }
-
   /** Recovery: finished house games not settled yet (a crash between the end and the settlement), open tickets and felonies to expire, and the clocks and computer turns of games in play. */
   async recover(): Promise<Effect[]> {
     const effects: Effect[] = [];
@@ -615,6 +612,7 @@ export class HouseService {
     for (const e of await this.repo.openExpiring()) {
       effects.push({ kind: 'file-expire', entryId: e.id, at: this.queueAt(e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
     }
+    effects.push(...(await this.commissaryTimers()));
     const playing = await this.repo.playingTables();
     for (const t of playing) {
       const game = await this.store.find(t.currentGameId!);
@@ -624,6 +622,59 @@ export class HouseService {
       effects.push(...this.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
     }
     return effects;
+  }
+
+  // ------------------------------------------------------------ the weekly commissary (SPEC 8.2)
+
+  /**
+   * The commissary's jobs, for the recovery sweep: next Monday's (a delayed job with the week's id,
+   * so every worker and every sweep queue the same one), and this week's again when it was missed —
+   * last week's ran (the commissary was running then) and this week's has no row yet (its job was
+   * lost with Redis, or failed). A fresh database starts with next Monday's.
+   */
+  private async commissaryTimers(): Promise<Effect[]> {
+    const now = this.clock.now();
+    const start = isoWeekStart(isoWeekOf(now))!;
+    const next = new Date(start.getTime() + 7 * 86_400_000);
+    const out: Effect[] = [{ kind: 'house-commissary', week: isoWeekOf(next), at: this.queueAt(next) }];
+    const week = isoWeekOf(now);
+    const missed = !(await this.wallets.commissaryRun(week)) && !!(await this.wallets.commissaryRun(isoWeekOf(new Date(start.getTime() - 7 * 86_400_000))));
+    if (missed) out.push({ kind: 'house-commissary', week, at: this.queueAt(now) });
+    return out;
+  }
+
+  /**
+   * The week's commissary (SPEC 8.2): each wallet below 1,000 DD is granted 1,000 DD, each below 10
+   * soups 10 soups, once per account, currency and week, paying the debt first (WalletRepository).
+   * Batches of wallets in user order, one short transaction each, so 50,000 accounts hold no lock
+   * for long; two workers running it at once grant nobody twice (the wallet lock, then the grant's
+   * key). A job that fires before Monday 00:00 UTC (by the injected clock) waits; one for a week that
+   * is over does nothing (a week missed is not paid later). Queues next week's run when done.
+   */
+  async commissary(week: string, batch = HouseService.COMMISSARY_BATCH): Promise<{ week: string; granted: number } | 'wait' | 'noop'> {
+    const start = isoWeekStart(week);
+    if (!start) throw new Error(`not an ISO week: ${week}`);
+    const now = this.clock.now();
+    if (now.getTime() < start.getTime()) {
+      await this.queue.run([{ kind: 'house-commissary', week, at: this.queueAt(start), again: true }]);
+      return 'wait';
+    }
+    if (isoWeekOf(now) !== week || (await this.wallets.commissaryRun(week))) return 'noop';
+    let granted = 0;
+    for (const currency of CURRENCIES) {
+      let after: string | null = null;
+      for (;;) {
+        const ids = await this.wallets.commissaryCandidates(currency, after, batch);
+        if (!ids.length) break;
+        granted += await this.tx((tx) => this.wallets.grantCommissary(tx, ids, currency, week));
+        after = ids[ids.length - 1];
+      }
+    }
+    await this.wallets.commissaryDone(week, start, granted, now);
+    const next = new Date(start.getTime() + 7 * 86_400_000);
+    await this.queue.run([{ kind: 'house-commissary', week: isoWeekOf(next), at: this.queueAt(next) }]);
+    this.logger.log(`commissary ${week}: ${granted} grant(s)`);
+    return { week, granted };
   }
 
   async sweep(): Promise<number> {
@@ -679,22 +730,26 @@ export class HouseService {
 
   /**
    * An admin's correction of a wallet, with a reason, audited in the same transaction. It cannot
-   * take a balance below zero (INSUFFICIENT_FUNDS); a `requestId` makes a retried correction a no-op.
+   * take a balance below zero (INSUFFICIENT_FUNDS); a credit pays what is owed first (SPEC 8.2). The
+   * `requestId` makes a retried correction (the same currency, amount and reason) a no-op; the same
+   * `requestId` with another body is refused with REQUEST_ID_REUSED, naming what it did (nothing applied).
    */
   async correct(actorId: string, userId: string, input: { currency: Currency; amount: number; reason: string; requestId: string }) {
     await this.wallet(userId);
     await this.tx(async (tx) => {
       const w = (await this.wallets.lockAll(tx, [userId], input.currency)).get(userId)!;
+      const dedupeKey = `correction:${userId}:${input.requestId}`;
+      const stored = await this.wallets.entryByKey(tx, dedupeKey);
+      if (stored) {
+        const same = stored.currency === input.currency && stored.amount === input.amount && stored.reason === input.reason;
+        if (same) return;
+        throw new AppError('REQUEST_ID_REUSED', 'This requestId was used for another correction of this wallet: nothing was applied', {
+          requestId: input.requestId,
+          stored: { currency: stored.currency, amount: stored.amount, reason: stored.reason, createdAt: stored.createdAt.toISOString() },
+        });
+      }
       if (w.balance + input.amount < 0) throw insufficientFunds(input.currency, { balance: w.balance, amount: input.amount });
-      const entry = await this.wallets.post(tx, {
-        userId,
-        currency: input.currency,
-        kind: 'correction',
-        amount: input.amount,
-        actorId,
-        reason: input.reason,
-        dedupeKey: `correction:${userId}:${input.requestId}`,
-      });
+      const entry = await this.wallets.post(tx, { userId, currency: input.currency, kind: 'correction', amount: input.amount, actorId, reason: input.reason, dedupeKey });
       if (entry) {
         await this.repo.audit(tx, { actorId, action: 'wallet.correction', entityType: 'user', entityId: userId, reason: input.reason, data: { currency: input.currency, amount: input.amount, entryId: entry.id } });
       }
