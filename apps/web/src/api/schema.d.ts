@@ -1710,8 +1710,9 @@ export interface components {
             stake?: number;
             /** @description the ticket fine of a stake table, 0 to the stake */
             ticketFine?: number;
-            /** @description the host's clock in ms (friendly/workout; Mook Camp Fitness and DCF Inmate Gym 3,000-60,000); null: off (friendly vs the computer alone); absent: the default */
+            /** @description the host's clock in ms at a friendly or workout table, 3,000-60,000 at every ruleset (SPEC 8.3); null: off — only against the computer alone, at a friendly table or a Mook Camp Fitness workout table (never DCF Inmate Gym); absent: the default (off at a friendly table against the computer alone, else 20 s, Mook Camp Fitness 10 s) */
             clockMs?: number | null;
+            /** @description each key optional: a key left out takes the ruleset's default (SPEC 1.6) */
             settings?: components["schemas"]["HouseSettingsDto"];
             /**
              * @description what a dumbbell adds: 5 reps, 30 seconds, or half a mile
