@@ -3,7 +3,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
 import { currentHand, RULESETS } from '@dcs/engine';
 import { HOUSE_RULESETS, isoWeekOf, isoWeekStart, type HouseRuleset } from '@dcs/house';
-import { ChallengeQueue, HouseService, TournamentClock, TurnClockService } from '@dcs/tournament';
+import { ChallengeQueue, CommissaryService, TournamentClock, TurnClockService } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
@@ -186,11 +186,11 @@ describe('house tables checked from outside', () => {
         now = monday;
         // Early: a run before its Monday grants nothing (it waits for its time).
         now = new Date(monday.getTime() - 10_000);
-        expect(await workers[0].get(HouseService).commissary(week)).toBe('wait');
+        expect(await workers[0].get(CommissaryService).run(week)).toBe('wait');
         expect(await prisma.walletEntry.count({ where: { kind: 'commissary' } })).toBe(0);
         now = monday;
         // Two workers, small batches, at once.
-        await Promise.all(workers.map((w) => w.get(HouseService).commissary(week, 2)));
+        await Promise.all(workers.map((w) => w.get(CommissaryService).run(week, 2)));
         const after = {
           low: [await balance(low), await balance(low, 'soups')],
           debtor: await balance(debtor),
@@ -227,7 +227,7 @@ describe('house tables checked from outside', () => {
 
         // A second run the same week changes nothing.
         const count = await prisma.walletEntry.count();
-        for (const w of workers) expect(await w.get(HouseService).commissary(week)).toBe('noop');
+        for (const w of workers) expect(await w.get(CommissaryService).run(week)).toBe('noop');
         expect(await prisma.walletEntry.count()).toBe(count);
 
         // The next week, through the worker's job: granted again to whoever is below (the debtor, now at 300), not to the others.

@@ -3,7 +3,7 @@ import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload, TurnClockPayload } from '@dcs/common';
-import { ChallengeFlowService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, CommissaryService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 
 type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
 
@@ -37,6 +37,7 @@ export class ChallengeProcessor extends ResilientWorkerHost {
     private readonly clock: TurnClockService,
     private readonly house: HouseService,
     private readonly bots: HouseBotService,
+    private readonly commissary: CommissaryService,
   ) {
     super();
   }
@@ -62,7 +63,7 @@ export class ChallengeProcessor extends ResilientWorkerHost {
       case JOBS.fileExpire:
         return this.house.expire(idOf(job.data, 'entryId'));
       case JOBS.houseCommissary:
-        return this.house.commissary(week(job.data));
+        return this.commissary.run(week(job.data));
       default:
         throw new Error(`unknown challenge job ${job.name}`);
     }

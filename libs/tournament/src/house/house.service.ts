@@ -8,7 +8,6 @@ import {
   botTurn,
   botWaitMs,
   checkTable,
-  CURRENCIES,
   DUMBBELLS_TO_FORFEIT,
   felonyClearedAt,
   FELONY_FINE,
@@ -16,8 +15,6 @@ import {
   hostClockMs,
   invitationCode,
   isCitizensTable,
-  isoWeekOf,
-  isoWeekStart,
   jarPayout,
   mayExpunge,
   netOf,
@@ -39,6 +36,7 @@ import { GamesRepository, Tx } from '../games.repository';
 import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
 import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
+import { CommissaryService } from './commissary.service';
 import { insufficientFunds, WalletRepository } from './wallet.repository';
 
 export interface OpenTableInput {
@@ -76,12 +74,10 @@ export class HouseService {
     private readonly queue: ChallengeQueue,
     private readonly config: AppConfig,
     private readonly clock: TournamentClock,
+    private readonly commissary: CommissaryService,
   ) {}
 
   /** Runs `fn` in a transaction, retried on serialization failures and deadlocks (bounded). */
-  /** How many wallets one commissary transaction grants (50,000 accounts: 200 short transactions a currency). */
-  static readonly COMMISSARY_BATCH = 250;
-
   private async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -612,7 +608,7 @@ export class HouseService {
     for (const e of await this.repo.openExpiring()) {
       effects.push({ kind: 'file-expire', entryId: e.id, at: this.queueAt(e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
     }
-    effects.push(...(await this.commissaryTimers()));
+    effects.push(...(await this.commissary.timers()));
     const playing = await this.repo.playingTables();
     for (const t of playing) {
       const game = await this.store.find(t.currentGameId!);
@@ -622,59 +618,6 @@ export class HouseService {
       effects.push(...this.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
     }
     return effects;
-  }
-
-  // ------------------------------------------------------------ the weekly commissary (SPEC 8.2)
-
-  /**
-   * The commissary's jobs, for the recovery sweep: next Monday's (a delayed job with the week's id,
-   * so every worker and every sweep queue the same one), and this week's again when it was missed —
-   * last week's ran (the commissary was running then) and this week's has no row yet (its job was
-   * lost with Redis, or failed). A fresh database starts with next Monday's.
-   */
-  private async commissaryTimers(): Promise<Effect[]> {
-    const now = this.clock.now();
-    const start = isoWeekStart(isoWeekOf(now))!;
-    const next = new Date(start.getTime() + 7 * 86_400_000);
-    const out: Effect[] = [{ kind: 'house-commissary', week: isoWeekOf(next), at: this.queueAt(next) }];
-    const week = isoWeekOf(now);
-    const missed = !(await this.wallets.commissaryRun(week)) && !!(await this.wallets.commissaryRun(isoWeekOf(new Date(start.getTime() - 7 * 86_400_000))));
-    if (missed) out.push({ kind: 'house-commissary', week, at: this.queueAt(now) });
-    return out;
-  }
-
-  /**
-   * The week's commissary (SPEC 8.2): each wallet below 1,000 DD is granted 1,000 DD, each below 10
-   * soups 10 soups, once per account, currency and week, paying the debt first (WalletRepository).
-   * Batches of wallets in user order, one short transaction each, so 50,000 accounts hold no lock
-   * for long; two workers running it at once grant nobody twice (the wallet lock, then the grant's
-   * key). A job that fires before Monday 00:00 UTC (by the injected clock) waits; one for a week that
-   * is over does nothing (a week missed is not paid later). Queues next week's run when done.
-   */
-  async commissary(week: string, batch = HouseService.COMMISSARY_BATCH): Promise<{ week: string; granted: number } | 'wait' | 'noop'> {
-    const start = isoWeekStart(week);
-    if (!start) throw new Error(`not an ISO week: ${week}`);
-    const now = this.clock.now();
-    if (now.getTime() < start.getTime()) {
-      await this.queue.run([{ kind: 'house-commissary', week, at: this.queueAt(start), again: true }]);
-      return 'wait';
-    }
-    if (isoWeekOf(now) !== week || (await this.wallets.commissaryRun(week))) return 'noop';
-    let granted = 0;
-    for (const currency of CURRENCIES) {
-      let after: string | null = null;
-      for (;;) {
-        const ids = await this.wallets.commissaryCandidates(currency, after, batch);
-        if (!ids.length) break;
-        granted += await this.tx((tx) => this.wallets.grantCommissary(tx, ids, currency, week));
-        after = ids[ids.length - 1];
-      }
-    }
-    await this.wallets.commissaryDone(week, start, granted, now);
-    const next = new Date(start.getTime() + 7 * 86_400_000);
-    await this.queue.run([{ kind: 'house-commissary', week: isoWeekOf(next), at: this.queueAt(next) }]);
-    this.logger.log(`commissary ${week}: ${granted} grant(s)`);
-    return { week, granted };
   }
 
   async sweep(): Promise<number> {
