@@ -1,32 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, moveTaken, screens } from './support/pages';
+import { expectAccessible, playMyTurns, screens } from './support/pages';
 
-/** Plays my turns: the first legal tile with the mouse (its first end when asked), K to knock when nothing fits, until the game-result notice shows. */
-async function playToTheEnd(page: Page): Promise<{ plays: number; knocks: number }> {
-  const result = page.getByTestId('game-result');
-  const turn = page.locator('.my-hand [role="status"]');
-  const hand = page.getByRole('toolbar', { name: 'My tiles' });
-  let plays = 0;
-  let knocks = 0;
-  for (;;) {
-    const state = await Promise.race([
-      result.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'over' as const),
-      turn.filter({ hasText: 'Your turn' }).waitFor({ timeout: 60_000 }).then(() => 'turn' as const),
-    ]);
-    if (state === 'over' || (await result.isVisible())) return { plays, knocks };
-    const version = await page.locator('.my-hand').getAttribute('data-version');
-    if ((await turn.innerText()).includes('no tile fits')) {
-      await page.keyboard.press('k');
-      knocks++;
-    } else {
-      await hand.locator('.hand-tile.legal').first().click();
-      const choice = page.getByRole('group', { name: /Which end for/ });
-      if (await choice.isVisible()) await choice.getByRole('button').first().click();
-      plays++;
-    }
-    await moveTaken(page, version);
-  }
-}
+/** Plays my turns to the end of the game (support/pages.ts playMyTurns). */
+const playToTheEnd = (page: Page) => playMyTurns(page);
 
 test.describe('journey: a house table against three computers', () => {
   test.setTimeout(600_000);

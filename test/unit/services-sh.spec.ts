@@ -38,7 +38,28 @@ function stub(name: string, body = '', where = machine.bin): void {
   chmodSync(file, 0o755);
 }
 
-const listen = (portVar: string) => `nohup node -e "require('net').createServer((s) => s.end()).listen(+process.argv[1], '127.0.0.1')" "$${portVar}" >/dev/null 2>&1 & echo $! >> "$FAKE/pids"`;
+/**
+ * A fake service: a listener on the port. It writes its own pid to $FAKE/pids before it listens (a
+ * `$!` of the stub would be a subshell's where the stub puts `cond && nohup node … &` in the
+ * background, and killing that leaves the listener running), so the suite can stop every one.
+ */
+const listen = (portVar: string) =>
+  `nohup node -e "require('fs').appendFileSync(process.env.FAKE + '/pids', process.pid + '\\n'); require('net').createServer((s) => s.end()).listen(+process.argv[1], '127.0.0.1')" "$${portVar}" >/dev/null 2>&1 & true`;
+
+/** Every fake service started by this suite, stopped after each test and again after all (whatever the outcome). */
+const started = new Set<number>();
+function stopFakeServices(): void {
+  const pids = path.join(machine.dir, 'pids');
+  if (existsSync(pids)) for (const pid of readFileSync(pids, 'utf8').trim().split('\n').filter(Boolean).map(Number)) started.add(pid);
+  for (const pid of started) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    started.delete(pid);
+  }
+}
 
 /** What `apt-get install X` would put on PATH: X's commands, as stubs in available/X/. */
 function packages(): void {
@@ -106,18 +127,10 @@ describe('scripts/services.sh on a machine without PostgreSQL or Redis running',
     packages();
   });
   afterEach(() => {
-    const pids = path.join(machine.dir, 'pids');
-    if (existsSync(pids)) {
-      for (const pid of readFileSync(pids, 'utf8').trim().split('\n').map(Number)) {
-        try {
-          process.kill(pid);
-        } catch {
-          // already gone
-        }
-      }
-    }
+    stopFakeServices();
     rmSync(machine.dir, { recursive: true, force: true });
   });
+  afterAll(() => stopFakeServices());
 
   it('does nothing when both answer', async () => {
     const servers = [net.createServer(), net.createServer()];

@@ -5,6 +5,11 @@ import {
   botTurn,
   botWaitMs,
   checkTable,
+  clockMayBeOff,
+  COMMISSARY,
+  commissaryDue,
+  isoWeekOf,
+  isoWeekStart,
   courtLevel,
   debtPayment,
   holdOf,
@@ -70,14 +75,32 @@ describe('house tables (SPEC 8.1)', () => {
     expect(checkTable(table({ seats: 2, computerSeats: 2 }))?.code).toBe('INVALID_SETTINGS');
   });
 
-  it('the host clock: Mook Camp 3-60 s, DCF never off, Citizen and Inmate fixed at 20 s; off only at a friendly table against the computer alone', () => {
-    expect(checkTable(table({ ruleset: 'mook-camp-fitness', purpose: 'workout', clockMs: 3_000 }))).toBeNull();
-    expect(checkTable(table({ ruleset: 'mook-camp-fitness', purpose: 'workout', clockMs: 2_000 }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ ruleset: 'dcf-inmate-gym', purpose: 'workout', clockMs: null, computerSeats: 1 }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ clockMs: null }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ clockMs: null, computerSeats: 1 }))).toBeNull();
-    expect(checkTable(table({ clockMs: 15_000 }))?.code).toBe('INVALID_SETTINGS');
-    expect(checkTable(table({ purpose: 'stake', stake: 10, clockMs: 20_000 }))?.code).toBe('INVALID_SETTINGS');
+  it('the host clock (SPEC 8.3, changed): 3-60 s at every ruleset; off only against the computer alone at a friendly table or a Mook Camp workout table; DCF never off; stake tables take none', () => {
+    const purposeOf = (r: TableRequest['ruleset']) => (r === 'mook-camp-fitness' || r === 'dcf-inmate-gym' ? 'workout' : 'friendly');
+    for (const ruleset of ['citizen', 'inmate', 'mook-camp-fitness', 'dcf-inmate-gym'] as const) {
+      const purpose = purposeOf(ruleset);
+      for (const seats of [2, 3, 4]) {
+        for (let computerSeats = 0; computerSeats < seats; computerSeats++) {
+          const base = { ruleset, purpose, seats, computerSeats } as const;
+          // The range: 3-60 s (whole ms), for everyone.
+          for (const clockMs of [3_000, 10_000, 20_000, 45_500, 60_000]) expect([ruleset, seats, computerSeats, clockMs, checkTable(table({ ...base, clockMs }))]).toEqual([ruleset, seats, computerSeats, clockMs, null]);
+          for (const clockMs of [0, 2_999, 60_001, 600_000, 10_000.5]) expect([ruleset, clockMs, checkTable(table({ ...base, clockMs }))?.code]).toEqual([ruleset, clockMs, 'INVALID_SETTINGS']);
+          // Off: the computer alone, not at DCF Inmate Gym.
+          const alone = computerSeats === seats - 1;
+          const offAllowed = alone && ruleset !== 'dcf-inmate-gym';
+          expect([ruleset, seats, computerSeats, checkTable(table({ ...base, clockMs: null }))?.code ?? 'ok']).toEqual([ruleset, seats, computerSeats, offAllowed ? 'ok' : 'INVALID_SETTINGS']);
+          expect(clockMayBeOff(base)).toBe(offAllowed);
+          // Defaults: off at a friendly table against the computer alone (until the host turns it on), else the ruleset's.
+          const def = { citizen: 20_000, inmate: 20_000, 'mook-camp-fitness': 10_000, 'dcf-inmate-gym': 20_000 }[ruleset];
+          expect(hostClockMs({ ...base, clockMs: undefined })).toBe(alone && purpose === 'friendly' ? null : def);
+          expect(hostClockMs({ ...base, clockMs: 7_000 })).toBe(7_000);
+        }
+      }
+    }
+    // Stake tables: nobody sets the clock (each player's level does), and it is never off.
+    for (const clockMs of [null, 20_000]) expect(checkTable(table({ purpose: 'stake', stake: 10, clockMs }))?.code).toBe('INVALID_SETTINGS');
+    expect(clockMayBeOff({ ruleset: 'citizen', purpose: 'stake', seats: 2, computerSeats: 1 })).toBe(false);
+    expect(hostClockMs({ ruleset: 'citizen', purpose: 'stake', clockMs: undefined, seats: 2, computerSeats: 1 })).toBeNull();
   });
 
   it('a friendly Citizen table against the computer alone starts with the clock off; with people it is on', () => {
@@ -295,5 +318,33 @@ describe('the Clock Jar and expunging (SPEC 8.6)', () => {
     const turnsWithRunOut = new Set(a.map((r) => r.version)).size;
     expect(turnsWithRunOut / turns.length).toBeGreaterThan(0.015);
     expect(turnsWithRunOut / turns.length).toBeLessThan(0.025);
+  });
+});
+
+describe('the weekly commissary (SPEC 8.2)', () => {
+  it('is due below 1,000 DD and below 10 soups, and grants the full 1,000 DD / 10 soups', () => {
+    expect([commissaryDue('DD', 999), commissaryDue('DD', 1_000), commissaryDue('DD', 0)]).toEqual([true, false, true]);
+    expect([commissaryDue('soups', 9), commissaryDue('soups', 10)]).toEqual([true, false]);
+    expect(COMMISSARY).toEqual({ DD: { below: 1_000, grant: 1_000 }, soups: { below: 10, grant: 10 } });
+  });
+
+  it('weeks are ISO 8601 weeks in UTC, starting Monday 00:00', () => {
+    expect(isoWeekOf(new Date('2026-11-30T00:00:00Z'))).toBe('2026-W49');
+    expect(isoWeekOf(new Date('2026-11-29T23:59:59.999Z'))).toBe('2026-W48');
+    expect(isoWeekOf(new Date('2026-12-06T23:59:59Z'))).toBe('2026-W49');
+    // Year boundaries: 1 Jan 2027 is a Friday (week 53 of 2026); 29 Dec 2025 is week 1 of 2026.
+    expect(isoWeekOf(new Date('2027-01-01T12:00:00Z'))).toBe('2026-W53');
+    expect(isoWeekOf(new Date('2027-01-04T00:00:00Z'))).toBe('2027-W01');
+    expect(isoWeekOf(new Date('2025-12-29T00:00:00Z'))).toBe('2026-W01');
+    expect(isoWeekStart('2026-W49')?.toISOString()).toBe('2026-11-30T00:00:00.000Z');
+    expect(isoWeekStart('2026-W01')?.toISOString()).toBe('2025-12-29T00:00:00.000Z');
+    expect(isoWeekStart('2026-W53')?.toISOString()).toBe('2026-12-28T00:00:00.000Z');
+    expect([isoWeekStart('2025-W53'), isoWeekStart('2026-W00'), isoWeekStart('2026-49'), isoWeekStart('x')]).toEqual([null, null, null, null]);
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01Z'), max: new Date('2100-01-01Z'), noInvalidDate: true }), (d) => {
+        const start = isoWeekStart(isoWeekOf(d))!;
+        expect(start.getTime()).toBe(weekStartUtc(d).getTime());
+      }),
+    );
   });
 });

@@ -41,18 +41,29 @@ export const isCitizensTable = (r: HouseRuleset) => r === 'citizen' || r === 'mo
 /** Stake limits per player (Decision): 1..10,000 DD, 1..100 soups, the size of a new account's grant. */
 export const MAX_STAKE: Readonly<Record<Currency, number>> = { DD: 10_000, soups: 100 };
 
-/** The host's clock choices (SPEC 8.3): the default, the range and whether "off" is possible. */
+/** The host's clock choices (SPEC 8.3): the default, and the range (3-60 s at every ruleset's friendly or workout table). */
 export interface ClockRule {
   defaultMs: number;
   minMs: number;
   maxMs: number;
 }
 export const HOST_CLOCK: Readonly<Record<HouseRuleset, ClockRule>> = {
-  citizen: { defaultMs: 20_000, minMs: 20_000, maxMs: 20_000 },
-  inmate: { defaultMs: 20_000, minMs: 20_000, maxMs: 20_000 },
+  citizen: { defaultMs: 20_000, minMs: 3_000, maxMs: 60_000 },
+  inmate: { defaultMs: 20_000, minMs: 3_000, maxMs: 60_000 },
   'mook-camp-fitness': { defaultMs: 10_000, minMs: 3_000, maxMs: 60_000 },
   'dcf-inmate-gym': { defaultMs: 20_000, minMs: 3_000, maxMs: 60_000 },
 };
+
+/**
+ * SPEC 8.3: whether the host may turn the clock off — only against the computer alone (every other
+ * seat a computer), at a friendly table or a Mook Camp Fitness workout table (a workout is a
+ * friendly game in the house rules); DCF Inmate Gym never; with two or more people never.
+ */
+export function clockMayBeOff(t: Pick<TableRequest, 'ruleset' | 'purpose' | 'seats' | 'computerSeats'>): boolean {
+  if (t.ruleset === 'dcf-inmate-gym' || t.purpose === 'stake') return false;
+  const vsComputerAlone = t.computerSeats === t.seats - 1;
+  return vsComputerAlone && (t.purpose === 'friendly' || (t.purpose === 'workout' && t.ruleset === 'mook-camp-fitness'));
+}
 
 export interface TableRequest {
   ruleset: HouseRuleset;
@@ -63,7 +74,7 @@ export interface TableRequest {
   stake: number;
   /** 0..stake, at a stake table only */
   ticketFine: number;
-  /** the host's clock in ms; null: off (only at a friendly table against the computer alone) */
+  /** the host's clock in ms; null: off (only against the computer alone: clockMayBeOff) */
   clockMs: number | null | undefined;
   /** the host's settings for the engine (validated by the engine itself) */
   settings: Record<string, unknown>;
@@ -94,12 +105,10 @@ export function checkTable(t: TableRequest): TableProblem | null {
     if (t.stake !== 0 || t.ticketFine !== 0) return bad('only a stake table has a stake and a ticket fine');
     if (t.clockMs === null) {
       if (t.ruleset === 'dcf-inmate-gym') return bad('the DCF Inmate Gym clock is never off');
-      if (t.purpose !== 'friendly' || t.computerSeats !== t.seats - 1) return bad('the clock may be off only at a friendly table against the computer alone');
+      if (!clockMayBeOff(t)) return bad('the clock may be off only against the computer alone, at a friendly table or a Mook Camp Fitness workout table');
     } else if (t.clockMs !== undefined) {
       const rule = HOST_CLOCK[t.ruleset];
-      if (!Number.isInteger(t.clockMs) || t.clockMs < rule.minMs || t.clockMs > rule.maxMs) {
-        return bad(rule.minMs === rule.maxMs ? `the ${t.ruleset} clock is ${rule.defaultMs / 1000} s` : `the ${t.ruleset} clock is ${rule.minMs / 1000}-${rule.maxMs / 1000} s`);
-      }
+      if (!Number.isInteger(t.clockMs) || t.clockMs < rule.minMs || t.clockMs > rule.maxMs) return bad(`the ${t.ruleset} clock is ${rule.minMs / 1000}-${rule.maxMs / 1000} s`);
     }
   }
   return null;
@@ -107,7 +116,8 @@ export function checkTable(t: TableRequest): TableProblem | null {
 
 /**
  * The host's clock as stored on the table: the host's choice, else the default — except that a
- * friendly table against the computer alone at Citizen or Inmate starts with the clock off until the host turns it on.
+ * friendly table against the computer alone (Citizen or Inmate) starts with the clock off until the host
+ * turns it on (SPEC 1.6: "friendly vs computer: off, settable"); a Mook Camp Fitness workout table starts at its 10 s.
  */
 export function hostClockMs(t: Pick<TableRequest, 'ruleset' | 'purpose' | 'clockMs' | 'seats' | 'computerSeats'>): number | null {
   if (t.purpose === 'stake') return null;

@@ -36,6 +36,7 @@ export type Effect =
   | ({ kind: 'house-bot'; gameId: string; version: number; attempt: number; at: Date } & Again)
   | { kind: 'house-settle'; gameId: string }
   | ({ kind: 'file-expire'; entryId: string; at: Date } & Again)
+  | ({ kind: 'house-commissary'; week: string; at: Date } & Again)
   | { kind: 'season-close'; seasonId: string }
   | { kind: 'anticheat-game'; gameId: string };
 
@@ -155,6 +156,8 @@ export class ChallengeQueue {
         return this.queue.add(JOBS.houseSettle, { gameId: e.gameId }, opts(JOBS.houseSettle, jobIds.houseSettle(e.gameId)));
       case 'file-expire':
         return this.queue.add(JOBS.fileExpire, { entryId: e.entryId }, opts(JOBS.fileExpire, jobIds.fileExpire(e.entryId), e.at, e.again));
+      case 'house-commissary':
+        return this.queue.add(JOBS.houseCommissary, { week: e.week }, opts(JOBS.houseCommissary, jobIds.houseCommissary(e.week), e.at, e.again));
       case 'season-close':
         return this.seasons.close(e.seasonId);
       case 'anticheat-game':

@@ -81,11 +81,18 @@ export class GameMoveService {
         const state = game.state;
         const view = (s: GameState) => renderGameView(game, s, 'system' in mover ? null : seat);
 
-        // A retry of a request already applied: answer it again, apply nothing.
+        // A retry of a request already applied (the same seat, version and move): answer it again,
+        // apply nothing. The same requestId with another body is refused, naming the stored move.
         if (req.requestId) {
           const done = await tx.actionByRequest(req.requestId);
           if (done) {
             if (done.seat !== seat) throw new AppError('REQUEST_ID_REUSED', 'This requestId belongs to another move');
+            if (done.version !== req.version + 1 || !sameAction(done.action, seat, req)) {
+              throw new AppError('REQUEST_ID_REUSED', 'This requestId was used for another move: nothing was applied. Use a new requestId for a new move.', {
+                requestId: req.requestId,
+                stored: { version: done.version - 1, type: done.action.type, ...(done.action.tile ? { tile: done.action.tile } : {}), ...(done.action.end ? { end: done.action.end } : {}) },
+              });
+            }
             return { ...view(state), applied: false, events: [] };
           }
         }

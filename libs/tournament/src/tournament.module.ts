@@ -15,7 +15,7 @@ import { TurnClockService } from './turn-clock.service';
 import { TurnClockRepository } from './turn-clock.repository';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { GameMoveService } from './game-move.service';
-import { HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
+import { CommissaryService, HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
@@ -23,7 +23,7 @@ import { HouseBotService, HouseRepository, HouseService, WalletRepository } from
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule],
-  providers: [TournamentClock, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  providers: [TournamentClock, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

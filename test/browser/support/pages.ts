@@ -28,3 +28,44 @@ export async function moveTaken(page: Page, version: string | null): Promise<voi
     expect(now).not.toBe(version);
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Plays my turns at the live table — the first legal tile with the mouse (its first end when asked), K to knock when
+ * nothing fits — until `turns` of mine are played or the game-result notice shows.
+ */
+export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays: number; knocks: number }> {
+  const result = page.getByTestId('game-result');
+  const turn = page.locator('.my-hand [role="status"]');
+  const hand = page.getByRole('toolbar', { name: 'My tiles' });
+  let plays = 0;
+  let knocks = 0;
+  while (plays + knocks < turns) {
+    const state = await Promise.race([
+      result.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'over' as const),
+      turn.filter({ hasText: 'Your turn' }).waitFor({ timeout: 60_000 }).then(() => 'turn' as const),
+    ]);
+    if (state === 'over' || (await result.isVisible())) break;
+    const version = await page.locator('.my-hand').getAttribute('data-version');
+    if ((await turn.innerText()).includes('no tile fits')) {
+      await page.keyboard.press('k');
+      knocks++;
+    } else {
+      await hand.locator('.hand-tile.legal').first().click();
+      const choice = page.getByRole('group', { name: /Which end for/ });
+      if (await choice.isVisible()) await choice.getByRole('button').first().click();
+      plays++;
+    }
+    await moveTaken(page, version);
+  }
+  return { plays, knocks };
+}
+
+/** Creates an account through the sign-up page and waits until the banner names it. */
+export async function signUp(page: Page, name: string): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name shown to other players').fill(name);
+  await page.getByLabel('Email').fill(`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@browser.test`);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('banner').getByText(name)).toBeVisible();
+}

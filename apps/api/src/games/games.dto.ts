@@ -29,7 +29,11 @@ export class GameActionDto {
   @Max(1_000_000)
   version!: number;
 
-  @ApiPropertyOptional({ description: 'idempotency key chosen by the client; a retry with the same key is answered without applying twice' })
+  @ApiPropertyOptional({
+    maxLength: 64,
+    description:
+      'idempotency key chosen by the client, one per move: a retry with the same key and the same body (version, type, tile, end) is answered `applied: false` without applying twice; the same key with another body is refused 409 REQUEST_ID_REUSED (nothing applied; `details.stored` is the stored move: version, type, tile, end)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)

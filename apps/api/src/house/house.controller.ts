@@ -191,8 +191,12 @@ export class HouseController {
   @HttpCode(200)
   @Roles('admin')
   @ApiOk(WalletDto)
-  @ApiErrors('INSUFFICIENT_FUNDS', 'NOTHING_TO_CHANGE')
-  @ApiOperation({ summary: 'Correct a wallet with a reason (admins; audited; never below zero; idempotent on requestId)' })
+  @ApiErrors('INSUFFICIENT_FUNDS', 'NOTHING_TO_CHANGE', 'REQUEST_ID_REUSED')
+  @ApiOperation({
+    summary: 'Correct a wallet with a reason (admins; audited; never below zero; a credit pays what is owed first; idempotent on requestId)',
+    description:
+      'The same requestId with the same body (currency, amount, reason) is answered 200 and applies nothing; with another body it is refused 409 REQUEST_ID_REUSED, nothing applied, `details.stored` naming the stored correction (currency, amount, reason, createdAt).',
+  })
   correct(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: WalletCorrectionDto) {
     return this.service.correct(user, id, dto);
   }

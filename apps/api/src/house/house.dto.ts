@@ -27,13 +27,13 @@ export class OpenHouseTableDto {
   @Max(1_000_000)
   stake?: number;
   @ApiPropertyOptional({ description: 'the ticket fine of a stake table, 0 to the stake', minimum: 0, maximum: 1_000_000 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000) ticketFine?: number;
-  @ApiPropertyOptional({ nullable: true, type: Number, description: 'the host\'s clock in ms (friendly/workout; Mook Camp Fitness and DCF Inmate Gym 3,000-60,000); null: off (friendly vs the computer alone); absent: the default' })
+  @ApiPropertyOptional({ nullable: true, type: Number, description: 'the host\'s clock in ms at a friendly or workout table, 3,000-60,000 at every ruleset (SPEC 8.3); null: off — only against the computer alone, at a friendly table or a Mook Camp Fitness workout table (never DCF Inmate Gym); absent: the default (off at a friendly table against the computer alone, else 20 s, Mook Camp Fitness 10 s)' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(600_000)
   clockMs?: number | null;
-  @ApiPropertyOptional({ type: HouseSettingsDto }) @IsOptional() @IsObject() @ValidateNested() @Type(() => HouseSettingsDto) settings?: HouseSettingsDto;
+  @ApiPropertyOptional({ type: HouseSettingsDto, description: "each key optional: a key left out takes the ruleset's default (SPEC 1.6)" }) @IsOptional() @IsObject() @ValidateNested() @Type(() => HouseSettingsDto) settings?: HouseSettingsDto;
   @ApiPropertyOptional({ enum: WORKOUT_KINDS, description: 'what a dumbbell adds: 5 reps, 30 seconds, or half a mile' }) @IsOptional() @IsIn(WORKOUT_KINDS) workoutKind?: (typeof WORKOUT_KINDS)[number];
   @ApiPropertyOptional({ description: 'listed in the open lobby (default true); otherwise by invitation code only' }) @IsOptional() @IsBoolean() listed?: boolean;
   @ApiPropertyOptional({ enum: BOT_LEVELS, isArray: true, description: 'computer players for the seats after the host\'s' })
@@ -201,7 +201,7 @@ export class LedgerQueryDto {
 export class LedgerEntryDto {
   @ApiProperty() id!: string;
   @ApiProperty() seq!: number;
-  @ApiProperty({ enum: ['grant', 'hold', 'release', 'settlement', 'fine', 'debt_payment', 'jar_payout', 'expunged_fine', 'correction'] }) kind!: string;
+  @ApiProperty({ enum: ['grant', 'hold', 'release', 'settlement', 'fine', 'debt_payment', 'jar_payout', 'expunged_fine', 'correction', 'commissary'], description: 'commissary: the weekly grant (SPEC 8.2); debt_payment: a credit paying what is owed first' }) kind!: string;
   @ApiProperty({ description: 'the balance change' }) amount!: number;
   @ApiProperty({ description: 'the debt change' }) owedChange!: number;
   @ApiProperty() balanceAfter!: number;
@@ -239,7 +239,7 @@ export class WalletCorrectionDto {
   @Max(1_000_000)
   amount!: number;
   @ApiProperty({ minLength: 3, maxLength: 500 }) @IsString() @MinLength(3) @MaxLength(500) reason!: string;
-  @ApiProperty({ description: 'idempotency key: a retried correction with the same key changes nothing' }) @IsUUID() requestId!: string;
+  @ApiProperty({ description: 'idempotency key: a retried correction with the same key and body changes nothing; the same key with another body is 409 REQUEST_ID_REUSED' }) @IsUUID() requestId!: string;
 }
 
 export class FileQueryDto {

@@ -36,7 +36,7 @@ const UUIDS: ApiPropertyOptions = { type: [String], format: 'uuid' };
 export class ChatPayload implements Contract.ChatPayload {
   @ApiProperty(UUID) gameId!: string;
   @ApiProperty({ minLength: 1, maxLength: 500 }) text!: string;
-  @ApiPropertyOptional({ maxLength: 64, description: 'idempotency key: the same key again is answered, not sent twice' }) requestId?: string;
+  @ApiPropertyOptional({ maxLength: 64, description: 'idempotency key: the same key again is answered, not sent twice; longer than 64 characters: VALIDATION_FAILED' }) requestId?: string;
 }
 
 export class JoinGamePayload implements Contract.JoinGamePayload {

@@ -174,7 +174,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       const gameId = this.gameIdOf(payload);
       const { text, requestId } = payload as Record<string, unknown>;
       if (typeof text !== 'string' || text.trim().length < 1 || text.length > 500) throw invalid('text must be 1-500 characters', 'text');
-      if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > 100)) throw invalid('requestId must be a string of at most 100 characters', 'requestId');
+      if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > 64)) throw invalid('requestId must be a string of at most 64 characters', 'requestId');
       const { message, recipients } = await this.conduct.chat(user!, gameId, text.trim(), requestId);
       this.live.emit(liveEmit([rooms.game(gameId), ...recipients.map((id) => rooms.user(id))], 'chat:message', message));
       return { message };

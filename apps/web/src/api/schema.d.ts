@@ -643,7 +643,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Correct a wallet with a reason (admins; audited; never below zero; idempotent on requestId) */
+        /**
+         * Correct a wallet with a reason (admins; audited; never below zero; a credit pays what is owed first; idempotent on requestId)
+         * @description The same requestId with the same body (currency, amount, reason) is answered 200 and applies nothing; with another body it is refused 409 REQUEST_ID_REUSED, nothing applied, `details.stored` naming the stored correction (currency, amount, reason, createdAt).
+         */
         post: operations["HouseController_correct"];
         delete?: never;
         options?: never;
@@ -1619,7 +1622,7 @@ export interface components {
             end?: "W" | "E" | "N" | "S";
             /** @description the game version the move was made on; a different current version is 409 STALE_VERSION */
             version: number;
-            /** @description idempotency key chosen by the client; a retry with the same key is answered without applying twice */
+            /** @description idempotency key chosen by the client, one per move: a retry with the same key and the same body (version, type, tile, end) is answered `applied: false` without applying twice; the same key with another body is refused 409 REQUEST_ID_REUSED (nothing applied; `details.stored` is the stored move: version, type, tile, end) */
             requestId?: string;
         };
         ActionResponseDto: {
@@ -1809,8 +1812,9 @@ export interface components {
             stake?: number;
             /** @description the ticket fine of a stake table, 0 to the stake */
             ticketFine?: number;
-            /** @description the host's clock in ms (friendly/workout; Mook Camp Fitness and DCF Inmate Gym 3,000-60,000); null: off (friendly vs the computer alone); absent: the default */
+            /** @description the host's clock in ms at a friendly or workout table, 3,000-60,000 at every ruleset (SPEC 8.3); null: off — only against the computer alone, at a friendly table or a Mook Camp Fitness workout table (never DCF Inmate Gym); absent: the default (off at a friendly table against the computer alone, else 20 s, Mook Camp Fitness 10 s) */
             clockMs?: number | null;
+            /** @description each key optional: a key left out takes the ruleset's default (SPEC 1.6) */
             settings?: components["schemas"]["HouseSettingsDto"];
             /**
              * @description what a dumbbell adds: 5 reps, 30 seconds, or half a mile
@@ -2021,8 +2025,11 @@ export interface components {
         LedgerEntryDto: {
             id: string;
             seq: number;
-            /** @enum {string} */
-            kind: "grant" | "hold" | "release" | "settlement" | "fine" | "debt_payment" | "jar_payout" | "expunged_fine" | "correction";
+            /**
+             * @description commissary: the weekly grant (SPEC 8.2); debt_payment: a credit paying what is owed first
+             * @enum {string}
+             */
+            kind: "grant" | "hold" | "release" | "settlement" | "fine" | "debt_payment" | "jar_payout" | "expunged_fine" | "correction" | "commissary";
             /** @description the balance change */
             amount: number;
             /** @description the debt change */
@@ -2109,7 +2116,7 @@ export interface components {
             reason: string;
             /**
              * Format: uuid
-             * @description idempotency key: a retried correction with the same key changes nothing
+             * @description idempotency key: a retried correction with the same key and body changes nothing; the same key with another body is 409 REQUEST_ID_REUSED
              */
             requestId: string;
         };
@@ -6990,7 +6997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INSUFFICIENT_FUNDS, TRY_AGAIN */
+            /** @description INSUFFICIENT_FUNDS, REQUEST_ID_REUSED, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +7005,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INSUFFICIENT_FUNDS" | "TRY_AGAIN";
+                        code?: "INSUFFICIENT_FUNDS" | "REQUEST_ID_REUSED" | "TRY_AGAIN";
                     };
                 };
             };

@@ -10,14 +10,24 @@ import { HouseNav, RULESET_NAMES, seatName, tableSummary, useAdultGate } from '.
 type HouseRuleset = Exclude<RulesetId, 'dcs-tournament'>;
 type Level = 'easy' | 'medium' | 'hard';
 
-/** What each ruleset lets the host choose (libs/engine/src/rulesets.ts, libs/house/src/tables.ts); the API decides (INVALID_SETTINGS). */
+/**
+ * What each ruleset lets the host choose (libs/engine/src/rulesets.ts, libs/house/src/tables.ts HOST_CLOCK: 3-60 s
+ * everywhere, SPEC 8.3); the API decides (INVALID_SETTINGS).
+ */
 const RULES: Record<HouseRuleset, { getOn: number[]; defaultGetOn: number; stake: 'DD' | 'soups' | null; workout: boolean; clock: { min: number; max: number; def: number } }> = {
-  citizen: { getOn: [0, 5, 10, 15, 20], defaultGetOn: 10, stake: 'DD', workout: false, clock: { min: 20, max: 20, def: 20 } },
+  citizen: { getOn: [0, 5, 10, 15, 20], defaultGetOn: 10, stake: 'DD', workout: false, clock: { min: 3, max: 60, def: 20 } },
   'mook-camp-fitness': { getOn: [0, 5, 10, 15, 20], defaultGetOn: 10, stake: null, workout: true, clock: { min: 3, max: 60, def: 10 } },
-  inmate: { getOn: [10, 15, 20], defaultGetOn: 15, stake: 'soups', workout: false, clock: { min: 20, max: 20, def: 20 } },
+  inmate: { getOn: [10, 15, 20], defaultGetOn: 15, stake: 'soups', workout: false, clock: { min: 3, max: 60, def: 20 } },
   'dcf-inmate-gym': { getOn: [0, 10, 15, 20], defaultGetOn: 0, stake: null, workout: true, clock: { min: 3, max: 60, def: 20 } },
 };
 const MAX_STAKE = { DD: 10_000, soups: 100 };
+
+/**
+ * SPEC 8.3 (libs/house clockMayBeOff): the clock may be off only against the computer alone, at a friendly table or a
+ * Mook Camp Fitness workout table; DCF Inmate Gym never. A friendly table against the computer alone starts with it off.
+ */
+const clockMayBeOff = (ruleset: HouseRuleset, purpose: string, vsComputerAlone: boolean) =>
+  vsComputerAlone && ruleset !== 'dcf-inmate-gym' && (purpose === 'friendly' || (purpose === 'workout' && ruleset === 'mook-camp-fitness'));
 
 /** The lobby: open tables (paged, newest first) to join, a seat by invitation code, and "Open a table". */
 export function HouseLobbyPage() {
@@ -132,7 +142,8 @@ function OpenTableForm() {
   const [minScore, setMinScore] = useState<number | null>(null);
   const [handSize, setHandSize] = useState(7);
   const [others, setOthers] = useState<('person' | Level)[]>(['medium', 'medium', 'medium']);
-  const [clockOn, setClockOn] = useState(false);
+  /** null: the table's default (off only at a friendly table against the computer alone) */
+  const [clockOn, setClockOn] = useState<boolean | null>(null);
   const [clockS, setClockS] = useState<number | null>(null);
   const [workoutKind, setWorkoutKind] = useState<'reps' | 'timed' | 'run'>('reps');
   const [listed, setListed] = useState(true);
@@ -142,7 +153,8 @@ function OpenTableForm() {
   const seatChoices = others.slice(0, seats - 1);
   const computers = seatChoices.filter((o): o is Level => o !== 'person');
   const vsComputerAlone = computers.length === seats - 1;
-  const clockFixed = rules.clock.min === rules.clock.max;
+  const mayBeOff = clockMayBeOff(ruleset, purpose, vsComputerAlone);
+  const clockRuns = !mayBeOff || (clockOn ?? !(vsComputerAlone && purpose === 'friendly'));
   const adult = useAdultGate(purpose === 'stake');
 
   const submit = async (e: FormEvent) => {
@@ -157,8 +169,7 @@ function OpenTableForm() {
       listed,
     };
     if (purpose === 'stake') Object.assign(body, { stake, ticketFine });
-    else if (!clockFixed) body.clockMs = (clockS ?? rules.clock.def) * 1000;
-    else if (vsComputerAlone && purpose === 'friendly') body.clockMs = clockOn ? rules.clock.def * 1000 : null;
+    else body.clockMs = clockRuns ? (clockS ?? rules.clock.def) * 1000 : null;
     if (rules.workout) body.workoutKind = workoutKind;
     if (!(await adult.confirm())) return;
     acts.open.mutate(body, { onSuccess: (t) => void navigate(`/house/tables/${t.id}`) });
@@ -178,6 +189,7 @@ function OpenTableForm() {
                 setRuleset(e.target.value as HouseRuleset);
                 setGetOn(null);
                 setClockS(null);
+                setClockOn(null);
               }}
             >
               {Object.keys(RULES).map((r) => (
@@ -293,17 +305,21 @@ function OpenTableForm() {
         {purpose !== 'stake' && (
           <fieldset className="plain">
             <legend>Clock</legend>
-            {!clockFixed ? (
-              <div className="field">
-                <label htmlFor="open-clock">Seconds a turn ({rules.clock.min}-{rules.clock.max})</label>
-                <input id="open-clock" type="number" min={rules.clock.min} max={rules.clock.max} value={clockS ?? rules.clock.def} onChange={(e) => setClockS(Number(e.target.value))} />
-              </div>
-            ) : vsComputerAlone && purpose === 'friendly' ? (
+            {mayBeOff && (
               <label className="check">
-                <input type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} /> Turn the {rules.clock.def} s clock on (it is off against the computer alone)
+                <input type="checkbox" checked={clockRuns} onChange={(e) => setClockOn(e.target.checked)} /> Run a clock (against the computer alone it may be off)
               </label>
-            ) : (
-              <p className="muted">{rules.clock.def} seconds a turn (with people at the table it is always on).</p>
+            )}
+            {clockRuns && (
+              <div className="field">
+                <label htmlFor="open-clock">
+                  Seconds a turn ({rules.clock.min}-{rules.clock.max}, {rules.clock.def} by default)
+                </label>
+                <input id="open-clock" type="number" inputMode="numeric" min={rules.clock.min} max={rules.clock.max} step={1} required value={clockS ?? rules.clock.def} onChange={(e) => setClockS(Number(e.target.value))} />
+              </div>
+            )}
+            {!mayBeOff && (
+              <p className="muted">{ruleset === 'dcf-inmate-gym' ? 'The DCF Inmate Gym clock is never off.' : 'With people at the table the clock is always on.'}</p>
             )}
           </fieldset>
         )}

@@ -27,6 +27,9 @@ const ENTRY_NAMES: Record<string, string> = {
   computer_timeout: 'Computer ran out its clock',
 };
 
+/** A ledger entry's label: its kind in words, and what a kind's name does not say (SPEC 8.2). */
+const ledgerLabel = (kind: string) => (kind === 'commissary' ? 'commissary (weekly grant)' : kind === 'debt_payment' ? 'debt payment (owed paid first)' : kind.replace(/_/g, ' '));
+
 function SignedOut({ title, what }: { title: string; what: string }) {
   return (
     <>
@@ -173,7 +176,7 @@ export function WalletPage() {
                     <tr key={e.id} role="row">
                       <td role="cell" className="nowrap l-when">{shortDateTime(e.createdAt)}</td>
                       <th scope="row" role="rowheader" className="l-entry">
-                        {e.kind.replace(/_/g, ' ')}
+                        {ledgerLabel(e.kind)}
                         {e.reason && <span className="muted small-text reason"> — {e.reason}</span>}
                         {e.owedChange !== 0 && <span className="muted small-text"> (owed {e.owedChange > 0 ? '+' : ''}{e.owedChange})</span>}
                       </th>

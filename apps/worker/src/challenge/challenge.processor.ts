@@ -3,7 +3,7 @@ import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload, TurnClockPayload } from '@dcs/common';
-import { ChallengeFlowService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, CommissaryService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 
 type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
 
@@ -15,13 +15,19 @@ function idOf(data: unknown, key: string): string {
   return value;
 }
 
+function week(data: unknown): string {
+  const value = (data as Record<string, unknown> | null)?.week;
+  if (typeof value !== 'string' || !/^\d{4}-W\d{2}$/.test(value)) throw new Error('payload.week must be an ISO week (YYYY-Www)');
+  return value;
+}
+
 function count(data: unknown, key: string): number {
   const value = (data as Record<string, unknown> | null)?.[key];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`payload.${key} must be a whole number`);
   return value;
 }
 
-/** The running challenge's timers, and the house tables' (computer turns, settlements, file expiries); every handler is idempotent. */
+/** The running challenge's timers, and the house tables' (computer turns, settlements, file expiries, the weekly commissary); every handler is idempotent. */
 @Processor(QUEUES.challenge, { concurrency: 8 })
 export class ChallengeProcessor extends ResilientWorkerHost {
   protected readonly logger = new Logger(ChallengeProcessor.name);
@@ -31,6 +37,7 @@ export class ChallengeProcessor extends ResilientWorkerHost {
     private readonly clock: TurnClockService,
     private readonly house: HouseService,
     private readonly bots: HouseBotService,
+    private readonly commissary: CommissaryService,
   ) {
     super();
   }
@@ -55,6 +62,8 @@ export class ChallengeProcessor extends ResilientWorkerHost {
         return this.house.settle(idOf(job.data, 'gameId'));
       case JOBS.fileExpire:
         return this.house.expire(idOf(job.data, 'entryId'));
+      case JOBS.houseCommissary:
+        return this.commissary.run(week(job.data));
       default:
         throw new Error(`unknown challenge job ${job.name}`);
     }

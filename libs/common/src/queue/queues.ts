@@ -42,6 +42,8 @@ export const JOBS = {
   houseSettle: 'house-settle',
   /** an open ticket is served (7 days) or a felony cleared (30 days) (SPEC 8.4) */
   fileExpire: 'file-expire',
+  /** the weekly commissary (SPEC 8.2): Monday 00:00 UTC, grants to accounts below 1,000 DD / 10 soups (one job a week) */
+  houseCommissary: 'house-commissary',
   /** reminds the board of pending appeals whose deadline nears (never decides) */
   appealReminders: 'appeal-reminders',
   /** marks appeals past their 14-business-day deadline overdue, for escalation (never decides) */
@@ -113,6 +115,11 @@ export interface FileExpirePayload {
   entryId: string;
 }
 
+export interface HouseCommissaryPayload {
+  /** the ISO week (`YYYY-Www`, UTC) the run grants for */
+  week: string;
+}
+
 export interface SeasonClosePayload {
   seasonId: string;
 }
@@ -143,6 +150,7 @@ export interface JobPayloads {
   [JOBS.houseBot]: HouseBotPayload;
   [JOBS.houseSettle]: HouseSettlePayload;
   [JOBS.fileExpire]: FileExpirePayload;
+  [JOBS.houseCommissary]: HouseCommissaryPayload;
   [JOBS.seasonClose]: SeasonClosePayload;
 }
 
@@ -158,6 +166,7 @@ export const jobIds = {
   houseBot: (gameId: string, version: number, attempt: number) => `house-bot.${gameId}.${version}.${attempt}`,
   houseSettle: (gameId: string) => `house-settle.${gameId}`,
   fileExpire: (entryId: string) => `file-expire.${entryId}`,
+  houseCommissary: (week: string) => `house-commissary.${week}`,
   seasonClose: (seasonId: string) => `season-close.${seasonId}`,
   anticheatGame: (gameId: string) => `anticheat-game.${gameId}`,
 };

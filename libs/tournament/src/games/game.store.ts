@@ -26,6 +26,8 @@ export interface LockedGame {
 }
 
 export interface StoredAction {
+  /** the version the action made (it was played on version - 1) */
+  version: number;
   seat: number;
   action: { seat?: number; type?: string; tile?: string; end?: string };
   requestId: string | null;
@@ -77,7 +79,7 @@ type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>
 interface GameRow extends Omit<Game, 'state'> {
   state: GameState | null;
   tail: { version: number; action: unknown }[] | null;
-  done?: { seat: number; action: StoredAction['action']; request_id: string | null } | null;
+  done?: { version: number; seat: number; action: StoredAction['action']; request_id: string | null } | null;
 }
 
 /**
@@ -420,7 +422,7 @@ export class GameStore {
         const held = this.cache.peek(gameId);
         const rows = (await this.pool.query(
           GAME_SQL(`,
-            (SELECT json_build_object('seat', a.seat, 'action', a.action, 'request_id', a.request_id)
+            (SELECT json_build_object('version', a.version, 'seat', a.seat, 'action', a.action, 'request_id', a.request_id)
                FROM game_actions a WHERE a.game_id = g.id AND a.request_id = $3) AS done`),
           [[gameId], [held?.version ?? -1], requestId ?? null],
         )).rows as GameRow[];
@@ -428,7 +430,7 @@ export class GameStore {
         const r = rows[0];
         const stored = this.resolve(r, held);
         game = { ...stored, status: stored.status, state: stored.state as unknown as GameState };
-        done = r.done ? { seat: r.done.seat, action: r.done.action, requestId: r.done.request_id } : null;
+        done = r.done ? { version: r.done.version, seat: r.done.seat, action: r.done.action, requestId: r.done.request_id } : null;
       }
       let saved = false;
       try {
@@ -450,7 +452,7 @@ export class GameStore {
   private transaction(game: LockedGame, prefetchedRequest: string | null | undefined, done: StoredAction | null, onSaved: () => void): MoveTransaction {
     const one = async (sql: string, params: unknown[]): Promise<StoredAction | null> => {
       const { rows } = await this.pool.query(sql, params);
-      return rows.length ? { seat: rows[0].seat, action: rows[0].action, requestId: rows[0].request_id } : null;
+      return rows.length ? { version: rows[0].version, seat: rows[0].seat, action: rows[0].action, requestId: rows[0].request_id } : null;
     };
     return {
       game,
@@ -458,9 +460,9 @@ export class GameStore {
         if (requestId === prefetchedRequest) return Promise.resolve(done);
         // A cached game: the save's unique key finds a request already stored, and the retry answers it.
         if (prefetchedRequest === undefined) return Promise.resolve(null);
-        return one(`SELECT seat, action, request_id FROM game_actions WHERE game_id = $1 AND request_id = $2`, [game.id, requestId]);
+        return one(`SELECT version, seat, action, request_id FROM game_actions WHERE game_id = $1 AND request_id = $2`, [game.id, requestId]);
       },
-      actionAt: (version) => one(`SELECT seat, action, request_id FROM game_actions WHERE game_id = $1 AND version = $2`, [game.id, version]),
+      actionAt: (version) => one(`SELECT version, seat, action, request_id FROM game_actions WHERE game_id = $1 AND version = $2`, [game.id, version]),
       save: async (next, entry) => {
         const at = await this.writes.write({
           gameId: game.id,

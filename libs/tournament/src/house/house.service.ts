@@ -8,7 +8,6 @@ import {
   botTurnDraw,
   botWaitMs,
   checkTable,
-  debtPayment,
   DUMBBELLS_TO_FORFEIT,
   felonyClearedAt,
   FELONY_FINE,
@@ -37,6 +36,7 @@ import { GamesRepository, Tx } from '../games.repository';
 import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
 import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
+import { CommissaryService } from './commissary.service';
 import { insufficientFunds, WalletRepository } from './wallet.repository';
 
 export interface OpenTableInput {
@@ -74,6 +74,7 @@ export class HouseService {
     private readonly queue: ChallengeQueue,
     private readonly config: AppConfig,
     private readonly clock: TournamentClock,
+    private readonly commissary: CommissaryService,
   ) {}
 
   /** Runs `fn` in a transaction, retried on serialization failures and deadlocks (bounded). */
@@ -106,7 +107,8 @@ export class HouseService {
       stake: input.stake ?? 0,
       ticketFine: input.ticketFine ?? 0,
       clockMs: input.clockMs,
-      settings: input.settings ?? {},
+      // Each setting is optional (SPEC 1.6): a key present but undefined (a DTO's unset property) is absent, so the ruleset's default applies.
+      settings: Object.fromEntries(Object.entries(input.settings ?? {}).filter(([, v]) => v !== undefined)),
       workoutKind: input.workoutKind ?? 'reps',
       computerSeats: computers.length,
     };
@@ -531,8 +533,8 @@ export class HouseService {
   /**
    * Settles a finished house game once (SPEC 8.1, 8.4, 8.6), in one transaction: at a stake table
    * every hold released and each loser's payment (double if skunked or forfeited) made; winnings
-   * pay debts first; the winners' stake wins (levels); workouts owed by losers with dumbbells; the
-   * Clock Jar for the winners. The settlement row makes a second run (a retried job, a restart
+   * pay debts first (WalletRepository.post); the winners' stake wins (levels); workouts owed by losers with dumbbells; the
+   * Clock Jar for the winners (every credit pays the debt first: WalletRepository.post). The settlement row makes a second run (a retried job, a restart
    * after a crash) a no-op.
    */
   async settle(gameId: string): Promise<'settled' | 'noop'> {
@@ -565,7 +567,6 @@ export class HouseService {
             const what = payments.filter((p) => p.from === s.seat || p.to === s.seat).map((p) => `seat ${p.from + 1} → seat ${p.to + 1}: ${p.amount}${p.skunk ? ' (skunk)' : ''}`);
             await this.wallets.post(tx, { userId: u, currency: cur, kind: 'settlement', amount: net[s.seat], gameId, houseTableId: t.id, dedupeKey: `settle:${gameId}:${u}`, reason: what.join('; ') });
           }
-          if (net[s.seat] > 0) await this.payDebt(tx, u, cur, net[s.seat], `debt:${gameId}:${u}`, gameId);
         }
         // A computer's side of a payment is the house's (Decision, docs/rules.md): what people pay a computer leaves the economy, what it pays them enters it.
         result.house = -net.reduce((acc, v, seat) => (t.seatsTaken.find((s) => s.seat === seat)?.userId ? acc + v : acc), 0);
@@ -600,7 +601,6 @@ export class HouseService {
         });
         if (pay.kind === 'fines') {
           await this.wallets.post(tx, { userId: u, currency: t.currency!, kind: 'jar_payout', amount: pay.amount, gameId, houseTableId: t.id, dedupeKey: `jar:${gameId}:${u}`, reason: `the Clock Jar: ${computerTimeouts} computer run-out(s)` });
-          await this.payDebt(tx, u, t.currency!, pay.amount, `debt-jar:${gameId}:${u}`, gameId);
         } else if (pay.kind === 'excuse') {
           await this.repo.addExcuse(tx, { userId: u, gameId, weekStart: week });
         }
@@ -620,12 +620,6 @@ export class HouseService {
     return out;
   }
 
-  private async payDebt(tx: Tx, userId: string, currency: Currency, credit: number, dedupeKey: string, gameId: string): Promise<void> {
-    const w = (await this.wallets.lockAll(tx, [userId], currency)).get(userId)!;
-    const pay = debtPayment(credit, w.owed);
-    if (pay > 0) await this.wallets.post(tx, { userId, currency, kind: 'debt_payment', amount: -pay, owedChange: -pay, gameId, dedupeKey, reason: 'winnings pay the debt first' });
-  }
-
   /** Recovery: finished house games not settled yet (a crash between the end and the settlement), open tickets and felonies to expire, and the clocks and computer turns of games in play. */
   async recover(): Promise<Effect[]> {
     const effects: Effect[] = [];
@@ -636,6 +630,7 @@ export class HouseService {
     for (const e of await this.repo.openExpiring()) {
       effects.push({ kind: 'file-expire', entryId: e.id, at: this.queueAt(e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
     }
+    effects.push(...(await this.commissary.timers()));
     const playing = await this.repo.playingTables();
     for (const t of playing) {
       const game = await this.store.find(t.currentGameId!);
@@ -700,22 +695,26 @@ export class HouseService {
 
   /**
    * An admin's correction of a wallet, with a reason, audited in the same transaction. It cannot
-   * take a balance below zero (INSUFFICIENT_FUNDS); a `requestId` makes a retried correction a no-op.
+   * take a balance below zero (INSUFFICIENT_FUNDS); a credit pays what is owed first (SPEC 8.2). The
+   * `requestId` makes a retried correction (the same currency, amount and reason) a no-op; the same
+   * `requestId` with another body is refused with REQUEST_ID_REUSED, naming what it did (nothing applied).
    */
   async correct(actorId: string, userId: string, input: { currency: Currency; amount: number; reason: string; requestId: string }) {
     await this.wallet(userId);
     await this.tx(async (tx) => {
       const w = (await this.wallets.lockAll(tx, [userId], input.currency)).get(userId)!;
+      const dedupeKey = `correction:${userId}:${input.requestId}`;
+      const stored = await this.wallets.entryByKey(tx, dedupeKey);
+      if (stored) {
+        const same = stored.currency === input.currency && stored.amount === input.amount && stored.reason === input.reason;
+        if (same) return;
+        throw new AppError('REQUEST_ID_REUSED', 'This requestId was used for another correction of this wallet: nothing was applied', {
+          requestId: input.requestId,
+          stored: { currency: stored.currency, amount: stored.amount, reason: stored.reason, createdAt: stored.createdAt.toISOString() },
+        });
+      }
       if (w.balance + input.amount < 0) throw insufficientFunds(input.currency, { balance: w.balance, amount: input.amount });
-      const entry = await this.wallets.post(tx, {
-        userId,
-        currency: input.currency,
-        kind: 'correction',
-        amount: input.amount,
-        actorId,
-        reason: input.reason,
-        dedupeKey: `correction:${userId}:${input.requestId}`,
-      });
+      const entry = await this.wallets.post(tx, { userId, currency: input.currency, kind: 'correction', amount: input.amount, actorId, reason: input.reason, dedupeKey });
       if (entry) {
         await this.repo.audit(tx, { actorId, action: 'wallet.correction', entityType: 'user', entityId: userId, reason: input.reason, data: { currency: input.currency, amount: input.amount, entryId: entry.id } });
       }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Currency, Prisma, WalletEntry, WalletEntryKind } from '@dcs/db';
 import { AppError, PrismaService } from '@dcs/common';
+import { COMMISSARY, commissaryDue, commissaryKey, debtPayment } from '@dcs/house';
 import type { Tx } from '../games.repository';
 
 /** SPEC 8.2 Decision: what a new account is granted. */
@@ -29,6 +30,13 @@ export interface WalletBalance {
 }
 
 const CHECK_VIOLATION = '23514';
+
+/**
+ * Entries that put money back that was already the player's (a hold's release) are not credits;
+ * every other entry that adds to a balance — a settlement, a jar payout, a returned fine, an admin's
+ * correction, a grant of any kind, the commissary — is, and pays what is owed first (SPEC 8.2).
+ */
+const NOT_CREDIT: ReadonlySet<WalletEntryKind> = new Set<WalletEntryKind>(['release', 'hold', 'debt_payment']);
 
 /**
  * The wallets aggregate (SPEC 8.2): the only code that reads or writes `wallets` and
@@ -67,18 +75,41 @@ export class WalletRepository {
    * Appends one entry and moves the balance, atomically; null when the entry was already posted
    * (idempotent retry). A balance or debt that would go negative is refused by the database: the
    * transaction fails with INSUFFICIENT_FUNDS (callers check first; this is the backstop).
+   *
+   * A credit (any entry adding to the balance but a hold's release: NOT_CREDIT) pays what the wallet
+   * owes first, here, in the same transaction: a `debt_payment` entry right after it, keyed by the
+   * credit's own key, so whatever credits a wallet — today's kinds or a new grant — cannot skip it.
    */
   async post(tx: Tx, p: WalletPost): Promise<WalletEntry | null> {
     await tx.$queryRaw`SELECT 1 FROM wallets WHERE user_id = ${p.userId}::uuid AND currency = ${p.currency}::"Currency" FOR UPDATE`;
     const done = await tx.walletEntry.findUnique({ where: { dedupeKey: p.dedupeKey } });
     if (done) return null;
+    const entry = await this.append(tx, p);
+    if (p.amount > 0 && !NOT_CREDIT.has(p.kind) && entry.owedAfter > 0) {
+      const pay = debtPayment(p.amount, entry.owedAfter);
+      await this.append(tx, {
+        userId: p.userId,
+        currency: p.currency,
+        kind: 'debt_payment',
+        amount: -pay,
+        owedChange: -pay,
+        houseTableId: p.houseTableId,
+        gameId: p.gameId,
+        reason: `${p.kind.replace('_', ' ')} pays the debt first`,
+        dedupeKey: `debt:${p.dedupeKey}`,
+      });
+    }
+    return entry.row;
+  }
+
+  private async append(tx: Tx, p: WalletPost): Promise<{ row: WalletEntry; owedAfter: number }> {
     const owedChange = p.owedChange ?? 0;
     try {
-      const rows = await tx.$queryRaw<{ balance: number; seq: number }[]>`
+      const rows = await tx.$queryRaw<{ balance: number; owed: number; seq: number }[]>`
         UPDATE wallets SET balance = balance + ${p.amount}, owed = owed + ${owedChange}, seq = seq + 1, updated_at = now()
-        WHERE user_id = ${p.userId}::uuid AND currency = ${p.currency}::"Currency" RETURNING balance, seq`;
+        WHERE user_id = ${p.userId}::uuid AND currency = ${p.currency}::"Currency" RETURNING balance, owed, seq`;
       if (!rows.length) throw new Error(`no ${p.currency} wallet for ${p.userId}`);
-      return await tx.walletEntry.create({
+      const row = await tx.walletEntry.create({
         data: {
           userId: p.userId,
           currency: p.currency,
@@ -94,10 +125,56 @@ export class WalletRepository {
           dedupeKey: p.dedupeKey,
         },
       });
+      return { row, owedAfter: rows[0].owed };
     } catch (err) {
       if (isCheckViolation(err)) throw insufficientFunds(p.currency);
       throw err;
     }
+  }
+
+  /** The entry posted under a key (an admin's correction replayed: what it was). */
+  entryByKey(tx: Tx, dedupeKey: string): Promise<WalletEntry | null> {
+    return tx.walletEntry.findUnique({ where: { dedupeKey } });
+  }
+
+  // ------------------------------------------------------------ the weekly commissary (SPEC 8.2)
+
+  /** The next batch of wallets in `currency` below the commissary's threshold, after `afterUserId`, in user order (the primary key's). */
+  async commissaryCandidates(currency: Currency, afterUserId: string | null, limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ user_id: string }[]>`
+      SELECT user_id::text FROM wallets
+      WHERE currency = ${currency}::"Currency" AND balance < ${COMMISSARY[currency].below} AND user_id > ${afterUserId ?? '00000000-0000-0000-0000-000000000000'}::uuid
+      ORDER BY user_id LIMIT ${limit}`;
+    return rows.map((r) => r.user_id);
+  }
+
+  /**
+   * Grants the week's commissary to each wallet of the batch still below the threshold, in one
+   * transaction: the wallets locked in user order (the one lock order), the balance read under the
+   * lock, one `commissary` entry per account and week (its key: a second run, or a second worker
+   * running the same batch, grants nothing), which pays the debt first. Answers how many it granted.
+   */
+  async grantCommissary(tx: Tx, userIds: readonly string[], currency: Currency, week: string): Promise<number> {
+    if (!userIds.length) return 0;
+    const ids = [...userIds].sort();
+    const locked = await tx.$queryRaw<{ user_id: string; balance: number }[]>`
+      SELECT user_id::text, balance FROM wallets WHERE currency = ${currency}::"Currency" AND user_id = ANY(${ids}::uuid[]) ORDER BY user_id FOR UPDATE`;
+    let granted = 0;
+    for (const w of locked) {
+      if (!commissaryDue(currency, w.balance)) continue;
+      const entry = await this.post(tx, { userId: w.user_id, currency, kind: 'commissary', amount: COMMISSARY[currency].grant, dedupeKey: commissaryKey(w.user_id, currency, week), reason: `the weekly commissary, ${week}` });
+      if (entry) granted += 1;
+    }
+    return granted;
+  }
+
+  commissaryRun(week: string) {
+    return this.prisma.commissaryRun.findUnique({ where: { week } });
+  }
+
+  /** Records that the week's commissary ran to the end (once; a concurrent run's record stands). */
+  async commissaryDone(week: string, weekStart: Date, granted: number, at: Date): Promise<void> {
+    await this.prisma.commissaryRun.createMany({ data: [{ week, weekStart, granted, finishedAt: at }], skipDuplicates: true });
   }
 
   balances(userId: string, db: Pick<Prisma.TransactionClient, 'wallet'> = this.prisma): Promise<WalletBalance[]> {
