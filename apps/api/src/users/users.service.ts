@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Role } from '@dcs/db';
 import { notFound } from '@dcs/common';
+import { LiveEmitter, sessionsChanged } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { SetRolesDto, UserResponseDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly live: LiveEmitter,
+  ) {}
 
   async me(caller: AuthUser): Promise<UserResponseDto> {
     const user = await this.users.findById(caller.id);
@@ -20,6 +24,8 @@ export class UsersService {
     const roles = Array.from(new Set<Role>(['competitor', ...dto.roles]));
     const user = await this.users.setRoles(id, roles, caller.id, dto.reason);
     if (!user) throw notFound('User', id);
+    // The old tokens carry the old roles: their open sockets, on every instance, are told ROLES_CHANGED and closed.
+    await this.live.sessionsChanged(sessionsChanged(user));
     return UserResponseDto.from(user);
   }
 }
