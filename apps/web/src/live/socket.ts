@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, SessionEndedEvent } from '@dcs/common/live/live.contract';
 import { useAuth } from '../auth/auth-context';
+import { readToken } from '../auth/token';
 
 /** The `/live` namespace, typed by the same contract module as the gateway. */
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -39,6 +40,8 @@ export function useLiveSocket(): { socket: LiveSocket; connected: boolean; ended
     const down = () => setConnected(false);
     const end = (why: SessionEndedEvent) => {
       socket.disconnect();
+      // Signed in again meanwhile (here or in another tab: the stored token is newer): that session stays.
+      if (readToken() !== token) return;
       ended = why;
       setEndedNow(why);
       signOut();
@@ -66,7 +69,7 @@ export function useLiveSocket(): { socket: LiveSocket; connected: boolean; ended
       socket.off('auth:expired', end);
       socket.off('connect_error', refused);
     };
-  }, [socket, signOut]);
+  }, [socket, token, signOut]);
   return { socket, connected, ended: endedNow };
 }
 
