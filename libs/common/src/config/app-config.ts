@@ -129,7 +129,7 @@ export class AppConfig {
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  LIVE_CHAT_PER_10_SECONDS = 5;
+  LIVE_CHAT_PER_10_SECONDS = 10;
 
   /** `join`, `leave` and `watchChallenge` events one account (a spectator: one connection) may send per second over all its live sockets and instances. */
   @Transform(toInt)
