@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '@dcs/common';
-import { TournamentModule } from '@dcs/tournament';
+import { LiveEmitterModule } from '@dcs/tournament';
 import { AuthGuard } from '../common/auth.guard';
 import { UsersModule } from '../users/users.module';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
@@ -14,7 +14,7 @@ import { CredentialLimiter } from './credential-limiter';
   imports: [
     UsersModule,
     SessionCaptureModule,
-    TournamentModule,
+    LiveEmitterModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       // Every token this app signs expires (verification refuses one without exp).

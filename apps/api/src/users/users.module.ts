@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TournamentModule } from '@dcs/tournament';
+import { LiveEmitterModule } from '@dcs/tournament';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-@Module({ imports: [TournamentModule], controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository] })
+@Module({ imports: [LiveEmitterModule], controllers: [UsersController], providers: [UsersService, UsersRepository], exports: [UsersRepository] })
 export class UsersModule {}
