@@ -4,20 +4,25 @@ export interface LiveFrame {
   event: string;
   data: Record<string, unknown>;
   json: string;
+  /** when it arrived (Date.now()) */
+  at: number;
 }
 
-/** A socket.io client of the `/live` namespace that records every event it receives, in order. */
+/** A socket.io client of the `/live` namespace that records every event it receives, in order, and how it was disconnected. */
 export class RecordingClient {
   readonly frames: LiveFrame[] = [];
+  disconnectReason: string | null = null;
 
   constructor(readonly socket: Socket) {
     socket.onAny((event: string, ...args: unknown[]) => {
-      this.frames.push({ event, data: (args[0] ?? {}) as Record<string, unknown>, json: JSON.stringify([event, ...args]) });
+      this.frames.push({ event, data: (args[0] ?? {}) as Record<string, unknown>, json: JSON.stringify([event, ...args]), at: Date.now() });
     });
+    socket.on('disconnect', (reason) => (this.disconnectReason = reason));
   }
 
-  of(event: string): Record<string, unknown>[] {
-    return this.frames.filter((f) => f.event === event).map((f) => f.data);
+  /** The events named `event`, from frame `after` on. */
+  of(event: string, after = 0): Record<string, unknown>[] {
+    return this.frames.slice(after).filter((f) => f.event === event).map((f) => f.data);
   }
 
   async call<T = Record<string, unknown>>(event: string, payload: unknown): Promise<T & { ok: boolean; error?: { code: string; message: string } }> {

@@ -9,6 +9,7 @@ export * from './games/game-store.module';
 export * from './season-facts.repository';
 export * from './turn-clock.service';
 export * from './live-emitter';
+export * from './live-emitter.module';
 export * from './season-standings.store';
 export * from './season-draw';
 export * from './season-queue';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import type { Game } from '@dcs/db';
+import type { Game, Role, User } from '@dcs/db';
 import { type GameState, playerView, type PlayerView } from '@dcs/engine';
 import { AppConfig, boundedClose } from '@dcs/common';
 import type { SeatRow } from './games.repository';
@@ -108,6 +108,28 @@ export const liveChannel = (queuePrefix: string, room?: string) => `${socketIoKe
 /** Where API instances tell each other which games they hold spectators of (see LiveHub). */
 export const watchChannel = (queuePrefix: string) => `${socketIoKey(queuePrefix)}#${LIVE_NAMESPACE}#watching`;
 
+/** Where every API instance hears that an account's tokens changed (LiveSessions closes the sockets they no longer admit). */
+export const sessionsChannel = (queuePrefix: string) => `${socketIoKey(queuePrefix)}#${LIVE_NAMESPACE}#sessions`;
+
+/**
+ * An account's token state right after a change that ended tokens (sign out everywhere, a password or
+ * role change): what AuthGuard's rule (assertTokenCurrent) checks a token against. Every socket of the
+ * account whose token it no longer admits is told why (`auth:revoked`) and closed, on every instance.
+ */
+export interface SessionsChanged {
+  userId: string;
+  tokenVersion: number;
+  roles: Role[];
+  status: string;
+}
+
+export const sessionsChanged = (user: Pick<User, 'id' | 'tokenVersion' | 'roles' | 'status'>): SessionsChanged => ({
+  userId: user.id,
+  tokenVersion: user.tokenVersion,
+  roles: user.roles,
+  status: user.status,
+});
+
 /** One emit on the wire. `from`: the sending process, so an instance skips its own emits (it delivered them already). */
 export interface LiveMessage {
   v: typeof LIVE_PROTOCOL;
@@ -150,6 +172,7 @@ export class LiveEmitter implements OnApplicationShutdown {
   private readonly logger = new Logger(LiveEmitter.name);
   private client: Redis | null = null;
   private local: LocalDelivery | null = null;
+  private localSessions: ((change: SessionsChanged) => void) | null = null;
   /** Set at shutdown: a job still running after it (left to another worker) emits nothing and opens no new connection. */
   private closed = false;
   /** This process on the wire (an instance ignores what it published itself). */
@@ -160,6 +183,27 @@ export class LiveEmitter implements OnApplicationShutdown {
   /** Registered by the API's LiveHub: emits reach this instance's sockets without a trip through Redis. */
   deliverLocally(local: LocalDelivery | null): void {
     this.local = local;
+  }
+
+  /** Registered by the API's LiveSessions: this instance's sockets are closed at once, before the change is published. */
+  endSessionsLocally(local: ((change: SessionsChanged) => void) | null): void {
+    this.localSessions = local;
+  }
+
+  /**
+   * An account's tokens changed (after the change committed): this instance's sockets it no longer
+   * admits are closed at once, and every other instance is told on the sessions channel. Resolves once
+   * Redis has the message, so a client answered after it gets no private view on any instance from a
+   * push published after that (Redis hands each subscriber its messages in order).
+   */
+  async sessionsChanged(change: SessionsChanged): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.localSessions?.(change);
+    } catch (err) {
+      this.logger.warn(`sessions of ${change.userId}: ${(err as Error).message}`);
+    }
+    await this.publish({ channel: sessionsChannel(this.config.QUEUE_PREFIX), message: JSON.stringify({ v: LIVE_PROTOCOL, from: this.origin, ...change }) });
   }
 
   emit(e: LiveEmit): void {
@@ -198,6 +242,7 @@ export class LiveEmitter implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     this.local = null;
+    this.localSessions = null;
     const c = this.client;
     this.client = null;
     if (!c) return;

@@ -7,7 +7,7 @@ import { ChallengeRepository } from './challenge/challenge.repository';
 import { ChallengeQueue } from './challenge-queue';
 import { GameStoreModule } from './games/game-store.module';
 import { GamesRepository } from './games.repository';
-import { LiveEmitter } from './live-emitter';
+import { LiveEmitterModule } from './live-emitter.module';
 import { SeasonQueue } from './season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
@@ -22,8 +22,8 @@ import { CommissaryService, HouseBotService, HouseRepository, HouseService, Wall
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule],
-  providers: [TournamentClock, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, LiveEmitter, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitter, SeasonQueue, SeasonStandingsStore],
+  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
+  providers: [TournamentClock, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -33,7 +33,7 @@ export class AuthController {
   @Post('logout-everywhere')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Sign out everywhere: every token of the caller stops working (HTTP at once, open sockets at their next event)' })
+  @ApiOperation({ summary: 'Sign out everywhere: every token of the caller stops working at once, on HTTP and on open sockets (each is told auth:revoked and closed)' })
   @ApiOk(OkDto)
   logoutEverywhere(@CurrentUser() user: AuthUser): Promise<OkDto> {
     return this.service.logoutEverywhere(user);

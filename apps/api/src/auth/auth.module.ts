@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '@dcs/common';
+import { LiveEmitterModule } from '@dcs/tournament';
 import { AuthGuard } from '../common/auth.guard';
 import { UsersModule } from '../users/users.module';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
@@ -13,6 +14,7 @@ import { CredentialLimiter } from './credential-limiter';
   imports: [
     UsersModule,
     SessionCaptureModule,
+    LiveEmitterModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       // Every token this app signs expires (verification refuses one without exp).

@@ -4,6 +4,7 @@ import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@dcs/db';
 import { AppConfig, AppError, notFound } from '@dcs/common';
+import { LiveEmitter, sessionsChanged } from '@dcs/tournament';
 import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
@@ -24,6 +25,7 @@ export class AuthService {
     private readonly config: AppConfig,
     private readonly sessions: SessionCaptureService,
     private readonly limiter: CredentialLimiter,
+    private readonly live: LiveEmitter,
   ) {}
 
   async register(dto: RegisterDto): Promise<TokenResponseDto> {
@@ -43,16 +45,21 @@ export class AuthService {
     return this.issue(user);
   }
 
-  /** "Sign out everywhere": every token issued so far stops working, on HTTP and on open sockets at their next event. */
+  /**
+   * "Sign out everywhere": every token issued so far stops working, on HTTP at once; every open socket of
+   * the account, on any API instance, is told `auth:revoked` and closed before this is answered.
+   */
   async logoutEverywhere(caller: AuthUser): Promise<{ ok: true }> {
-    if (!(await this.users.revokeTokens(caller.id))) throw notFound('User', caller.id);
+    const account = await this.users.revokeTokens(caller.id);
+    if (!account) throw notFound('User', caller.id);
+    await this.live.sessionsChanged(sessionsChanged(account));
     return { ok: true };
   }
 
   /**
    * Changes the caller's password: the current one must be right (counted with login's limits, so a
    * stolen token cannot guess it faster than a login could), the new one differ. Every other token
-   * stops working; the caller gets a fresh one.
+   * stops working (its open sockets are closed); the caller gets a fresh one.
    */
   async changePassword(caller: AuthUser, dto: ChangePasswordDto, ip: string): Promise<TokenResponseDto> {
     await this.limiter.attempt(ip, caller.email);
@@ -70,6 +77,8 @@ export class AuthService {
     if (!changed) {
       throw new AppError('TRY_AGAIN', 'The password was changed by another request at the same moment; nothing was saved. Sign in and try again.');
     }
+    // The open sockets of the old tokens are closed (a socket of the fresh token, signed after this, is not).
+    await this.live.sessionsChanged(sessionsChanged(changed));
     return this.issue(changed);
   }
 

@@ -100,6 +100,8 @@ export class LiveHub implements OnApplicationShutdown {
   private readonly skipped = new Map<string, { move: GameMoved; seat: number; at: number }>();
   private heartbeat: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** other channels heard on this connection, and who handles them (LiveSessions: the sessions channel) */
+  private readonly handlers = new Map<string, (message: string) => void>();
 
   constructor(
     private readonly emitter: LiveEmitter,
@@ -145,6 +147,12 @@ export class LiveHub implements OnApplicationShutdown {
    */
   listening(room: string): Promise<unknown> {
     return bounded(this.listenOn(liveChannel(this.config.QUEUE_PREFIX, room)));
+  }
+
+  /** Hears a channel of another part of the live path on the hub's connection (call after `attach`). Resolves once subscribed. */
+  hear(channel: string, handler: (message: string) => void): Promise<unknown> {
+    this.handlers.set(channel, handler);
+    return this.listenOn(channel);
   }
 
   /** A move was committed here: the own view of each seat whose player is connected, and the public view when anyone spectates the game. */
@@ -262,6 +270,8 @@ export class LiveHub implements OnApplicationShutdown {
 
   private heard(channel: string, message: string): void {
     if (channel === watchChannel(this.config.QUEUE_PREFIX)) return this.heardWatch(message);
+    const handler = this.handlers.get(channel);
+    if (handler) return handler(message);
     const m = decodeLiveMessage(message);
     if (!m || m.from === this.emitter.origin) return; // ours: delivered here already
     this.deliver(m);

@@ -3,6 +3,8 @@
  * live in @dcs/common/live/live.contract (shared with the web app); this module adds what only the
  * server needs. docs/realtime.md describes each event with example payloads.
  */
+import type { Namespace, Socket } from 'socket.io';
+import type { ErrorBody } from '@dcs/common';
 import type { TokenPayload } from '../common/auth.guard';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions, IntersectionType } from '@nestjs/swagger';
 import type * as Contract from '@dcs/common/live/live.contract';
@@ -128,6 +130,9 @@ export class ChatMessageDto implements ChatMessage {
 export class ChatAck extends OkAck {
   @ApiProperty({ type: ChatMessageDto }) message!: ChatMessageDto;
 }
+
+/** `auth:revoked` / `auth:expired`: why the server closes the socket (the error body a request with its token gets). */
+export class SessionEndedEventDto extends ErrorResponseDto implements Contract.SessionEndedEvent {}
 
 /** Every refused event: `{ ok: false, error }` with the HTTP error body and code. */
 export class ErrorAck {
@@ -357,9 +362,21 @@ export interface LiveSocketData {
   userId: string | null;
   /** the handshake token's verified claims (null for a spectator): its version, expiry and roles are re-checked on every event */
   claims: TokenPayload | null;
-  /** start of the current one-second rate-limit window, and the actions counted in it */
+  /** start of the current one-second window of this connection's own action limit, and the actions counted in it */
   windowStart: number;
   actionsInWindow: number;
+  /** counted against the account's LIVE_SOCKETS_PER_USER (LiveSessions) */
+  counted?: boolean;
+  /** closes the socket when its token's `exp` passes (LiveSessions) */
+  expiry?: NodeJS.Timeout;
+  /** the session ended (a revoked or expired token): the refusal every later event of the socket gets until it is closed */
+  ended?: ErrorBody;
+  /** closes a socket whose session ended */
+  closing?: NodeJS.Timeout;
   /** the games this socket spectates (joined without a seat: LiveHub renders their public views) */
   watching?: Set<string>;
 }
+
+/** A `/live` socket and namespace as the server types them. */
+export type LiveSocket = Socket<Contract.ClientToServerEvents, Contract.ServerToClientEvents, Record<string, never>, LiveSocketData>;
+export type LiveNamespace = Namespace<Contract.ClientToServerEvents, Contract.ServerToClientEvents, Record<string, never>, LiveSocketData>;

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import type { Namespace, Socket } from 'socket.io';
 import { isUUID } from 'class-validator';
 import { AppConfig, AppError, ErrorBody } from '@dcs/common';
 import { AuthGuard, bearerToken } from '../common/auth.guard';
@@ -14,20 +13,18 @@ import { ChatMessage, ConductService } from '../conduct/conduct.service';
 import { ChallengeFlowService, LiveEmitter, liveEmit } from '@dcs/tournament';
 import type { TiebreakPublicView } from '@dcs/engine';
 import { LiveHub } from './live-hub';
+import { LiveLimits, type LiveLimitKind } from './live-limits';
+import { LiveSessions } from './live-sessions';
 import { SessionCaptureService } from '../anticheat/session-capture.service';
 import {
   Ack,
   ActedGame,
-  ClientToServerEvents,
   JoinedGame,
   LIVE_NAMESPACE,
-  LiveSocketData,
+  type LiveNamespace,
+  type LiveSocket,
   rooms,
-  ServerToClientEvents,
 } from './live.events';
-
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
-type LiveNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 
 const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, [{ field, problems: [message] }]);
 
@@ -58,11 +55,17 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     private readonly flow: ChallengeFlowService,
     private readonly conduct: ConductService,
     private readonly sessions: SessionCaptureService,
+    private readonly liveSessions: LiveSessions,
+    private readonly limits: LiveLimits,
   ) {}
 
-  /** The handshake: no token → a spectator; a bad token or a banned account → refused with a stable code. */
+  /**
+   * The handshake: no token → a spectator; a bad token, a banned account or one more connection than the
+   * account may hold (LIVE_SOCKETS_PER_USER, over every instance) → refused with a stable code.
+   */
   afterInit(nsp: LiveNamespace): void {
     this.hub.attach(nsp);
+    this.liveSessions.attach(nsp);
     nsp.use((socket, next) => {
       // auth.token (bare, or with the Bearer scheme in any case), else an Authorization header (non-browser clients)
       const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -77,33 +80,43 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       const refuse = (body: ErrorBody) => next(Object.assign(new Error(body.code), { data: body }));
       if (typeof sent !== 'string') return refuse({ code: 'INVALID_TOKEN', message: 'The token is invalid or has expired; sign in again' });
       const token = bearerToken(sent) ?? sent;
-      this.auth.verifyToken(token).then(
-        ({ user, claims }) => {
-          socket.data.userId = user.id;
-          // Verified just now: what later checks need of it (see userOf).
-          socket.data.claims = claims;
-          // anti-cheat evidence: the device fingerprint (hashed) and IP of this connection; never blocks it
-          void this.sessions.record(user.id, (socket.handshake.auth as { fingerprint?: unknown }).fingerprint, socket.handshake.address, 'socket');
-          // Hear the user room's channel, and tell every instance this player is here (their seats' views are rendered
-          // from now on), before the connection is up: a view pushed right after it is not missed.
-          void Promise.all([this.hub.listening(rooms.user(user.id)), this.hub.arrive(user.id)]).then(() => next());
-        },
-        (err: unknown) => refuse(this.errorBody(err)),
-      );
+      this.auth
+        .verifyToken(token)
+        .then(async ({ user, claims }) => {
+          await this.liveSessions.admit(socket, user.id);
+          return { user, claims };
+        })
+        .then(
+          ({ user, claims }) => {
+            socket.data.userId = user.id;
+            // Verified just now: what later checks need of it (see userOf).
+            socket.data.claims = claims;
+            // anti-cheat evidence: the device fingerprint (hashed) and IP of this connection; never blocks it
+            void this.sessions.record(user.id, (socket.handshake.auth as { fingerprint?: unknown }).fingerprint, socket.handshake.address, 'socket');
+            // Hear the user room's channel, and tell every instance this player is here (their seats' views are rendered
+            // from now on), before the connection is up: a view pushed right after it is not missed.
+            void Promise.all([this.hub.listening(rooms.user(user.id)), this.hub.arrive(user.id)]).then(() => next());
+          },
+          (err: unknown) => refuse(this.errorBody(err)),
+        );
     });
   }
 
   handleConnection(socket: LiveSocket): void {
-    if (socket.data.userId) void socket.join(rooms.user(socket.data.userId));
+    if (!socket.data.userId) return;
+    void socket.join(rooms.user(socket.data.userId));
+    this.liveSessions.connected(socket);
   }
 
   handleDisconnect(socket: LiveSocket): void {
     this.hub.gone(socket);
+    this.liveSessions.gone(socket);
   }
 
   @SubscribeMessage('join')
   join(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<JoinedGame>> {
     return this.answer(async () => {
+      await this.limit(socket, 'join');
       const gameId = this.gameIdOf(payload);
       const since = (payload as { since?: unknown }).since;
       if (since !== undefined && (typeof since !== 'number' || !Number.isInteger(since) || since < 0 || since > 1_000_000)) {
@@ -130,6 +143,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   @SubscribeMessage('leave')
   leave(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ gameId: string }>> {
     return this.answer(async () => {
+      await this.limit(socket, 'join');
       const gameId = this.gameIdOf(payload);
       await socket.leave(rooms.game(gameId));
       this.hub.unwatch(socket, gameId);
@@ -140,6 +154,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   @SubscribeMessage('watchChallenge')
   watchChallenge(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ challengeId: string }>> {
     return this.answer(async () => {
+      await this.limit(socket, 'join');
       const challengeId = isObject(payload) ? payload.challengeId : undefined;
       if (typeof challengeId !== 'string' || !isUUID(challengeId)) throw invalid('challengeId must be a UUID', 'challengeId');
       await socket.join(rooms.challenge(challengeId));
@@ -152,7 +167,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   @SubscribeMessage('tiebreak:pick')
   tiebreakPick(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ tiebreak: TiebreakPublicView }>> {
     return this.answer(async () => {
-      this.throttle(socket);
+      await this.limit(socket, 'action');
       if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
       const { tiebreakId, position, ...rest } = payload;
       if (typeof tiebreakId !== 'string' || !isUUID(tiebreakId)) {
@@ -169,7 +184,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   @SubscribeMessage('chat')
   chat(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ message: ChatMessage }>> {
     return this.answer(async () => {
-      this.throttle(socket);
+      await this.limit(socket, 'chat');
       const user = await this.userOf(socket, true);
       const gameId = this.gameIdOf(payload);
       const { text, requestId } = payload as Record<string, unknown>;
@@ -184,7 +199,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   @SubscribeMessage('action')
   action(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<ActedGame>> {
     return this.answer(async () => {
-      this.throttle(socket);
+      await this.limit(socket, 'action');
       const user = await this.userOf(socket, true);
       const gameId = this.gameIdOf(payload);
       const { gameId: _id, ...body } = payload as Record<string, unknown>;
@@ -192,6 +207,22 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       const view = await this.games.act(user!, gameId, dto);
       return { seq: (view.view as { version: number }).version, view };
     });
+  }
+
+  /**
+   * An event that does work is counted against the account's limit over all its connections and
+   * instances (LiveLimits, in Redis); actions and chat also against this connection's own one-second
+   * window (in memory: it holds even when Redis does not answer).
+   */
+  private async limit(socket: LiveSocket, kind: LiveLimitKind): Promise<void> {
+    const ended = socket.data.ended;
+    if (ended) {
+      // A session ended (LiveSessions): every event gets its refusal, then the socket is closed.
+      this.liveSessions.end(socket, 'auth:revoked', ended, 0);
+      throw new AppError(ended.code, ended.message);
+    }
+    if (kind !== 'join') this.throttle(socket);
+    await this.limits.take(kind, { userId: socket.data.userId, socketId: socket.id });
   }
 
   /** A fixed one-second window per connection: LIVE_ACTIONS_PER_SECOND actions, then RATE_LIMITED until it rolls over. */
@@ -223,20 +254,20 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     try {
       return await this.auth.currentUser(claims);
     } catch (err) {
-      if (err instanceof AppError) this.endSession(socket); // a refusal of the token or account (a database failure is not one)
+      if (err instanceof AppError) this.endSession(socket, err); // a refusal of the token or account (a database failure is not one)
       throw err;
     }
   }
 
   /**
    * A socket whose token no longer holds (expired, revoked — sign out everywhere, a password or role
-   * change, a ban) is closed once the refusal has been acknowledged: it stops receiving the user's
-   * private views, and the client reconnects with a fresh token.
+   * change, a ban) and that sent an event before LiveSessions ended it (a change made directly in the
+   * database, a lost message) is ended the same way and closed once the refusal has been acknowledged: it
+   * stops receiving the user's private views, and the client reconnects with a fresh token.
    */
-  private endSession(socket: LiveSocket): void {
-    socket.data.userId = null;
-    socket.data.claims = null;
-    setTimeout(() => socket.disconnect(true), 0);
+  private endSession(socket: LiveSocket, err: AppError): void {
+    const expired = typeof socket.data.claims?.exp === 'number' && socket.data.claims.exp * 1000 <= Date.now();
+    this.liveSessions.end(socket, expired ? 'auth:expired' : 'auth:revoked', this.errorBody(err), 0);
   }
 
   private gameIdOf(payload: unknown): string {

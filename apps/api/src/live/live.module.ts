@@ -7,8 +7,10 @@ import { GamesModule } from '../games/games.module';
 import { UsersModule } from '../users/users.module';
 import { LiveGateway } from './live.gateway';
 import { LiveHub } from './live-hub';
+import { LiveLimits } from './live-limits';
+import { LiveSessions } from './live-sessions';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
 
-/** Live tables over socket.io (namespace /live). The adapter (LiveIoAdapter) is set in setup.ts; LiveHub spans the instances. */
-@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule], providers: [LiveGateway, LiveHub, AuthGuard] })
+/** Live tables over socket.io (namespace /live). The adapter (LiveIoAdapter) is set in setup.ts; LiveHub spans the instances; LiveSessions ends sockets of revoked and expired tokens and counts them; LiveLimits limits each account's events. */
+@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule], providers: [LiveGateway, LiveHub, LiveSessions, LiveLimits, AuthGuard] })
 export class LiveModule {}

@@ -43,8 +43,8 @@ export class UsersRepository {
     }
   }
 
-  /** Bumps tokenVersion: every token issued before stops working. False when the user does not exist. */
-  async revokeTokens(id: string): Promise<boolean> {
+  /** Bumps tokenVersion: every token issued before stops working. The account as it is now; null when it does not exist. */
+  revokeTokens(id: string): Promise<Pick<User, 'id' | 'tokenVersion' | 'roles' | 'status'> | null> {
     return bumpTokenVersion(this.prisma, id);
   }
 

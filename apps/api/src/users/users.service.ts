@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Role } from '@dcs/db';
 import { notFound } from '@dcs/common';
+import { LiveEmitter, sessionsChanged } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { MeResponseDto, SetRolesDto, UserResponseDto } from './users.dto';
 import { UsersRepository } from './users.repository';
@@ -11,6 +12,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly directorCities: DirectorCitiesRepository,
+    private readonly live: LiveEmitter,
   ) {}
 
   async me(caller: AuthUser): Promise<MeResponseDto> {
@@ -25,6 +27,8 @@ export class UsersService {
     const roles = Array.from(new Set<Role>(['competitor', ...dto.roles]));
     const user = await this.users.setRoles(id, roles, caller.id, dto.reason);
     if (!user) throw notFound('User', id);
+    // The old tokens carry the old roles: their open sockets, on every instance, are told ROLES_CHANGED and closed.
+    await this.live.sessionsChanged(sessionsChanged(user));
     return UserResponseDto.from(user);
   }
 }

@@ -43,7 +43,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out everywhere: every token of the caller stops working (HTTP at once, open sockets at their next event) */
+        /** Sign out everywhere: every token of the caller stops working at once, on HTTP and on open sockets (each is told auth:revoked and closed) */
         post: operations["AuthController_logoutEverywhere"];
         delete?: never;
         options?: never;

@@ -9,6 +9,7 @@ import { Board } from './board';
 import { Countdown } from './countdown';
 import { END_NAMES, Hand, type LegalMove } from './hand';
 import { ErrorView } from './status';
+import { LiveSessionEnded } from './live-session-ended';
 import { TableChat } from './table-chat';
 import { TiebreakDraw } from './tiebreak-draw';
 
@@ -176,6 +177,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
         <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? 'Live' : 'Reconnecting…'}</span>
         {game && game.status === 'playing' && <Countdown until={game.turnDeadline} label={myTurn ? 'Your clock' : 'Turn clock'} />}
       </div>
+      <LiveSessionEnded />
       {live.error && <ErrorView error={live.error} title="Live updates are unavailable" />}
       {live.missed.length > 0 && (
         <p className="muted" data-testid="missed">

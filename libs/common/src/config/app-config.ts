@@ -115,11 +115,34 @@ export class AppConfig {
   @Min(1)
   LOGIN_RATE_WINDOW_SECONDS = 60;
 
-  /** Game actions one socket connection may send per second (live tables); more are answered RATE_LIMITED. */
+  /**
+   * Game actions (`action`, `tiebreak:pick`) one account may send per second over the live sockets,
+   * all its connections on every API instance together (counted in Redis); one connection alone never
+   * more. More are answered RATE_LIMITED.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   LIVE_ACTIONS_PER_SECOND = 20;
+
+  /** Table chat messages one account may send in 10 seconds over all its live sockets and instances; more are answered RATE_LIMITED. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_CHAT_PER_10_SECONDS = 10;
+
+  /** `join`, `leave` and `watchChallenge` events one account (a spectator: one connection) may send per second over all its live sockets and instances. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_JOINS_PER_SECOND = 10;
+
+  /** Live socket connections one account may hold at once over every API instance; one more is refused at the handshake (TOO_MANY_CONNECTIONS). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  LIVE_SOCKETS_PER_USER = 5;
 
   /** How often the anti-cheat scan runs: queues finished games not yet analysed, rescans pairs and linked accounts. */
   @Transform(toInt)

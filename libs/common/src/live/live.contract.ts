@@ -309,7 +309,17 @@ export interface HouseSettledEvent {
   jar: unknown[];
 }
 
+/**
+ * Why the server is about to close this socket (`auth:revoked`: the token was revoked — sign out
+ * everywhere, a password or role change, a ban; `auth:expired`: its `exp` passed). The error body a
+ * request with that token would get (`INVALID_TOKEN`, `ROLES_CHANGED`, `ACCOUNT_BANNED`); the socket
+ * is closed right after it (`disconnect` reason `io server disconnect`): sign in again and reconnect.
+ */
+export type SessionEndedEvent = ErrorBody;
+
 export interface ServerToClientEvents {
+  'auth:revoked': (event: SessionEndedEvent) => void;
+  'auth:expired': (event: SessionEndedEvent) => void;
   'game:view': (event: GameViewEvent) => void;
   'chat:message': (event: ChatMessage) => void;
   'game:clock': (event: GameClockEvent) => void;

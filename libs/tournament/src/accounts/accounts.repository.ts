@@ -16,10 +16,14 @@ export function insertUser(db: Db, data: { email: string; passwordHash: string; 
   return db.user.create({ data: { ...data, email: data.email.toLowerCase() } });
 }
 
-/** Bumps tokenVersion: every token issued before stops working. False when the user does not exist. */
-export async function bumpTokenVersion(db: Db, id: string): Promise<boolean> {
-  const { count } = await db.user.updateMany({ where: { id }, data: { tokenVersion: { increment: 1 } } });
-  return count === 1;
+/** Bumps tokenVersion: every token issued before stops working. The account as it is now (for its open sockets); null when it does not exist. */
+export async function bumpTokenVersion(db: Db, id: string): Promise<Pick<User, 'id' | 'tokenVersion' | 'roles' | 'status'> | null> {
+  try {
+    return await db.user.update({ where: { id }, data: { tokenVersion: { increment: 1 } }, select: { id: true, tokenVersion: true, roles: true, status: true } });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2025') return null; // no such account
+    throw err;
+  }
 }
 
 /** Replaces the password hash only if it is still `expected`, and bumps tokenVersion. False when it was changed meanwhile. */
