@@ -7,6 +7,7 @@ import { AuthUser } from '../common/decorators';
 import { ChatFilter } from './chat-filter';
 import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
 import { ConductRepository, ViolationWithSanctions } from './conduct.repository';
+import { PenaltyEffects } from '../integrity/penalty-effects.service';
 
 import type { ChatMessage } from '@dcs/common/live/live.contract';
 export type { ChatMessage };
@@ -45,6 +46,7 @@ export class ConductService {
     private readonly repo: ConductRepository,
     private readonly clock: Clock,
     private readonly queue: ChallengeQueue,
+    private readonly effects: PenaltyEffects,
   ) {}
 
   /**
@@ -90,6 +92,7 @@ export class ConductService {
   async file(user: AuthUser, dto: FileViolationDto) {
     const { violation, replayed, effects } = await this.repo.fileViolation(user.id, dto, this.clock.now());
     await this.queue.run(effects);
+    if (!replayed && dto.sanctions.some((s) => s.kind === 'ban')) await this.effects.sessionsEnded(dto.userId);
     return { ...violationView(violation), replayed };
   }
 

@@ -10,7 +10,8 @@ import { UsersRepository } from '../users/users.repository';
 import { AssignCaseDto, AppealsQueryDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
 import { DecisionWithAppeal, IntegrityRepository } from './integrity.repository';
 import { describeStep } from './integrity.messages';
-import { APPEAL_WINDOW_MS, appealDeadlines, parseHolidays, type Step } from './integrity.rules';
+import { APPEAL_WINDOW_MS, appealDeadlines, effectsOf, parseHolidays, type Step } from './integrity.rules';
+import { PenaltyEffects } from './penalty-effects.service';
 
 export const appealView = (a: IntegrityAppeal) => ({
   id: a.id,
@@ -56,6 +57,7 @@ export class IntegrityService {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly users: UsersRepository,
+    private readonly effects: PenaltyEffects,
     @Inject(REDIS) redis: Redis,
   ) {
     this.throttle = new RedisThrottlerStorage(redis, config);
@@ -98,6 +100,7 @@ export class IntegrityService {
 
   async decide(user: AuthUser, id: string, dto: DecideCaseDto) {
     const { decision, replayed } = await this.repo.decide(user.id, id, dto, this.clock.now());
+    if (!replayed && effectsOf(decision.step as Step).permanentBan) await this.effects.sessionsEnded(decision.userId);
     return { ...decisionView(decision), replayed };
   }
 

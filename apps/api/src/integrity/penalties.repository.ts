@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityDecision, ConductSanction, Placement, PrizeForfeiture, Prisma, SeasonPenalty, SeasonPenaltyKind, User } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
 import type { PenaltySource } from '@dcs/tournament';
 import { recordAudit, returnPlacementPrize, setAccountStatus, withholdPlacementPrize } from '@dcs/tournament';
 
@@ -15,6 +16,13 @@ const json = (v: unknown) => v as Prisma.InputJsonValue;
  */
 @Injectable()
 export class PenaltiesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** What a session check needs of an account, read after a commit (null when there is no such player). */
+  account(userId: string): Promise<Pick<User, 'id' | 'tokenVersion' | 'roles' | 'status'> | null> {
+    return this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, tokenVersion: true, roles: true, status: true } });
+  }
+
   /** The player's row, locked FOR NO KEY UPDATE (see PenaltyEffects.lockUser); false when there is no such player. */
   async lockUser(tx: Tx, userId: string): Promise<boolean> {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`;

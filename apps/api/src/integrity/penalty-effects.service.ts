@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, SeasonPenaltyKind } from '@dcs/db';
-import { type PenaltySource, type PenaltyWithdrawal, RegistrationsService, type RestoredRegistration, SeasonStandingsStore } from '@dcs/tournament';
+import { LiveEmitter, type PenaltySource, type PenaltyWithdrawal, RegistrationsService, type RestoredRegistration, SeasonStandingsStore, sessionsChanged } from '@dcs/tournament';
 import { PenaltiesRepository } from './penalties.repository';
 
 type Tx = Prisma.TransactionClient;
@@ -20,7 +20,17 @@ export class PenaltyEffects {
     private readonly standings: SeasonStandingsStore,
     private readonly registrations: RegistrationsService,
     private readonly rows: PenaltiesRepository,
+    private readonly live: LiveEmitter,
   ) {}
+
+  /**
+   * After the commit of a ban (its token version bump): every live socket of the player, on every API
+   * instance, stops receiving private views and is closed (SPEC 7), as after a sign-out everywhere.
+   */
+  async sessionsEnded(userId: string): Promise<void> {
+    const account = await this.rows.account(userId);
+    if (account) await this.live.sessionsChanged(sessionsChanged(account));
+  }
 
   /**
    * Locks the player's row for the rest of the transaction, so concurrent penalties of one player
