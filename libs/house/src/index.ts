@@ -2,3 +2,4 @@ export * from './tables';
 export * from './clock';
 export * from './penalties';
 export * from './settlement';
+export * from './grant';

@@ -86,6 +86,7 @@ export class HouseApiService {
       court: w.court.court,
       openTickets: w.court.openTickets,
       felonies: w.court.felonies,
+      welcomeGrant: w.grant,
     };
   }
 

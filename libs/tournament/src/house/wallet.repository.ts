@@ -31,8 +31,8 @@ export interface WalletBalance {
 const CHECK_VIOLATION = '23514';
 
 /**
- * The wallets aggregate (SPEC 8.2): the only code that reads or writes `wallets` and
- * `wallet_entries`. A balance row per wallet is updated in the transaction that appends each
+ * The wallets aggregate (SPEC 8.2): the only code that reads or writes `wallets`,
+ * `wallet_entries` and `grant_games` (the games counted toward a held welcome grant). A balance row per wallet is updated in the transaction that appends each
  * entry, under that row's lock; CHECK constraints keep balance and debt non-negative and a
  * trigger keeps the ledger append-only. Lock order: a transaction that touches several wallets
  * locks them by (userId, currency) ascending (see `lockAll`).
@@ -41,14 +41,52 @@ const CHECK_VIOLATION = '23514';
 export class WalletRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Opens both wallets of an account with the welcome grant, once (idempotent). */
+  /** Opens both wallets of an account, empty, once (idempotent). The welcome grant is held until earned (`countGrantGame`). */
   async ensure(tx: Tx, userId: string): Promise<void> {
     const have = await tx.wallet.count({ where: { userId } });
     if (have === 2) return;
     for (const currency of ['DD', 'soups'] as const) {
       await tx.$executeRaw`INSERT INTO wallets (user_id, currency, balance, owed, seq, updated_at) VALUES (${userId}::uuid, ${currency}::"Currency", 0, 0, 0, now()) ON CONFLICT DO NOTHING`;
-      await this.post(tx, { userId, currency, kind: 'grant', amount: WELCOME_GRANT[currency], dedupeKey: `grant:${userId}:${currency}`, reason: 'welcome grant' });
     }
+  }
+
+  /**
+   * Posts the welcome grant (SPEC 8.2) to both wallets, once per account whatever calls it (the dedupe
+   * keys are the account's): called when the account has earned it (`countGrantGame`) and by the seed
+   * for its demo accounts. True when this call posted it.
+   */
+  async grantWelcome(tx: Tx, userId: string, reason = 'welcome grant'): Promise<boolean> {
+    await this.ensure(tx, userId);
+    let posted = false;
+    for (const currency of ['DD', 'soups'] as const) {
+      const entry = await this.post(tx, { userId, currency, kind: 'grant', amount: WELCOME_GRANT[currency], dedupeKey: `grant:${userId}:${currency}`, reason });
+      posted ||= entry !== null;
+    }
+    return posted;
+  }
+
+  /**
+   * Records a finished game that counts toward the account's held welcome grant (SPEC 7 Decision,
+   * `countsForWelcomeGrant`) and posts the grant once the account has `needed` of them — in the
+   * caller's transaction (the game's settlement). The account's DD wallet is locked before counting,
+   * so games settling at the same moment are counted one after the other and the grant is posted by
+   * exactly one of them (and its dedupe keys make any repeat a no-op).
+   */
+  async countGrantGame(tx: Tx, userId: string, gameId: string, needed: number): Promise<boolean> {
+    await this.lockAll(tx, [userId], 'DD');
+    await tx.$executeRaw`INSERT INTO grant_games (user_id, game_id) VALUES (${userId}::uuid, ${gameId}::uuid) ON CONFLICT DO NOTHING`;
+    const counted = await tx.grantGame.count({ where: { userId } });
+    if (counted < needed) return false;
+    return this.grantWelcome(tx, userId, `welcome grant: ${needed} friendly games finished`);
+  }
+
+  /** The held grant's progress: games counted so far, and whether it was paid. */
+  async grantProgress(userId: string): Promise<{ gamesCounted: number; granted: boolean }> {
+    const [gamesCounted, granted] = await Promise.all([
+      this.prisma.grantGame.count({ where: { userId } }),
+      this.prisma.walletEntry.count({ where: { dedupeKey: `grant:${userId}:DD` } }),
+    ]);
+    return { gamesCounted, granted: granted > 0 };
   }
 
   /** Locks the wallets named, in the one order (deadlock-free), for the rest of the transaction. */
