@@ -1,5 +1,8 @@
 import { AppConfig, PrismaService } from '@dcs/common';
 import { HouseService, WalletRepository } from '@dcs/tournament';
+import type { INestApplicationContext } from '@nestjs/common';
+import { AnticheatService } from '../apps/worker/src/anticheat/anticheat.service';
+import { createWorker } from '../apps/worker/src/setup';
 import { startApi, TestApi } from './support/api';
 import { playHouseGame } from './support/house-play';
 import { eventually } from './support/temp-redis';
@@ -105,7 +108,7 @@ describe('the welcome grant follows the account (SPEC 7 Decision): held until 3 
   const adult = (p: Player) => api.http().post('/api/me/adult-confirmation').set(auth(p)).send({ adult: true }).expect(200);
   /** Two people play a friendly table to its end (or one of them forfeits): its settlement counts the game. */
   const friendlyGame = async (a: Player, b: Player, forfeitBy?: Player) => {
-    const t = (await api.http().post('/api/house/tables').set(auth(a)).send({ ruleset: 'citizen', seats: 2, purpose: 'friendly', settings: { getOn: 0, minScore: 5 } }).expect(201)).body;
+    const t = (await api.http().post('/api/house/tables').set(auth(a)).send({ ruleset: 'citizen', seats: 2, purpose: 'friendly' }).expect(201)).body;
     const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
     if (forfeitBy) await api.http().post(`/api/house/tables/${t.id}/forfeit`).set(auth(forfeitBy)).send({}).expect(200);
     else await playHouseGame(api, dealt.gameId, new Map([[0, a], [1, b]]));
@@ -181,5 +184,67 @@ describe('the welcome grant follows the account (SPEC 7 Decision): held until 3 
       ['DD', 10_000],
       ['soups', 100],
     ]);
+  });
+});
+
+describe('chip dumping opens a review-board case (SPEC 7): a new account\'s repeated stake losses to one player', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let worker: INestApplicationContext;
+  let house: HouseService;
+  beforeAll(async () => {
+    env = await createTestEnv('signup_dumping');
+    const config = env.config({ HOUSE_BOT_THINK_PERMILLE: '0', ANTICHEAT_SCAN_INTERVAL_MS: '3600000' });
+    api = await startApi(env, config);
+    worker = await createWorker(config);
+    house = api.app.get(HouseService);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await api.close();
+    await env.drop();
+  });
+
+  type Player = { id: string; token: string };
+  const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
+  /** An account that has earned its grant (as the settlement posts it) and confirmed 18+. */
+  const stakePlayer = async () => {
+    const p = await api.user();
+    await house.grantWelcome(p.id);
+    await api.http().post('/api/me/adult-confirmation').set(auth(p)).send({ adult: true }).expect(200);
+    return p;
+  };
+  /** `host` opens a cash table, `loser` joins and forfeits at once: it pays double the stake to `host`. */
+  const dumpedGame = async (host: Player, loser: Player) => {
+    const t = (await api.http().post('/api/house/tables').set(auth(host)).send({ ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 1_000 }).expect(201)).body;
+    const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(loser)).send({}).expect(200)).body;
+    await api.http().post(`/api/house/tables/${t.id}/forfeit`).set(auth(loser)).send({}).expect(200);
+    await eventually(async () => (await env.sql(`SELECT 1 FROM house_settlements WHERE game_id = $1`, [dealt.gameId])).length === 1, 10_000, 'the settlement');
+    return dealt.gameId as string;
+  };
+
+  it('four forfeits of a new account to its main account open one case with the ledger lines as evidence; an honest new account losing to strangers opens none', async () => {
+    const [main, sybil, rookie, s1, s2] = [await stakePlayer(), await stakePlayer(), await stakePlayer(), await stakePlayer(), await stakePlayer()];
+    const dumped = [];
+    for (let i = 0; i < 4; i++) dumped.push(await dumpedGame(main, sybil));
+    await dumpedGame(s1, rookie);
+    await dumpedGame(s2, rookie);
+
+    const fired = await worker.get(AnticheatService).chipDumping();
+    expect(fired).toEqual([{ kind: 'chip_dumping', userIds: [main.id, sybil.id].sort(), outcome: 'recorded' }]);
+    // the scan again: the same evidence records nothing new
+    expect((await worker.get(AnticheatService).chipDumping()).map((r) => r.outcome)).toEqual(['duplicate']);
+
+    const cases = await env.sql<{ id: string; source: string; subject_ids: string[] }>(`SELECT id, source, subject_ids FROM integrity_cases`);
+    expect(cases.map((c) => [c.source, [...c.subject_ids].sort()])).toEqual([['detection', [main.id, sybil.id].sort()]]);
+    const reviewer = await api.user({ roles: ['reviewer'] });
+    const detail = (await api.http().get(`/api/integrity/cases/${cases[0].id}`).set(auth(reviewer)).expect(200)).body;
+    const sig = (detail.signals as { kind: string; value: number; gameIds: string[]; details: Record<string, unknown> }[]).find((s) => s.kind === 'chip_dumping')!;
+    expect(sig.value).toBe(4);
+    expect([...sig.gameIds].sort()).toEqual([...dumped].sort());
+    expect(sig.details.donors).toEqual([{ userId: sybil.id, newAccount: true, linked: false, gamesLost: 4, gamesWon: 0, amount: 8_000, concentration: 1 }]);
+    const ledger = sig.details.ledger as { entryId: string; userId: string; gameId: string; amount: number }[];
+    const entries = await env.sql<{ id: string; user_id: string; game_id: string; amount: number }>(`SELECT id, user_id, game_id, amount FROM wallet_entries WHERE kind = 'settlement' AND game_id = ANY($1::uuid[])`, [dumped]);
+    expect(ledger.map((l) => [l.entryId, l.userId, l.gameId, l.amount]).sort()).toEqual(entries.map((e) => [e.id, e.user_id, e.game_id, e.amount]).sort());
   });
 });
