@@ -37,7 +37,11 @@ export interface StakeFlow {
  */
 export function stakeFlows(lines: readonly LedgerLine[]): StakeFlow[] {
   const byGame = new Map<string, LedgerLine[]>();
-  for (const l of lines) byGame.set(l.gameId, [...(byGame.get(l.gameId) ?? []), l]);
+  for (const l of lines) {
+    const g = byGame.get(l.gameId);
+    if (g) g.push(l);
+    else byGame.set(l.gameId, [l]);
+  }
   const out: StakeFlow[] = [];
   for (const [gameId, ls] of byGame) {
     const winners = ls.filter((l) => l.amount > 0);
@@ -113,10 +117,33 @@ export interface AccountFacts {
 }
 
 /** Each donor's record against `receiver`: the games between the two, each way, and how concentrated the donor's losses are. */
+interface FlowIndex {
+  byPayer: Map<string, StakeFlow[]>;
+  payersOf: Map<string, Set<string>>;
+}
+const indexes = new WeakMap<readonly StakeFlow[], FlowIndex>();
+
+/** The flows by payer, and each receiver's payers: built once per flows array (a scan evaluates every receiver on the same flows). */
+function indexOf(flows: readonly StakeFlow[]): FlowIndex {
+  let ix = indexes.get(flows);
+  if (!ix) {
+    ix = { byPayer: new Map(), payersOf: new Map() };
+    for (const f of flows) {
+      const xs = ix.byPayer.get(f.from);
+      if (xs) xs.push(f);
+      else ix.byPayer.set(f.from, [f]);
+      const ps = ix.payersOf.get(f.to);
+      if (ps) ps.add(f.from);
+      else ix.payersOf.set(f.to, new Set([f.from]));
+    }
+    indexes.set(flows, ix);
+  }
+  return ix;
+}
+
 export function donorFlows(receiver: string, flows: readonly StakeFlow[], facts: AccountFacts, opts: ChipDumpingOptions = DEFAULT_CHIP_DUMPING_OPTIONS): DonorFlow[] {
-  const donors = new Set(flows.filter((f) => f.to === receiver && f.from !== receiver).map((f) => f.from));
-  const from = new Map<string, StakeFlow[]>();
-  for (const f of flows) if (donors.has(f.from) || f.from === receiver) from.set(f.from, [...(from.get(f.from) ?? []), f]);
+  const { byPayer: from, payersOf } = indexOf(flows);
+  const donors = new Set([...(payersOf.get(receiver) ?? [])].filter((p) => p !== receiver));
   return [...donors].sort().map((donor) => {
     const mine = from.get(donor) ?? [];
     const toR = mine.filter((f) => f.to === receiver);
