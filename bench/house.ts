@@ -117,6 +117,7 @@ async function main(): Promise<void> {
 
         // A wallet with 100,000 ledger entries (the balance row kept equal to their sum).
         log('writing 100,000 ledger entries');
+        await house.grantWelcome(user.id); // the welcome grant the entries below follow (SPEC 7 Decision: earned by playing)
         await http().get('/api/me/wallet').set('Authorization', `Bearer ${accessToken}`).expect(200);
         await prisma.$executeRawUnsafe(
           `INSERT INTO wallet_entries (id, user_id, currency, seq, kind, amount, owed_change, balance_after, dedupe_key, reason)

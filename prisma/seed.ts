@@ -5,6 +5,8 @@
 import * as argon2 from 'argon2';
 import { DateTime } from 'luxon';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { PrismaService } from '@dcs/common';
+import { WalletRepository } from '../libs/tournament/src/house/wallet.repository';
 import { PrismaClient, Role } from './generated/client/client';
 
 export const DEMO_PASSWORD = 'dominoes-demo-2026';
@@ -24,8 +26,12 @@ export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seas
     displayName: `Demo Player ${i + 1}`,
     roles: ['competitor'] as Role[],
   }));
+  // Demo accounts are funded at once: the welcome grant a real account earns by playing (SPEC 7 Decision)
+  // is posted the way the product posts it, once per account (its dedupe keys), so reseeding adds nothing.
+  const wallets = new WalletRepository(prisma as unknown as PrismaService);
   for (const u of [...staff, ...players]) {
-    await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash } });
+    const user = await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash } });
+    await prisma.$transaction((tx) => wallets.grantWelcome(tx, user.id, 'welcome grant (demo account)'));
   }
   const city = await prisma.city.upsert({
     where: { slug: DEMO_CITY_SLUG },

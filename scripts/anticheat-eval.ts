@@ -48,6 +48,7 @@ import {
   type PlayerEvidence,
 } from '../libs/anticheat/src/index';
 import { STRENGTHS, SimRng, peekDecisionEffect, peekValue, playSimGame, type SimPlayer } from '../libs/anticheat/src/sim';
+import { evaluateChipDumping } from './lib/chip-dumping-eval';
 
 const quick = process.argv.includes('--quick');
 /** the long curve of the one-opponent peekers: 1,000 games of the remote peekers beside honest players, no peek-value diagnostics */
@@ -489,6 +490,8 @@ function main(): void {
     'peeker-fixed': peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 1, peekTarget: 'fixed' }, valueGames, 'test'),
     'peeker-all': peekValue({ kind: 'peeker', peekRate: 0.5, peekSeats: 3 }, valueGames, 'test'),
   };
+  // chip dumping at stake tables: ledger flows, not play (scripts/lib/chip-dumping-eval.ts)
+  const chipDumping = evaluateChipDumping('test', quick ? { honest: 400, newAccounts: 200, households: 40, rings: 100, gamesPerPlayer: 20 } : { honest: 2_000, newAccounts: 1_000, households: 200, rings: 500, gamesPerPlayer: 40 });
   const cheaters = pop.players.filter((p) => pop.kind.get(p.id) !== 'honest');
   const tp = cheaters.filter((p) => res.flagged.has(p.id)).length;
   const ms = res.analyzeMs;
@@ -510,6 +513,7 @@ function main(): void {
     },
     checkpoints,
     coLocation,
+    chipDumping,
     peekEffect: effect,
     peekValue: value,
     advantage,
@@ -526,6 +530,12 @@ function main(): void {
       `${r.type.padEnd(15)} ${String(r.players).padStart(7)} ${String(r.detected).padStart(9)} ${(r.recall * 100).toFixed(1).padStart(6)}% ${(r.precision * 100).toFixed(1).padStart(9)}%  ${String(r.gamesToDetectMedian ?? '-').padStart(14)} / ${String(r.gamesToDetectP90 ?? '-').padEnd(14)}  ${JSON.stringify(r.signals)}`,
     );
   }
+  for (const r of chipDumping.rows) {
+    log(`${r.type.padEnd(15)} ${String(r.rings).padStart(7)} ${String(r.detected).padStart(9)} ${(r.recall * 100).toFixed(1).padStart(6)}%  (rings: a receiver and its second accounts; chip_dumping over ${chipDumping.games} stake games)`);
+  }
+  log(
+    `chip dumping: honest stake accounts ${chipDumping.honest.accounts}, flagged ${chipDumping.honest.flagged} (false-positive rate ${(chipDumping.honest.falsePositiveRate * 100).toFixed(2)}%); honest new accounts ${chipDumping.honest.newAccounts}, flagged ${chipDumping.honest.newFlagged} (${(chipDumping.honest.newFalsePositiveRate * 100).toFixed(2)}%)`,
+  );
   log(`honest          ${String(honest.length).padStart(7)}   flagged ${fpHonest.length}  false-positive rate ${(summary.honest.falsePositiveRate * 100).toFixed(2)}%  ${JSON.stringify(summary.honest.flaggedBy)}`);
   log('');
   log(`recall within N games (honest false-positive rate within N games), ${rounds} games a player`);

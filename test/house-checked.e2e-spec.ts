@@ -3,7 +3,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
 import { currentHand, RULESETS } from '@dcs/engine';
 import { HOUSE_RULESETS, isoWeekOf, isoWeekStart, type HouseRuleset } from '@dcs/house';
-import { ChallengeQueue, CommissaryService, TournamentClock, TurnClockService } from '@dcs/tournament';
+import { ChallengeQueue, CommissaryService, HouseService, TournamentClock, TurnClockService } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
@@ -44,6 +44,18 @@ describe('house tables checked from outside', () => {
     await env.drop();
   });
 
+  /** A registered player whose welcome grant has been paid, as the settlement pays it once earned (SPEC 7 Decision: a new account's grant is held until it has played). */
+  const user = async (opts?: Parameters<TestApi['user']>[0]) => {
+    const u = await api.user(opts);
+    await api.app.get(HouseService).grantWelcome(u.id);
+    return u;
+  };
+  /** A tournament table whose players' welcome grants have been paid. */
+  const fundedTable = async (...args: Parameters<typeof tableWithGame> extends [TestApi, ...infer R] ? R : never) => {
+    const t = await tableWithGame(api, ...args);
+    for (const p of t.players) await api.app.get(HouseService).grantWelcome(p.id);
+    return t;
+  };
   const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
   const open = (p: Player, body: Record<string, unknown>) => api.http().post('/api/house/tables').set(auth(p)).send(body);
   const balance = async (p: Player, currency = 'DD') =>
@@ -74,7 +86,7 @@ describe('house tables checked from outside', () => {
     const keys = ['getOn', 'minScore', 'target', 'handSize'] as const;
 
     it('every subset of the four keys (16) at every ruleset opens the table (201) with the defaults plus what was given', async () => {
-      const host = await api.user();
+      const host = await user();
       for (const ruleset of HOUSE_RULESETS) {
         const purpose = ruleset === 'citizen' || ruleset === 'inmate' ? 'friendly' : 'workout';
         const defaults = { ...RULESETS[ruleset].defaults };
@@ -100,7 +112,7 @@ describe('house tables checked from outside', () => {
 
   describe('3. the host clock at friendly and workout tables (SPEC 8.3, changed)', () => {
     it('a Citizen friendly table takes a 10 s clock (3-60 s at every ruleset), and every seat dealt runs it', async () => {
-      const host = await api.user();
+      const host = await user();
       const t = (await open(host, { ruleset: 'citizen', seats: 2, purpose: 'friendly', clockMs: 10_000, computers: ['easy'] }).expect(201)).body;
       expect(t.hostClockMs).toBe(10_000);
       const dealt = (await api.http().get(`/api/house/tables/${t.id}`).set(auth(host)).expect(200)).body as { status: string; seatsTaken: { seat: number; clockMs: number | null }[] };
@@ -115,7 +127,7 @@ describe('house tables checked from outside', () => {
     });
 
     it('a Mook Camp Fitness workout table against the computer may run with the clock off; DCF never, and never with two people', async () => {
-      const host = await api.user();
+      const host = await user();
       const t = (await open(host, { ruleset: 'mook-camp-fitness', seats: 3, purpose: 'workout', clockMs: null, computers: ['easy', 'medium'] }).expect(201)).body;
       expect(t.hostClockMs).toBeNull();
       const dealt = (await api.http().get(`/api/house/tables/${t.id}`).set(auth(host)).expect(200)).body as { status: string; seatsTaken: { seat: number; clockMs: number | null }[] };
@@ -131,13 +143,13 @@ describe('house tables checked from outside', () => {
 
   describe('2. a debt has a way out (SPEC 8.2, changed)', () => {
     it("an admin's +100 correction pays the 50 owed first; the player may then join a stake table", async () => {
-      const admin = await api.user({ roles: ['admin'] });
-      const { gameId, players } = await tableWithGame(api, 4, { turnMs: 60_000 });
+      const admin = await user({ roles: ['admin'] });
+      const { gameId, players } = await fundedTable(4, { turnMs: 60_000 });
       const sleeper = players[currentHand((await storedGame(api.app, gameId)).state)!.turn!];
       await setBalance(admin, sleeper, 950);
       await tournamentRunOut(gameId); // a 1,000 DD fine: 950 taken, 50 owed
       expect(await balance(sleeper)).toEqual({ currency: 'DD', balance: 0, owed: 50 });
-      const host = await api.user();
+      const host = await user();
       await api.http().post('/api/me/adult-confirmation').set(auth(host)).send({ adult: true }).expect(200);
       await api.http().post('/api/me/adult-confirmation').set(auth(sleeper)).send({ adult: true }).expect(200);
       const t = (await open(host, { ruleset: 'citizen', seats: 3, purpose: 'stake', stake: 10 }).expect(201)).body;
@@ -165,12 +177,12 @@ describe('house tables checked from outside', () => {
       });
 
       it('grants each account below 1,000 DD / 10 soups exactly once a week, paying its debt first; skips the others; the next week grants again', async () => {
-        const admin = await api.user({ roles: ['admin'] });
-        const low = await api.user(); // 500 DD, 5 soups
-        const { gameId, players } = await tableWithGame(api, 4, { turnMs: 60_000 });
+        const admin = await user({ roles: ['admin'] });
+        const low = await user(); // 500 DD, 5 soups
+        const { gameId, players } = await fundedTable(4, { turnMs: 60_000 });
         const debtor = players[currentHand((await storedGame(api.app, gameId)).state)!.turn!]; // 0 DD, 700 owed
-        const edge = await api.user(); // exactly 1,000 DD and 10 soups: not below
-        const rich = await api.user(); // 10,000 DD
+        const edge = await user(); // exactly 1,000 DD and 10 soups: not below
+        const rich = await user(); // 10,000 DD
         await setBalance(admin, low, 500);
         await setBalance(admin, low, 5, 'soups');
         await setBalance(admin, debtor, 300);
@@ -244,7 +256,7 @@ describe('house tables checked from outside', () => {
 
   describe("4. an admin's wallet correction replayed (issue 26)", () => {
     it('the same requestId with another amount is 409 REQUEST_ID_REUSED naming the stored correction, nothing applied; the same body stays an idempotent 200', async () => {
-      const [admin, p] = [await api.user({ roles: ['admin'] }), await api.user()];
+      const [admin, p] = [await user({ roles: ['admin'] }), await user()];
       const requestId = rid();
       const body = { currency: 'DD', amount: 250, reason: 'tournament prize adjustment', requestId };
       await correct(admin, p, body).expect(200);

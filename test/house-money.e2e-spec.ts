@@ -31,6 +31,7 @@ describe('house money is never created or lost (property, real PostgreSQL)', () 
     for (let i = 0; i < 5; i++) {
       const u = await api.user();
       await house.confirmAdult(u.id);
+      await house.grantWelcome(u.id); // the grant a new account earns by playing (SPEC 7 Decision)
       users.push(u.id);
     }
   });

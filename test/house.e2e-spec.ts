@@ -35,6 +35,12 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     await env.drop();
   });
 
+  /** A registered player whose welcome grant has been paid, as the settlement pays it once earned (SPEC 7 Decision: a new account's grant is held until it has played). */
+  const user = async (opts?: Parameters<TestApi['user']>[0]) => {
+    const u = await api.user(opts);
+    await house.grantWelcome(u.id);
+    return u;
+  };
   const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
   const adult = async (p: Player) => (await api.http().post('/api/me/adult-confirmation').set(auth(p)).send({ adult: true })).body as { adultConfirmedAt: string };
   const wallet = async (p: Player) => (await api.http().get('/api/me/wallet').set(auth(p)).expect(200)).body as { balances: { currency: string; balance: number; owed: number }[]; court: string | null; openTickets: number; felonies: number };
@@ -79,7 +85,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   const forfeitSeat = (gameId: string, seat: number, version: number) => mover.move(gameId, { system: true, seat }, { version, type: 'forfeit' });
 
   it('refuses bad tables with clear codes and changes nothing', async () => {
-    const a = await api.user();
+    const a = await user();
     const before = await balance(a);
     expect((await open(a, { ruleset: 'citizen', seats: 2, purpose: 'friendly', settings: { getOn: 25 } }).expect(422)).body.code).toBe('INVALID_SETTINGS');
     expect((await open(a, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'friendly' }).expect(422)).body.code).toBe('INVALID_SETTINGS');
@@ -95,7 +101,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   });
 
   it('a cash table: holds 2 × stake at the deal, one seat per person, lobby and invitation code; a forfeit pays as skunked (double) and releases the rest', async () => {
-    const [a, b, c] = [await api.user(), await api.user(), await api.user()];
+    const [a, b, c] = [await user(), await user(), await user()];
     await adult(a);
     const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 300, ticketFine: 50, listed: true }).expect(201)).body;
     expect(t).toMatchObject({ status: 'open', currency: 'DD', stake: 300, ticketFine: 50 });
@@ -134,7 +140,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   });
 
   it('a cash table played out settles per the final scores: the stake, or double for a skunk', async () => {
-    const [a, b] = [await api.user(), await api.user()];
+    const [a, b] = [await user(), await user()];
     await adult(a);
     await adult(b);
     const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100 }).expect(201)).body;
@@ -154,7 +160,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   });
 
   it('partners: each losing seat pays the next seat, double when its team is skunked', async () => {
-    const ps = [await api.user(), await api.user(), await api.user(), await api.user()];
+    const ps = [await user(), await user(), await user(), await user()];
     for (const p of ps) await adult(p);
     const t = (await open(ps[0], { ruleset: 'citizen', seats: 4, partners: true, purpose: 'stake', stake: 10 }).expect(201)).body;
     let dealt = t;
@@ -168,7 +174,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   });
 
   it('a canteen table fines its ticket in soups and puts the player in municipal court; court clocks apply at the next house table', async () => {
-    const [a, b] = [await api.user(), await api.user()];
+    const [a, b] = [await user(), await user()];
     await adult(a);
     await adult(b);
     const t = (await open(a, { ruleset: 'inmate', seats: 2, purpose: 'stake', stake: 10, ticketFine: 4 }).expect(201)).body;
@@ -184,20 +190,20 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     // The turn was not skipped.
     expect(await seatOnTurn(dealt.gameId)).toBe(sleeper);
     // The next table: the court clock (9 s) overrides the host's and the level's.
-    const other = await api.user();
+    const other = await user();
     const t2 = (await open(other, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'workout', clockMs: 60_000 }).expect(201)).body;
     const d2 = (await api.http().post(`/api/house/tables/${t2.id}/join`).set(auth(p)).send({}).expect(200)).body;
     expect(d2.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([60_000, 9_000]);
     expect(d2.courtTable).toBe(true);
     // A reviewer reads the file and the wallet; a competitor may not.
-    const reviewer = await api.user({ roles: ['reviewer'] });
+    const reviewer = await user({ roles: ['reviewer'] });
     expect((await api.http().get(`/api/users/${p.id}/file`).set(auth(reviewer)).expect(200)).body).toHaveLength(1);
     expect((await api.http().get(`/api/users/${p.id}/wallet`).set(auth(reviewer)).expect(200)).body.court).toBe('municipal');
     expect((await api.http().get(`/api/users/${p.id}/wallet`).set(auth(other)).expect(403)).body.code).toBe('FORBIDDEN');
   });
 
   it('a felony and open tickets set the court level: 2 tickets civil, a felony felony court (5 s)', async () => {
-    const p = await api.user();
+    const p = await user();
     await prisma.fileEntry.createMany({
       data: [
         { userId: p.id, kind: 'ticket', dedupeKey: `t1:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) },
@@ -207,14 +213,14 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     expect(await wallet(p)).toMatchObject({ court: 'civil', openTickets: 2 });
     await prisma.fileEntry.create({ data: { userId: p.id, kind: 'felony', tournament: true, dedupeKey: `f1:${p.id}`, expiresAt: new Date(Date.now() + 30 * DAY) } });
     expect(await wallet(p)).toMatchObject({ court: 'felony', felonies: 1 });
-    const host = await api.user();
+    const host = await user();
     const t = (await open(host, { ruleset: 'citizen', seats: 2, purpose: 'friendly' }).expect(201)).body;
     const d = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(p)).send({}).expect(200)).body;
     expect(d.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([20_000, 5_000]);
   });
 
   it("a Mook Camp table: dumbbells become the loser's workout, and five in one turn forfeit", async () => {
-    const [a, b] = [await api.user(), await api.user()];
+    const [a, b] = [await user(), await user()];
     const t = (await open(a, { ruleset: 'mook-camp-fitness', seats: 2, purpose: 'workout', workoutKind: 'reps' }).expect(201)).body;
     const dealt = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body;
     expect(dealt.seatsTaken.map((s: { clockMs: number }) => s.clockMs)).toEqual([10_000, 10_000]);
@@ -261,12 +267,12 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   };
 
   it('the Clock Jar pays a winner each computer run-out\'s fine at a cash table, and nothing to a loser', async () => {
-    const p = await api.user();
+    const p = await user();
     await adult(p);
     await vsComputer(p, { ruleset: 'citizen', purpose: 'stake', stake: 100, ticketFine: 30 }, 2, true);
     // The computer forfeited: it pays as skunked, 200 (the house's side), and the jar pays 2 × 30.
     expect((await balance(p)).balance).toBe(10_260);
-    const q = await api.user();
+    const q = await user();
     await adult(q);
     await vsComputer(q, { ruleset: 'citizen', purpose: 'stake', stake: 100, ticketFine: 30 }, 2, false);
     expect((await balance(q)).balance).toBe(10_000 - 200);
@@ -274,11 +280,11 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   });
 
   it("elsewhere the jar pays one Dr.'s excuse a game, at most 3 a week, and not at a court table; an excuse cancels a workout", async () => {
-    const p = await api.user();
+    const p = await user();
     for (let i = 0; i < 4; i++) await vsComputer(p, { ruleset: 'citizen', purpose: 'friendly', clockMs: 20_000 }, 1, true);
     expect((await api.http().get('/api/me/workouts').set(auth(p)).expect(200)).body).toMatchObject({ excusesUnused: 3, excusesThisWeek: 3 });
     // The person's own run-out at a Citizen table is a ticket: they are in court, and the jar no longer counts.
-    const q = await api.user();
+    const q = await user();
     await prisma.fileEntry.create({ data: { userId: q.id, kind: 'ticket', dedupeKey: `court:${q.id}`, expiresAt: new Date(Date.now() + 7 * DAY) } });
     const r = await vsComputer(q, { ruleset: 'citizen', purpose: 'friendly', clockMs: 20_000 }, 1, true);
     expect((await api.http().get(`/api/house/tables/${r.tableId}`).set(auth(q)).expect(200)).body.courtTable).toBe(true);
@@ -310,7 +316,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   };
 
   it('expunging: a computer run-out at a cash table expunges one open ticket of a player with no run-out there, fine returned, once a game', async () => {
-    const p = await api.user();
+    const p = await user();
     await adult(p);
     // An open Community Service ticket with a 40 DD fine, from an earlier Citizen table.
     const earlier = (await open(p, { ruleset: 'citizen', seats: 2, purpose: 'friendly', computers: ['easy'], clockMs: 20_000 }).expect(201)).body;
@@ -326,6 +332,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
 
   it("a tournament game's run-outs are fined 1,000 DD each and the 5th books a Class F felony (20,000 DD, the rest owed)", async () => {
     const { gameId, players } = await tableWithGame(api, 4, { turnMs: 60_000 });
+    for (const pl of players) await house.grantWelcome(pl.id);
     const g = await gameOf(gameId);
     const sleeper = currentHand(g.state)!.turn!;
     for (let i = 0; i < 5; i++) await clock.tick(gameId, g.version, i, FAR());
@@ -340,14 +347,14 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     expect(file.filter((e) => e.kind === 'felony' && e.fine === 20_000)).toHaveLength(1);
     // A player with a debt cannot join a stake table.
     await adult(p);
-    const host = await api.user();
+    const host = await user();
     await adult(host);
     const t = (await open(host, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 10 }).expect(201)).body;
     expect((await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(p)).send({}).expect(409)).body.code).toBe('DEBT_OUTSTANDING');
   });
 
   it('a settled table carries its settlement (who paid whom, the skunk, fines, the jar), so a reload shows it', async () => {
-    const p = await api.user();
+    const p = await user();
     await adult(p);
     const t = (await open(p, { ruleset: 'citizen', seats: 2, computers: ['medium'], purpose: 'stake', stake: 100, ticketFine: 30 }).expect(201)).body;
     const gameId = t.gameId as string;
@@ -396,7 +403,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
    }, 120_000);
 
   it('rematch: the same table deals a new game to the same seats, with new holds; only once the last game is settled', async () => {
-    const [a, b, c] = [await api.user(), await api.user(), await api.user()];
+    const [a, b, c] = [await user(), await user(), await user()];
     await adult(a);
     await adult(b);
     const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100 }).expect(201)).body;
@@ -431,7 +438,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   }, 60_000);
 
   it('assistive technology: the player sets and clears it on themselves (audited); a stake clock dealt after it gets +10 s', async () => {
-    const [p, q] = [await api.user(), await api.user()];
+    const [p, q] = [await user(), await user()];
     expect(await wallet(p)).toMatchObject({ assistiveTech: false, stakeClockMs: 20_000 });
     for (const bad of [{}, { assistiveTech: 'yes' }, { assistiveTech: true, extra: 1 }]) {
       expect((await api.http().put('/api/me/assistive-technology').set(auth(p)).send(bad).expect(400)).body.code).toBe('VALIDATION_FAILED');
@@ -458,7 +465,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
   });
 
   it('an admin corrects a wallet with a reason (audited, idempotent, never below zero); nobody else can', async () => {
-    const [admin, p] = [await api.user({ roles: ['admin'] }), await api.user()];
+    const [admin, p] = [await user({ roles: ['admin'] }), await user()];
     const requestId = '6f1c8f1e-5c4a-4c1b-9a55-0c2f1d8b7e01';
     const body = { currency: 'soups', amount: -30, reason: 'duplicate grant', requestId };
     await api.http().post(`/api/users/${p.id}/wallet/corrections`).set(auth(admin)).send(body).expect(200);
@@ -484,7 +491,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     });
 
     it('a worker killed between the end and the settlement settles exactly once on restart (two workers)', async () => {
-      const [a, b] = [await api.user(), await api.user()];
+      const [a, b] = [await user(), await user()];
       await adult(a);
       await adult(b);
       const t = (await open(a, { ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 250 }).expect(201)).body;
@@ -510,7 +517,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     }, 60_000);
 
     it('the worker plays computer seats to the end of the game at bot speed, and settles it', async () => {
-      const p = await api.user();
+      const p = await user();
       const t = (await open(p, { ruleset: 'citizen', seats: 3, purpose: 'friendly', computers: ['easy', 'medium'], clockMs: null }).expect(201)).body;
       const gameId = t.gameId as string;
       for (let i = 0; i < 3000; i++) {
@@ -533,7 +540,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
 
     /** A table of computers alone (no person: only the bench and these tests make one), dealt through the service. */
     const computersOnly = async (botSeed: string, levels: ('easy' | 'medium' | 'hard')[], hostClockMs: number) => {
-      const host = await api.user();
+      const host = await user();
       const t = await prisma.houseTable.create({
         data: {
           hostId: host.id,
@@ -594,7 +601,7 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     }, 90_000);
 
     it('open tickets are served after 7 days and felonies cleared after 30 by the worker (fake clock)', async () => {
-      const p = await api.user();
+      const p = await user();
       const ticket = await prisma.fileEntry.create({ data: { userId: p.id, kind: 'ticket', dedupeKey: `exp:${p.id}`, expiresAt: new Date(Date.now() + 7 * DAY) } });
       const felony = await prisma.fileEntry.create({ data: { userId: p.id, kind: 'felony', dedupeKey: `expf:${p.id}`, expiresAt: new Date(Date.now() + 30 * DAY) } });
       expect(await house.expire(ticket.id)).toBe('wait');

@@ -46,6 +46,17 @@ describe('the demo seed', () => {
     expect(upheld.body).toMatchObject({ status: 'upheld', decidedById: reviewer2.id });
   });
 
+  it('funds the demo accounts with the welcome grant once, however often it runs (SPEC 7: a real account earns it by playing)', async () => {
+    const player = await login('player03@demo.dcs');
+    await seed(prisma as unknown as PrismaClient);
+    const w = (await api.http().get('/api/me/wallet').set(auth(player)).expect(200)).body as { balances: { currency: string; balance: number }[]; welcomeGrant: { status: string } };
+    expect(w.balances.map((b) => [b.currency, b.balance])).toEqual([
+      ['DD', 10_000],
+      ['soups', 100],
+    ]);
+    expect(w.welcomeGrant.status).toBe('granted');
+  });
+
   it('is idempotent: seeding again adds no account', async () => {
     const before = await prisma.user.count();
     const again = await seed(prisma as unknown as PrismaClient);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, playMyTurns, screens } from './support/pages';
+import { platform } from './support/platform-control';
 
 /** Plays my turns to the end of the game (support/pages.ts playMyTurns). */
 const playToTheEnd = (page: Page) => playMyTurns(page);
@@ -12,10 +13,19 @@ test.describe('journey: a house table against three computers', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/sign-up');
     await page.getByLabel('Name shown to other players').fill('House Player');
-    await page.getByLabel('Email').fill(`house-${Date.now()}@browser.test`);
+    const email = `house-${Date.now()}@browser.test`;
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('banner').getByText('House Player')).toBeVisible();
+
+    // A new account's welcome grant is held until it has played (SPEC 7 Decision): the wallet says what to do.
+    await page.goto('/me/wallet');
+    await expect(page.getByTestId('welcome-grant')).toContainText('Finish 3 more friendly games');
+    await expect(page.getByTestId('balances').locator('.balance').first()).toHaveText('0 DD');
+    // This journey stands for an account that has: its grant is paid as the settlement pays it.
+    expect((await platform.grant(email)).posted).toBe(true);
+    await page.goto('/');
 
     // The nav entry leads to the lobby and the "Open a table" form.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'House tables' }).click();

@@ -40,6 +40,9 @@ export async function createTestEnv(suite: string): Promise<TestEnv> {
         LOG_LEVEL: 'silent',
         JWT_SECRET: `test-secret-${name}-0123456789abcdef0123456789`,
         API_PORT: '0',
+        // Suites register their players from 127.0.0.1; the registration limits have their own suite (security-signup).
+        REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
+        REGISTER_RATE_LIMIT_PER_NETWORK: '100000',
         ...overrides,
       }),
     sql: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],

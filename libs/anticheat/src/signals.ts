@@ -22,7 +22,8 @@ export type SignalKind =
   | 'linked_accounts'
   | 'co_location'
   | 'hidden_info_directed'
-  | 'reports';
+  | 'reports'
+  | 'chip_dumping';
 
 export const SIGNAL_KINDS: readonly SignalKind[] = [
   'hidden_info',
@@ -38,6 +39,7 @@ export const SIGNAL_KINDS: readonly SignalKind[] = [
   'co_location',
   'hidden_info_directed',
   'reports',
+  'chip_dumping',
 ];
 
 /** A JSON value of a signal's details (the board reads them; addresses only ever reach reviewers). */

@@ -3,3 +3,4 @@ export * from './clock';
 export * from './penalties';
 export * from './settlement';
 export * from './commissary';
+export * from './grant';

@@ -19,6 +19,8 @@ export const platform = {
   user: (req: UserRequest) => post<CreatedUser>('/users', req),
   /** A challenge in its check-in window with `bots` checked-in players; the journey's player registers in the browser. */
   openChallenge: (req: OpenChallengeRequest) => post<{ challengeId: string; players: string[] }>('/challenges/open', req),
+  /** Pays the welcome grant of the account with this e-mail, as a settlement does once the account has earned it. */
+  grant: (email: string) => post<{ posted: boolean }>('/grant', { email }),
   /** Runs the 12:00 job now. */
   start: (challengeId: string) => post<{ result: string }>('/start', { challengeId }),
   /** Bots play every other seat of the player's running game, in the background; `knock`: dealt again so that the player must knock within their first three turns. */

@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as argon2 from 'argon2';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { loadConfig, PrismaService } from '@dcs/common';
-import { ChallengeFlowService, GameStore, sha256 } from '@dcs/tournament';
+import { ChallengeFlowService, GameStore, HouseService, sha256 } from '@dcs/tournament';
 import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
@@ -51,6 +51,9 @@ async function main(): Promise<void> {
     ANTICHEAT_SCAN_INTERVAL_MS: '3600000',
     // Computer seats at house tables play at bot speed (no think time).
     HOUSE_BOT_THINK_PERMILLE: '0',
+    // Every journey signs up from 127.0.0.1: the registration limits are tested in security-signup.e2e-spec.ts.
+    REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
+    REGISTER_RATE_LIMIT_PER_NETWORK: '100000',
   });
   const api: INestApplication = await createApi(config, { webDist: path.join(root, 'apps/web/dist') });
   await api.listen(port, '127.0.0.1');
@@ -177,6 +180,12 @@ async function main(): Promise<void> {
       }
       const created: CreatedUser = { userId: user.id, email, password: PLAYER_PASSWORD };
       return created;
+    },
+    /** The welcome grant of the account with this e-mail, posted as the settlement posts it once earned (SPEC 7 Decision: held until the account has played). */
+    'POST /grant': async (body) => {
+      const { email } = body as { email: string };
+      const user = await prisma.user.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
+      return { posted: await api.get(HouseService).grantWelcome(user.id) };
     },
     /** A challenge in its check-in window with `bots` players registered and checked in (seeds 1 …), and a short turn clock. */
     'POST /challenges/open': async (body) => {

@@ -13,11 +13,11 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @ApiOperation({ summary: 'Create a competitor account and sign in' })
+  @ApiOperation({ summary: 'Create a competitor account and sign in; rate limited per client address and per network (IPv4 /24, IPv6 /64)' })
   @ApiOk(TokenResponseDto)
-  @ApiErrors('EMAIL_TAKEN')
-  register(@Body() dto: RegisterDto): Promise<TokenResponseDto> {
-    return this.service.register(dto);
+  @ApiErrors('EMAIL_TAKEN', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
+  register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<TokenResponseDto> {
+    return this.service.register(dto, ip);
   }
 
   @Public()

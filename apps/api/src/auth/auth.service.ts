@@ -28,7 +28,9 @@ export class AuthService {
     private readonly live: LiveEmitter,
   ) {}
 
-  async register(dto: RegisterDto): Promise<TokenResponseDto> {
+  /** Counted per client address and per network before any work (RATE_LIMITED beyond the limits). */
+  async register(dto: RegisterDto, ip: string): Promise<TokenResponseDto> {
+    await this.limiter.registration(ip);
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
     const user = await this.users.create({ email: dto.email, passwordHash, displayName: dto.displayName });
     if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');

@@ -179,6 +179,14 @@ export class WalletBalanceDto {
   @ApiProperty({ description: 'fines not yet paid, paid first out of later winnings' }) owed!: number;
 }
 
+export class WelcomeGrantDto {
+  @ApiProperty({ enum: ['held', 'granted'], description: 'SPEC 7: held until the account has finished gamesNeeded friendly or workout games (docs/rules.md)' }) status!: 'held' | 'granted';
+  @ApiProperty() gamesNeeded!: number;
+  @ApiProperty({ description: 'qualifying games finished so far (at most gamesNeeded)' }) gamesCounted!: number;
+  @ApiProperty() gamesLeft!: number;
+  @ApiProperty({ description: 'what to do to receive the grant, or that it was paid' }) message!: string;
+}
+
 export class WalletDto {
   @ApiProperty() userId!: string;
   @ApiProperty({ type: [WalletBalanceDto] }) balances!: WalletBalanceDto[];
@@ -190,6 +198,7 @@ export class WalletDto {
   @ApiProperty({ nullable: true, enum: ['municipal', 'civil', 'misdemeanor', 'felony'], description: 'SPEC 8.5; null: not in court' }) court!: string | null;
   @ApiProperty() openTickets!: number;
   @ApiProperty() felonies!: number;
+  @ApiProperty({ type: WelcomeGrantDto, description: 'the welcome grant (10,000 DD and 100 soups): held or paid' }) welcomeGrant!: WelcomeGrantDto;
 }
 
 export class LedgerQueryDto {

@@ -102,6 +102,7 @@ export class HouseApiService {
       court: w.court.court,
       openTickets: w.court.openTickets,
       felonies: w.court.felonies,
+      welcomeGrant: w.grant,
     };
   }
 

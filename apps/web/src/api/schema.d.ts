@@ -9,7 +9,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a competitor account and sign in */
+        /** Create a competitor account and sign in; rate limited per client address and per network (IPv4 /24, IPv6 /64) */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -2003,6 +2003,19 @@ export interface components {
             /** @description fines not yet paid, paid first out of later winnings */
             owed: number;
         };
+        WelcomeGrantDto: {
+            /**
+             * @description SPEC 7: held until the account has finished gamesNeeded friendly or workout games (docs/rules.md)
+             * @enum {string}
+             */
+            status: "held" | "granted";
+            gamesNeeded: number;
+            /** @description qualifying games finished so far (at most gamesNeeded) */
+            gamesCounted: number;
+            gamesLeft: number;
+            /** @description what to do to receive the grant, or that it was paid */
+            message: string;
+        };
         WalletDto: {
             userId: string;
             balances: components["schemas"]["WalletBalanceDto"][];
@@ -2021,6 +2034,8 @@ export interface components {
             court: "municipal" | "civil" | "misdemeanor" | "felony" | null;
             openTickets: number;
             felonies: number;
+            /** @description the welcome grant (10,000 DD and 100 soups): held or paid */
+            welcomeGrant: components["schemas"]["WelcomeGrantDto"];
         };
         LedgerEntryDto: {
             id: string;
@@ -3555,6 +3570,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMIT_UNAVAILABLE";
                     };
                 };
             };

@@ -106,6 +106,15 @@ export function WalletPage() {
       <HouseNav />
       <h1>My wallet</h1>
       <p className="lead">Play money with no cash value: it cannot be cashed out, transferred or exchanged.</p>
+      {w.welcomeGrant.status === 'held' && (
+        <div className="notice" role="status" data-testid="welcome-grant">
+          <h2>Your welcome grant is waiting</h2>
+          <p>{w.welcomeGrant.message}</p>
+          <p className="muted">
+            {w.welcomeGrant.gamesCounted} of {w.welcomeGrant.gamesNeeded} games finished. Games against the computer count; stake tables and games someone gave up do not.
+          </p>
+        </div>
+      )}
       <ul className="balances" data-testid="balances">
         {w.balances.map((b) => (
           <li key={b.currency} className="card">

@@ -18,7 +18,7 @@ export class AnticheatProcessor extends ResilientWorkerHost {
     super();
   }
 
-  async process(job: Job): Promise<GameJobResult | { queued: number; linked: number }> {
+  async process(job: Job): Promise<GameJobResult | { queued: number; linked: number; chipDumping: number }> {
     switch (job.name) {
       case JOBS.anticheatGame: {
         const { gameId } = job.data as AnticheatGamePayload;
@@ -26,12 +26,12 @@ export class AnticheatProcessor extends ResilientWorkerHost {
         return this.service.processGame(gameId);
       }
       case JOBS.anticheatScan: {
-        const { unanalysed, linked } = await this.service.scan();
+        const { unanalysed, linked, chipDumping } = await this.service.scan();
         for (const gameId of unanalysed) {
           await this.queue.analyse(gameId);
         }
-        if (unanalysed.length || linked) this.logger.log(`anti-cheat scan: queued ${unanalysed.length} game(s), ${linked} linked-accounts signal(s)`);
-        return { queued: unanalysed.length, linked };
+        if (unanalysed.length || linked || chipDumping) this.logger.log(`anti-cheat scan: queued ${unanalysed.length} game(s), ${linked} linked-accounts signal(s), ${chipDumping} chip-dumping signal(s)`);
+        return { queued: unanalysed.length, linked, chipDumping };
       }
       default:
         throw new Error(`unknown anticheat job ${job.name}`);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { GameStore, markCaseHighStakes, openOrJoinCase, recordAudit } from '@dcs/tournament';
-import type { GameAnalysis, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
+import type { GameAnalysis, LedgerLine, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
 const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
@@ -163,6 +163,26 @@ export class AnticheatRepository {
       FROM together t JOIN linked l ON l.a = t.a AND l.b = t.b
       GROUP BY t.a, t.b`;
     return rows.map((r) => ({ a: r.a, b: r.b, games: Number(r.games), gameIds: r.game_ids }));
+  }
+
+  /**
+   * The ledger lines of stake games settled since `since` (wallet settlement entries: what each
+   * person paid or won), oldest first, at most `limit` (chip dumping reads them; only the wallet
+   * repository writes them).
+   */
+  async stakeLedgerLines(since: Date, limit: number): Promise<LedgerLine[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string; user_id: string; game_id: string; currency: string; amount: number; created_at: Date }[]>`
+      SELECT e.id, e.user_id::text, e.game_id::text, e.currency::text, e.amount, e.created_at
+      FROM wallet_entries e
+      WHERE e.kind = 'settlement' AND e.game_id IS NOT NULL AND e.created_at >= ${since}
+      ORDER BY e.created_at, e.id LIMIT ${limit}`;
+    return rows.map((r) => ({ entryId: r.id, userId: r.user_id, gameId: r.game_id, currency: r.currency, amount: r.amount, at: r.created_at.getTime() }));
+  }
+
+  /** When each of these accounts was created (epoch ms). */
+  async accountsCreatedAt(userIds: readonly string[]): Promise<Map<string, number>> {
+    const rows = await this.prisma.user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, createdAt: true } });
+    return new Map(rows.map((r) => [r.id, r.createdAt.getTime()]));
   }
 
   /**

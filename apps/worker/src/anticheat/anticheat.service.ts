@@ -3,6 +3,10 @@ import {
   addCoLocationGame,
   addSeat,
   analyzeGame,
+  chipDumpingCandidates,
+  chipDumpingSignal,
+  donorFlows,
+  stakeFlows,
   coLocateGame,
   coLocationSignal,
   coSeatingSignal,
@@ -45,7 +49,12 @@ const SUMMARY: Record<string, string> = {
   co_location: 'Players co-located (one device, address or network) at their games together far more often than honest players can be',
   hidden_info_directed: "Play that avoids one rival's real hand beyond what the player could know",
   reports: 'Community reports from several players',
+  chip_dumping: 'Stake-table money flowing repeatedly from new or linked accounts to one player (chip dumping)',
 };
+
+/** How far back the chip-dumping scan reads settled stake games, and at most how many ledger lines. */
+const CHIP_DUMPING_WINDOW_MS = 30 * 86_400_000;
+const CHIP_DUMPING_MAX_LINES = 50_000;
 
 /**
  * Anti-cheat detection in the worker: analyses each finished game once (libs/anticheat),
@@ -183,7 +192,7 @@ export class AnticheatService {
    * The periodic batch: analyses finished games the per-game job missed (returned so the
    * processor can queue them), and rescans linked accounts that sat at one table.
    */
-  async scan(): Promise<{ unanalysed: string[]; linked: number }> {
+  async scan(): Promise<{ unanalysed: string[]; linked: number; chipDumping: number }> {
     const since = this.since();
     const unanalysed = await this.repo.unanalysedGames(since, 500);
     let linked = 0;
@@ -195,6 +204,29 @@ export class AnticheatService {
       const r = await this.record(s, p.gameIds, `scan.${p.games}`, false);
       if (r.outcome === 'recorded') linked++;
     }
-    return { unanalysed, linked };
+    return { unanalysed, linked, chipDumping: (await this.chipDumping()).filter((r) => r.outcome === 'recorded').length };
+  }
+
+  /**
+   * Chip dumping (SPEC 7): the stake games settled in the last 30 days, as flows between people from
+   * their ledger lines; each player who receives repeated, one-way, concentrated flows from new or
+   * linked accounts gets a signal with those ledger lines as evidence. One record per amount of
+   * evidence (the dedupe level is the count of flows), so a new dumped game adds to the case.
+   */
+  async chipDumping(now = new Date()): Promise<GameJobResult['signals']> {
+    const flows = stakeFlows(await this.repo.stakeLedgerLines(new Date(now.getTime() - CHIP_DUMPING_WINDOW_MS), CHIP_DUMPING_MAX_LINES));
+    const candidates = chipDumpingCandidates(flows);
+    if (candidates.length === 0) return [];
+    const users = [...new Set(candidates.flatMap((c) => [c.donor, c.receiver]))];
+    const [createdAt, shared] = await Promise.all([this.repo.accountsCreatedAt(users), this.repo.sharedIdentifiers(users, this.since(now))]);
+    const linked = new Set([...shared].filter(([, v]) => v.fingerprints > 0 || v.ips > 0).map(([k]) => k));
+    const out: GameJobResult['signals'] = [];
+    for (const receiver of [...new Set(candidates.map((c) => c.receiver))].sort()) {
+      const s = chipDumpingSignal(receiver, donorFlows(receiver, flows, { createdAt, linked }));
+      if (!s.fired) continue;
+      const gameIds = [...new Set((s.details.ledger as { gameId: string }[]).map((l) => l.gameId))];
+      out.push(await this.record(s, gameIds, `chip.${s.sampleSize}`, false));
+    }
+    return out;
   }
 }

@@ -115,6 +115,23 @@ export class AppConfig {
   @Min(1)
   LOGIN_RATE_WINDOW_SECONDS = 60;
 
+  /** Registrations allowed from one client address within REGISTER_RATE_WINDOW_SECONDS (new accounts are cheap to script). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTER_RATE_LIMIT_PER_ADDRESS = 5;
+
+  /** Registrations allowed from one network (an IPv4 /24, an IPv6 /64) within REGISTER_RATE_WINDOW_SECONDS: rotating addresses inside one network gives no fresh budget. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTER_RATE_LIMIT_PER_NETWORK = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTER_RATE_WINDOW_SECONDS = 3600;
+
   /**
    * Game actions (`action`, `tiebreak:pick`) one account may send per second over the live sockets,
    * all its connections on every API instance together (counted in Redis); one connection alone never

@@ -24,6 +24,9 @@ import {
   splitFine,
   stakeCurrency,
   ticketServedAt,
+  countsForWelcomeGrant,
+  welcomeGrantStatus,
+  WELCOME_GRANT_GAMES,
   TOURNAMENT_RUNOUTS_FOR_FELONY,
   TOURNAMENT_TICKET_FINE,
   weekStartUtc,
@@ -575,6 +578,11 @@ export class HouseService {
           if (winners.length) await this.repo.addStakeWin(tx, winners);
         }
       }
+      // The held welcome grant (SPEC 7 Decision): a non-stake game played to its end counts for each person seated.
+      const anyForfeit = state.forfeited.some(Boolean);
+      for (const u of humans.map((s) => s.userId!).sort()) {
+        if (countsForWelcomeGrant({ purpose: t.purpose, person: true, finished: winner !== null, anyForfeit })) await this.wallets.countGrantGame(tx, u, gameId, WELCOME_GRANT_GAMES);
+      }
       // Workouts owed by losers with dumbbells; the Clock Jar for winners.
       const dumbbells = await this.repo.dumbbellsBySeat(tx, gameId);
       const computerTimeouts = await this.repo.computerRunOuts(gameId, tx);
@@ -650,14 +658,23 @@ export class HouseService {
 
   // ------------------------------------------------------------ wallets, file, workouts (SPEC 8.2, 8.4)
 
-  /** Both wallets of a player (opened with the welcome grant on first sight). */
+  /** Both wallets of a player (opened empty on first sight), with the held welcome grant's progress. */
   async wallet(userId: string) {
     const exists = await this.repo.walletUser(userId);
     if (!exists) throw notFound('User', userId);
     await this.tx((tx) => this.wallets.ensure(tx, userId));
     const balances = await this.wallets.balances(userId);
     const court = (await this.repo.court([userId])).get(userId)!;
-    return { user: exists, balances, court };
+    const grant = await this.wallets.grantProgress(userId);
+    return { user: exists, balances, court, grant: welcomeGrantStatus(grant.gamesCounted, grant.granted) };
+  }
+
+  /**
+   * Posts the welcome grant now, once per account (what a game's settlement does when the account
+   * has earned it): the seed's demo accounts, and fixtures that stand for an account that has.
+   */
+  grantWelcome(userId: string): Promise<boolean> {
+    return this.tx((tx) => this.wallets.grantWelcome(tx, userId));
   }
 
   /** One page of a ledger: one indexed read (a wallet never seen is opened first; an unknown user is 404). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Currency, Prisma, WalletEntry, WalletEntryKind } from '@dcs/db';
+import { Prisma, type Currency, type WalletEntry, type WalletEntryKind } from '@dcs/db';
 import { AppError, PrismaService } from '@dcs/common';
 import { COMMISSARY, commissaryDue, commissaryKey, debtPayment } from '@dcs/house';
 import type { Tx } from '../games.repository';
@@ -32,6 +32,12 @@ export interface WalletBalance {
 const CHECK_VIOLATION = '23514';
 
 /**
+ * Only an account whose welcome grant was paid (it earned it: SPEC 7, a grant follows the account)
+ * draws the weekly commissary; otherwise a script's fresh accounts would each draw 1,000 DD a week.
+ */
+const WELCOMED = Prisma.sql`EXISTS (SELECT 1 FROM wallet_entries e WHERE e.user_id = wallets.user_id AND e.dedupe_key = 'grant:' || wallets.user_id::text || ':DD')`;
+
+/**
  * Entries that put money back that was already the player's (a hold's release) are not credits;
  * every other entry that adds to a balance — a settlement, a jar payout, a returned fine, an admin's
  * correction, a grant of any kind, the commissary — is, and pays what is owed first (SPEC 8.2).
@@ -39,8 +45,8 @@ const CHECK_VIOLATION = '23514';
 const NOT_CREDIT: ReadonlySet<WalletEntryKind> = new Set<WalletEntryKind>(['release', 'hold', 'debt_payment']);
 
 /**
- * The wallets aggregate (SPEC 8.2): the only code that reads or writes `wallets` and
- * `wallet_entries`. A balance row per wallet is updated in the transaction that appends each
+ * The wallets aggregate (SPEC 8.2): the only code that reads or writes `wallets`,
+ * `wallet_entries` and `grant_games` (the games counted toward a held welcome grant). A balance row per wallet is updated in the transaction that appends each
  * entry, under that row's lock; CHECK constraints keep balance and debt non-negative and a
  * trigger keeps the ledger append-only. Lock order: a transaction that touches several wallets
  * locks them by (userId, currency) ascending (see `lockAll`).
@@ -49,14 +55,52 @@ const NOT_CREDIT: ReadonlySet<WalletEntryKind> = new Set<WalletEntryKind>(['rele
 export class WalletRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Opens both wallets of an account with the welcome grant, once (idempotent). */
+  /** Opens both wallets of an account, empty, once (idempotent). The welcome grant is held until earned (`countGrantGame`). */
   async ensure(tx: Tx, userId: string): Promise<void> {
     const have = await tx.wallet.count({ where: { userId } });
     if (have === 2) return;
     for (const currency of ['DD', 'soups'] as const) {
       await tx.$executeRaw`INSERT INTO wallets (user_id, currency, balance, owed, seq, updated_at) VALUES (${userId}::uuid, ${currency}::"Currency", 0, 0, 0, now()) ON CONFLICT DO NOTHING`;
-      await this.post(tx, { userId, currency, kind: 'grant', amount: WELCOME_GRANT[currency], dedupeKey: `grant:${userId}:${currency}`, reason: 'welcome grant' });
     }
+  }
+
+  /**
+   * Posts the welcome grant (SPEC 8.2) to both wallets, once per account whatever calls it (the dedupe
+   * keys are the account's): called when the account has earned it (`countGrantGame`) and by the seed
+   * for its demo accounts. True when this call posted it.
+   */
+  async grantWelcome(tx: Tx, userId: string, reason = 'welcome grant'): Promise<boolean> {
+    await this.ensure(tx, userId);
+    let posted = false;
+    for (const currency of ['DD', 'soups'] as const) {
+      const entry = await this.post(tx, { userId, currency, kind: 'grant', amount: WELCOME_GRANT[currency], dedupeKey: `grant:${userId}:${currency}`, reason });
+      posted ||= entry !== null;
+    }
+    return posted;
+  }
+
+  /**
+   * Records a finished game that counts toward the account's held welcome grant (SPEC 7 Decision,
+   * `countsForWelcomeGrant`) and posts the grant once the account has `needed` of them — in the
+   * caller's transaction (the game's settlement). The account's DD wallet is locked before counting,
+   * so games settling at the same moment are counted one after the other and the grant is posted by
+   * exactly one of them (and its dedupe keys make any repeat a no-op).
+   */
+  async countGrantGame(tx: Tx, userId: string, gameId: string, needed: number): Promise<boolean> {
+    await this.lockAll(tx, [userId], 'DD');
+    await tx.$executeRaw`INSERT INTO grant_games (user_id, game_id) VALUES (${userId}::uuid, ${gameId}::uuid) ON CONFLICT DO NOTHING`;
+    const counted = await tx.grantGame.count({ where: { userId } });
+    if (counted < needed) return false;
+    return this.grantWelcome(tx, userId, `welcome grant: ${needed} friendly games finished`);
+  }
+
+  /** The held grant's progress: games counted so far, and whether it was paid. */
+  async grantProgress(userId: string): Promise<{ gamesCounted: number; granted: boolean }> {
+    const [gamesCounted, granted] = await Promise.all([
+      this.prisma.grantGame.count({ where: { userId } }),
+      this.prisma.walletEntry.count({ where: { dedupeKey: `grant:${userId}:DD` } }),
+    ]);
+    return { gamesCounted, granted: granted > 0 };
   }
 
   /** Locks the wallets named, in the one order (deadlock-free), for the rest of the transaction. */
@@ -144,6 +188,7 @@ export class WalletRepository {
     const rows = await this.prisma.$queryRaw<{ user_id: string }[]>`
       SELECT user_id::text FROM wallets
       WHERE currency = ${currency}::"Currency" AND balance < ${COMMISSARY[currency].below} AND user_id > ${afterUserId ?? '00000000-0000-0000-0000-000000000000'}::uuid
+        AND ${WELCOMED}
       ORDER BY user_id LIMIT ${limit}`;
     return rows.map((r) => r.user_id);
   }
@@ -158,7 +203,7 @@ export class WalletRepository {
     if (!userIds.length) return 0;
     const ids = [...userIds].sort();
     const locked = await tx.$queryRaw<{ user_id: string; balance: number }[]>`
-      SELECT user_id::text, balance FROM wallets WHERE currency = ${currency}::"Currency" AND user_id = ANY(${ids}::uuid[]) ORDER BY user_id FOR UPDATE`;
+      SELECT user_id::text, balance FROM wallets WHERE currency = ${currency}::"Currency" AND user_id = ANY(${ids}::uuid[]) AND ${WELCOMED} ORDER BY user_id FOR UPDATE`;
     let granted = 0;
     for (const w of locked) {
       if (!commissaryDue(currency, w.balance)) continue;
