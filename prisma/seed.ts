@@ -6,6 +6,7 @@ import * as argon2 from 'argon2';
 import { DateTime } from 'luxon';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient, Role } from './generated/client/client';
+import { displayNameSkeleton } from '../libs/tournament/src/accounts/display-name';
 
 export const DEMO_PASSWORD = 'dominoes-demo-2026';
 export const DEMO_CITY_SLUG = 'demo-atlanta';
@@ -25,7 +26,7 @@ export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seas
     roles: ['competitor'] as Role[],
   }));
   for (const u of [...staff, ...players]) {
-    await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash } });
+    await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash, nameSkeleton: displayNameSkeleton(u.displayName) } });
   }
   const city = await prisma.city.upsert({
     where: { slug: DEMO_CITY_SLUG },

@@ -29,4 +29,5 @@ export * from './audit/audit-log.repository';
 export * from './conduct/conduct-violations.repository';
 export { insertChallenges, insertChallenge, updateChallengeTerms, moveChallengeStatus, cancelNotStartedChallenges, withholdPlacementPrize, returnPlacementPrize } from './challenge/challenge.repository';
 export * from './accounts/accounts.repository';
+export * from './accounts/display-name';
 export * from './season.messages';

@@ -15,7 +15,7 @@ export class AuthController {
   @Post('register')
   @ApiOperation({ summary: 'Create a competitor account and sign in' })
   @ApiOk(TokenResponseDto)
-  @ApiErrors('EMAIL_TAKEN')
+  @ApiErrors('EMAIL_TAKEN', 'DISPLAY_NAME_INVALID', 'DISPLAY_NAME_TAKEN')
   register(@Body() dto: RegisterDto): Promise<TokenResponseDto> {
     return this.service.register(dto);
   }

@@ -1,4 +1,5 @@
 import type { Prisma, Role, User } from '@dcs/db';
+import { displayNameSkeleton } from './display-name';
 
 /** A transaction, or the client itself for a single statement. */
 type Db = Prisma.TransactionClient;
@@ -11,9 +12,42 @@ type Db = Prisma.TransactionClient;
  * (docs/scaling.md, "Concurrency") asks for it.
  */
 
-/** A new account (the email lower-cased). A taken email fails with Prisma's P2002 for the caller to answer. */
+/**
+ * A new account (the email lower-cased, the display name's skeleton beside it). A taken email or a name
+ * that looks like one taken fails with Prisma's P2002 for the caller to answer. `displayName` is already
+ * normalised (normaliseDisplayName).
+ */
 export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string }): Promise<User> {
-  return db.user.create({ data: { ...data, email: data.email.toLowerCase() } });
+  return db.user.create({ data: { ...data, email: data.email.toLowerCase(), nameSkeleton: displayNameSkeleton(data.displayName) } });
+}
+
+/** Whether an account's display name has this skeleton (a look-alike of `displayName` is taken). */
+export async function nameSkeletonTaken(db: Db, displayName: string): Promise<boolean> {
+  return (await db.user.count({ where: { nameSkeleton: displayNameSkeleton(displayName) } })) > 0;
+}
+
+/**
+ * Gives every account without a name skeleton its own (the accounts that existed before skeletons, and rows
+ * written around insertUser), oldest first: an account whose name looks like an older one's keeps its name
+ * and a null skeleton (nobody new can take that look). Idempotent; two processes running it at once only
+ * skip each other's rows. Returns how many rows got one.
+ */
+export async function backfillNameSkeletons(db: Db): Promise<number> {
+  const rows = await db.user.findMany({ where: { nameSkeleton: null }, select: { id: true, displayName: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  let filled = 0;
+  for (const r of rows) {
+    const skeleton = displayNameSkeleton(r.displayName);
+    // ON CONFLICT has no UPDATE form: the NOT EXISTS skips a taken skeleton; a race with another process is the unique index's.
+    const n = await db.$executeRaw`UPDATE users SET name_skeleton = ${skeleton}
+      WHERE id = ${r.id}::uuid AND name_skeleton IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.name_skeleton = ${skeleton})`.catch(
+      (err: { code?: string; meta?: unknown; message?: string }) => {
+        if (err.code === 'P2002' || /23505|unique constraint/i.test(`${JSON.stringify(err.meta ?? null)} ${err.message}`)) return 0;
+        throw err;
+      },
+    );
+    filled += n;
+  }
+  return filled;
 }
 
 /** Bumps tokenVersion: every token issued before stops working. False when the user does not exist. */
