@@ -311,7 +311,7 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
     const DEEP = '\u0000deep';
     const deepText = '['.repeat(5_000) + ']'.repeat(5_000);
     const deep = (n: number) => JSON.parse('['.repeat(n) + ']'.repeat(n)) as unknown;
-    const hostile: unknown[] = [DEEP, null, 1e308, -1e308, 99999999999, -1, 2 ** 63, 0.5, 'x'.repeat(100_000 / 2), '9'.repeat(400), true, [], {}, 'text', [null], { a: deep(50) }];
+    const hostile: unknown[] = [DEEP, null, 1e308, 99999999999, -1, 0.5, 'x'.repeat(50_000), true, [], {}, 'text', { a: deep(50) }];
     const asParam = ['', '-1', '1e308', '99999999999', '999999999999999_00000000-0000-0000-0000-000000000000', 'x'.repeat(4_000), 'null', '[]', '{}', 'true', '0.5', 'a'.repeat(40) + '_b'];
     const failures: string[] = [];
     const send = async (op: Operation, role: Role, url: string, body: unknown, what: string) => {

@@ -1349,7 +1349,10 @@ export interface components {
              */
             email: string;
             password: string;
-            /** @example Ana D. */
+            /**
+             * @description NFKC, trimmed, one space between words; no control, direction or invisible characters; not a look-alike of a name taken (DISPLAY_NAME_INVALID, DISPLAY_NAME_TAKEN)
+             * @example Ana D.
+             */
             displayName: string;
         };
         UserResponseDto: {
@@ -3375,7 +3378,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description DISPLAY_NAME_INVALID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3383,11 +3386,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "DISPLAY_NAME_INVALID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
-            /** @description EMAIL_TAKEN, TRY_AGAIN */
+            /** @description DISPLAY_NAME_TAKEN, EMAIL_TAKEN, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3395,7 +3398,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "EMAIL_TAKEN" | "TRY_AGAIN";
+                        code?: "DISPLAY_NAME_TAKEN" | "EMAIL_TAKEN" | "TRY_AGAIN";
                     };
                 };
             };
@@ -3434,7 +3437,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3442,7 +3445,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3537,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3545,7 +3548,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3620,7 +3623,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, PASSWORD_UNCHANGED, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PASSWORD_UNCHANGED, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3631,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "PASSWORD_UNCHANGED" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PASSWORD_UNCHANGED" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3723,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3731,7 +3734,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3796,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3804,7 +3807,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3887,7 +3890,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3895,7 +3898,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3942,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,7 +3953,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3989,7 +3992,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_SCHEDULE, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_SCHEDULE, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3997,7 +4000,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_SCHEDULE" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_SCHEDULE" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4070,7 +4073,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4078,7 +4081,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4131,7 +4134,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_SCHEDULE, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_SCHEDULE, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4139,7 +4142,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_SCHEDULE" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_SCHEDULE" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4224,7 +4227,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonResponseDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4232,7 +4235,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4285,7 +4288,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SATURDAY, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SATURDAY, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4293,7 +4296,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SATURDAY" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SATURDAY" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4384,7 +4387,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntryDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4392,7 +4395,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4488,7 +4491,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameViewResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4496,7 +4499,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4549,7 +4552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4557,7 +4560,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4654,7 +4657,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameRecordDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4662,7 +4665,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4711,7 +4714,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameReplayDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4719,7 +4722,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4782,7 +4785,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyGamesPageDto"];
                 };
             };
-            /** @description BAD_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4790,7 +4793,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4853,7 +4856,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseLobbyPageDto"];
                 };
             };
-            /** @description INVALID_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4861,7 +4864,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4924,7 +4927,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4932,7 +4935,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5017,7 +5020,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5028,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5102,7 +5105,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5110,7 +5113,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5197,7 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_SEAT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_SEAT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5205,7 +5208,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_SEAT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_SEAT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5294,7 +5297,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5302,7 +5305,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5387,7 +5390,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,7 +5398,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5480,7 +5483,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5488,7 +5491,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5573,7 +5576,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5581,7 +5584,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5664,7 +5667,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5672,7 +5675,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5736,7 +5739,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerPageDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5744,7 +5747,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5807,7 +5810,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdultConfirmedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5815,7 +5818,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5890,7 +5893,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5901,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5971,7 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileEntryDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +5982,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6038,7 +6041,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkoutsDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6046,7 +6049,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6111,7 +6114,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkoutDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6119,7 +6122,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6204,7 +6207,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6212,7 +6215,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6290,7 +6293,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerPageDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6301,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6373,7 +6376,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileEntryDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6381,7 +6384,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6458,7 +6461,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6466,7 +6469,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6588,7 +6591,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableViewDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6596,7 +6599,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6643,7 +6646,7 @@ export interface operations {
                     "application/json": components["schemas"]["TierResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6651,7 +6654,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6690,7 +6693,7 @@ export interface operations {
                     "application/json": components["schemas"]["TierResponseDto"];
                 };
             };
-            /** @description BAD_REQUEST, INVALID_PRIZE_SPLIT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_REQUEST, INVALID_PRIZE_SPLIT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6698,7 +6701,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_REQUEST" | "INVALID_PRIZE_SPLIT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_REQUEST" | "INVALID_PRIZE_SPLIT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6804,7 +6807,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandingsPageDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6812,7 +6815,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6862,7 +6865,7 @@ export interface operations {
                     "application/json": components["schemas"]["EliteSixDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6870,7 +6873,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6922,7 +6925,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerRankingDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6930,7 +6933,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6984,7 +6987,7 @@ export interface operations {
                     "application/json": components["schemas"]["CloseResultDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6992,7 +6995,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7078,7 +7081,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7086,7 +7089,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7125,7 +7128,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventCreatedDto"];
                 };
             };
-            /** @description BAD_HOST_CITY, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_HOST_CITY, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7133,7 +7136,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_HOST_CITY" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_HOST_CITY" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7207,7 +7210,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7215,7 +7218,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7254,7 +7257,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventCreatedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7262,7 +7265,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7335,7 +7338,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7343,7 +7346,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7393,7 +7396,7 @@ export interface operations {
                     "application/json": components["schemas"]["WdcDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7401,7 +7404,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7443,7 +7446,7 @@ export interface operations {
                     "application/json": components["schemas"]["WdcEntryCreatedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7451,7 +7454,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7539,7 +7542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,7 +7550,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7600,7 +7603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"];
                 };
             };
-            /** @description INVALID_DATE, INVALID_ID, INVALID_TIME, MALFORMED_JSON, REASON_REQUIRED, START_IN_PAST, TOO_FAR_AHEAD, TOO_LATE, VALIDATION_FAILED */
+            /** @description INVALID_DATE, INVALID_ID, INVALID_TIME, MALFORMED_JSON, PAYLOAD_TOO_DEEP, REASON_REQUIRED, START_IN_PAST, TOO_FAR_AHEAD, TOO_LATE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7608,7 +7611,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_DATE" | "INVALID_ID" | "INVALID_TIME" | "MALFORMED_JSON" | "REASON_REQUIRED" | "START_IN_PAST" | "TOO_FAR_AHEAD" | "TOO_LATE" | "VALIDATION_FAILED";
+                        code?: "INVALID_DATE" | "INVALID_ID" | "INVALID_TIME" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "REASON_REQUIRED" | "START_IN_PAST" | "TOO_FAR_AHEAD" | "TOO_LATE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7693,7 +7696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeDetailDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7701,7 +7704,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7754,7 +7757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, REASON_REQUIRED, TIER_NOT_APPLICABLE, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, PAYLOAD_TOO_DEEP, REASON_REQUIRED, TIER_NOT_APPLICABLE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7762,7 +7765,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "REASON_REQUIRED" | "TIER_NOT_APPLICABLE" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "PAYLOAD_TOO_DEEP" | "REASON_REQUIRED" | "TIER_NOT_APPLICABLE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7847,7 +7850,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicRegistrationDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7855,7 +7858,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7904,7 +7907,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7912,7 +7915,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7985,7 +7988,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7993,7 +7996,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8078,7 +8081,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8086,7 +8089,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8171,7 +8174,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,7 +8182,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8266,7 +8269,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPageDto"];
                 };
             };
-            /** @description INVALID_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8274,7 +8277,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8335,7 +8338,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8343,7 +8346,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8472,7 +8475,7 @@ export interface operations {
                     "application/json": components["schemas"]["BracketDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8480,7 +8483,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8529,7 +8532,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiebreakViewDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8537,7 +8540,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8590,7 +8593,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiebreakPublicViewDto"];
                 };
             };
-            /** @description BAD_POSITION, INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_POSITION, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8598,7 +8601,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_POSITION" | "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_POSITION" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8687,7 +8690,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8695,7 +8698,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8784,7 +8787,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8792,7 +8795,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8881,7 +8884,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoidedTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8889,7 +8892,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8978,7 +8981,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description BAD_ORDER, INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_ORDER, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8986,7 +8989,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_ORDER" | "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_ORDER" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9096,7 +9099,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseListItemDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9104,7 +9107,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9167,7 +9170,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrityCaseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, UNKNOWN_GAME, UNKNOWN_PLAYER, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, UNKNOWN_GAME, UNKNOWN_PLAYER, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9175,7 +9178,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "UNKNOWN_GAME" | "UNKNOWN_PLAYER" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "UNKNOWN_GAME" | "UNKNOWN_PLAYER" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9326,7 +9329,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseDetailDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9334,7 +9337,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9411,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrityCaseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_REVIEWER, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_REVIEWER, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9419,7 +9422,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_REVIEWER" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_REVIEWER" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9508,7 +9511,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseNoteResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9516,7 +9519,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9605,7 +9608,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, UNKNOWN_APPEAL, UNKNOWN_GAME, UNKNOWN_REQUEST, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, UNKNOWN_APPEAL, UNKNOWN_GAME, UNKNOWN_REQUEST, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9613,7 +9616,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "UNKNOWN_APPEAL" | "UNKNOWN_GAME" | "UNKNOWN_REQUEST" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "UNKNOWN_APPEAL" | "UNKNOWN_GAME" | "UNKNOWN_REQUEST" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9702,7 +9705,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecisionResultDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SUBJECT, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SUBJECT, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9710,7 +9713,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SUBJECT" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SUBJECT" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9797,7 +9800,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealListItemDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9805,7 +9808,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9870,7 +9873,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealDecidedDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_REDUCTION, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_REDUCTION, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9878,7 +9881,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_REDUCTION" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_REDUCTION" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9965,7 +9968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9973,7 +9976,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10036,7 +10039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportFiledDto"];
                 };
             };
-            /** @description CANNOT_REPORT_SELF, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description CANNOT_REPORT_SELF, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10044,7 +10047,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "CANNOT_REPORT_SELF" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "CANNOT_REPORT_SELF" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10143,7 +10146,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10151,7 +10154,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10238,7 +10241,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10246,7 +10249,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10329,7 +10332,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyPenaltiesDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10337,7 +10340,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10396,7 +10399,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyCaseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10404,7 +10407,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10466,7 +10469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10474,7 +10477,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10537,7 +10540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationFiledDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10545,7 +10548,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10634,7 +10637,7 @@ export interface operations {
                     "application/json": components["schemas"]["SanctionResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10642,7 +10645,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10725,7 +10728,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyConductDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10733,7 +10736,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
