@@ -303,7 +303,7 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
   /**
    * Field by field rather than at random: for every operation, each body field (nested ones too), each
    * query parameter and each path parameter in turn gets every hostile value below while the rest of the
-   * request stays plausible, as a competitor and as an admin. Nothing may answer 5xx.
+   * request stays plausible. Nothing may answer 5xx.
    */
   it('answers below 500 to a deeply nested, null, huge, negative, 1e308, very long or wrongly typed value in any single field', async () => {
     const { resolve, plausibleBody, plausibleParam } = generators(doc, realIds);
@@ -356,11 +356,12 @@ describe('the OpenAPI walk: every documented operation, every role, generated ba
         for (const v of asParam.filter(Boolean)) await send(op, role, fill(p.name).replace('{}', encodeURIComponent(v)), base, `path ${p.name}=${v.slice(0, 40)}`);
       }
     };
-    // A competitor and an admin walk each operation side by side; operations one after another.
-    for (const [i, op] of operations(doc).entries()) await Promise.all((['competitor', 'admin'] as const).map((role) => walk(i, op, role)));
+    // As an admin, who passes every role check and so reaches every service; four operations at a time.
+    const ops = [...operations(doc).entries()];
+    for (let k = 0; k < ops.length; k += 4) await Promise.all(ops.slice(k, k + 4).map(([i, op]) => walk(i, op, 'admin')));
     failures.sort();
     expect(failures).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 
   it('answers every generated request of every operation and role below 500, with { code, message } on every refusal', async () => {
     const { request } = generators(doc, realIds);

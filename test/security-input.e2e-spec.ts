@@ -91,10 +91,15 @@ describe('security: names, bad input', () => {
       const legacy = await prisma.user.create({ data: { email: `legacy-${Date.now()}@example.com`, passwordHash: 'x', displayName: 'Old Timer' } });
       expect((await register('0ld Timer').expect(201)).body.user.displayName).toBe('0ld Timer'); // no skeleton yet: the old row does not block
       await prisma.user.create({ data: { email: `legacy2-${Date.now()}@example.com`, passwordHash: 'x', displayName: 'Older Timer' } });
+      const twin = await prisma.user.create({ data: { email: `twin1-${Date.now()}@example.com`, passwordHash: 'x', displayName: 'Twin Name' } });
+      const younger = await prisma.user.create({ data: { email: `twin2-${Date.now()}@example.com`, passwordHash: 'x', displayName: 'TWIN NAME' } });
       const again = await startApi(env);
       try {
         // the second API's start filled the null skeletons: "Old Timer" looks like the newer "0ld Timer", so it stays null
         expect((await prisma.user.findUniqueOrThrow({ where: { id: legacy.id } })).nameSkeleton).toBeNull();
+        // of two look-alikes without one, the older gets it
+        expect((await prisma.user.findUniqueOrThrow({ where: { id: twin.id } })).nameSkeleton).toBe('twlnnarne');
+        expect((await prisma.user.findUniqueOrThrow({ where: { id: younger.id } })).nameSkeleton).toBeNull();
         expect((await again.http().post('/api/auth/register').send({ email: `x-${Date.now()}@example.com`, password: 'correct horse battery', displayName: 'OIder Timer' }).expect(409)).body.code).toBe(
           'DISPLAY_NAME_TAKEN',
         );

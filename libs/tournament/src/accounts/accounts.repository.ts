@@ -28,26 +28,46 @@ export async function nameSkeletonTaken(db: Db, displayName: string): Promise<bo
 
 /**
  * Gives every account without a name skeleton its own (the accounts that existed before skeletons, and rows
- * written around insertUser), oldest first: an account whose name looks like an older one's keeps its name
- * and a null skeleton (nobody new can take that look). Idempotent; two processes running it at once only
- * skip each other's rows. Returns how many rows got one.
+ * written around insertUser), oldest first, a thousand rows a statement: an account whose name looks like an
+ * older one's keeps its name and a null skeleton (nobody new can take that look). Idempotent; another process
+ * running it at once makes a statement fail on the unique index, and that batch is then written row by row.
+ * Returns how many rows got one.
  */
-export async function backfillNameSkeletons(db: Db): Promise<number> {
-  const rows = await db.user.findMany({ where: { nameSkeleton: null }, select: { id: true, displayName: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+export async function backfillNameSkeletons(db: Db, batch = 1000): Promise<number> {
   let filled = 0;
-  for (const r of rows) {
-    const skeleton = displayNameSkeleton(r.displayName);
-    // ON CONFLICT has no UPDATE form: the NOT EXISTS skips a taken skeleton; a race with another process is the unique index's.
-    const n = await db.$executeRaw`UPDATE users SET name_skeleton = ${skeleton}
-      WHERE id = ${r.id}::uuid AND name_skeleton IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.name_skeleton = ${skeleton})`.catch(
-      (err: { code?: string; meta?: unknown; message?: string }) => {
-        if (err.code === 'P2002' || /23505|unique constraint/i.test(`${JSON.stringify(err.meta ?? null)} ${err.message}`)) return 0;
-        throw err;
-      },
-    );
-    filled += n;
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: { id: string; displayName: string; createdAt: Date }[] = await db.user.findMany({
+      where: { nameSkeleton: null, ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}) },
+      select: { id: true, displayName: true, createdAt: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: batch,
+    });
+    if (!rows.length) return filled;
+    after = rows[rows.length - 1];
+    // The oldest of the batch's look-alikes only; the older rows outside it are the NOT EXISTS's.
+    const first = new Map<string, string>();
+    for (const r of rows) {
+      const skeleton = displayNameSkeleton(r.displayName);
+      if (!first.has(skeleton)) first.set(skeleton, r.id);
+    }
+    const pairs = [...first].map(([skeleton, id]) => ({ id, skeleton }));
+    const write = (ps: typeof pairs) =>
+      db.$executeRaw`UPDATE users u SET name_skeleton = v.sk
+        FROM unnest(${ps.map((p) => p.id)}::uuid[], ${ps.map((p) => p.skeleton)}::text[]) AS v(id, sk)
+        WHERE u.id = v.id AND u.name_skeleton IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.name_skeleton = v.sk)`;
+    try {
+      filled += await write(pairs);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      for (const p of pairs) filled += await write([p]).catch((e: unknown) => (isUniqueViolation(e) ? 0 : Promise.reject(e)));
+    }
   }
-  return filled;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; meta?: unknown; message?: string };
+  return e.code === 'P2002' || /23505|unique constraint/i.test(`${JSON.stringify(e.meta ?? null)} ${e.message}`);
 }
 
 /** Bumps tokenVersion: every token issued before stops working. False when the user does not exist. */
