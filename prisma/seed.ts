@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { PrismaService } from '@dcs/common';
 import { WalletRepository } from '../libs/tournament/src/house/wallet.repository';
 import { PrismaClient, Role } from './generated/client/client';
+import { displayNameSkeleton } from '../libs/tournament/src/accounts/display-name';
 
 export const DEMO_PASSWORD = 'dominoes-demo-2026';
 export const DEMO_CITY_SLUG = 'demo-atlanta';
@@ -30,7 +31,7 @@ export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seas
   // is posted the way the product posts it, once per account (its dedupe keys), so reseeding adds nothing.
   const wallets = new WalletRepository(prisma as unknown as PrismaService);
   for (const u of [...staff, ...players]) {
-    const user = await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash } });
+    const user = await prisma.user.upsert({ where: { email: u.email }, update: {}, create: { ...u, passwordHash, nameSkeleton: displayNameSkeleton(u.displayName) } });
     await prisma.$transaction((tx) => wallets.grantWelcome(tx, user.id, 'welcome grant (demo account)'));
   }
   const city = await prisma.city.upsert({

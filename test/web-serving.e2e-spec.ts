@@ -20,6 +20,7 @@ describe('web app serving', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>DCS</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["// the source"]}');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     env = await createTestEnv('web_serving');
     app = await createApi(env.config(), { webDist: dist });
@@ -67,5 +68,26 @@ describe('web app serving', () => {
     const res = await http().get('/no-such-file.js').set('Accept', 'application/json').expect(404);
     expect(res.body.code).toBe('NOT_FOUND');
     expect((await http().post('/challenges/x').set('Accept', html)).body.code).toBe('NOT_FOUND');
+  });
+
+  it('serves the source maps outside production', async () => {
+    expect((await http().get('/assets/index-abc123.js.map').expect(200)).text).toContain('sourcesContent');
+  });
+
+  it('never serves a source map in production, under any spelling of its path: the JSON 404', async () => {
+    const prod = await createApi(env.config({ NODE_ENV: 'production', JWT_SECRET: 'Zq8v1s0uX2pL7mN4bT9cR3kW6yH5jD0fG1aE8iO2' }), { webDist: dist });
+    await prod.init();
+    try {
+      const server = prod.getHttpServer() as App;
+      for (const p of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/assets/./index-abc123.js.map', '/assets/index-abc123.js.map?x=1']) {
+        const res = await request(server).get(p).set('Accept', html);
+        expect([p, res.status, res.body.code]).toEqual([p, 404, 'NOT_FOUND']);
+      }
+      // the bundles and the app itself are served as before
+      await request(server).get('/assets/index-abc123.js').expect(200);
+      expect((await request(server).get('/').set('Accept', html).expect(200)).text).toContain('<div id="root">');
+    } finally {
+      await prod.close();
+    }
   });
 });

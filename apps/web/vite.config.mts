@@ -12,7 +12,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written beside the bundles for whoever holds the build (error reports, profiling), but not referenced from
+    // them: no browser asks for a map, and the API does not serve them in production (apps/web/README.md, "Source maps").
+    sourcemap: 'hidden',
     rollupOptions: {
       // TanStack Query's "use client" markers mean nothing without server components.
       onwarn(warning, warn) {

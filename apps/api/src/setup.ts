@@ -12,6 +12,7 @@ import { buildOpenApiDocument } from './common/openapi';
 import { buildAsyncApiDocument } from './live/live.asyncapi';
 import { validationPipe } from './common/validation';
 import { wellFormedText } from './common/well-formed-text';
+import { boundedDepth } from './common/payload-depth';
 import { LiveIoAdapter } from './live/live-io.adapter';
 import { findWebDist, webAppRouter } from './web-app';
 
@@ -34,6 +35,8 @@ export async function createApi(config: AppConfig, opts: { webDist?: string; shu
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
   app.use(json({ limit: '100kb' }));
   app.use(bodyErrorHandler);
+  // Before anything walks the body recursively (the text check below, class-transformer, class-validator).
+  app.use(boundedDepth);
   app.use(wellFormedText);
   // X-Forwarded-For decides req.ip (rate limits, recorded sessions) only when sent by a configured proxy.
   app.set('trust proxy', trustProxySetting(config));
@@ -42,7 +45,7 @@ export async function createApi(config: AppConfig, opts: { webDist?: string; shu
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   // The web app (when built) from `/`; API, docs, health and socket.io paths pass through.
   const webDist = opts.webDist ?? findWebDist();
-  if (webDist) app.use(webAppRouter(webDist));
+  if (webDist) app.use(webAppRouter(webDist, { sourceMaps: config.NODE_ENV !== 'production' }));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   // socket.io (live tables); its rooms span every API instance through LiveHub and LiveEmitter on Redis.

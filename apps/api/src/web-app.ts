@@ -24,13 +24,16 @@ export function findWebDist(from = __dirname): string | undefined {
  * everything else — index.html above all — is revalidated on every load, so a deploy is
  * picked up at once. A browser navigation (GET asking for HTML) to any other path gets
  * index.html and the app's router takes over; API, docs, health and socket.io paths never do,
- * so an unknown API route is still the JSON 404.
+ * so an unknown API route is still the JSON 404. Without `sourceMaps` (production) no `.map` file is
+ * served: it is the JSON 404 too.
  */
-export function webAppRouter(dist: string): Router {
+export function webAppRouter(dist: string, opts: { sourceMaps: boolean } = { sourceMaps: true }): Router {
   const index = path.join(dist, 'index.html');
   const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
   const router = Router();
   router.use((req, _res, next) => (isServerPath(req.path) ? next('router') : next()));
+  // Source maps stay on the server in production (apps/web/README.md, "Source maps"): a `.map` is not found there.
+  if (!opts.sourceMaps) router.use((req, _res, next) => (req.path.toLowerCase().endsWith('.map') ? next('router') : next()));
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   router.use(express.static(dist, { index: false, setHeaders: noCache }));
   router.use((req: Request, res: Response, next: NextFunction) => {

@@ -31,4 +31,5 @@ export * from './conduct/conduct-violations.repository';
 export { insertChallenges, insertChallenge, updateChallengeTerms, moveChallengeStatus, cancelNotStartedChallenges, withholdPlacementPrize, returnPlacementPrize } from './challenge/challenge.repository';
 export * from './accounts/accounts.repository';
 export * from './accounts/director-cities.repository';
+export * from './accounts/display-name';
 export * from './season.messages';

@@ -15,7 +15,7 @@ export class AuthController {
   @Post('register')
   @ApiOperation({ summary: 'Create a competitor account and sign in; rate limited per client address and per network (IPv4 /24, IPv6 /64)' })
   @ApiOk(TokenResponseDto)
-  @ApiErrors('EMAIL_TAKEN', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
+  @ApiErrors('EMAIL_TAKEN', 'DISPLAY_NAME_INVALID', 'DISPLAY_NAME_TAKEN', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<TokenResponseDto> {
     return this.service.register(dto, ip);
   }

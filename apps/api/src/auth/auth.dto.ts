@@ -18,8 +18,9 @@ export class RegisterDto {
   @MaxLength(128)
   password!: string;
 
-  @ApiProperty({ example: 'Ana D.', minLength: 2, maxLength: 40 })
-  @Transform(trim)
+  // Not trimmed here: JavaScript's trim() drops a byte-order mark and other characters the name check refuses
+  // (normaliseDisplayName trims spaces itself, in AuthService.register).
+  @ApiProperty({ example: 'Ana D.', minLength: 2, maxLength: 40, description: 'NFKC, trimmed, one space between words; no control, direction or invisible characters; not a look-alike of a name taken (DISPLAY_NAME_INVALID, DISPLAY_NAME_TAKEN)' })
   @IsString()
   @MinLength(2)
   @MaxLength(40)

@@ -4,7 +4,7 @@ import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@dcs/db';
 import { AppConfig, AppError, notFound } from '@dcs/common';
-import { LiveEmitter, sessionsChanged } from '@dcs/tournament';
+import { LiveEmitter, normaliseDisplayName, sessionsChanged } from '@dcs/tournament';
 import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
@@ -28,12 +28,21 @@ export class AuthService {
     private readonly live: LiveEmitter,
   ) {}
 
-  /** Counted per client address and per network before any work (RATE_LIMITED beyond the limits). */
+  /**
+   * A new competitor account, counted per client address and per network before any work (RATE_LIMITED
+   * beyond the limits). The display name is stored in its normal form and refused when it holds an
+   * invisible, control or direction character, or looks like a name someone has (docs/rules.md,
+   * "Display names").
+   */
   async register(dto: RegisterDto, ip: string): Promise<TokenResponseDto> {
     await this.limiter.registration(ip);
+    const name = normaliseDisplayName(dto.displayName);
+    if (!name.ok) throw new AppError('DISPLAY_NAME_INVALID', name.problem, [{ field: 'displayName', problems: [name.problem] }]);
+    if (await this.users.nameTaken(name.name)) throw nameTaken();
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
-    const user = await this.users.create({ email: dto.email, passwordHash, displayName: dto.displayName });
-    if (!user) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name });
+    if (user === 'email_taken') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    if (user === 'name_taken') throw nameTaken();
     return this.issue(user);
   }
 
@@ -90,3 +99,8 @@ export class AuthService {
     return { accessToken, tokenType: 'Bearer', expiresIn: this.config.JWT_TTL_SECONDS, user: UserResponseDto.from(user) };
   }
 }
+
+const nameTaken = () =>
+  new AppError('DISPLAY_NAME_TAKEN', 'This display name is taken, or looks like one that is (letters from other alphabets, digits for letters, case and spacing count as the same); choose another', [
+    { field: 'displayName', problems: ['looks like a name another account has'] },
+  ]);

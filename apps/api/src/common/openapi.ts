@@ -17,8 +17,8 @@ import { IS_PUBLIC, ROLES } from './decorators';
  *   controller the error codes it answers beyond the ones every route of its kind can give.
  * - Added to every operation from what the route is: security and 401 (`UNAUTHORIZED`,
  *   `INVALID_TOKEN`, `ACCOUNT_BANNED` 403) unless `@Public()`, 403 `FORBIDDEN` with `@Roles`,
- *   400 `VALIDATION_FAILED`/`MALFORMED_JSON` and 413 on every operation (the body parser and the
- *   well-formed-text check run before routing), 400 `INVALID_ID` and 404 `NOT_FOUND` with a
+ *   400 `VALIDATION_FAILED`/`MALFORMED_JSON`/`PAYLOAD_TOO_DEEP` and 413 on every operation (the body parser,
+ *   the depth bound and the well-formed-text check run before routing), 400 `INVALID_ID` and 404 `NOT_FOUND` with a
  *   UUID path parameter, 409 `TRY_AGAIN` on every write.
  *   Each error status names its codes (an enum on `code`) and answers `ErrorResponseDto`; the
  *   statuses come from the generated catalogue (`ERROR_CODES`, docs/error-codes.md).
@@ -245,9 +245,10 @@ function errorCodesOf(h: RouteHandler, op: OperationObject): ApiErrorCode[] {
     if (reflector.getAllAndOverride<unknown[]>(ROLES, targets)?.length) codes.add('FORBIDDEN');
   }
   const params = (op.parameters ?? []) as ParameterObject[];
-  // Every request passes the JSON body parser and the well-formed-text check before routing: any operation
-  // answers a malformed or oversized JSON body, and a NUL or unpaired surrogate in the query or body, itself.
-  codes.add('VALIDATION_FAILED').add('MALFORMED_JSON').add('PAYLOAD_TOO_LARGE');
+  // Every request passes the JSON body parser, the depth bound and the well-formed-text check before routing: any
+  // operation answers a malformed, oversized or too deeply nested JSON body, and a NUL or unpaired surrogate in the
+  // query or body, itself.
+  codes.add('VALIDATION_FAILED').add('MALFORMED_JSON').add('PAYLOAD_TOO_LARGE').add('PAYLOAD_TOO_DEEP');
   for (const p of routeArgs(h, RouteParamtypes.PARAM).concat(routeArgs(h, RouteParamtypes.QUERY))) {
     for (const pipe of p.pipes ?? []) {
       if (isPipe(pipe, ParseUUIDPipe)) codes.add('INVALID_ID').add('NOT_FOUND');

@@ -1,4 +1,5 @@
 import { ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
 import { AppError } from '@dcs/common';
 
 interface FieldProblem {
@@ -33,3 +34,10 @@ export const uuidPipe = (name = 'id') =>
   new ParseUUIDPipe({
     exceptionFactory: () => new AppError('INVALID_ID', `${name} must be a UUID`, [{ field: name, problems: ['must be a UUID'] }]),
   });
+
+/**
+ * An optional field that, when sent, must pass its validators: unlike `@IsOptional()`, `null` is not
+ * "absent" (it skipped every check and reached the service, which answered 500). For fields where null
+ * means nothing in particular; where it has a meaning (a clock that is off) keep `@IsOptional()`.
+ */
+export const OptionalNotNull = () => ValidateIf((_o: object, value: unknown) => value !== undefined);

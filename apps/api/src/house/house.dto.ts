@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { BOT_LEVELS, CURRENCIES, HOUSE_RULESETS, PURPOSES, WORKOUT_KINDS } from '@dcs/house';
+import { OptionalNotNull } from '../common/validation';
 
 export class HouseSettingsDto {
   @ApiPropertyOptional({ enum: [0, 5, 10, 15, 20], description: 'get on with (the ruleset decides which are allowed: INVALID_SETTINGS)' })
@@ -45,7 +46,7 @@ export class OpenHouseTableDto {
 }
 
 export class JoinHouseTableDto {
-  @ApiPropertyOptional({ minimum: 0, maximum: 3, description: 'the seat wanted; the lowest free one by default' }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 3, description: 'the seat wanted; the lowest free one by default' }) @OptionalNotNull() @IsInt() @Min(0) @Max(3) seat?: number;
   @ApiPropertyOptional({ description: "the table's invitation code: needed at an unlisted table (without it, or with another: 404 NOT_FOUND)", example: 'K7PQ2MZX' })
   @IsOptional()
   @IsString()
@@ -55,12 +56,12 @@ export class JoinHouseTableDto {
 
 export class JoinByCodeDto {
   @ApiProperty({ description: 'the table\'s invitation code', example: 'K7PQ2MZX' }) @IsString() @Matches(/^[A-Za-z0-9]{8}$/) code!: string;
-  @ApiPropertyOptional({ minimum: 0, maximum: 3 }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 3 }) @OptionalNotNull() @IsInt() @Min(0) @Max(3) seat?: number;
 }
 
 export class AddComputerDto {
   @ApiProperty({ enum: BOT_LEVELS, description: 'easy = random, medium = greedy, hard = expert' }) @IsIn(BOT_LEVELS) level!: (typeof BOT_LEVELS)[number];
-  @ApiPropertyOptional({ minimum: 0, maximum: 3 }) @IsOptional() @IsInt() @Min(0) @Max(3) seat?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 3 }) @OptionalNotNull() @IsInt() @Min(0) @Max(3) seat?: number;
 }
 
 export class LobbyQueryDto {

@@ -25,9 +25,11 @@ import {
 } from './house.dto';
 
 const cursorOf = (t: { createdAt: Date; id: string }) => `${t.createdAt.getTime()}_${t.id}`;
+/** The latest instant a cursor can name: the end of year 9999 (a later one is no date the database or Prisma writes). */
+const LAST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 function parseCursor(s: string): { createdAt: Date; id: string } {
-  const m = /^(\d{1,15})_([0-9a-f-]{36})$/i.exec(s);
-  if (!m) throw new AppError('INVALID_CURSOR', '`before` is not a cursor this API gave');
+  const m = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(s);
+  if (!m || Number(m[1]) > LAST_CURSOR_MS) throw new AppError('INVALID_CURSOR', '`before` is not a cursor this API gave');
   return { createdAt: new Date(Number(m[1])), id: m[2] };
 }
 

@@ -6,6 +6,7 @@ import { AuthGuard, bearerToken } from '../common/auth.guard';
 import { errorResponse } from '../common/all-exceptions.filter';
 import { AuthUser } from '../common/decorators';
 import { validationPipe } from '../common/validation';
+import { assertPayloadDepth } from '../common/payload-depth';
 import { GameActionDto } from '../games/games.dto';
 import { TiebreakPickDto } from '../tournament/tournament.dto';
 import { GamesService } from '../games/games.service';
@@ -174,7 +175,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
         throw new AppError('INVALID_ID', 'tiebreakId must be a UUID', [{ field: 'tiebreakId', problems: ['must be a UUID'] }]);
       }
       // The HTTP body's DTO and pipe: the same checks and VALIDATION_FAILED details.
-      const dto = (await this.validation.transform({ position, ...rest }, { type: 'body', metatype: TiebreakPickDto })) as TiebreakPickDto;
+      const dto = await this.validate({ position, ...rest }, TiebreakPickDto);
       const user = await this.userOf(socket, true);
       return { tiebreak: await this.flow.pickTile(user!.id, tiebreakId, dto.position) };
     });
@@ -203,7 +204,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       const user = await this.userOf(socket, true);
       const gameId = this.gameIdOf(payload);
       const { gameId: _id, ...body } = payload as Record<string, unknown>;
-      const dto = (await this.validation.transform(body, { type: 'body', metatype: GameActionDto })) as GameActionDto;
+      const dto = await this.validate(body, GameActionDto);
       const view = await this.games.act(user!, gameId, dto);
       return { seq: (view.view as { version: number }).version, view };
     });
@@ -223,6 +224,12 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     }
     if (kind !== 'join') this.throttle(socket);
     await this.limits.take(kind, { userId: socket.data.userId, socketId: socket.id });
+  }
+
+  /** The HTTP body's pipe, after the depth bound the HTTP routes have (a payload nested thousands deep overflowed class-transformer's stack). */
+  private async validate<T>(payload: unknown, metatype: new () => T): Promise<T> {
+    assertPayloadDepth(payload);
+    return (await this.validation.transform(payload, { type: 'body', metatype })) as T;
   }
 
   /** A fixed one-second window per connection: LIVE_ACTIONS_PER_SECOND actions, then RATE_LIMITED until it rolls over. */

@@ -1,15 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
 import { PG_POOL, PrismaService } from '@dcs/common';
-import { bumpTokenVersion, insertUser, recordAudit, replacePassword, setUserRoles } from '@dcs/tournament';
+import { backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserRoles } from '@dcs/tournament';
 
 @Injectable()
-export class UsersRepository {
+export class UsersRepository implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UsersRepository.name);
+
   constructor(
     private readonly prisma: PrismaService,
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
+
+  /** The accounts that existed before name skeletons get theirs (the migration that added the column could not compute them). */
+  async onApplicationBootstrap(): Promise<void> {
+    const filled = await backfillNameSkeletons(this.prisma);
+    if (filled) this.logger.log(`${filled} accounts got their display name's skeleton`);
+  }
 
   findById(id: string): Promise<User | null> {
     return this.prisma.user.findUnique({ where: { id } });
@@ -33,13 +41,18 @@ export class UsersRepository {
     return this.prisma.user.findUnique({ where: { email: email.toLowerCase() } });
   }
 
-  /** Creates the user; returns null when the email is already taken (unique constraint). */
-  async create(data: { email: string; passwordHash: string; displayName: string }): Promise<User | null> {
+  /** Whether a name that looks like `displayName` is taken (read before the password is hashed; the unique index decides). */
+  nameTaken(displayName: string): Promise<boolean> {
+    return nameSkeletonTaken(this.prisma, displayName);
+  }
+
+  /** Creates the user; which is taken when a unique constraint refuses it: the email or a look-alike of the name. */
+  async create(data: { email: string; passwordHash: string; displayName: string }): Promise<User | 'email_taken' | 'name_taken'> {
     try {
       return await insertUser(this.prisma, data);
     } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') return null;
-      throw err;
+      if ((err as { code?: string }).code !== 'P2002') throw err;
+      return (await this.findByEmail(data.email)) ? 'email_taken' : 'name_taken';
     }
   }
 

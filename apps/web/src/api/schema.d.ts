@@ -1404,7 +1404,10 @@ export interface components {
              */
             email: string;
             password: string;
-            /** @example Ana D. */
+            /**
+             * @description NFKC, trimmed, one space between words; no control, direction or invisible characters; not a look-alike of a name taken (DISPLAY_NAME_INVALID, DISPLAY_NAME_TAKEN)
+             * @example Ana D.
+             */
             displayName: string;
         };
         UserResponseDto: {
@@ -3537,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description DISPLAY_NAME_INVALID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3545,11 +3548,11 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "DISPLAY_NAME_INVALID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
-            /** @description EMAIL_TAKEN, TRY_AGAIN */
+            /** @description DISPLAY_NAME_TAKEN, EMAIL_TAKEN, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3557,7 +3560,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "EMAIL_TAKEN" | "TRY_AGAIN";
+                        code?: "DISPLAY_NAME_TAKEN" | "EMAIL_TAKEN" | "TRY_AGAIN";
                     };
                 };
             };
@@ -3620,7 +3623,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3631,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3723,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3731,7 +3734,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3806,7 +3809,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, PASSWORD_UNCHANGED, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PASSWORD_UNCHANGED, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3814,7 +3817,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "PASSWORD_UNCHANGED" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PASSWORD_UNCHANGED" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3909,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeResponseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3917,7 +3920,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3982,7 +3985,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3990,7 +3993,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4417,7 +4420,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4425,7 +4428,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4472,7 +4475,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4480,7 +4483,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4519,7 +4522,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_SCHEDULE, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_SCHEDULE, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4527,7 +4530,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_SCHEDULE" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_SCHEDULE" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4600,7 +4603,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4608,7 +4611,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4661,7 +4664,7 @@ export interface operations {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_SCHEDULE, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_SCHEDULE, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4669,7 +4672,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_SCHEDULE" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_SCHEDULE" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4754,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonResponseDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4762,7 +4765,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4815,7 +4818,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeasonResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SATURDAY, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SATURDAY, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4826,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SATURDAY" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SATURDAY" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4914,7 +4917,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntryDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4922,7 +4925,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5018,7 +5021,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameViewResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5026,7 +5029,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5079,7 +5082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5087,7 +5090,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5184,7 +5187,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameRecordDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5192,7 +5195,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5241,7 +5244,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameReplayDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5249,7 +5252,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5312,7 +5315,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyGamesPageDto"];
                 };
             };
-            /** @description BAD_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5320,7 +5323,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5383,7 +5386,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseLobbyPageDto"];
                 };
             };
-            /** @description INVALID_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5391,7 +5394,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5454,7 +5457,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5462,7 +5465,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5547,7 +5550,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5555,7 +5558,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5632,7 +5635,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5640,7 +5643,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5727,7 +5730,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_SEAT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_SEAT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5735,7 +5738,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_SEAT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_SEAT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5824,7 +5827,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_SEAT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5832,7 +5835,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_SEAT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5917,7 +5920,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5925,7 +5928,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6010,7 +6013,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6018,7 +6021,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6103,7 +6106,7 @@ export interface operations {
                     "application/json": components["schemas"]["HouseTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6111,7 +6114,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6194,7 +6197,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6202,7 +6205,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6266,7 +6269,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerPageDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6274,7 +6277,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6337,7 +6340,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdultConfirmedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6345,7 +6348,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6420,7 +6423,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6428,7 +6431,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6501,7 +6504,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileEntryDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6509,7 +6512,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6568,7 +6571,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkoutsDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6576,7 +6579,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6641,7 +6644,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkoutDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6649,7 +6652,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6734,7 +6737,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6742,7 +6745,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6820,7 +6823,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerPageDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6828,7 +6831,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6903,7 +6906,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileEntryDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6911,7 +6914,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -6988,7 +6991,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6996,7 +6999,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7118,7 +7121,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableViewDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7126,7 +7129,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7173,7 +7176,7 @@ export interface operations {
                     "application/json": components["schemas"]["TierResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7181,7 +7184,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7220,7 +7223,7 @@ export interface operations {
                     "application/json": components["schemas"]["TierResponseDto"];
                 };
             };
-            /** @description BAD_REQUEST, INVALID_PRIZE_SPLIT, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_REQUEST, INVALID_PRIZE_SPLIT, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7228,7 +7231,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_REQUEST" | "INVALID_PRIZE_SPLIT" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_REQUEST" | "INVALID_PRIZE_SPLIT" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7334,7 +7337,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandingsPageDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7342,7 +7345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7392,7 +7395,7 @@ export interface operations {
                     "application/json": components["schemas"]["EliteSixDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7400,7 +7403,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7452,7 +7455,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerRankingDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7460,7 +7463,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7514,7 +7517,7 @@ export interface operations {
                     "application/json": components["schemas"]["CloseResultDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7522,7 +7525,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7608,7 +7611,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7616,7 +7619,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7655,7 +7658,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventCreatedDto"];
                 };
             };
-            /** @description BAD_HOST_CITY, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_HOST_CITY, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7663,7 +7666,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_HOST_CITY" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_HOST_CITY" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7737,7 +7740,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7748,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7784,7 +7787,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventCreatedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7792,7 +7795,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7865,7 +7868,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventViewDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7873,7 +7876,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7923,7 +7926,7 @@ export interface operations {
                     "application/json": components["schemas"]["WdcDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7931,7 +7934,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7973,7 +7976,7 @@ export interface operations {
                     "application/json": components["schemas"]["WdcEntryCreatedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7981,7 +7984,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8069,7 +8072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8077,7 +8080,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8130,7 +8133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"];
                 };
             };
-            /** @description INVALID_DATE, INVALID_ID, INVALID_TIME, MALFORMED_JSON, REASON_REQUIRED, START_IN_PAST, TOO_FAR_AHEAD, TOO_LATE, VALIDATION_FAILED */
+            /** @description INVALID_DATE, INVALID_ID, INVALID_TIME, MALFORMED_JSON, PAYLOAD_TOO_DEEP, REASON_REQUIRED, START_IN_PAST, TOO_FAR_AHEAD, TOO_LATE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8138,7 +8141,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_DATE" | "INVALID_ID" | "INVALID_TIME" | "MALFORMED_JSON" | "REASON_REQUIRED" | "START_IN_PAST" | "TOO_FAR_AHEAD" | "TOO_LATE" | "VALIDATION_FAILED";
+                        code?: "INVALID_DATE" | "INVALID_ID" | "INVALID_TIME" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "REASON_REQUIRED" | "START_IN_PAST" | "TOO_FAR_AHEAD" | "TOO_LATE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8223,7 +8226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeDetailDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8231,7 +8234,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8284,7 +8287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, REASON_REQUIRED, TIER_NOT_APPLICABLE, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOTHING_TO_CHANGE, PAYLOAD_TOO_DEEP, REASON_REQUIRED, TIER_NOT_APPLICABLE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8292,7 +8295,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "REASON_REQUIRED" | "TIER_NOT_APPLICABLE" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOTHING_TO_CHANGE" | "PAYLOAD_TOO_DEEP" | "REASON_REQUIRED" | "TIER_NOT_APPLICABLE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8377,7 +8380,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicRegistrationDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8385,7 +8388,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8434,7 +8437,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8442,7 +8445,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8515,7 +8518,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8523,7 +8526,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8608,7 +8611,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8616,7 +8619,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8701,7 +8704,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8709,7 +8712,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8796,7 +8799,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPageDto"];
                 };
             };
-            /** @description INVALID_CURSOR, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8804,7 +8807,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -8865,7 +8868,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8873,7 +8876,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9002,7 +9005,7 @@ export interface operations {
                     "application/json": components["schemas"]["BracketDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9010,7 +9013,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9059,7 +9062,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiebreakViewDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9067,7 +9070,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9120,7 +9123,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiebreakPublicViewDto"];
                 };
             };
-            /** @description BAD_POSITION, INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_POSITION, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,7 +9131,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_POSITION" | "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_POSITION" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9217,7 +9220,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9225,7 +9228,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9314,7 +9317,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9322,7 +9325,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9411,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoidedTableDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9419,7 +9422,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9508,7 +9511,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkDto"];
                 };
             };
-            /** @description BAD_ORDER, INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description BAD_ORDER, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9516,7 +9519,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_ORDER" | "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "BAD_ORDER" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9626,7 +9629,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseListItemDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9634,7 +9637,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9697,7 +9700,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrityCaseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, UNKNOWN_GAME, UNKNOWN_PLAYER, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, UNKNOWN_GAME, UNKNOWN_PLAYER, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9705,7 +9708,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "UNKNOWN_GAME" | "UNKNOWN_PLAYER" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "UNKNOWN_GAME" | "UNKNOWN_PLAYER" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9856,7 +9859,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseDetailDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9864,7 +9867,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -9941,7 +9944,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrityCaseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_REVIEWER, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_REVIEWER, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,7 +9952,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_REVIEWER" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_REVIEWER" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10038,7 +10041,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseNoteResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10046,7 +10049,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10135,7 +10138,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvidenceResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, UNKNOWN_APPEAL, UNKNOWN_GAME, UNKNOWN_REQUEST, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, UNKNOWN_APPEAL, UNKNOWN_GAME, UNKNOWN_REQUEST, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10143,7 +10146,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "UNKNOWN_APPEAL" | "UNKNOWN_GAME" | "UNKNOWN_REQUEST" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "UNKNOWN_APPEAL" | "UNKNOWN_GAME" | "UNKNOWN_REQUEST" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10232,7 +10235,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecisionResultDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SUBJECT, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, NOT_A_SUBJECT, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10240,7 +10243,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SUBJECT" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "NOT_A_SUBJECT" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10327,7 +10330,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealListItemDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10335,7 +10338,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10400,7 +10403,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealDecidedDto"];
                 };
             };
-            /** @description INVALID_ID, INVALID_REDUCTION, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, INVALID_REDUCTION, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10408,7 +10411,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "INVALID_REDUCTION" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "INVALID_REDUCTION" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10495,7 +10498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10503,7 +10506,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10566,7 +10569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportFiledDto"];
                 };
             };
-            /** @description CANNOT_REPORT_SELF, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description CANNOT_REPORT_SELF, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10574,7 +10577,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "CANNOT_REPORT_SELF" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "CANNOT_REPORT_SELF" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10673,7 +10676,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10681,7 +10684,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10768,7 +10771,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppealDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10776,7 +10779,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10859,7 +10862,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyPenaltiesDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10867,7 +10870,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10926,7 +10929,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyCaseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +10937,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -10996,7 +10999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationResponseDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11004,7 +11007,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -11067,7 +11070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViolationFiledDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +11078,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -11164,7 +11167,7 @@ export interface operations {
                     "application/json": components["schemas"]["SanctionResponseDto"];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11172,7 +11175,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -11255,7 +11258,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyConductDto"];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11263,7 +11266,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };

@@ -1,4 +1,5 @@
 import type { Prisma, Role, User } from '@dcs/db';
+import { displayNameSkeleton } from './display-name';
 
 /** A transaction, or the client itself for a single statement. */
 type Db = Prisma.TransactionClient;
@@ -11,9 +12,62 @@ type Db = Prisma.TransactionClient;
  * (docs/scaling.md, "Concurrency") asks for it.
  */
 
-/** A new account (the email lower-cased). A taken email fails with Prisma's P2002 for the caller to answer. */
+/**
+ * A new account (the email lower-cased, the display name's skeleton beside it). A taken email or a name
+ * that looks like one taken fails with Prisma's P2002 for the caller to answer. `displayName` is already
+ * normalised (normaliseDisplayName).
+ */
 export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string }): Promise<User> {
-  return db.user.create({ data: { ...data, email: data.email.toLowerCase() } });
+  return db.user.create({ data: { ...data, email: data.email.toLowerCase(), nameSkeleton: displayNameSkeleton(data.displayName) } });
+}
+
+/** Whether an account's display name has this skeleton (a look-alike of `displayName` is taken). */
+export async function nameSkeletonTaken(db: Db, displayName: string): Promise<boolean> {
+  return (await db.user.count({ where: { nameSkeleton: displayNameSkeleton(displayName) } })) > 0;
+}
+
+/**
+ * Gives every account without a name skeleton its own (the accounts that existed before skeletons, and rows
+ * written around insertUser), oldest first, a thousand rows a statement: an account whose name looks like an
+ * older one's keeps its name and a null skeleton (nobody new can take that look). Idempotent; another process
+ * running it at once makes a statement fail on the unique index, and that batch is then written row by row.
+ * Returns how many rows got one.
+ */
+export async function backfillNameSkeletons(db: Db, batch = 1000): Promise<number> {
+  let filled = 0;
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: { id: string; displayName: string; createdAt: Date }[] = await db.user.findMany({
+      where: { nameSkeleton: null, ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}) },
+      select: { id: true, displayName: true, createdAt: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: batch,
+    });
+    if (!rows.length) return filled;
+    after = rows[rows.length - 1];
+    // The oldest of the batch's look-alikes only; the older rows outside it are the NOT EXISTS's.
+    const first = new Map<string, string>();
+    for (const r of rows) {
+      const skeleton = displayNameSkeleton(r.displayName);
+      if (!first.has(skeleton)) first.set(skeleton, r.id);
+    }
+    const pairs = [...first].map(([skeleton, id]) => ({ id, skeleton }));
+    const write = (ps: typeof pairs) =>
+      db.$executeRaw`UPDATE users u SET name_skeleton = v.sk
+        FROM unnest(${ps.map((p) => p.id)}::uuid[], ${ps.map((p) => p.skeleton)}::text[]) AS v(id, sk)
+        WHERE u.id = v.id AND u.name_skeleton IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.name_skeleton = v.sk)`;
+    try {
+      filled += await write(pairs);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      for (const p of pairs) filled += await write([p]).catch((e: unknown) => (isUniqueViolation(e) ? 0 : Promise.reject(e)));
+    }
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; meta?: unknown; message?: string };
+  return e.code === 'P2002' || /23505|unique constraint/i.test(`${JSON.stringify(e.meta ?? null)} ${e.message}`);
 }
 
 /** Bumps tokenVersion: every token issued before stops working. The account as it is now (for its open sockets); null when it does not exist. */
