@@ -4076,7 +4076,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorDto"][];
                 };
             };
-            /** @description MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4084,7 +4084,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4145,7 +4145,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorCityDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4153,7 +4153,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4231,7 +4231,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorCityDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4239,7 +4239,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -4329,7 +4329,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectorCityDto"][];
                 };
             };
-            /** @description INVALID_ID, MALFORMED_JSON, VALIDATION_FAILED */
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +4337,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
