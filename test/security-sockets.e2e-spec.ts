@@ -158,6 +158,18 @@ describe('live sockets end with their session, and are limited per account acros
     expect(socket.of('auth:revoked', mark)[0].message).toMatch(/roles have changed/);
   }, 60_000);
 
+  it('a ban filed by an admin (HTTP on A) ends the banned player\'s socket on B at once: auth:revoked, closed, no seat view with a hand after it', async () => {
+    const { victim, socket } = await table();
+    const admin = await a.user({ roles: ['admin'] });
+    const mark = socket.frames.length;
+    const res = await a.http().post('/api/conduct/violations').set(bearer(admin.token)).send({ userId: victim.id, reason: 'abusive play', sanctions: [{ kind: 'ban' }] });
+    expect(res.status).toBe(201);
+    // The socket ends without sending anything itself (before, it kept its seat's views until its next event).
+    await endedWithoutViews(socket, mark, 'auth:revoked', 'INVALID_TOKEN');
+    // and the banned token is refused at a new handshake
+    await expect(on(b, victim.token)).rejects.toMatchObject({ message: expect.stringMatching(/INVALID_TOKEN|ACCOUNT_BANNED/) });
+  }, 60_000);
+
   it('a socket on B whose token expires is told auth:expired at its exp and closed; no seat view with a hand after it', async () => {
     const { gameId, victim, move } = await table();
     const tv = (await env.sql<{ token_version: number }>('SELECT token_version FROM users WHERE id = $1', [victim.id]))[0].token_version;
