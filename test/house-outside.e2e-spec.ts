@@ -155,6 +155,8 @@ describe('house tables from outside: exact computer run-outs, what a finished ga
 
   it('a finished house game lists every run-out (seat, turn, person or computer, penalty, jar, expunged ticket) to its players and staff, after a reload; outsiders read the public result', async () => {
     const p = await api.user();
+    // Its welcome grant paid, as the settlement pays it once earned (SPEC 7 Decision: a new account's grant is held until it has played).
+    await api.app.get(HouseService).grantWelcome(p.id);
     await adult(p);
     const t = (await open(p, { ruleset: 'citizen', seats: 2, computers: ['medium'], purpose: 'stake', stake: 100, ticketFine: 30 }).expect(201)).body;
     const gameId = t.gameId as string;

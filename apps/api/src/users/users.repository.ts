@@ -13,10 +13,18 @@ export class UsersRepository implements OnApplicationBootstrap {
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
-  /** The accounts that existed before name skeletons get theirs (the migration that added the column could not compute them). */
+  /**
+   * The accounts that existed before name skeletons get theirs (the migration that added the column could
+   * not compute them). Never stops the start: an API whose database is down must still come up and say so
+   * at /health; the next start fills what is left.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    const filled = await backfillNameSkeletons(this.prisma);
-    if (filled) this.logger.log(`${filled} accounts got their display name's skeleton`);
+    try {
+      const filled = await backfillNameSkeletons(this.prisma);
+      if (filled) this.logger.log(`${filled} accounts got their display name's skeleton`);
+    } catch (err) {
+      this.logger.warn(`display-name skeletons not filled at start (${(err as Error).message.split('\n').filter(Boolean).pop()}); the next start tries again`);
+    }
   }
 
   findById(id: string): Promise<User | null> {
