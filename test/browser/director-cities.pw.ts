@@ -31,7 +31,7 @@ test.describe('directors and their cities', () => {
     await expect(card.getByText('No city yet.')).toBeVisible();
     await card.getByLabel('City for Nadia Nocity').selectOption({ label: cityName });
     await card.getByRole('button', { name: 'Assign to Nadia Nocity' }).click();
-    await expect(adminPage.getByText(`Nadia Nocity now directs ${cityName}.`)).toBeVisible();
+    await expect(adminPage.getByRole('status').filter({ hasText: `Nadia Nocity now directs ${cityName}.` })).toBeVisible();
     await expect(card.getByRole('button', { name: `Remove ${cityName} from Nadia Nocity` })).toBeVisible();
     await screens(adminPage, 'admin-directors', async (p) => {
       await expect(p.getByRole('heading', { level: 1, name: 'Directors and their cities' })).toBeVisible();
