@@ -13,13 +13,13 @@
  * predicts the next hand — a single continuing non-cryptographic stream would let
  * a determined player solve for its state.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './hash';
 import { RngState, seedRng, shuffle } from './rng';
 import { ALL_TILES, Tile } from './tiles';
 
 /** The seed string of hand `hand`'s shuffle. */
 export function handSeed(gameRng: Readonly<RngState>, hand: number): string {
-  return createHash('sha256').update(`${gameRng[0]}.${gameRng[1]}.${gameRng[2]}.${gameRng[3]}:${hand}`).digest('hex');
+  return sha256Hex(`${gameRng[0]}.${gameRng[1]}.${gameRng[2]}.${gameRng[3]}:${hand}`);
 }
 
 /** The shuffled 28 tiles of hand `hand`; the picker takes the first ones (docs/rules.md). */

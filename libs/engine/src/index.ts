@@ -11,3 +11,5 @@ export * from './record';
 export * from './random-play';
 export * from './bots';
 export * from './tiebreak';
+export * from './hash';
+export * from './fairness';
