@@ -121,10 +121,25 @@ export function canAllReach(deficits: readonly number[], remaining: number, tabl
       perChallenge.push(1);
     }
   }
+  const caps = perChallenge.slice(0, -1).map((m) => m * R);
+  return canAllReachPooled(needs, R, values, caps);
+}
+
+/**
+ * The same question over a pool of values: `values` distinct, best first, each but the lowest held at most
+ * `caps[i]` times in all; every player holds `remaining` values (one per challenge), the rest at the lowest.
+ * For identical challenges this is exact (see the module comment); for challenges that differ (some slots
+ * taken by someone else) the pool lets a player hold two values of one challenge, so it can only say "yes"
+ * more often: a "no" is certain.
+ */
+export function canAllReachPooled(deficits: readonly number[], remaining: number, values: readonly number[], caps: readonly number[]): boolean {
+  const needs = deficits.filter((d) => d > 0).sort((a, b) => b - a);
+  if (needs.length === 0) return true;
+  const R = remaining;
+  if (values.length === 0 || needs[0] > values[0] * R) return false;
   const low = values[values.length - 1];
   const dims = values.length - 1; // the capped higher values
   if (dims === 0) return needs.every((d) => d <= low * R);
-  const caps = perChallenge.slice(0, dims).map((m) => m * R);
 
   let states = new Map<string, number[]>([[caps.map(() => 0).join(','), caps.map(() => 0)]]);
   for (const need of needs) {
