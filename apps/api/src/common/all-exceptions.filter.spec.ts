@@ -1,8 +1,9 @@
 import { ArgumentsHost, HttpStatus, NotFoundException } from '@nestjs/common';
+import { AppError } from '@dcs/common';
 import { Prisma } from '@dcs/db';
 import { AllExceptionsFilter, isWriteConflict } from './all-exceptions.filter';
 
-function send(exception: unknown): { status: number; body: unknown } {
+function send(exception: unknown, acceptLanguage?: string): { status: number; body: unknown } {
   const out = { status: 0, body: undefined as unknown };
   const res = {
     status(code: number) {
@@ -13,7 +14,7 @@ function send(exception: unknown): { status: number; body: unknown } {
       out.body = body;
     },
   };
-  const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} }) }) } as unknown as ArgumentsHost;
   const filter = new AllExceptionsFilter();
   (filter as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
   filter.catch(exception, host);
@@ -52,5 +53,12 @@ describe('AllExceptionsFilter', () => {
     expect(send(unique)).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } });
     expect(send(Object.assign(new Error('relation does not exist'), { code: '42P01' })).status).toBe(500);
     expect(send(new NotFoundException('no such thing'))).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'no such thing' } });
+  });
+
+  it("answers in the browser's language: the message in Spanish, the code and status unchanged", () => {
+    const wrongTurn = new AppError('WRONG_TURN', "it is not seat 2's turn");
+    expect(send(wrongTurn, 'es-MX,es;q=0.9,en;q=0.5')).toEqual({ status: 422, body: { code: 'WRONG_TURN', message: 'No es tu turno.' } });
+    expect(send(wrongTurn, 'en-US')).toEqual({ status: 422, body: { code: 'WRONG_TURN', message: "it is not seat 2's turn" } });
+    expect(send(new NotFoundException('no such thing'), 'es')).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'No se encontró.' } });
   });
 });

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, RateLimitedError, type ErrorBody } from '@dcs/common';
+import { AppError, localizeErrorMessage, pickLanguage, RateLimitedError, type ErrorBody } from '@dcs/common';
 import { ERROR_STATUS } from './error-status';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -25,7 +25,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
     const { status, body } = errorResponse(exception);
+    // The message follows the person's language (the account's, else the browser's); the code never changes.
+    const account = (req as Request & { user?: { locale?: string | null } }).user?.locale;
+    body.message = localizeErrorMessage(body.code, body.message, pickLanguage(account, req.headers?.['accept-language']));
     if (exception instanceof RateLimitedError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     res.status(status).json(body);
