@@ -5,6 +5,8 @@ import { uuidPipe } from '../common/validation';
 import { ApiErrors, ApiOk } from '../common/openapi';
 import { ActionResponseDto, GameActionDto, GameRecordDto, GameReplayDto, GameViewResponseDto } from './games.dto';
 import { GamesService } from './games.service';
+import { GameReviewDto } from './game-review.dto';
+import { GameReviewService } from './game-review.service';
 
 const GAME_VIEW_EXAMPLE = {
   gameId: '3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1b',
@@ -20,7 +22,10 @@ const GAME_VIEW_EXAMPLE = {
 @ApiTags('games')
 @Controller('games')
 export class GamesController {
-  constructor(private readonly service: GamesService) {}
+  constructor(
+    private readonly service: GamesService,
+    private readonly reviews: GameReviewService,
+  ) {}
 
   @Public()
   @Get(':id/view')
@@ -55,5 +60,17 @@ export class GamesController {
   @ApiErrors('GAME_NOT_FINISHED')
   replay(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameReplayDto> {
     return this.service.replay(user, id);
+  }
+
+  @Public()
+  @Get(':id/analysis')
+  @ApiOperation({
+    summary:
+      "A finished game's post-game analysis: each decision judged against the expert on what its seat knew, the expected points lost, inaccuracy / mistake / blunder, accuracy per seat (docs/rules.md). A player sees their own decisions once their game is over (a challenge game: once its table is decided); everyone every seat's once the challenge is complete; reviewers and admins every seat's once the game has ended (audited). status pending while the worker judges it (seconds).",
+  })
+  @ApiOk(GameReviewDto)
+  @ApiErrors('GAME_NOT_FINISHED', 'TABLE_NOT_FINISHED', 'FORBIDDEN')
+  analysis(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameReviewDto> {
+    return this.reviews.review(user, id);
   }
 }

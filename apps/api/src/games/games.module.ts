@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TournamentModule } from '@dcs/tournament';
+import { GameReviewRepository, TournamentModule } from '@dcs/tournament';
+import { GameReviewService } from './game-review.service';
 import { GamesController } from './games.controller';
 import { GamesService } from './games.service';
 import { MyGamesController } from './my-games.controller';
@@ -7,5 +8,5 @@ import { MyGamesRepository } from './my-games.repository';
 import { MyGamesService } from './my-games.service';
 import { GameEventsPublisher } from '../live/game-events.publisher';
 
-@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController], providers: [GamesService, GameEventsPublisher, MyGamesService, MyGamesRepository], exports: [GamesService, GameEventsPublisher] })
+@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController], providers: [GamesService, GameEventsPublisher, MyGamesService, MyGamesRepository, GameReviewService, GameReviewRepository], exports: [GamesService, GameEventsPublisher] })
 export class GamesModule {}

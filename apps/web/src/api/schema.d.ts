@@ -310,6 +310,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished game's post-game analysis: each decision judged against the expert on what its seat knew, the expected points lost, inaccuracy / mistake / blunder, accuracy per seat (docs/rules.md). A player sees their own decisions once their game is over (a challenge game: once its table is decided); everyone every seat's once the challenge is complete; reviewers and admins every seat's once the game has ended (audited). status pending while the worker judges it (seconds). */
+        get: operations["GamesController_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/games": {
         parameters: {
             query?: never;
@@ -1736,6 +1753,68 @@ export interface components {
             endedBy: string | null;
             /** @description each hand's deal, then one step per action */
             steps: components["schemas"]["ReplayStepDto"][];
+        };
+        ReviewThresholdsDto: {
+            inaccuracy: number;
+            mistake: number;
+            blunder: number;
+        };
+        ReviewSeatDto: {
+            seat: number;
+            /** @description decisions judged */
+            decisions: number;
+            /** @description 0-100 (mean of 100·e^(−loss/20) over the decisions); null with none */
+            accuracy: number | null;
+            meanLoss: number;
+            inaccuracies: number;
+            mistakes: number;
+            blunders: number;
+        };
+        ReviewOptionDto: {
+            action: components["schemas"]["ReplayMoveDto"];
+            /** @description the option's expected outcome for the seat, in the expert's points (docs/rules.md, "Post-game analysis") */
+            value: number;
+        };
+        ReviewDecisionDto: {
+            /** @description 0-based hand index (the record's hands[hand]) */
+            hand: number;
+            /** @description 0-based index of the action in that hand (the replay's step with this hand and action shows the position after it) */
+            action: number;
+            seat: number;
+            /** @enum {string} */
+            kind: "lead" | "play" | "end" | "knock";
+            played: components["schemas"]["ReplayMoveDto"];
+            /** @description the best option (the played one when it was the best) */
+            best: components["schemas"]["ReplayMoveDto"];
+            /** @description expected points the played option gave up against the best (0: it was the best) */
+            loss: number;
+            /** @enum {string} */
+            mark: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+            /** @description every option, the best first */
+            options: components["schemas"]["ReviewOptionDto"][];
+        };
+        GameReviewDto: {
+            /** Format: uuid */
+            gameId: string;
+            /**
+             * @description pending: the worker has not judged it yet (seconds after the end); not-analysable: the expert judges the tournament rules only
+             * @enum {string}
+             */
+            status: "ready" | "pending" | "not-analysable";
+            /**
+             * @description own: a player's own decisions only (before the challenge is complete); all: every seat's
+             * @enum {string}
+             */
+            scope: "all" | "own";
+            /** @description the caller's seat at this game, if any */
+            seat: number | null;
+            /** @description why the game is not analysed */
+            reason?: string;
+            version?: number;
+            /** @description expected points lost from which a decision is marked */
+            thresholds?: components["schemas"]["ReviewThresholdsDto"];
+            seats?: components["schemas"]["ReviewSeatDto"][];
+            decisions?: components["schemas"]["ReviewDecisionDto"][];
         };
         MyGameRoundDto: {
             roundId: string;
@@ -5277,6 +5356,87 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "GAME_NOT_FINISHED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    GamesController_analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameReviewDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description GAME_NOT_FINISHED, TABLE_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "GAME_NOT_FINISHED" | "TABLE_NOT_FINISHED";
                     };
                 };
             };

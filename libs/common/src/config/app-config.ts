@@ -167,6 +167,12 @@ export class AppConfig {
   @Min(1000)
   ANTICHEAT_SCAN_INTERVAL_MS = 60 * 1000;
 
+  /** How often the post-game analysis scan runs: queues a review for every finished game that has none (issue 24). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  REVIEW_SCAN_INTERVAL_MS = 10 * 1000;
+
   /** How far back (days) a player's anti-cheat evidence and the scan's linked-accounts check reach. */
   @Transform(toInt)
   @IsInt()

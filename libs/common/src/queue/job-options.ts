@@ -23,11 +23,12 @@ const ANALYSIS: Options = { removeOnComplete: 1000, removeOnFail: 1000, attempts
  * default. Every producer takes its options here (jobOptions), so one job kind is never queued
  * with two retentions.
  */
-export const JOB_OPTIONS: Record<'schedule' | 'challenge' | 'season' | 'anticheat', { default: Options } & Partial<Record<JobName, Options>>> = {
+export const JOB_OPTIONS: Record<'schedule' | 'challenge' | 'season' | 'anticheat' | 'review', { default: Options } & Partial<Record<JobName, Options>>> = {
   [QUEUES.schedule]: { default: TIMER },
   [QUEUES.challenge]: { default: STEP, [JOBS.challengeStart]: TIMER, [JOBS.houseCommissary]: TIMER },
   [QUEUES.season]: { default: STEP },
   [QUEUES.anticheat]: { default: ANALYSIS },
+  [QUEUES.review]: { default: ANALYSIS },
 };
 
 /** The options of one job: its queue's row for its kind, with its deterministic id and its delay (ms from now). */

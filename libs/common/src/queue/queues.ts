@@ -14,6 +14,8 @@ export const QUEUES = {
   season: 'season',
   /** anti-cheat detection: per-game analysis, signals, cases (issue 7 A) */
   anticheat: 'anticheat',
+  /** post-game analysis for the players: a review per finished game (issue 24) */
+  review: 'review',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -54,6 +56,10 @@ export const JOBS = {
   anticheatGame: 'anticheat-game',
   /** periodic: queue finished games not yet analysed, rescan recent pairs and linked accounts */
   anticheatScan: 'anticheat-scan',
+  /** judge every decision of one finished game against the expert (job id = the game id) */
+  reviewGame: 'review-game',
+  /** periodic: queue finished games with no review yet */
+  reviewScan: 'review-scan',
 } as const;
 
 /** Payload of the periodic maintenance sweep: lifts expired suspensions. */
@@ -133,9 +139,14 @@ export interface AnticheatGamePayload {
 
 export type AnticheatScanPayload = Record<string, never>;
 
+export interface ReviewGamePayload {
+  gameId: string;
+}
+
 export interface JobPayloads {
   [JOBS.anticheatGame]: AnticheatGamePayload;
   [JOBS.anticheatScan]: AnticheatScanPayload;
+  [JOBS.reviewGame]: ReviewGamePayload;
   [JOBS.appealReminders]: AppealSweepPayload;
   [JOBS.appealOverdue]: AppealSweepPayload;
   [JOBS.maintenanceSweep]: MaintenanceSweepPayload;
@@ -169,6 +180,7 @@ export const jobIds = {
   houseCommissary: (week: string) => `house-commissary.${week}`,
   seasonClose: (seasonId: string) => `season-close.${seasonId}`,
   anticheatGame: (gameId: string) => `anticheat-game.${gameId}`,
+  reviewGame: (gameId: string) => `review-game.${gameId}`,
 };
 
 export const MAINTENANCE_SCHEDULER_ID = 'maintenance-sweep';
@@ -176,3 +188,4 @@ export const SCHEDULE_SCHEDULER_ID = 'schedule-sweep';
 export const APPEAL_REMINDERS_SCHEDULER_ID = 'appeal-reminders';
 export const APPEAL_OVERDUE_SCHEDULER_ID = 'appeal-overdue';
 export const ANTICHEAT_SCHEDULER_ID = 'anticheat-scan';
+export const REVIEW_SCHEDULER_ID = 'review-scan';

@@ -131,6 +131,19 @@ function summarise(seat: number, ds: readonly DecisionAnalysis[]): SeatAnalysis 
 
 /** The analysis of a finished (or stopped) game from its SPEC 1.8 record with every tile shown. */
 export function analyzeGame(record: GameRecord, opts: AnalyzeGameOptions = {}): GameAnalysis {
+  const steps = analysisSteps(record, opts);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The same analysis a decision at a time: the generator yields after each judged decision (a few
+ * milliseconds each), so a process that must stay responsive (the worker runs turn clocks beside it)
+ * can give its event loop a turn between decisions; it returns the analysis.
+ */
+export function* analysisSteps(record: GameRecord, opts: AnalyzeGameOptions = {}): Generator<number, GameAnalysis, void> {
   const ruleset = record.ruleset;
   if (!RULESETS[ruleset]?.tournament || (record.players !== 3 && record.players !== 4) || record.partners) {
     return { analysable: false, version: ANALYSIS_VERSION, reason: 'RULESET', message: 'the expert judges games of the tournament rules (3 or 4 seats, cut-throat) only' };
@@ -149,7 +162,10 @@ export function analyzeGame(record: GameRecord, opts: AnalyzeGameOptions = {}): 
     for (let j = 0; j < hand.actions.length; j++) {
       const action = hand.actions[j];
       const judged = judgeable(state, action) ? judgeOne(judge, state, action, i, j, salt) : null;
-      if (judged) decisions.push(judged);
+      if (judged) {
+        decisions.push(judged);
+        yield decisions.length;
+      }
       const r = apply(state, action);
       if (!r.ok) return { analysable: false, version: ANALYSIS_VERSION, reason: 'INVALID_RECORD', message: `hand ${i}, action ${j}: ${r.error.message}` };
       state = r.state;

@@ -1,0 +1,56 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { toRecord, type GameState } from '@dcs/engine';
+import { analysisSteps, type GameAnalysis } from '@dcs/engine/analysis';
+import { GameReviewRepository, GamesRepository, GameStore } from '@dcs/tournament';
+
+export interface ReviewJobResult {
+  gameId: string;
+  reviewed: boolean;
+  reason?: 'not-finished' | 'unknown' | 'already';
+}
+
+/** How far back the scan looks for finished games without a review. */
+export const REVIEW_SCAN_WINDOW_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Post-game analysis (issue 24): each finished game's decisions judged against the expert, stored once.
+ * The judging yields to the event loop after every decision (a few ms each): the worker runs turn
+ * clocks and house computers beside it, and a Saturday's round ends 128 games at once.
+ */
+@Injectable()
+export class ReviewService {
+  private readonly logger = new Logger(ReviewService.name);
+
+  constructor(
+    private readonly reviews: GameReviewRepository,
+    private readonly store: GameStore,
+    private readonly games: GamesRepository,
+  ) {}
+
+  async reviewGame(gameId: string): Promise<ReviewJobResult> {
+    if (await this.reviews.exists(gameId)) return { gameId, reviewed: false, reason: 'already' };
+    const game = await this.store.find(gameId);
+    if (!game) return { gameId, reviewed: false, reason: 'unknown' };
+    const state = game.state as unknown as GameState;
+    if (!state.finished) return { gameId, reviewed: false, reason: 'not-finished' };
+    const steps = analysisSteps(toRecord(state));
+    let analysis: GameAnalysis;
+    for (;;) {
+      const next = steps.next();
+      if (next.done) {
+        analysis = next.value;
+        break;
+      }
+      await nextTurn();
+    }
+    const seats = await this.games.seatsOfGame(game);
+    const stored = await this.reviews.store(gameId, game.finishedAt ?? game.updatedAt, analysis, seats);
+    return { gameId, reviewed: stored, ...(stored ? {} : { reason: 'already' as const }) };
+  }
+
+  /** Finished games of the last week with no review yet (at most `limit`), for the scan to queue. */
+  unreviewed(now: Date, limit = 500): Promise<string[]> {
+    return this.reviews.unreviewed(new Date(now.getTime() - REVIEW_SCAN_WINDOW_MS), limit);
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@dcs/db';
+import { PrismaService } from '@dcs/common';
+import type { GameAnalysis } from '@dcs/engine/analysis';
+
+/** A stored review (post-game analysis) of one game. */
+export interface StoredReview {
+  gameId: string;
+  version: number;
+  analysable: boolean;
+  analysis: GameAnalysis;
+  createdAt: Date;
+}
+
+/** What decides who may read a game's review: the game's end, its table's decision, its challenge's completion. */
+export interface ReviewAccess {
+  gameId: string;
+  finished: boolean;
+  finishedAt: Date | null;
+  /** a challenge game: its table's status and its challenge's */
+  tableStatus: string | null;
+  challengeStatus: string | null;
+  houseTableId: string | null;
+}
+
+export interface SeasonAccuracy {
+  games: number;
+  decisions: number;
+  /** 0-100 over every decision of the player's reviewed games in the window; null with none */
+  accuracy: number | null;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+}
+
+/**
+ * The writer of game_reviews and game_review_seats (issue 24's post-game analysis), and their reads.
+ * A review is written once (the worker's job is idempotent: a retried or doubled job changes nothing).
+ */
+@Injectable()
+export class GameReviewRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Finished games since `since` with no review yet, oldest first (the worker's scan). */
+  async unreviewed(since: Date, limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT g.id FROM games g
+      WHERE g.status = 'finished' AND g.finished_at >= ${since}
+        AND NOT EXISTS (SELECT 1 FROM game_reviews r WHERE r.game_id = g.id)
+      ORDER BY g.finished_at ASC LIMIT ${limit}`;
+    return rows.map((r) => r.id);
+  }
+
+  async exists(gameId: string): Promise<boolean> {
+    return (await this.prisma.gameReview.count({ where: { gameId } })) > 0;
+  }
+
+  /** Stores a game's review and its seats' figures once; false when it was there already. */
+  async store(gameId: string, finishedAt: Date, analysis: GameAnalysis, seats: readonly { seat: number; userId: string }[]): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const inserted = await tx.$executeRaw`
+        INSERT INTO game_reviews (game_id, version, analysable, analysis, finished_at)
+        VALUES (${gameId}::uuid, ${analysis.version}, ${analysis.analysable}, ${JSON.stringify(analysis)}::jsonb, ${finishedAt})
+        ON CONFLICT (game_id) DO NOTHING`;
+      if (inserted === 0) return false;
+      if (analysis.analysable) {
+        const bySeat = new Map(seats.map((s) => [s.seat, s.userId]));
+        const data: Prisma.GameReviewSeatCreateManyInput[] = analysis.seats.flatMap((s) => {
+          const userId = bySeat.get(s.seat);
+          if (!userId) return []; // a computer seat
+          return [{ gameId, seat: s.seat, userId, decisions: s.decisions, accuracy: s.accuracy, lossSum: s.meanLoss * s.decisions, inaccuracies: s.inaccuracies, mistakes: s.mistakes, blunders: s.blunders, finishedAt }];
+        });
+        if (data.length) await tx.gameReviewSeat.createMany({ data });
+      }
+      return true;
+    });
+  }
+
+  async find(gameId: string): Promise<StoredReview | null> {
+    const r = await this.prisma.gameReview.findUnique({ where: { gameId } });
+    return r ? { gameId: r.gameId, version: r.version, analysable: r.analysable, analysis: r.analysis as unknown as GameAnalysis, createdAt: r.createdAt } : null;
+  }
+
+  async access(gameId: string): Promise<ReviewAccess | null> {
+    const g = await this.prisma.game.findUnique({
+      where: { id: gameId },
+      select: { id: true, status: true, finishedAt: true, houseTableId: true, table: { select: { status: true, challenge: { select: { status: true } } } } },
+    });
+    if (!g) return null;
+    return {
+      gameId: g.id,
+      finished: g.status === 'finished',
+      finishedAt: g.finishedAt,
+      tableStatus: g.table?.status ?? null,
+      challengeStatus: g.table?.challenge.status ?? null,
+      houseTableId: g.houseTableId,
+    };
+  }
+
+  /** A player's accuracy over their reviewed games finished in [from, to): weighted by decisions. */
+  async accuracy(userId: string, from: Date, to: Date): Promise<SeasonAccuracy> {
+    const [row] = await this.prisma.$queryRaw<{ games: bigint; decisions: bigint | null; weighted: number | null; inaccuracies: bigint | null; mistakes: bigint | null; blunders: bigint | null }[]>`
+      SELECT count(*) AS games, sum(decisions) AS decisions, sum(accuracy * decisions) AS weighted,
+             sum(inaccuracies) AS inaccuracies, sum(mistakes) AS mistakes, sum(blunders) AS blunders
+      FROM game_review_seats WHERE user_id = ${userId}::uuid AND finished_at >= ${from} AND finished_at < ${to} AND decisions > 0`;
+    const decisions = Number(row?.decisions ?? 0);
+    return {
+      games: Number(row?.games ?? 0),
+      decisions,
+      accuracy: decisions > 0 && row?.weighted != null ? Math.round((row.weighted / decisions) * 10) / 10 : null,
+      inaccuracies: Number(row?.inaccuracies ?? 0),
+      mistakes: Number(row?.mistakes ?? 0),
+      blunders: Number(row?.blunders ?? 0),
+    };
+  }
+}
