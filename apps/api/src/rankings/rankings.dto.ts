@@ -96,6 +96,16 @@ export class CityRefDto {
   @ApiProperty() name!: string;
 }
 
+/** A player's post-game analysis over a season's challenge games (issue 24; docs/rules.md "Post-game analysis"). */
+export class SeasonAccuracyDto {
+  @ApiProperty({ description: 'reviewed games' }) games!: number;
+  @ApiProperty({ description: 'decisions judged' }) decisions!: number;
+  @ApiProperty({ nullable: true, type: Number, description: '0-100, weighted by decisions; null with none' }) accuracy!: number | null;
+  @ApiProperty() inaccuracies!: number;
+  @ApiProperty() mistakes!: number;
+  @ApiProperty() blunders!: number;
+}
+
 export class PlayerSeasonDto {
   @ApiProperty({ format: 'uuid' }) seasonId!: string;
   @ApiProperty({ type: CityRefDto }) city!: CityRefDto;
@@ -103,6 +113,7 @@ export class PlayerSeasonDto {
   @ApiProperty({ nullable: true, type: Number }) rank!: number | null;
   @ApiProperty() points!: number;
   @ApiProperty({ enum: RACE_STATUSES, nullable: true, type: String }) status!: string | null;
+  @ApiProperty({ type: SeasonAccuracyDto, nullable: true, description: 'the post-game analysis of their games this season; null before any was reviewed' }) accuracy!: SeasonAccuracyDto | null;
 }
 
 export class PlayerResultDto {

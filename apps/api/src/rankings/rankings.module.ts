@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TournamentModule } from '@dcs/tournament';
+import { GameReviewRepository, TournamentModule } from '@dcs/tournament';
 import { PlayersController, RankingsController } from './rankings.controller';
 import { RankingsRepository } from './rankings.repository';
 import { RankingsService } from './rankings.service';
 
-@Module({ imports: [TournamentModule], controllers: [RankingsController, PlayersController], providers: [RankingsService, RankingsRepository] })
+@Module({ imports: [TournamentModule], controllers: [RankingsController, PlayersController], providers: [RankingsService, RankingsRepository, GameReviewRepository] })
 export class RankingsModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { notFound } from '@dcs/common';
 import type { Season } from '@dcs/db';
 import { eliteSix, type EliteSixResult, type PlayerStatus, type RankReason, type StandingsEntry } from '@dcs/ranking';
-import type { SeasonDrawRecord } from '@dcs/tournament';
+import { GameReviewRepository, type SeasonAccuracy, type SeasonDrawRecord } from '@dcs/tournament';
 import { RankingsRepository } from './rankings.repository';
 import { StandingsQueryDto } from './rankings.dto';
 
@@ -15,7 +15,7 @@ export interface StandingRow extends StandingsEntry {
 export interface PlayerRanking {
   playerId: string;
   displayName: string;
-  seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: PlayerStatus['status'] | null }[];
+  seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: PlayerStatus['status'] | null; accuracy: SeasonAccuracy | null }[];
   history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; kind: string; placement: string; rankingPoints: number; prizeCents: number }[];
   headToHead: { opponentId: string; opponentName: string; wins: number; losses: number; meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: string }[] } | null;
 }
@@ -65,7 +65,10 @@ function toEntry(r: StoredRow): StandingsEntry {
  */
 @Injectable()
 export class RankingsService {
-  constructor(private readonly repo: RankingsRepository) {}
+  constructor(
+    private readonly repo: RankingsRepository,
+    private readonly reviews: GameReviewRepository,
+  ) {}
 
   /** One round trip to the database for a page of a season whose standings are stored (the usual case). */
   async standings(cityId: string, seasonId: string, q: StandingsQueryDto): Promise<StandingsPage> {
@@ -140,8 +143,10 @@ export class RankingsService {
         season = (await this.repo.seasonsOf(userId)).find((x) => x.id === s0.id) ?? s0;
       }
       const mine = season.standings[0];
-      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status: (mine?.status as PlayerStatus['status'] | undefined) ?? null });
+      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status: (mine?.status as PlayerStatus['status'] | undefined) ?? null, accuracy: null as SeasonAccuracy | null });
     }
+    const accuracy = await this.reviews.seasonAccuracy(userId, seasons.map((s) => s.seasonId));
+    for (const s of seasons) s.accuracy = accuracy.get(s.seasonId) ?? null;
     const history = (await this.repo.history(userId)).map((p) => ({
       challengeId: p.challenge.id,
       date: p.challenge.localDate,

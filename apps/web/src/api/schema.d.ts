@@ -2373,6 +2373,17 @@ export interface components {
             id: string;
             name: string;
         };
+        SeasonAccuracyDto: {
+            /** @description reviewed games */
+            games: number;
+            /** @description decisions judged */
+            decisions: number;
+            /** @description 0-100, weighted by decisions; null with none */
+            accuracy: number | null;
+            inaccuracies: number;
+            mistakes: number;
+            blunders: number;
+        };
         PlayerSeasonDto: {
             /** Format: uuid */
             seasonId: string;
@@ -2382,6 +2393,8 @@ export interface components {
             points: number;
             /** @enum {string|null} */
             status: "clinched" | "in-contention" | "eliminated" | null;
+            /** @description the post-game analysis of their games this season; null before any was reviewed */
+            accuracy: components["schemas"]["SeasonAccuracyDto"] | null;
         };
         PlayerResultDto: {
             /** Format: uuid */

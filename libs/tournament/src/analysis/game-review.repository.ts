@@ -113,4 +113,34 @@ export class GameReviewRepository {
       blunders: Number(row?.blunders ?? 0),
     };
   }
+
+  /** A player's accuracy per season over their reviewed challenge games (weighted by decisions). */
+  async seasonAccuracy(userId: string, seasonIds: readonly string[]): Promise<Map<string, SeasonAccuracy>> {
+    if (!seasonIds.length) return new Map();
+    const rows = await this.prisma.$queryRaw<{ season_id: string; games: bigint; decisions: bigint; weighted: number | null; inaccuracies: bigint; mistakes: bigint; blunders: bigint }[]>`
+      SELECT c.season_id, count(*) AS games, sum(s.decisions) AS decisions, sum(s.accuracy * s.decisions) AS weighted,
+             sum(s.inaccuracies) AS inaccuracies, sum(s.mistakes) AS mistakes, sum(s.blunders) AS blunders
+      FROM game_review_seats s
+      JOIN games g ON g.id = s.game_id
+      JOIN challenge_tables t ON t.id = g.table_id
+      JOIN challenges c ON c.id = t.challenge_id
+      WHERE s.user_id = ${userId}::uuid AND s.decisions > 0 AND c.season_id = ANY(${[...seasonIds]}::uuid[])
+      GROUP BY c.season_id`;
+    return new Map(
+      rows.map((r) => {
+        const decisions = Number(r.decisions);
+        return [
+          r.season_id,
+          {
+            games: Number(r.games),
+            decisions,
+            accuracy: decisions > 0 && r.weighted != null ? Math.round((r.weighted / decisions) * 10) / 10 : null,
+            inaccuracies: Number(r.inaccuracies),
+            mistakes: Number(r.mistakes),
+            blunders: Number(r.blunders),
+          },
+        ];
+      }),
+    );
+  }
 }
