@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Suspense, useEffect, useRef } from 'react';
-import { useMe } from '../api/queries';
+import { useMe } from '../auth/use-me';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
 import { NavLinks, type NavItem } from '../components/nav-links';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../api/queries';
+import { useMe } from '../auth/use-me';
 import { useAuth } from '../auth/auth-context';
 import { ErrorView, Loading } from './status';
 
