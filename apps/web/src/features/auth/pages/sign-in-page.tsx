@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSignIn } from '../api/auth-queries';
 import { ErrorView } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 export function SignInPage() {
   const signIn = useSignIn();
@@ -10,7 +11,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    signIn.mutate({ email, password }, { onSuccess: () => void navigate('/') });
+    signIn.mutate({ email, password }, { onSuccess: () => void navigate(paths.home.href()) });
   };
   return (
     <div className="narrow">
@@ -26,7 +27,7 @@ export function SignInPage() {
         </button>
       </form>
       <p>
-        New here? <Link to="/sign-up">Create an account</Link>
+        New here? <Link to={paths.signUp.href()}>Create an account</Link>
       </p>
     </div>
   );

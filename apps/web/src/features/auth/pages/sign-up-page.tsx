@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSignUp } from '../api/auth-queries';
 import { ErrorView } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 export function SignUpPage() {
   const signUp = useSignUp();
@@ -11,7 +12,7 @@ export function SignUpPage() {
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    signUp.mutate({ displayName, email, password }, { onSuccess: () => void navigate('/') });
+    signUp.mutate({ displayName, email, password }, { onSuccess: () => void navigate(paths.home.href()) });
   };
   return (
     <div className="narrow">
@@ -32,7 +33,7 @@ export function SignUpPage() {
         </button>
       </form>
       <p>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account? <Link to={paths.signIn.href()}>Sign in</Link>
       </p>
     </div>
   );

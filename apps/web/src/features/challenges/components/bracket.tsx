@@ -3,6 +3,7 @@ import { useAppLinks } from '../../../components/app-links';
 import type { SeatResult } from '@dcs/common/live/live.contract';
 import type { BracketRoundDto, BracketTableDto, BracketDto } from '../../../api/types';
 import { Countdown } from '../../../components/countdown';
+import { paths } from '../../../config/paths';
 
 /** What the page has seen of a table's 6-4/5-5 draw over the socket (the bracket itself only lists draw ids). */
 export interface DrawState {
@@ -116,7 +117,7 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
       {tableActions && <div className="table-actions">{tableActions(table, round)}</div>}
       {round.status !== 'pending' && (
         // A plain link, followed in the app by the bracket's one click handler (useAppLinks).
-        <a className="watch" href={`/tables/${table.id}`} data-app-link="">
+        <a className="watch" href={paths.table.href(table.id)} data-app-link="">
           Watch table {table.index + 1}
           <span className="sr-only"> of round {round.round}</span>
         </a>

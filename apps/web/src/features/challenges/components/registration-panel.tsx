@@ -5,6 +5,7 @@ import { useAuth } from '../../../auth/auth-context';
 import { useAnnounce } from '../../../components/announcer';
 import { Countdown } from '../../../components/countdown';
 import { ErrorView } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 /**
  * My place in a challenge (SPEC 3): register (waitlisted beyond capacity), withdraw until check-in
@@ -58,7 +59,7 @@ export function RegistrationPanel({ challenge }: { challenge: ChallengeDetailDto
       </ul>
       {!token ? (
         <p>
-          <Link to="/sign-in">Sign in</Link> or <Link to="/sign-up">create an account</Link> to register.
+          <Link to={paths.signIn.href()}>Sign in</Link> or <Link to={paths.signUp.href()}>create an account</Link> to register.
         </p>
       ) : reg.isPending ? (
         <p className="loading">Loading your registration…</p>

@@ -4,6 +4,7 @@ import type { CityResponseDto } from '../../../api/types';
 import { label } from '../components/bracket';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../utils/format';
+import { paths } from '../../../config/paths';
 
 function CityCard({ city }: { city: CityResponseDto }) {
   const challenges = useCityChallenges(city.id);
@@ -15,7 +16,7 @@ function CityCard({ city }: { city: CityResponseDto }) {
         Tier {city.tier.replace('T', '')} · ${(city.prizePoolCents / 100).toLocaleString('en-US')} pool
       </p>
       <p className="city-links">
-        <Link to={`/cities/${city.id}/standings`}>
+        <Link to={paths.standings.href(city.id)}>
           Season standings<span className="sr-only"> of {city.name}</span>
         </Link>
       </p>
@@ -26,7 +27,7 @@ function CityCard({ city }: { city: CityResponseDto }) {
         <ul className="challenges">
           {upcoming.map((c) => (
             <li key={c.id}>
-              <Link to={`/challenges/${c.id}`}>
+              <Link to={paths.challenge.href(c.id)}>
                 {formatDateTime(c.startsAt, city.timeZone)}
                 <span className="sr-only"> challenge in {city.name}</span>
               </Link>{' '}

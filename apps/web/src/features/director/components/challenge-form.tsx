@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCreateChallenge, useUpdateChallenge } from '../api/director-queries';
 import type { ChallengeDetailDto, CityResponseDto } from '../../../api/types';
 import { ErrorView } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 type Tier = 'T1' | 'T2' | 'T3';
 const TIERS: Tier[] = ['T1', 'T2', 'T3'];
@@ -86,7 +87,7 @@ export function CreateChallengeForm({ city }: { city: CityResponseDto }) {
 function CreatedNotice({ id, date }: { id: string; date: string }) {
   return (
     <p className="notice notice-ok" role="status">
-      Challenge created for {date}. <Link to={`/director/challenges/${id}`}>Run it</Link>
+      Challenge created for {date}. <Link to={paths.directorChallenge.href(id)}>Run it</Link>
     </p>
   );
 }

@@ -14,6 +14,7 @@ import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../../challenges/live/use-challenge-live';
 import { formatDateTime } from '../../../utils/format';
 import { useDirectedCities } from '../api/directed-cities';
+import { paths } from '../../../config/paths';
 
 type Act =
   | { kind: 'cancel' }
@@ -42,7 +43,7 @@ function DirectorChallenge({ challengeId }: { challengeId: string }) {
         <h1 className="notice-title">Not one of your cities</h1>
         <p>
           You direct only the cities an admin has assigned to you; {challenge.data.cityName} is not one of them. The{' '}
-          <Link to={`/challenges/${challengeId}`}>public bracket</Link> is open to everyone.
+          <Link to={paths.challenge.href(challengeId)}>public bracket</Link> is open to everyone.
         </p>
       </div>
     );
@@ -90,7 +91,7 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
   return (
     <>
       <p className="crumbs">
-        <Link to="/director">← Director console</Link>
+        <Link to={paths.director.href()}>← Director console</Link>
       </p>
       <h1>
         Run the {c.cityName} challenge <span className="subtle">{c.localDate}</span>
@@ -100,7 +101,7 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
           ['Status', label(c.status)],
           ['Starts', formatDateTime(c.startsAt, c.timeZone)],
           ['Checked in', c.counts.checkedIn],
-          ['Public page', <Link to={`/challenges/${c.id}`}>Bracket</Link>],
+          ['Public page', <Link to={paths.challenge.href(c.id)}>Bracket</Link>],
         ]}
       />
       {c.cancelReason && <p className="notice">Cancelled: {c.cancelReason}</p>}

@@ -7,6 +7,7 @@ import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../utils/format';
 import { useDirectedCities } from '../api/directed-cities';
+import { paths } from '../../../config/paths';
 
 function CityChallenges({ city }: { city: CityResponseDto }) {
   const challenges = useCityChallenges(city.id);
@@ -20,7 +21,7 @@ function CityChallenges({ city }: { city: CityResponseDto }) {
         <ul className="challenges">
           {challenges.data.map((c) => (
             <li key={c.id}>
-              <Link to={`/director/challenges/${c.id}`}>
+              <Link to={paths.directorChallenge.href(c.id)}>
                 {formatDateTime(c.startsAt, city.timeZone)}
                 <span className="sr-only">, {city.name}</span>
               </Link>{' '}
@@ -50,7 +51,7 @@ function DirectorHome() {
     <>
       <h1>Director console</h1>
       <p className="lead">
-        Choose a challenge to run it, or read the <Link to="/director/audit">audit log</Link>.
+        Choose a challenge to run it, or read the <Link to={paths.audit.href()}>audit log</Link>.
       </p>
       {cities.isPending && <Loading what="cities" />}
       {cities.isError && <ErrorView error={cities.error} title="Cities could not be loaded" />}

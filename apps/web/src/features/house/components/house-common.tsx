@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useConfirmAdult, useWallet, type HouseSeat, type HouseTable } from '../api/house-queries';
 import { NavLinks, type NavItem } from '../../../components/nav-links';
 import { ErrorView } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
 
@@ -26,10 +27,10 @@ export const workoutText = (kind: string, amount: number) => (kind === 'timed' ?
 export const clockText = (ms: number | null) => (ms === null ? 'no clock' : `${Math.round(ms / 1000)} s clock`);
 
 const HOUSE_LINKS: readonly NavItem[] = [
-  { to: '/house', label: 'Lobby', end: true },
-  { to: '/me/wallet', label: 'Wallet' },
-  { to: '/me/file', label: 'My file' },
-  { to: '/me/workouts', label: 'Workouts' },
+  { to: paths.house.href(), label: 'Lobby', end: true },
+  { to: paths.wallet.href(), label: 'Wallet' },
+  { to: paths.file.href(), label: 'My file' },
+  { to: paths.workouts.href(), label: 'Workouts' },
 ];
 
 /** The house pages' own links (the lobby, wallet, file, workouts). */

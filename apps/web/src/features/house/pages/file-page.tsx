@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../utils/format';
 import { HouseNav, money } from '../components/house-common';
 import { SignedOut } from '../components/signed-out';
 import { Standing } from '../components/standing';
+import { paths } from '../../../config/paths';
 
 const ENTRY_NAMES: Record<string, string> = {
   ticket: 'Ticket',
@@ -48,7 +49,7 @@ export function FilePage() {
                 {f.seat !== null && ` · seat ${f.seat + 1}`}
                 {f.open && f.expiresAt && ` · closes ${formatDateTime(f.expiresAt)}`}
               </p>
-              {f.houseTableId && <Link to={`/house/tables/${f.houseTableId}`}>The table</Link>}
+              {f.houseTableId && <Link to={paths.houseTable.href(f.houseTableId)}>The table</Link>}
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { useAuth } from '../../../auth/auth-context';
 import { CursorPager } from '../../../components/cursor-pager';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { HouseNav, RULESET_NAMES, seatName, tableSummary, useAdultGate } from '../components/house-common';
+import { paths } from '../../../config/paths';
 
 type HouseRuleset = Exclude<RulesetId, 'dcs-tournament'>;
 type Level = 'easy' | 'medium' | 'hard';
@@ -43,15 +44,15 @@ export function HouseLobbyPage() {
       <>
         <h1>House tables</h1>
         <p>
-          <Link to="/sign-in">Sign in</Link> to open or join a house table.
+          <Link to={paths.signIn.href()}>Sign in</Link> to open or join a house table.
         </p>
       </>
     );
 
-  const join = (id: string) => acts.join.mutate(id, { onSuccess: (t) => void navigate(`/house/tables/${t.id}`) });
+  const join = (id: string) => acts.join.mutate(id, { onSuccess: (t) => void navigate(paths.houseTable.href(t.id)) });
   const joinByCode = (e: FormEvent) => {
     e.preventDefault();
-    acts.joinByCode.mutate(code.trim().toUpperCase(), { onSuccess: (t) => void navigate(`/house/tables/${t.id}`) });
+    acts.joinByCode.mutate(code.trim().toUpperCase(), { onSuccess: (t) => void navigate(paths.houseTable.href(t.id)) });
   };
 
   return (
@@ -107,7 +108,7 @@ function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; join
   return (
     <li className="card">
       <h3>
-        <Link to={`/house/tables/${t.id}`}>{RULESET_NAMES[t.ruleset]}</Link> <span className="subtle">{tableSummary(t)}</span>
+        <Link to={paths.houseTable.href(t.id)}>{RULESET_NAMES[t.ruleset]}</Link> <span className="subtle">{tableSummary(t)}</span>
       </h3>
       <p>
         {t.seatsTaken.map(seatName).join(', ')} · {free} seat{free === 1 ? '' : 's'} free
@@ -172,7 +173,7 @@ function OpenTableForm() {
     else body.clockMs = clockRuns ? (clockS ?? rules.clock.def) * 1000 : null;
     if (rules.workout) body.workoutKind = workoutKind;
     if (!(await adult.confirm())) return;
-    acts.open.mutate(body, { onSuccess: (t) => void navigate(`/house/tables/${t.id}`) });
+    acts.open.mutate(body, { onSuccess: (t) => void navigate(paths.houseTable.href(t.id)) });
   };
 
   return (

@@ -7,6 +7,7 @@ import { LiveTable, type LiveTableState } from '../../live-table/components/live
 import { ErrorView, Loading } from '../../../components/status';
 import { useHouseTableLive } from '../live/use-house-live';
 import { clockText, HouseNav, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from '../components/house-common';
+import { paths } from '../../../config/paths';
 
 
 /** A citizens' table writes tickets, a table inside (and Mook Camp Fitness) dumbbells (SPEC 8.4); a canteen bet writes tickets. */
@@ -45,7 +46,7 @@ export function HouseTablePage() {
     <>
       <HouseNav />
       <p className="crumbs">
-        <Link to="/house">← Lobby</Link>
+        <Link to={paths.house.href()}>← Lobby</Link>
       </p>
       <h1>
         {RULESET_NAMES[t.ruleset]} table
@@ -142,7 +143,7 @@ export function HouseTablePage() {
               <button type="button" onClick={() => acts.rematch.mutate(t.id)} disabled={acts.rematch.isPending}>
                 Rematch
               </button>
-              <Link to="/house">Back to the lobby</Link>
+              <Link to={paths.house.href()}>Back to the lobby</Link>
             </div>
           )}
           {failure}
@@ -294,7 +295,7 @@ function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number |
               {w.seat === me && (
                 <>
                   {' '}
-                  · <Link to="/me/workouts">My workouts</Link>
+                  · <Link to={paths.workouts.href()}>My workouts</Link>
                 </>
               )}
             </li>
@@ -305,7 +306,7 @@ function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number |
       )}
       {me !== null && (
         <p>
-          <Link to="/me/wallet">My wallet</Link> · <Link to="/me/file">My file</Link>
+          <Link to={paths.wallet.href()}>My wallet</Link> · <Link to={paths.file.href()}>My file</Link>
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../utils/format';
 import { HouseNav, money, shortDateTime } from '../components/house-common';
 import { SignedOut } from '../components/signed-out';
 import { LEVELS, Standing } from '../components/standing';
+import { paths } from '../../../config/paths';
 
 /** A ledger entry's label: its kind in words, and what a kind's name does not say (SPEC 8.2). */
 const ledgerLabel = (kind: string) => (kind === 'commissary' ? 'commissary (weekly grant)' : kind === 'debt_payment' ? 'debt payment (owed paid first)' : kind.replace(/_/g, ' '));
@@ -148,7 +149,7 @@ export function WalletPage() {
                         {e.amount.toLocaleString('en-US')}
                       </td>
                       <td role="cell" className="num l-balance">{e.balanceAfter.toLocaleString('en-US')}</td>
-                      <td role="cell" className="l-table">{e.houseTableId ? <Link to={`/house/tables/${e.houseTableId}`}>Table</Link> : '—'}</td>
+                      <td role="cell" className="l-table">{e.houseTableId ? <Link to={paths.houseTable.href(e.houseTableId)}>Table</Link> : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useLiveSocket } from '../../../live/socket';
+import { paths } from '../../../config/paths';
 
 /** Says why live updates stopped when the server ended the page's session (signed out elsewhere, expired, too many tabs). */
 export function LiveSessionEnded() {
@@ -14,7 +15,7 @@ export function LiveSessionEnded() {
         <p>Close another tab or device, then reload this page.</p>
       ) : (
         <p>
-          <Link to="/sign-in">Sign in again</Link> to play; until then this page shows the table as a spectator.
+          <Link to={paths.signIn.href()}>Sign in again</Link> to play; until then this page shows the table as a spectator.
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { label } from '../../challenges/components/bracket';
 import { Countdown } from '../../../components/countdown';
 import { LiveTable } from '../components/live-table';
 import { ErrorView, Loading } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 /**
  * A challenge table: the one live table (components/live-table.tsx) with the bracket's facts — seeds,
@@ -66,7 +67,7 @@ export function TablePage() {
       header={({ seat }) => (
         <>
           <p className="crumbs">
-            <Link to={`/challenges/${t.challengeId}`}>← Bracket</Link>
+            <Link to={paths.challenge.href(t.challengeId)}>← Bracket</Link>
           </p>
           <h1>
             Round {t.round}, table {t.index + 1}

@@ -4,6 +4,7 @@ import { useAuth } from '../../../auth/auth-context';
 import { Countdown } from '../../../components/countdown';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { SignInFirst } from '../components/sign-in-first';
+import { paths } from '../../../config/paths';
 
 const ENDED_BY: Record<string, string> = { target: 'a player reached the target', forfeit: 'forfeit', 'hard-stop': 'the hard stop', void: 'void (replayed)' };
 
@@ -39,10 +40,10 @@ export function MyGamesPage() {
                 )}
               </p>
               <div className="actions">
-                <Link to={`/tables/${g.tableId}`}>
+                <Link to={paths.table.href(g.tableId)}>
                   Go to the table<span className="sr-only">: round {g.round.number}, table {g.table + 1}</span>
                 </Link>
-                <Link to={`/challenges/${g.challenge.challengeId}`}>
+                <Link to={paths.challenge.href(g.challenge.challengeId)}>
                   The bracket<span className="sr-only"> of the {g.challenge.localDate} challenge</span>
                 </Link>
               </div>

@@ -6,6 +6,7 @@ import { useAuth } from '../../../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../utils/format';
 import { SignInFirst } from '../components/sign-in-first';
+import { paths } from '../../../config/paths';
 
 /** The table a notification is about: its `tableId` when the notification names it, else found in the challenge's bracket by round and table number. */
 function TableLink({ data }: { data: Record<string, unknown> }) {
@@ -14,8 +15,8 @@ function TableLink({ data }: { data: Record<string, unknown> }) {
   const bracket = useBracket(direct ? '' : challengeId);
   const round = bracket.data?.rounds.find((r) => r.round === data.round);
   const tableId = direct ?? round?.tables.find((t) => t.index === data.table)?.id ?? null;
-  if (!tableId) return challengeId ? <Link to={`/challenges/${challengeId}`}>Open the challenge</Link> : null;
-  return <Link to={`/tables/${tableId}`}>Go to the table</Link>;
+  if (!tableId) return challengeId ? <Link to={paths.challenge.href(challengeId)}>Open the challenge</Link> : null;
+  return <Link to={paths.table.href(tableId)}>Go to the table</Link>;
 }
 
 /** A notification's `data` (any JSON in the document) as the object notifications carry. */
@@ -46,7 +47,7 @@ export function NotificationsPage() {
               <p className="muted">{formatDateTime(n.createdAt)}</p>
               <div className="actions">
                 {n.kind === 'table.seated' && <TableLink data={dataOf(n)} />}
-                {n.kind !== 'table.seated' && typeof dataOf(n).challengeId === 'string' && <Link to={`/challenges/${String(dataOf(n).challengeId)}`}>Open the challenge</Link>}
+                {n.kind !== 'table.seated' && typeof dataOf(n).challengeId === 'string' && <Link to={paths.challenge.href(String(dataOf(n).challengeId))}>Open the challenge</Link>}
                 {!n.readAt && (
                   <button type="button" className="secondary" disabled={read.isPending} onClick={() => read.mutate(n.id)}>
                     Mark read

@@ -5,6 +5,7 @@ import { useStandings } from '../../standings/api/standings-queries';
 import type { PlayerRankingDto } from '../../../api/types';
 import { placementLabel, RaceTag } from '../../standings/components/standings';
 import { Empty, ErrorView, Loading } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 const money = (cents: number) => (cents === 0 ? '—' : `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`);
 
@@ -49,7 +50,7 @@ function HeadToHead({ player }: { player: PlayerRankingDto }) {
   return (
     <div className="h2h">
       <p className="h2h-score">
-        {player.displayName} vs <Link to={`/players/${h.opponentId}`}>{h.opponentName}</Link>: <strong>{h.wins}</strong> {h.wins === 1 ? 'win' : 'wins'}, <strong>{h.losses}</strong>{' '}
+        {player.displayName} vs <Link to={paths.player.href(h.opponentId)}>{h.opponentName}</Link>: <strong>{h.wins}</strong> {h.wins === 1 ? 'win' : 'wins'}, <strong>{h.losses}</strong>{' '}
         {h.losses === 1 ? 'loss' : 'losses'}
         {level > 0 ? `, ${level} level` : ''} at shared tables.
       </p>
@@ -59,7 +60,7 @@ function HeadToHead({ player }: { player: PlayerRankingDto }) {
         <ul className="meetings">
           {h.meetings.map((m) => (
             <li key={m.tableId}>
-              <Link to={`/challenges/${m.challengeId}`}>Round {m.round}</Link>: {player.displayName} {ordinal(m.myPlace)}, {h.opponentName} {ordinal(m.theirPlace)} —{' '}
+              <Link to={paths.challenge.href(m.challengeId)}>Round {m.round}</Link>: {player.displayName} {ordinal(m.myPlace)}, {h.opponentName} {ordinal(m.theirPlace)} —{' '}
               <span className={`tag ${m.outcome === 'win' ? 'tag-ok' : m.outcome === 'loss' ? 'tag-bad' : ''}`}>{m.outcome}</span>
             </li>
           ))}
@@ -92,7 +93,7 @@ export function PlayerPage() {
             {p.seasons.map((s) => (
               <li key={s.seasonId} className="card">
                 <h3>
-                  <Link to={`/cities/${s.city.id}/standings?season=${s.seasonId}`}>
+                  <Link to={paths.standings.href(s.city.id, s.seasonId)}>
                     {s.city.name}, season {s.number}
                   </Link>
                 </h3>
@@ -141,7 +142,7 @@ export function PlayerPage() {
                 {p.history.map((h) => (
                   <tr key={h.challengeId}>
                     <th scope="row">
-                      <Link to={`/challenges/${h.challengeId}`}>
+                      <Link to={paths.challenge.href(h.challengeId)}>
                         {h.date} · {h.city.name}
                         {h.week !== null ? ` · week ${h.week}` : h.kind !== 'weekly' ? ` · ${h.kind}` : ''}
                       </Link>

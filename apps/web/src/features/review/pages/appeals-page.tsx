@@ -7,6 +7,7 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
+import { paths } from '../../../config/paths';
 
 const isOverdue = (a: AppealListItemDto) => a.status === 'pending' && (a.overdueAt !== null || Date.parse(a.dueAt) < Date.now());
 
@@ -24,7 +25,7 @@ export function AppealsPage() {
     <RoleGate roles={['reviewer']} what="the review board">
       <h1>Review board: appeals</h1>
       <p className="lead">
-        <Link to="/review">Cases</Link> · due dates count business days; overdue appeals come first.
+        <Link to={paths.cases.href()}>Cases</Link> · due dates count business days; overdue appeals come first.
       </p>
       <form className="filters" aria-label="Appeal filters" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -54,7 +55,7 @@ export function AppealsPage() {
               </p>
               {a.decision && (
                 <p>
-                  Against: {a.decision.finding.replace(/_/g, ' ')} → {a.decision.currentStep.replace(/_/g, ' ')} · <Link to={`/review/cases/${a.decision.caseId}`}>the case</Link>
+                  Against: {a.decision.finding.replace(/_/g, ' ')} → {a.decision.currentStep.replace(/_/g, ' ')} · <Link to={paths.case.href(a.decision.caseId)}>the case</Link>
                 </p>
               )}
               <blockquote>{a.statement}</blockquote>

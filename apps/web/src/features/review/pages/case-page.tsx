@@ -10,6 +10,7 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
+import { paths } from '../../../config/paths';
 
 const FINDINGS: { value: Finding; text: string }[] = [
   { value: 'no_violation', text: 'No violation (closes it for this player)' },
@@ -43,11 +44,11 @@ function CaseView({ caseId }: { caseId: string }) {
       <>
         <ErrorView error={c.error} title={refused ? 'This case is not yours to review' : 'This case could not be loaded'} page />
         <p>
-          <Link to="/review">← Back to the cases</Link>
+          <Link to={paths.cases.href()}>← Back to the cases</Link>
           {refused && (
             <>
               {' '}
-              · a penalty of yours is on <Link to="/me/record">your record</Link>
+              · a penalty of yours is on <Link to={paths.myRecord.href()}>your record</Link>
             </>
           )}
         </p>
@@ -59,7 +60,7 @@ function CaseView({ caseId }: { caseId: string }) {
   return (
     <>
       <p className="crumbs">
-        <Link to="/review">← Cases</Link>
+        <Link to={paths.cases.href()}>← Cases</Link>
       </p>
       <h1>Case: {k.summary}</h1>
       <Facts
@@ -142,7 +143,7 @@ function CaseView({ caseId }: { caseId: string }) {
                 {g.city ? `${g.city} ${g.challengeDate ?? ''}` : 'Game'}
                 {g.round ? `, round ${g.round}` : ''} · {g.status}
                 {g.highStakes && <span className="tag">high stakes</span>}{' '}
-                {g.status === 'finished' ? <Link to={`/review/games/${g.id}`}>Replay</Link> : <span className="muted">(replay once it ends)</span>}
+                {g.status === 'finished' ? <Link to={paths.replay.href(g.id)}>Replay</Link> : <span className="muted">(replay once it ends)</span>}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { label } from '../../challenges/components/bracket';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
+import { paths } from '../../../config/paths';
 
 const PAGE = 20;
 const SIGNALS = ['hidden-information', 'engine-agreement', 'outcome', 'timing', 'collusion-feeding', 'collusion-false-knock', 'co-seating', 'linked-accounts', 'reports'];
@@ -22,7 +23,7 @@ export function CasesPage() {
     <RoleGate roles={['reviewer']} what="the review board">
       <h1>Review board: cases</h1>
       <p className="lead">
-        <Link to="/review/appeals">Appeals queue</Link> · <Link to="/director/audit">Audit log</Link>
+        <Link to={paths.appeals.href()}>Appeals queue</Link> · <Link to={paths.audit.href()}>Audit log</Link>
       </p>
       <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -67,7 +68,7 @@ export function CasesPage() {
           {rows.map((c) => (
             <li key={c.id} className="card">
               <p className="case-head">
-                <Link to={`/review/cases/${c.id}`}>{c.summary}</Link>
+                <Link to={paths.case.href(c.id)}>{c.summary}</Link>
               </p>
               <p className="muted">
                 <span className={`status status-${c.status}`}>{label(c.status)}</span> {c.source} · {c.subjectIds.length} player{c.subjectIds.length === 1 ? '' : 's'} · {c._count.signals} signal

@@ -8,6 +8,7 @@ import { Board } from '../../../components/board';
 import { Domino } from '../../../components/domino';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 const END = { W: 'west', E: 'east', N: 'north', S: 'south' } as const;
 
@@ -84,17 +85,17 @@ function Replay({ gameId }: { gameId: string }) {
   return (
     <>
       <p className="crumbs">
-        <Link to="/review">← Cases</Link>
+        <Link to={paths.cases.href()}>← Cases</Link>
         {t && (
           <>
             {' '}
-            · <Link to={`/tables/${t.id}`}>the table</Link>
+            · <Link to={paths.table.href(t.id)}>the table</Link>
           </>
         )}
         {replay.data.houseTableId && (
           <>
             {' '}
-            · <Link to={`/house/tables/${replay.data.houseTableId}`}>the house table</Link>
+            · <Link to={paths.houseTable.href(replay.data.houseTableId)}>the house table</Link>
           </>
         )}
       </p>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount, useAppLinks } from '../../../components/app-links';
 import type { EliteSixDto, RaceStatus, RankReason, StandingRowDto } from '../../../api/types';
+import { paths } from '../../../config/paths';
 
 /** The Elite Six cut: the first six places qualify (SPEC 4). */
 export const ELITE_SIX = 6;
@@ -66,7 +67,7 @@ export function StandingsTable({ rows, firstPosition, caption }: { rows: Standin
               <tr key={r.playerId} className={cut ? 'cut' : undefined} data-player={r.playerId}>
                 <td className="num">{r.rank}</td>
                 <th scope="row">
-                  <a href={`/players/${r.playerId}`} data-app-link="">
+                  <a href={paths.player.href(r.playerId)} data-app-link="">
                     {r.displayName}
                   </a>
                   {!r.eliteSixEligible && <span className="tag tag-bad">Not eligible</span>}
@@ -104,7 +105,7 @@ export function EliteSixList({ six, names }: { six: EliteSixDto; names: Map<stri
         <ol className="six">
           {six.qualifiers.map((q) => (
             <li key={q.playerId}>
-              <span className="seed-no">Seed {q.seed}</span> <Link to={`/players/${q.playerId}`}>{q.displayName}</Link>{' '}
+              <span className="seed-no">Seed {q.seed}</span> <Link to={paths.player.href(q.playerId)}>{q.displayName}</Link>{' '}
               <span className="muted">
                 {q.points.toLocaleString('en-US')} pts · {BENEFITS[q.benefit]}
               </span>

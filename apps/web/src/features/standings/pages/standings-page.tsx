@@ -5,6 +5,7 @@ import { useAnnounce } from '../../../components/announcer';
 import { Pager } from '../../../components/pager';
 import { EliteSixList, StandingsTable } from '../components/standings';
 import { Empty, ErrorView, Loading } from '../../../components/status';
+import { paths } from '../../../config/paths';
 
 /**
  * A city's season standings, paged and searched by the API (the URL keeps ?season, ?page and ?q,
@@ -61,7 +62,7 @@ export function StandingsPage() {
   return (
     <>
       <p className="crumbs">
-        <Link to="/">Weekly challenges</Link>
+        <Link to={paths.home.href()}>Weekly challenges</Link>
       </p>
       <h1>
         Season standings{city.data && <span className="subtle"> · {city.data.name}</span>}
