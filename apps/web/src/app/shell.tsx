@@ -6,6 +6,7 @@ import { hasRole } from '../components/role-gate';
 import { NavLinks, type NavItem } from '../components/nav-links';
 import { Loading } from '../components/status';
 import { paths } from '../config/paths';
+import './shell.css';
 
 /** What a signed-in player reaches from every page. */
 const SIGNED_IN_LINKS: readonly NavItem[] = [

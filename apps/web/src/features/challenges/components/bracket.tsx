@@ -4,6 +4,7 @@ import type { SeatResult } from '@dcs/common/live/live.contract';
 import type { BracketRoundDto, BracketTableDto, BracketDto } from '../../../api/types';
 import { Countdown } from '../../../components/countdown';
 import { paths } from '../../../config/paths';
+import './bracket.css';
 
 /** What the page has seen of a table's 6-4/5-5 draw over the socket (the bracket itself only lists draw ids). */
 export interface DrawState {

@@ -6,6 +6,7 @@ import { useAnnounce } from '../../../components/announcer';
 import { Countdown } from '../../../components/countdown';
 import { ErrorView } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import './registration-panel.css';
 
 /**
  * My place in a challenge (SPEC 3): register (waitlisted beyond capacity), withdraw until check-in

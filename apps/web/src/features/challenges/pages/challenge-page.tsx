@@ -7,6 +7,7 @@ import { RegistrationPanel } from '../components/registration-panel';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
 import { formatDateTime } from '../../../utils/format';
+import './challenge-page.css';
 
 /** A challenge: its facts, and the live bracket with zoom, "jump to a player" and "my path". */
 export function ChallengePage() {

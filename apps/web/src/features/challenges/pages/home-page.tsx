@@ -5,6 +5,7 @@ import { label } from '../components/bracket';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../utils/format';
 import { paths } from '../../../config/paths';
+import './home-page.css';
 
 function CityCard({ city }: { city: CityResponseDto }) {
   const challenges = useCityChallenges(city.id);

@@ -4,6 +4,7 @@ import { useCreateChallenge, useUpdateChallenge } from '../api/director-queries'
 import type { ChallengeDetailDto, CityResponseDto } from '../../../api/types';
 import { ErrorView } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import './challenge-form.css';
 
 type Tier = 'T1' | 'T2' | 'T3';
 const TIERS: Tier[] = ['T1', 'T2', 'T3'];

@@ -15,6 +15,7 @@ import { useChallengeLive } from '../../challenges/live/use-challenge-live';
 import { formatDateTime } from '../../../utils/format';
 import { useDirectedCities } from '../api/directed-cities';
 import { paths } from '../../../config/paths';
+import './director-challenge-page.css';
 
 type Act =
   | { kind: 'cancel' }

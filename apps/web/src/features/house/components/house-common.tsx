@@ -3,6 +3,7 @@ import { useConfirmAdult, useWallet, type HouseSeat, type HouseTable } from '../
 import { NavLinks, type NavItem } from '../../../components/nav-links';
 import { ErrorView } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import './house-nav.css';
 
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
 

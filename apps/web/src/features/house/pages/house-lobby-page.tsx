@@ -7,6 +7,7 @@ import { CursorPager } from '../../../components/cursor-pager';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { HouseNav, RULESET_NAMES, seatName, tableSummary, useAdultGate } from '../components/house-common';
 import { paths } from '../../../config/paths';
+import './house-lobby-page.css';
 
 type HouseRuleset = Exclude<RulesetId, 'dcs-tournament'>;
 type Level = 'easy' | 'medium' | 'hard';

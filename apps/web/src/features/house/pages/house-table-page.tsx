@@ -8,6 +8,7 @@ import { ErrorView, Loading } from '../../../components/status';
 import { useHouseTableLive } from '../live/use-house-live';
 import { clockText, HouseNav, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from '../components/house-common';
 import { paths } from '../../../config/paths';
+import '../../../components/player-list.css';
 
 
 /** A citizens' table writes tickets, a table inside (and Mook Camp Fitness) dumbbells (SPEC 8.4); a canteen bet writes tickets. */

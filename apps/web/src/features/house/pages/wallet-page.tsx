@@ -9,6 +9,7 @@ import { HouseNav, money, shortDateTime } from '../components/house-common';
 import { SignedOut } from '../components/signed-out';
 import { LEVELS, Standing } from '../components/standing';
 import { paths } from '../../../config/paths';
+import './wallet-page.css';
 
 /** A ledger entry's label: its kind in words, and what a kind's name does not say (SPEC 8.2). */
 const ledgerLabel = (kind: string) => (kind === 'commissary' ? 'commissary (weekly grant)' : kind === 'debt_payment' ? 'debt payment (owed paid first)' : kind.replace(/_/g, ' '));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { OpenEnd } from '@dcs/engine/board';
 import { Domino } from '../../../components/domino';
+import './hand.css';
 
 type End = 'W' | 'E' | 'N' | 'S';
 /** One of the server's legal moves (PlayerView.legalMoves). */

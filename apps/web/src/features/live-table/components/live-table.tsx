@@ -12,6 +12,8 @@ import { ErrorView } from '../../../components/status';
 import { LiveSessionEnded } from './live-session-ended';
 import { TableChat } from './table-chat';
 import { TiebreakDraw } from './tiebreak-draw';
+import '../../../components/player-list.css';
+import './live-table.css';
 
 const HAND_END: Record<string, string> = { domino: 'domino (a hand emptied)', lock: 'lock (nobody could play)', 'hard-stop': 'the hard stop', forfeit: 'forfeit', void: 'void' };
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Ack, ChatMessage } from '@dcs/common/live/live.contract';
+import './table-chat.css';
 
 /** Table chat: the lines delivered after the filter, and a box to send one; a refusal (the filter, a chat restriction) is shown with its message. */
 export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage[]; onSend(text: string): Promise<Ack<unknown>>; canSend: boolean }) {

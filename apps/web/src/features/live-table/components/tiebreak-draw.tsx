@@ -3,6 +3,7 @@ import type { Ack, TiebreakRevealEvent } from '@dcs/common/live/live.contract';
 import type { DrawState } from '../live/use-table-live';
 import { Countdown } from '../../../components/countdown';
 import { Domino } from '../../../components/domino';
+import './tiebreak-draw.css';
 
 /**
  * The table's 6-4/5-5 draw (SPEC 4): 28 face-down tiles; each tied player takes up to `handSize` of

@@ -5,6 +5,7 @@ import { Countdown } from '../../../components/countdown';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { SignInFirst } from '../components/sign-in-first';
 import { paths } from '../../../config/paths';
+import './my-games-page.css';
 
 const ENDED_BY: Record<string, string> = { target: 'a player reached the target', forfeit: 'forfeit', 'hard-stop': 'the hard stop', void: 'void (replayed)' };
 

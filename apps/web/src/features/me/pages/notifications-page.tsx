@@ -7,6 +7,7 @@ import { Empty, ErrorView, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../utils/format';
 import { SignInFirst } from '../components/sign-in-first';
 import { paths } from '../../../config/paths';
+import './notifications-page.css';
 
 /** The table a notification is about: its `tableId` when the notification names it, else found in the challenge's bracket by round and table number. */
 function TableLink({ data }: { data: Record<string, unknown> }) {

@@ -6,6 +6,7 @@ import type { PlayerRankingDto } from '../../../api/types';
 import { placementLabel, RaceTag } from '../../standings/components/standings';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import './player-page.css';
 
 const money = (cents: number) => (cents === 0 ? '—' : `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`);
 

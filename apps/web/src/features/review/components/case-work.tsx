@@ -3,6 +3,7 @@ import { useCaseWork } from '../api/review-queries';
 import { useMe } from '../../../auth/use-me';
 import type { CaseDetailDto } from '../../../api/types';
 import { ErrorView } from '../../../components/status';
+import './case-work.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const EVIDENCE_KIND: Record<string, string> = { video_request: 'Video request', attachment: 'Attachment' };

@@ -8,6 +8,7 @@ import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
 import { paths } from '../../../config/paths';
+import './appeals-page.css';
 
 const isOverdue = (a: AppealListItemDto) => a.status === 'pending' && (a.overdueAt !== null || Date.parse(a.dueAt) < Date.now());
 

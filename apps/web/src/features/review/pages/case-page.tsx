@@ -11,6 +11,7 @@ import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
 import { paths } from '../../../config/paths';
+import './case-page.css';
 
 const FINDINGS: { value: Finding; text: string }[] = [
   { value: 'no_violation', text: 'No violation (closes it for this player)' },

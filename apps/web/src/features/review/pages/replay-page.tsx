@@ -9,6 +9,8 @@ import { Domino } from '../../../components/domino';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import '../../../components/player-list.css';
+import './replay-page.css';
 
 const END = { W: 'west', E: 'east', N: 'north', S: 'south' } as const;
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatCount, useAppLinks } from '../../../components/app-links';
 import type { EliteSixDto, RaceStatus, RankReason, StandingRowDto } from '../../../api/types';
 import { paths } from '../../../config/paths';
+import './standings.css';
 
 /** The Elite Six cut: the first six places qualify (SPEC 4). */
 export const ELITE_SIX = 6;

@@ -6,6 +6,7 @@ import { Pager } from '../../../components/pager';
 import { EliteSixList, StandingsTable } from '../components/standings';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import './standings-page.css';
 
 /**
  * A city's season standings, paged and searched by the API (the URL keeps ?season, ?page and ?q,
