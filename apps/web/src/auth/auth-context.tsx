@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { readToken, writeToken } from './token';
+import { readToken, writeToken } from '../api/token';
 import { keys } from '../api/keys';
 
 interface Auth {
