@@ -1,5 +1,3 @@
-import './pager.css';
-
 /**
  * Newer / older pages of a cursor-paged list (the API answers `next` for the page after; the page keeps
  * the cursors it went through). The buttons stay focusable at either end (aria-disabled), like Pager's.

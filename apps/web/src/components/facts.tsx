@@ -1,6 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useAnnounce } from './announcer';
-import './facts.css';
 
 /** A row of labelled facts (status, start, counts …) at the top of a page. */
 export function Facts({ items }: { items: [label: string, value: ReactNode][] }) {

@@ -1,5 +1,4 @@
 import type { KeyboardEvent } from 'react';
-import './pager.css';
 
 /**
  * Page controls: first / previous / next / last buttons and "page N of M". The buttons stay
