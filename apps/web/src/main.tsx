@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The global styles (tokens, reset and elements, layout); each component imports its own stylesheet.
+import './styles/global.css';
 import { App } from './app/app';
-import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
-import { readToken } from '../auth/token';
+import { readToken } from './token';
 
 /** The typed API client: paths, parameters and bodies from the OpenAPI document (schema.d.ts). */
 export const api = createClient<paths>({ baseUrl: '' });

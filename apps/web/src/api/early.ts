@@ -1,28 +1,22 @@
-import { ApiError, toApiError } from './client';
-
-/** What public/boot.js fetched before the app loaded: by path, the status and JSON body (null on a network failure). */
-interface EarlyAnswer {
-  status: number;
-  body: unknown;
-}
-
+/** What public/boot.js fetched before the app loaded: by API path, its response (null when the network failed). */
 declare global {
   interface Window {
-    __early?: Record<string, Promise<EarlyAnswer | null> | undefined>;
+    __early?: Record<string, Promise<Response | null> | undefined>;
   }
 }
 
 /**
- * The answer boot.js already asked for `path`, once (a later read goes to the API again): its body when
- * it succeeded, an ApiError when the API refused it; undefined when there is none or the network failed,
- * and the caller reads it itself.
+ * openapi-fetch's `fetch` for a read public/boot.js may already have started (a challenge page's two reads):
+ * that response, once (a later read goes to the API again); the network when there is none or it failed.
+ * The body is then read, typed and turned into an ApiError exactly as any other answer (`unwrap()`).
  */
-export async function takeEarly<T>(path: string): Promise<T | undefined> {
+export async function earlyFetch(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
   const early = window.__early?.[path];
-  if (!early) return undefined;
-  delete window.__early![path];
-  const res = await early;
-  if (!res) return undefined;
-  if (res.status < 200 || res.status >= 300) throw res.status === 0 ? new ApiError(0, 'NETWORK', 'The platform cannot be reached.') : toApiError(res.status, res.body);
-  return res.body as T;
+  if (early) {
+    delete window.__early![path];
+    const res = await early;
+    if (res) return res;
+  }
+  return fetch(request);
 }

@@ -1,18 +1,20 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Suspense, useEffect, useRef } from 'react';
-import { useMe } from '../api/queries';
+import { useMe } from '../auth/use-me';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
 import { NavLinks, type NavItem } from '../components/nav-links';
 import { Loading } from '../components/status';
+import { paths } from '../config/paths';
+import './shell.css';
 
 /** What a signed-in player reaches from every page. */
 const SIGNED_IN_LINKS: readonly NavItem[] = [
-  { to: '/house', label: 'House tables' },
-  { to: '/me/wallet', label: 'Wallet' },
-  { to: '/me/games', label: 'My games' },
-  { to: '/me/notifications', label: 'Notifications' },
-  { to: '/me/record', label: 'My record' },
+  { to: paths.house.href(), label: 'House tables' },
+  { to: paths.wallet.href(), label: 'Wallet' },
+  { to: paths.myGames.href(), label: 'My games' },
+  { to: paths.notifications.href(), label: 'Notifications' },
+  { to: paths.myRecord.href(), label: 'My record' },
 ];
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
@@ -37,29 +39,29 @@ export function Shell() {
       </a>
       <header className="site-header">
         <div className="header-inner">
-          <NavLink to="/" className="brand" end>
+          <NavLink to={paths.home.href()} className="brand" end>
             DCS <span>Dominoes</span>
           </NavLink>
           <nav aria-label="Main">
             <ul>
               <li>
-                <NavLink to="/" end>
+                <NavLink to={paths.home.href()} end>
                   Challenges
                 </NavLink>
               </li>
               {token && hasRole(me.data?.roles, ['director']) && (
                 <li>
-                  <NavLink to="/director">Director</NavLink>
+                  <NavLink to={paths.director.href()}>Director</NavLink>
                 </li>
               )}
               {token && hasRole(me.data?.roles, ['reviewer']) && (
                 <li>
-                  <NavLink to="/review">Review board</NavLink>
+                  <NavLink to={paths.cases.href()}>Review board</NavLink>
                 </li>
               )}
               {token && me.data?.roles.includes('admin') && (
                 <li>
-                  <NavLink to="/admin/directors">Directors</NavLink>
+                  <NavLink to={paths.adminDirectors.href()}>Directors</NavLink>
                 </li>
               )}
               {token && <NavLinks links={SIGNED_IN_LINKS} />}
@@ -77,8 +79,8 @@ export function Shell() {
               </>
             ) : (
               <>
-                <NavLink to="/sign-in">Sign in</NavLink>
-                <NavLink to="/sign-up" className="button-link">
+                <NavLink to={paths.signIn.href()}>Sign in</NavLink>
+                <NavLink to={paths.signUp.href()} className="button-link">
                   Sign up
                 </NavLink>
               </>

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { readToken, writeToken } from './token';
+import { readToken, writeToken } from '../api/token';
+import { keys } from '../api/keys';
 
 interface Auth {
   token: string | null;
@@ -20,7 +21,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     writeToken(null);
     setToken(null);
-    qc.removeQueries({ queryKey: ['me'] });
+    qc.removeQueries({ queryKey: keys.me.all });
   }, [qc]);
   const value = useMemo(() => ({ token, signIn, signOut }), [token, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

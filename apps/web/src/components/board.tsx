@@ -1,6 +1,7 @@
 import type { BoardState, PlacedTile } from '@dcs/engine/types';
 import type { OpenEnd } from '@dcs/engine/board';
 import { Domino } from './domino';
+import './board.css';
 
 export interface BoardProps {
   /** the engine's board (PlayerView.board): the lead, the spinner, and the W/E/N/S arms outward */

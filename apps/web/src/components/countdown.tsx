@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './countdown.css';
 
 /** mm:ss until `until` (server time, ISO), ticking each second; "—" when unknown, 0:00 once past. */
 export function Countdown({ until, label }: { until: string | null | undefined; label: string }) {

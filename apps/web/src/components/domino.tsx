@@ -1,3 +1,5 @@
+import './domino.css';
+
 /** Pip positions on a 3×3 grid (0 … 8, row by row) for 0 … 6. */
 const PIPS: Record<number, number[]> = { 0: [], 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 

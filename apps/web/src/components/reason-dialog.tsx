@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ErrorView } from './status';
+import './reason-dialog.css';
 
 export interface ReasonDialogProps {
   /** the dialog's title, e.g. "Disqualify Ana" */

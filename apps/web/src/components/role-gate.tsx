@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../api/queries';
+import { useMe } from '../auth/use-me';
 import { useAuth } from '../auth/auth-context';
 import { ErrorView, Loading } from './status';
+import { paths } from '../config/paths';
 
 /** Whether the signed-in user holds one of `roles` (an admin holds every staff role). */
 export const hasRole = (userRoles: string[] | undefined, roles: string[]) => !!userRoles && (userRoles.includes('admin') || roles.some((r) => userRoles.includes(r)));
@@ -16,7 +17,7 @@ export function RoleGate({ roles, what, children }: { roles: string[]; what: str
       <div className="notice">
         <h1 className="notice-title">Sign in to use {what}</h1>
         <p>
-          <Link to="/sign-in">Sign in</Link> with a staff account.
+          <Link to={paths.signIn.href()}>Sign in</Link> with a staff account.
         </p>
       </div>
     );

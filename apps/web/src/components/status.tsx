@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
+import './status.css';
 
 /** The fields and their problems a VALIDATION_FAILED / INVALID_ID answer lists in `details` (`[{ field, problems[] }]`). */
 function fieldProblems(details: unknown): { field: string; problems: string[] }[] {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, SessionEndedEvent } from '@dcs/common/live/live.contract';
 import { useAuth } from '../auth/auth-context';
-import { readToken } from '../auth/token';
+import { readToken } from '../api/token';
 
 /** The `/live` namespace, typed by the same contract module as the gateway. */
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -1,0 +1,70 @@
+import { lazy, type ComponentType } from 'react';
+import { paths } from '../config/paths';
+import { ChallengePage } from '../features/challenges/pages/challenge-page';
+import { HomePage } from '../features/challenges/pages/home-page';
+import { Shell } from './shell';
+
+/**
+ * A page loaded on first visit (its own chunk, React.lazy + dynamic import): only the public pages people
+ * open most (the challenges and a challenge's bracket) are in the entry bundle; the staff consoles, the
+ * live table and the rest download when navigated to, behind the Shell's Suspense fallback.
+ */
+function page<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+const SignInPage = page(() => import('../features/auth/pages/sign-in-page'), 'SignInPage');
+const SignUpPage = page(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
+const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
+const TablePage = page(() => import('../features/live-table/pages/table-page'), 'TablePage');
+const StandingsPage = page(() => import('../features/standings/pages/standings-page'), 'StandingsPage');
+const PlayerPage = page(() => import('../features/players/pages/player-page'), 'PlayerPage');
+const DirectorHomePage = page(() => import('../features/director/pages/director-home-page'), 'DirectorHomePage');
+const DirectorChallengePage = page(() => import('../features/director/pages/director-challenge-page'), 'DirectorChallengePage');
+const AuditPage = page(() => import('../features/director/pages/audit-page'), 'AuditPage');
+const AdminDirectorsPage = page(() => import('../features/admin/pages/admin-directors-page'), 'AdminDirectorsPage');
+const CasesPage = page(() => import('../features/review/pages/cases-page'), 'CasesPage');
+const CasePage = page(() => import('../features/review/pages/case-page'), 'CasePage');
+const AppealsPage = page(() => import('../features/review/pages/appeals-page'), 'AppealsPage');
+const ReplayPage = page(() => import('../features/review/pages/replay-page'), 'ReplayPage');
+const MyGamesPage = page(() => import('../features/me/pages/my-games-page'), 'MyGamesPage');
+const NotificationsPage = page(() => import('../features/me/pages/notifications-page'), 'NotificationsPage');
+const MyRecordPage = page(() => import('../features/me/pages/my-record-page'), 'MyRecordPage');
+const HouseLobbyPage = page(() => import('../features/house/pages/house-lobby-page'), 'HouseLobbyPage');
+const HouseTablePage = page(() => import('../features/house/pages/house-table-page'), 'HouseTablePage');
+const WalletPage = page(() => import('../features/house/pages/wallet-page'), 'WalletPage');
+const FilePage = page(() => import('../features/house/pages/file-page'), 'FilePage');
+const WorkoutsPage = page(() => import('../features/house/pages/workouts-page'), 'WorkoutsPage');
+
+/** Every page of the app: its address in config/paths.ts, its component in features/<name>/pages. */
+export const routes = [
+  {
+    element: <Shell />,
+    children: [
+      { path: paths.home.path, element: <HomePage /> },
+      { path: paths.signIn.path, element: <SignInPage /> },
+      { path: paths.signUp.path, element: <SignUpPage /> },
+      { path: paths.challenge.path, element: <ChallengePage /> },
+      { path: paths.table.path, element: <TablePage /> },
+      { path: paths.standings.path, element: <StandingsPage /> },
+      { path: paths.player.path, element: <PlayerPage /> },
+      { path: paths.director.path, element: <DirectorHomePage /> },
+      { path: paths.directorChallenge.path, element: <DirectorChallengePage /> },
+      { path: paths.audit.path, element: <AuditPage /> },
+      { path: paths.adminDirectors.path, element: <AdminDirectorsPage /> },
+      { path: paths.cases.path, element: <CasesPage /> },
+      { path: paths.case.path, element: <CasePage /> },
+      { path: paths.appeals.path, element: <AppealsPage /> },
+      { path: paths.replay.path, element: <ReplayPage /> },
+      { path: paths.myGames.path, element: <MyGamesPage /> },
+      { path: paths.notifications.path, element: <NotificationsPage /> },
+      { path: paths.myRecord.path, element: <MyRecordPage /> },
+      { path: paths.house.path, element: <HouseLobbyPage /> },
+      { path: paths.houseTable.path, element: <HouseTablePage /> },
+      { path: paths.wallet.path, element: <WalletPage /> },
+      { path: paths.file.path, element: <FilePage /> },
+      { path: paths.workouts.path, element: <WorkoutsPage /> },
+      // anything else
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

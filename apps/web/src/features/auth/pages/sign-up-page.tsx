@@ -1,0 +1,40 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSignUp } from '../api/auth-queries';
+import { ErrorView } from '../../../components/status';
+import { paths } from '../../../config/paths';
+
+export function SignUpPage() {
+  const signUp = useSignUp();
+  const navigate = useNavigate();
+  const [displayName, setDisplayName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signUp.mutate({ displayName, email, password }, { onSuccess: () => void navigate(paths.home.href()) });
+  };
+  return (
+    <div className="narrow">
+      <h1>Create an account</h1>
+      <form className="form" onSubmit={submit}>
+        <label htmlFor="displayName">Name shown to other players</label>
+        <input id="displayName" autoComplete="nickname" required value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+        <label htmlFor="email">Email</label>
+        <input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="password">Password</label>
+        <input id="password" type="password" autoComplete="new-password" required minLength={10} aria-describedby="password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p id="password-hint" className="muted">
+          At least 10 characters.
+        </p>
+        {signUp.isError && <ErrorView error={signUp.error} title="The account could not be created" />}
+        <button type="submit" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating…' : 'Create account'}
+        </button>
+      </form>
+      <p>
+        Already have an account? <Link to={paths.signIn.href()}>Sign in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TableResultEvent } from '@dcs/common/live/live.contract';
+import { keys } from '../../../api/keys';
+import type { BracketDto } from '../../../api/types';
+import type { DrawState } from '../components/bracket';
+import { useAnnounce } from '../../../components/announcer';
+import { listen, useLiveSocket } from '../../../live/socket';
+
+function patchResult(b: BracketDto | undefined, e: TableResultEvent): BracketDto | undefined {
+  if (!b) return b;
+  return {
+    ...b,
+    rounds: b.rounds.map((r) =>
+      r.round !== e.round ? r : { ...r, tables: r.tables.map((t) => (t.id === e.tableId ? { ...t, status: 'finished', endedBy: e.endedBy, result: e.result } : t)) },
+    ),
+  };
+}
+
+/**
+ * Keeps a challenge's bracket live: joins `challenge:<id>` (again after every reconnect, and then
+ * refetches, since missed pushes are not replayed), writes each table result into the cached
+ * bracket, refetches on seatings and round ends, tracks 6-4/5-5 draws, and announces each change.
+ */
+export function useChallengeLive(challengeId: string, nameOf: (userId: string) => string): { connected: boolean; draws: Record<string, DrawState> } {
+  const { socket, connected } = useLiveSocket();
+  const qc = useQueryClient();
+  const announce = useAnnounce();
+  const [draws, setDraws] = useState<Record<string, DrawState>>({});
+  const nameRef = useRef(nameOf);
+  nameRef.current = nameOf;
+
+  useEffect(() => {
+    const bracketKey = keys.challenges.bracket(challengeId);
+    const refetch = () => void qc.invalidateQueries({ queryKey: bracketKey });
+    const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(' and ');
+    const stops: (() => void)[] = [];
+    /**
+     * After joining, a read that starts after the join (a push missed before it is in that read). A read
+     * already in flight (the page's first load) is let finish and drawn, then read again: refetching at
+     * once would cancel it and start over, delaying the first drawing of the bracket.
+     */
+    const refetchAfterJoin = () => {
+      const cache = qc.getQueryCache();
+      const query = cache.find({ queryKey: bracketKey, exact: true });
+      if (query?.state.fetchStatus !== 'fetching') return refetch();
+      const stop = cache.subscribe((ev) => {
+        if (ev.query !== query || query.state.fetchStatus === 'fetching') return;
+        stop();
+        refetch();
+      });
+      stops.push(stop);
+    };
+    const watch = () => {
+      socket.emit('watchChallenge', { challengeId }, (ack) => {
+        if (ack.ok) refetchAfterJoin();
+      });
+    };
+    const mine = (e: { challengeId?: string }) => e.challengeId === undefined || e.challengeId === challengeId;
+    const onResult = (e: TableResultEvent) => {
+      if (!mine(e)) return;
+      qc.setQueryData<BracketDto>(bracketKey, (b) => patchResult(b, e));
+      const adv = e.result.filter((r) => r.advanced).map((r) => r.userId);
+      announce(`Round ${e.round}, table ${e.table + 1} ${e.corrected ? 'corrected' : 'finished'}${adv.length ? `: ${names(adv)} advance${adv.length === 1 ? 's' : ''}` : ''}.`);
+    };
+    const handlers = {
+      'table:result': onResult,
+      'round:started': (e: { challengeId: string; round: number; tables: unknown[] }) => {
+        if (!mine(e)) return;
+        refetch();
+        announce(`Round ${e.round} is seated: ${e.tables.length} table${e.tables.length === 1 ? '' : 's'}.`);
+      },
+      'round:finished': (e: { challengeId: string; round: number; completed: boolean }) => {
+        if (!mine(e)) return;
+        refetch();
+        announce(e.completed ? 'The challenge is complete.' : `Round ${e.round} is over.`);
+      },
+      'round:hard-stop': (e: { challengeId: string; round: number }) => {
+        if (!mine(e)) return;
+        refetch();
+        announce(`Round ${e.round}: hard stop, every table still playing ends now.`);
+      },
+      'table:voided': (e: { challengeId: string; round: number; table: number }) => {
+        if (!mine(e)) return;
+        refetch();
+        announce(`Round ${e.round}, table ${e.table + 1}: the game was voided and is dealt again.`);
+      },
+      'player:disqualified': (e: { challengeId: string; userId: string; displayName: string }) => {
+        if (!mine(e)) return;
+        qc.setQueryData<BracketDto>(bracketKey, (b) => (b && !b.disqualified.includes(e.userId) ? { ...b, disqualified: [...b.disqualified, e.userId] } : b));
+        refetch();
+        announce(`${e.displayName} is disqualified.`);
+      },
+    };
+    const onOpen = (e: { challengeId: string; tableId: string | null; round: number; contenders: string[]; closesAt: string; taken: unknown[] }) => {
+      if (!mine(e) || !e.tableId) return;
+      const tableId = e.tableId;
+      setDraws((d) => ({ ...d, [tableId]: { status: 'picking', round: e.round, contenders: e.contenders, closesAt: e.closesAt, taken: e.taken.length } }));
+      announce(`A 6-4/5-5 draw opens between ${names(e.contenders)}.`);
+    };
+    const onPicked = (e: { tableId: string; taken: unknown[] }) =>
+      setDraws((d) => (d[e.tableId] ? { ...d, [e.tableId]: { ...d[e.tableId], taken: e.taken.length } } : d));
+    const onReveal = (e: { challengeId: string; tableId: string; round: number; contenders: string[]; picks: { playerId: string; tile: string; auto: boolean }[]; winners: string[]; decided: boolean }) => {
+      if (!mine(e)) return;
+      setDraws((d) => ({ ...d, [e.tableId]: { status: 'revealed', round: e.round, contenders: e.contenders, picks: e.picks, winners: e.winners, decided: e.decided } }));
+      announce(e.decided ? `6-4/5-5 draw revealed: ${names(e.winners)} wins.` : '6-4/5-5 draw revealed: no decision, drawing again.');
+    };
+    socket.on('connect', watch);
+    if (socket.connected) watch();
+    const off = [
+      listen(socket, 'table:result', handlers['table:result']),
+      listen(socket, 'round:started', handlers['round:started']),
+      listen(socket, 'round:finished', handlers['round:finished']),
+      listen(socket, 'round:hard-stop', handlers['round:hard-stop']),
+      listen(socket, 'table:voided', handlers['table:voided']),
+      listen(socket, 'player:disqualified', handlers['player:disqualified']),
+      listen(socket, 'tiebreak:open', onOpen),
+      listen(socket, 'tiebreak:picked', onPicked),
+      listen(socket, 'tiebreak:reveal', onReveal),
+    ];
+    return () => {
+      socket.off('connect', watch);
+      off.forEach((f) => f());
+      stops.forEach((f) => f());
+    };
+  }, [socket, challengeId, qc, announce]);
+
+  return { connected, draws };
+}

@@ -1,0 +1,150 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { useBracket, useChallenge } from '../api/challenge-queries';
+import { useMe } from '../../../auth/use-me';
+import { Bracket, label, tableDomId } from '../components/bracket';
+import { RegistrationPanel } from '../components/registration-panel';
+import { Empty, ErrorView, Loading } from '../../../components/status';
+import { useChallengeLive } from '../live/use-challenge-live';
+import { formatDateTime } from '../../../utils/format';
+import './challenge-page.css';
+
+/** A challenge: its facts, and the live bracket with zoom, "jump to a player" and "my path". */
+export function ChallengePage() {
+  const { challengeId = '' } = useParams();
+  const challenge = useChallenge(challengeId);
+  const bracket = useBracket(challengeId);
+  const me = useMe();
+  const [zoom, setZoom] = useState(100);
+  const [query, setQuery] = useState('');
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const [searchNote, setSearchNote] = useState('');
+  const [suggest, setSuggest] = useState(false);
+
+  const players = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const r of bracket.data?.rounds ?? []) {
+      for (const t of r.tables) for (const s of t.seats) m.set(s.userId, s.displayName);
+      for (const b of r.byes) m.set(b.userId, b.displayName);
+    }
+    return m;
+  }, [bracket.data]);
+  const live = useChallengeLive(challengeId, (id) => players.get(id) ?? 'a player');
+
+  /** The player's latest table (their furthest round), scrolled to and focused. */
+  const jumpTo = (userId: string) => {
+    const rounds = bracket.data?.rounds ?? [];
+    for (let i = rounds.length - 1; i >= 0; i--) {
+      const t = rounds[i].tables.find((x) => x.seats.some((s) => s.userId === userId));
+      if (t) {
+        const el = document.getElementById(tableDomId(t.id));
+        el?.scrollIntoView({ block: 'center', inline: 'center' });
+        el?.focus({ preventScroll: true });
+        return `${players.get(userId)}: round ${rounds[i].round}, table ${t.index + 1}.`;
+      }
+    }
+    return `${players.get(userId) ?? 'That player'} has no table yet.`;
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const q = query.trim().toLowerCase();
+    const hit = [...players.entries()].find(([, n]) => n.toLowerCase() === q) ?? [...players.entries()].find(([, n]) => n.toLowerCase().includes(q));
+    if (!q || !hit) {
+      setHighlight(null);
+      setSearchNote(q ? `No player named “${query.trim()}” in this bracket.` : '');
+      return;
+    }
+    setHighlight(hit[0]);
+    setSearchNote(jumpTo(hit[0]));
+  };
+
+  if (challenge.isPending) return <Loading what="the challenge" />;
+  if (challenge.isError) return <ErrorView error={challenge.error} title="This challenge could not be loaded" page />;
+  const c = challenge.data;
+  const meId = me.data?.id ?? null;
+  const inBracket = meId !== null && players.has(meId);
+
+  return (
+    <>
+      <h1>
+        {c.cityName} challenge <span className="subtle">{c.localDate}</span>
+      </h1>
+      <dl className="facts">
+        <div>
+          <dt>Status</dt>
+          <dd>{label(c.status)}</dd>
+        </div>
+        <div>
+          <dt>Starts</dt>
+          <dd>{formatDateTime(c.startsAt, c.timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Players</dt>
+          <dd>{bracket.data?.players ?? c.counts.checkedIn}</dd>
+        </div>
+        <div>
+          <dt>Prize pool</dt>
+          <dd>${(c.prizePoolCents / 100).toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+      {c.cancelReason && <p className="notice">Cancelled: {c.cancelReason}</p>}
+      <RegistrationPanel challenge={c} />
+
+      <section aria-labelledby="bracket-h" className="bracket-section">
+        <div className="section-head">
+          <h2 id="bracket-h">Bracket</h2>
+          <span className={`live-dot${live.connected ? ' on' : ''}`} role="status">
+            {live.connected ? 'Live' : 'Connecting…'}
+          </span>
+        </div>
+        {bracket.data && bracket.data.rounds.length > 0 && (
+          <div className="tools">
+            <form className="search" role="search" onSubmit={onSearch}>
+              <label htmlFor="player-search">Jump to a player</label>
+              <input id="player-search" list={suggest ? 'bracket-players' : undefined} value={query} onChange={(e) => setQuery(e.target.value)} onFocus={() => setSuggest(true)} autoComplete="off" />
+              {/* The names to suggest (512 options at 512 players) are drawn once the field is used, not with the bracket. */}
+              {suggest && (
+                <datalist id="bracket-players">
+                  {[...players.values()].sort().map((n) => (
+                    <option key={n} value={n} />
+                  ))}
+                </datalist>
+              )}
+              <button type="submit">Find</button>
+            </form>
+            {inBracket && (
+              <button type="button" onClick={() => setSearchNote(jumpTo(meId))}>
+                My table
+              </button>
+            )}
+            <label className="zoom">
+              Zoom <input type="range" min={50} max={120} step={10} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} aria-valuetext={`${zoom}%`} />
+            </label>
+            <p className="search-note" aria-live="polite">
+              {searchNote}
+            </p>
+          </div>
+        )}
+        {bracket.isPending && <Loading what="the bracket" />}
+        {bracket.isError && <ErrorView error={bracket.error} title="The bracket could not be loaded" />}
+        {bracket.data && (
+          <div style={{ fontSize: `${zoom}%` }}>
+            {bracket.data.rounds.length === 0 ? <Empty>The bracket is drawn when the challenge starts at noon.</Empty> : <Bracket bracket={bracket.data} me={meId} highlight={highlight} draws={live.draws} />}
+          </div>
+        )}
+        {bracket.data && bracket.data.placements.length > 0 && (
+          <section aria-labelledby="placements-h">
+            <h2 id="placements-h">Final placements</h2>
+            <ol className="placements">
+              {bracket.data.placements.map((p) => (
+                <li key={p.userId}>
+                  <strong>{p.placement}</strong> {p.displayName} <span className="muted">· {p.rankingPoints} pts{p.prizeCents ? ` · $${(p.prizeCents / 100).toLocaleString('en-US')}` : ''}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { OpenEnd } from '@dcs/engine/board';
+import { Domino } from '../../../components/domino';
+import './hand.css';
+
+type End = 'W' | 'E' | 'N' | 'S';
+/** One of the server's legal moves (PlayerView.legalMoves). */
+export interface LegalMove {
+  type: string;
+  tile?: string;
+  end?: End;
+}
+
+export const END_NAMES: Record<End, string> = { W: 'west', E: 'east', N: 'north', S: 'south' };
+
+export interface HandProps {
+  tiles: string[];
+  /** the server's legal moves for this seat now (empty when it is not my turn) */
+  legal: LegalMove[];
+  openEnds: OpenEnd[];
+  /** false while a move is on its way */
+  enabled: boolean;
+  /** `end` is absent for the play that opens a hand (the lead has no end yet) */
+  onPlay(tile: string, end?: End): void;
+}
+
+/**
+ * My hand: the tiles I hold, the ones the server lists as legal plays highlighted. A tile that fits
+ * one end plays at once; one that fits several asks which end. Keyboard: ←/→ (Home/End) move between
+ * tiles, Enter or Space plays the focused tile, then W/E/N/S (or the arrows and Enter) choose an end,
+ * Escape cancels.
+ */
+export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
+  const [focus, setFocus] = useState(0);
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const endButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const playsOf = (tile: string) => legal.filter((m) => m.type === 'play' && m.tile === tile);
+  const endsOf = (tile: string) => playsOf(tile).filter((m) => m.end).map((m) => m.end as End);
+  const valueOf = (end: End) => openEnds.find((e) => e.end === end)?.value;
+
+  useEffect(() => {
+    if (focus >= tiles.length) setFocus(Math.max(0, tiles.length - 1));
+  }, [tiles.length, focus]);
+  useEffect(() => {
+    if (choosing) endButtons.current[0]?.focus();
+  }, [choosing]);
+  useEffect(() => {
+    if (choosing && endsOf(choosing).length === 0) setChoosing(null);
+  });
+
+  const move = (i: number) => {
+    const n = Math.max(0, Math.min(tiles.length - 1, i));
+    setFocus(n);
+    buttons.current[n]?.focus();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') move(focus + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') move(focus - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(tiles.length - 1);
+    else return;
+    e.preventDefault();
+  };
+  const choose = (tile: string) => {
+    if (!enabled) return;
+    const ends = endsOf(tile);
+    if (playsOf(tile).some((m) => !m.end)) onPlay(tile);
+    else if (ends.length === 1) onPlay(tile, ends[0]);
+    else if (ends.length > 1) setChoosing(tile);
+  };
+  const endKey = (e: KeyboardEvent) => {
+    const ends = choosing ? endsOf(choosing) : [];
+    const k = e.key.toUpperCase();
+    if (e.key === 'Escape') {
+      setChoosing(null);
+      buttons.current[focus]?.focus();
+    } else if (choosing && ends.includes(k as End)) {
+      onPlay(choosing, k as End);
+      setChoosing(null);
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
+      const i = endButtons.current.findIndex((b) => b === document.activeElement);
+      const d = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1;
+      endButtons.current[(i + d + ends.length) % ends.length]?.focus();
+    } else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <div className="hand-wrap">
+      <div className="hand" role="toolbar" aria-label="My tiles" aria-orientation="horizontal" onKeyDown={onKey}>
+        {tiles.map((t, i) => {
+          const playable = playsOf(t).length > 0;
+          return (
+            <button
+              key={t}
+              ref={(el) => {
+                buttons.current[i] = el;
+              }}
+              type="button"
+              className={`hand-tile${playable ? ' legal' : ''}${choosing === t ? ' choosing' : ''}`}
+              tabIndex={i === focus ? 0 : -1}
+              aria-disabled={!playable || !enabled}
+              aria-label={`${t}${playable ? ', playable' : ''}`}
+              data-tile={t}
+              onFocus={() => setFocus(i)}
+              onClick={() => choose(t)}
+            >
+              <Domino tile={t} orientation="vertical" size={20} />
+            </button>
+          );
+        })}
+      </div>
+      {choosing && (
+        <div className="end-choice" role="group" aria-label={`Which end for ${choosing}?`} onKeyDown={endKey}>
+          <span>Play {choosing} on:</span>
+          {endsOf(choosing).map((end, i) => (
+            <button
+              key={end}
+              ref={(el) => {
+                endButtons.current[i] = el;
+              }}
+              type="button"
+              onClick={() => {
+                onPlay(choosing, end);
+                setChoosing(null);
+              }}
+            >
+              {END_NAMES[end]} {valueOf(end) ?? ''} <kbd>{end}</kbd>
+            </button>
+          ))}
+          <button type="button" className="secondary" onClick={() => setChoosing(null)}>
+            Cancel <kbd>Esc</kbd>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import type { Ack, ChatMessage } from '@dcs/common/live/live.contract';
+import './table-chat.css';
+
+/** Table chat: the lines delivered after the filter, and a box to send one; a refusal (the filter, a chat restriction) is shown with its message. */
+export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage[]; onSend(text: string): Promise<Ack<unknown>>; canSend: boolean }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const t = text.trim();
+    if (!t) return;
+    setSending(true);
+    const res = await onSend(t);
+    setSending(false);
+    if (res.ok) {
+      setText('');
+      setError(null);
+    } else setError(res.error);
+  };
+  return (
+    <section aria-labelledby="chat-h" className="chat">
+      <h2 id="chat-h">Table chat</h2>
+      {messages.length === 0 ? (
+        <p className="empty">No messages yet.</p>
+      ) : (
+        <ol className="chat-lines" aria-live="polite">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <strong>{m.displayName}:</strong> {m.text}
+            </li>
+          ))}
+        </ol>
+      )}
+      {canSend && (
+        <form className="chat-form" onSubmit={(e) => void submit(e)}>
+          <label htmlFor="chat-text">Message</label>
+          <input id="chat-text" value={text} maxLength={500} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+          <button type="submit" disabled={sending}>
+            Send
+          </button>
+        </form>
+      )}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <p className="notice-title">Your message was not sent</p>
+          <p>{error.message}</p>
+          <p className="muted">Code: {error.code}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+
+
+export const day = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
