@@ -1,4 +1,5 @@
 /** What the analysis of one game measures (see analyze-game.ts): its options, its input and the features per seat and per pair. */
+import type { GameRecord } from '@dcs/engine';
 
 export const ANALYSIS_VERSION = 2;
 

@@ -2,12 +2,12 @@
  * The standings ranked over the season's integer index (the hot path of every standings write).
  */
 import * as seasonIndexModule from './season-index';
-import { SeasonIndex } from './season-index';
+import { INDEX, SeasonIndex } from './season-index';
 import * as typesModule from './types';
-import type { RankReason, SeasonFacts, StandingsEntry } from './types';
+import type { PlayerSeasonFacts, RankReason, SeasonFacts, StandingsEntry } from './types';
 
 // Module-level copies: a bundler compiles a named import into a getter call on every use, a local const is a plain load.
-const { CARD, CARD_ELIGIBLE, CARD_GAMES, CARD_ID, CARD_POINTS, CARD_RESETS, CARD_WINS, INDEX, sortFloatRange, sortRangeBy } = seasonIndexModule;
+const { CARD, CARD_ELIGIBLE, CARD_GAMES, CARD_ID, CARD_POINTS, CARD_RESETS, CARD_WINS, sortFloatRange, sortRangeBy } = seasonIndexModule;
 const { DIFF_SCALE, TIEBREAK_CHAIN } = typesModule;
 
 /**
