@@ -15,6 +15,24 @@ const PURE_LIB_BANS = {
 /** Issue 13: only a repository (or the one game store) talks to the database; services, controllers and processors call them. */
 const DATABASE_ONLY_IN_REPOSITORIES = 'Only a repository (*.repository.ts) or the one game store (*.store.ts) talks to the database: call one.';
 
+/** What no file outside a repository or store may import of the database (the rule below). */
+const DATABASE_IMPORT_BANS = [
+  { name: 'pg', allowTypeImports: true, message: DATABASE_ONLY_IN_REPOSITORIES },
+  { name: '@dcs/db', allowTypeImports: true, message: `${DATABASE_ONLY_IN_REPOSITORIES} (row types may be imported as types)` },
+  { name: '@dcs/common', importNames: ['PrismaService', 'PG_POOL'], message: DATABASE_ONLY_IN_REPOSITORIES },
+];
+
+/**
+ * Issue 27: controllers, gateways and processors call services, never a repository or a store — neither a
+ * repository file nor a repository or store class through a package's index (`@dcs/tournament`). Types
+ * (a repository's result shape) may be imported as types.
+ */
+const EDGE_CALLS_SERVICES = 'Controllers, gateways and processors call a service, never a repository or a store: go through the aggregate\'s service.';
+const EDGE_IMPORT_BANS = [
+  { group: ['**/*.repository', '**/*.store'], allowTypeImports: true, message: EDGE_CALLS_SERVICES },
+  { group: ['@dcs/*', '@dcs/*/**', '.', './**', '../**'], importNamePattern: '(Repository|Store)$', allowTypeImports: true, message: EDGE_CALLS_SERVICES },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.build/**', 'node_modules/**', 'prisma/generated/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
   eslint.configs.recommended,
@@ -39,16 +57,7 @@ export default tseslint.config(
     files: ['apps/api/**/*.ts', 'apps/worker/**/*.ts', 'libs/tournament/**/*.ts'],
     ignores: ['**/*.repository.ts', '**/*.store.ts', '**/*.spec.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'pg', allowTypeImports: true, message: DATABASE_ONLY_IN_REPOSITORIES },
-            { name: '@dcs/db', allowTypeImports: true, message: `${DATABASE_ONLY_IN_REPOSITORIES} (row types may be imported as types)` },
-            { name: '@dcs/common', importNames: ['PrismaService', 'PG_POOL'], message: DATABASE_ONLY_IN_REPOSITORIES },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: DATABASE_IMPORT_BANS }],
       'no-restricted-syntax': [
         'error',
         { selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]', message: DATABASE_ONLY_IN_REPOSITORIES },
@@ -64,6 +73,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/api/**/*.controller.ts', 'apps/api/**/*.gateway.ts', 'apps/worker/**/*.processor.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: DATABASE_IMPORT_BANS, patterns: EDGE_IMPORT_BANS }] },
   },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],

@@ -1,8 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { bullConnection, Clock, FakeClock, JOBS, PrismaService, QUEUES } from '@dcs/common';
+import { PenaltyEffects } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
-import { PenaltyEffects } from '../apps/api/src/integrity/penalty-effects.service';
 import { startApi, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { eventually } from './support/temp-redis';

@@ -1,11 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
-interface LintResult {
-  filePath: string;
-  messages: { ruleId: string | null; message: string }[];
-}
+import { lintProbes } from '../support/lint-probes';
 
 describe('lint rule: the pure libs import no framework, database or queue', () => {
   const root = path.resolve(__dirname, '../..');
@@ -20,19 +14,7 @@ describe('lint rule: the pure libs import no framework, database or queue', () =
   let results: Record<string, string[]> = {};
 
   beforeAll(() => {
-    for (const [file, code] of Object.entries(probes)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), code);
-    }
-    try {
-      const run = spawnSync(path.join(root, 'node_modules/.bin/eslint'), ['--format', 'json', ...Object.keys(probes)], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-      const parsed = JSON.parse(run.stdout) as LintResult[];
-      results = Object.fromEntries(
-        parsed.map((r) => [path.relative(root, r.filePath), r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)]),
-      );
-    } finally {
-      for (const file of Object.keys(probes)) rmSync(path.join(root, file), { force: true });
-    }
+    results = lintProbes(root, probes, 'no-restricted-imports');
   }, 120_000);
 
   it.each([

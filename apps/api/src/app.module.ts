@@ -17,7 +17,7 @@ import { RankingsModule } from './rankings/rankings.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { TablesModule } from './tables/tables.module';
 import { TiersModule } from './tiers/tiers.module';
-import { TournamentApiModule } from './tournament/tournament.module';
+import { TiebreaksModule } from './tiebreaks/tiebreaks.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -44,7 +44,7 @@ export class AppModule {
         SeasonsModule,
         ChallengesModule,
         NotificationsModule,
-        TournamentApiModule,
+        TiebreaksModule,
         IntegrityModule,
         ConductModule,
         LiveModule,

@@ -1,6 +1,6 @@
 /**
  * Accumulated evidence: per player and per unordered pair of players, the
- * additive sums of the per-game features (analyze.ts). Adding a game is a sum,
+ * additive sums of the per-game features (analyze/). Adding a game is a sum,
  * so the worker can keep running totals or re-add stored features.
  */
 import type { GameAnalysis, PairFeatures, SeatFeatures } from './analyze';

@@ -14,7 +14,7 @@ export * from './season-standings.store';
 export * from './season-draw';
 export * from './season-queue';
 export * from './season-events';
-export * from './integrity-cases.repository';
+export * from './integrity';
 export * from './calendar.repository';
 export * from './challenge-calendar';
 export * from './calendar.module';

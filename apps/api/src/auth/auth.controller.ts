@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '../common/decorators';
 import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { ApiErrors, ApiOk } from '../common/openapi';
-import { OkDto } from '../tournament/tournament.dto';
+import { OkDto } from '../common/acts.dto';
 import { AuthService } from './auth.service';
 
 @ApiTags('auth')

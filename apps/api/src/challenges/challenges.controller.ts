@@ -1,15 +1,51 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ChallengeFlowService } from '@dcs/tournament';
+import { OkDto, ReasonDto } from '../common/acts.dto';
 import { AuthUser, CurrentUser, OptionalUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
+import { BracketDto, DisqualifyDto } from './bracket.dto';
+import { BracketService, BracketView } from './bracket.service';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
 import { ApiErrors, ApiOk } from '../common/openapi';
 
+const BRACKET_EXAMPLE = {
+  challengeId: '6f1c2f0e-3c1a-4d7e-9b1a-2f4e5d6c7b8a',
+  status: 'running',
+  players: 16,
+  rounds: [
+    {
+      round: 1,
+      status: 'finished',
+      startsAt: '2027-03-20T17:00:00.000Z',
+      hardStopAt: '2027-03-20T17:45:00.000Z',
+      byes: [],
+      tables: [
+        {
+          id: '0d9a6c1e-8f3b-4a2d-9c5e-1b7f3a2d4e6c',
+          index: 0,
+          status: 'decided',
+          endedBy: 'target',
+          seats: [{ seat: 0, userId: '2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d', displayName: 'Ana D.', seed: 1 }],
+          result: [{ userId: '2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d', seat: 0, score: 150, place: 1, advanced: true, forfeited: false }],
+          tiebreaks: [],
+        },
+      ],
+    },
+  ],
+  placements: [],
+};
+
+/** Every /challenges route: the calendar, registrations and check-in, the bracket, and a director's cancel and disqualification. */
 @ApiTags('challenges')
 @Controller()
 export class ChallengesController {
-  constructor(private readonly service: ChallengesService) {}
+  constructor(
+    private readonly service: ChallengesService,
+    private readonly brackets: BracketService,
+    private readonly flow: ChallengeFlowService,
+  ) {}
 
   @Public()
   @Get('cities/:id/challenges')
@@ -94,5 +130,37 @@ export class ChallengesController {
   @ApiErrors('NOT_REGISTERED', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_OPEN', 'ACCOUNT_SUSPENDED', 'SEASON_BANNED')
   checkIn(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string): Promise<RegistrationResponseDto> {
     return this.service.checkIn(user, id);
+  }
+
+  @Public()
+  @Get('challenges/:id/bracket')
+  @ApiOperation({ summary: 'The bracket: rounds, tables, seats, results, byes and placements' })
+  @ApiOk(BracketDto, { example: BRACKET_EXAMPLE })
+  bracket(@Param('id', uuidPipe()) id: string): Promise<BracketView> {
+    return this.brackets.bracket(id);
+  }
+
+  @Post('challenges/:id/cancel')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Cancel a challenge that has not completed (director; reason required, audited)' })
+  @ApiOk(OkDto)
+  @ApiErrors('CHALLENGE_CLOSED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
+  async cancel(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ReasonDto): Promise<{ ok: true }> {
+    await this.flow.cancel(user.id, id, dto.reason);
+    return { ok: true };
+  }
+
+  @Post('challenges/:id/disqualifications')
+  @HttpCode(200)
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Disqualify a player: forfeits their table, no points or prize (director; audited)' })
+  @ApiOk(OkDto)
+  @ApiErrors('CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
+  async disqualify(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DisqualifyDto): Promise<{ ok: true }> {
+    await this.flow.disqualify(user.id, id, dto.userId, dto.reason);
+    return { ok: true };
   }
 }

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, Clock, notFound } from '@dcs/common';
 import type { ConductSanction } from '@dcs/db';
-import { ChallengeQueue } from '@dcs/tournament';
+import { ChallengeQueue, PenaltyEffects } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { ChatFilter } from './chat-filter';
 import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
 import { ConductRepository, ViolationWithSanctions } from './conduct.repository';
-import { PenaltyEffects } from '../integrity/penalty-effects.service';
 
 import type { ChatMessage } from '@dcs/common/live/live.contract';
 export type { ChatMessage };

@@ -3,15 +3,23 @@ import * as argon2 from 'argon2';
 import type Redis from 'ioredis';
 import { AppConfig, AppError, Clock, notFound, REDIS } from '@dcs/common';
 import type { IntegrityAppeal } from '@dcs/db';
+import {
+  APPEAL_WINDOW_MS,
+  appealDeadlines,
+  describeStep,
+  effectsOf,
+  IntegrityQueriesRepository,
+  IntegrityRepository,
+  parseHolidays,
+  PenaltyEffects,
+  type DecisionWithAppeal,
+  type Step,
+} from '@dcs/tournament';
 import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
 import { CredentialLimiter } from '../auth/credential-limiter';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
 import { AssignCaseDto, AppealsQueryDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
-import { DecisionWithAppeal, IntegrityRepository } from './integrity.repository';
-import { describeStep } from './integrity.messages';
-import { APPEAL_WINDOW_MS, appealDeadlines, effectsOf, parseHolidays, type Step } from './integrity.rules';
-import { PenaltyEffects } from './penalty-effects.service';
 
 export const appealView = (a: IntegrityAppeal) => ({
   id: a.id,
@@ -54,6 +62,7 @@ export class IntegrityService {
 
   constructor(
     private readonly repo: IntegrityRepository,
+    private readonly queries: IntegrityQueriesRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly users: UsersRepository,
@@ -65,11 +74,11 @@ export class IntegrityService {
   }
 
   listCases(user: AuthUser, q: CasesQueryDto) {
-    return this.repo.listCases(user.id, q);
+    return this.queries.listCases(user.id, q);
   }
 
   async getCase(user: AuthUser, id: string) {
-    const c = await this.repo.caseDetail(user.id, id);
+    const c = await this.queries.caseDetail(user.id, id);
     if (!c) throw notFound('Case', id);
     const { gameInfo, decisions, linked, ...rest } = c;
     return {
@@ -124,7 +133,7 @@ export class IntegrityService {
   }
 
   async listAppeals(q: AppealsQueryDto) {
-    return (await this.repo.listAppeals(q.status, q.overdue)).map((a) => ({ ...appealView(a), decision: a.decision }));
+    return (await this.queries.listAppeals(q.status, q.overdue)).map((a) => ({ ...appealView(a), decision: a.decision }));
   }
 
   async decideAppeal(user: AuthUser, id: string, dto: DecideAppealDto) {
@@ -133,7 +142,7 @@ export class IntegrityService {
   }
 
   async myPenalties(user: AuthUser) {
-    const [decisions, forfeitures] = await Promise.all([this.repo.myDecisions(user.id), this.repo.forfeituresOf(user.id)]);
+    const [decisions, forfeitures] = await Promise.all([this.queries.myDecisions(user.id), this.queries.forfeituresOf(user.id)]);
     return {
       penalties: decisions.map(decisionView),
       prizeForfeitures: forfeitures.map((f) => ({ id: f.id, placementId: f.placementId, amountCents: f.amountCents, source: f.source, reason: f.reason, forfeitedAt: f.createdAt.toISOString(), restoredAt: f.revokedAt?.toISOString() ?? null })),
@@ -141,11 +150,11 @@ export class IntegrityService {
   }
 
   async myCases(user: AuthUser) {
-    return (await this.repo.myCases(user.id)).map((c) => ({ ...c, decisions: c.decisions.map(decisionView) }));
+    return (await this.queries.myCases(user.id)).map((c) => ({ ...c, decisions: c.decisions.map(decisionView) }));
   }
 
   listReports(user: AuthUser, q: ReportsQueryDto) {
-    return this.repo.listReports(user.id, q);
+    return this.queries.listReports(user.id, q);
   }
 
   /** Rate limited per reporter in Redis (shared by every API instance), like login. */

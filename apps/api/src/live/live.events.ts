@@ -13,7 +13,8 @@ import type { TiebreakHand, TiebreakOutcome } from '@dcs/engine';
 import { LIVE_NAMESPACE, liveRooms } from '@dcs/tournament';
 import { ErrorResponseDto } from '../common/openapi';
 import { ActionResponseDto, GameViewResponseDto } from '../games/games.dto';
-import { SeatResultDto, TiebreakPublicViewDto, TiebreakViewDto } from '../tournament/tournament.dto';
+import { SeatResultDto } from '../tables/tables.dto';
+import { TiebreakPublicViewDto, TiebreakViewDto } from '../tiebreaks/tiebreaks.dto';
 
 export * from '@dcs/common/live/live.contract';
 export { LIVE_NAMESPACE };

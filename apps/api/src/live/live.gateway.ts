@@ -8,7 +8,7 @@ import { AuthUser } from '../common/decorators';
 import { validationPipe } from '../common/validation';
 import { assertPayloadDepth } from '../common/payload-depth';
 import { GameActionDto } from '../games/games.dto';
-import { TiebreakPickDto } from '../tournament/tournament.dto';
+import { TiebreakPickDto } from '../tiebreaks/tiebreaks.dto';
 import { GamesService } from '../games/games.service';
 import { ChatMessage, ConductService } from '../conduct/conduct.service';
 import { ChallengeFlowService, LiveEmitter, liveEmit } from '@dcs/tournament';

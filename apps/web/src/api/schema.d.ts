@@ -688,6 +688,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a table's game and deal a replay (director; audited) */
+        post: operations["TablesController_voidTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a table's result (director; audited; until the next round is seated) */
+        post: operations["TablesController_correct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tiers": {
         parameters: {
             query?: never;
@@ -966,6 +1000,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{id}/bracket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bracket: rounds, tables, seats, results, byes and placements */
+        get: operations["ChallengesController_bracket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a challenge that has not completed (director; reason required, audited) */
+        post: operations["ChallengesController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/disqualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disqualify a player: forfeits their table, no points or prize (director; audited) */
+        post: operations["ChallengesController_disqualify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -1000,23 +1085,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/{id}/bracket": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The bracket: rounds, tables, seats, results, byes and placements */
-        get: operations["TournamentController_bracket"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/tiebreaks/{id}": {
         parameters: {
             query?: never;
@@ -1025,7 +1093,7 @@ export interface paths {
             cookie?: never;
         };
         /** A 6-4/5-5 draw: who took which position; tiles only once revealed */
-        get: operations["TournamentController_tiebreak"];
+        get: operations["TiebreaksController_tiebreak"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1044,75 +1112,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Take a face-down tile within the 5-second window (tied players only) */
-        post: operations["TournamentController_pick"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a challenge that has not completed (director; reason required, audited) */
-        post: operations["TournamentController_cancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{id}/disqualifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Disqualify a player: forfeits their table, no points or prize (director; audited) */
-        post: operations["TournamentController_disqualify"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tables/{id}/void": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Void a table's game and deal a replay (director; audited) */
-        post: operations["TournamentController_voidTable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tables/{id}/result": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Correct a table's result (director; audited; until the next round is seated) */
-        post: operations["TournamentController_correct"];
+        post: operations["TiebreaksController_pick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2252,6 +2252,23 @@ export interface components {
             /** @description the latest game's public view */
             game: components["schemas"]["GameViewResponseDto"] | null;
         };
+        ReasonDto: {
+            /** @description why (kept in the audit log) */
+            reason: string;
+        };
+        VoidedTableDto: {
+            /**
+             * Format: uuid
+             * @description the replay's game
+             */
+            gameId: string;
+        };
+        CorrectResultDto: {
+            /** @description why (kept in the audit log) */
+            reason: string;
+            /** @description the table's players from 1st to last */
+            order: string[];
+        };
         PrizeSplitDto: {
             first: number;
             second: number;
@@ -2777,26 +2794,6 @@ export interface components {
             checkedInAt: string | null;
             withdrawnAt: string | null;
         };
-        NotificationDto: {
-            id: string;
-            /** @example challenge.promoted_from_waitlist */
-            kind: string;
-            title: string;
-            body: string;
-            /** @description kind-specific references (challengeId, tableId, gameId …) */
-            data: {
-                [key: string]: unknown;
-            } | unknown[] | string | number | boolean;
-            readAt: string | null;
-            createdAt: string;
-        };
-        NotificationPageDto: {
-            /** @description newest first */
-            items: components["schemas"]["NotificationDto"][];
-            unread: number;
-            /** @description pass as `after` for the next page; null on the last page */
-            next: string | null;
-        };
         ByeDto: {
             /** Format: uuid */
             userId: string;
@@ -2864,6 +2861,35 @@ export interface components {
             /** @description players a director disqualified from this challenge */
             disqualified: string[];
         };
+        DisqualifyDto: {
+            /** @description why (kept in the audit log) */
+            reason: string;
+            /**
+             * Format: uuid
+             * @description the player to disqualify
+             */
+            userId: string;
+        };
+        NotificationDto: {
+            id: string;
+            /** @example challenge.promoted_from_waitlist */
+            kind: string;
+            title: string;
+            body: string;
+            /** @description kind-specific references (challengeId, tableId, gameId …) */
+            data: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean;
+            readAt: string | null;
+            createdAt: string;
+        };
+        NotificationPageDto: {
+            /** @description newest first */
+            items: components["schemas"]["NotificationDto"][];
+            unread: number;
+            /** @description pass as `after` for the next page; null on the last page */
+            next: string | null;
+        };
         TiebreakTakenDto: {
             /** Format: uuid */
             playerId: string;
@@ -2920,32 +2946,6 @@ export interface components {
             rounds: {
                 [key: string]: unknown;
             }[];
-        };
-        ReasonDto: {
-            /** @description why (kept in the audit log) */
-            reason: string;
-        };
-        DisqualifyDto: {
-            /** @description why (kept in the audit log) */
-            reason: string;
-            /**
-             * Format: uuid
-             * @description the player to disqualify
-             */
-            userId: string;
-        };
-        VoidedTableDto: {
-            /**
-             * Format: uuid
-             * @description the replay's game
-             */
-            gameId: string;
-        };
-        CorrectResultDto: {
-            /** @description why (kept in the audit log) */
-            reason: string;
-            /** @description the table's players from 1st to last */
-            order: string[];
         };
         CaseCountsDto: {
             signals: number;
@@ -7332,6 +7332,212 @@ export interface operations {
             };
         };
     };
+    TablesController_voidTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoidedTableDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CHALLENGE_CLOSED, TABLE_DECIDED, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CHALLENGE_CLOSED" | "TABLE_DECIDED" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    TablesController_correct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectResultDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description BAD_ORDER, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "BAD_ORDER" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CHALLENGE_CLOSED, ROUND_SEATED, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CHALLENGE_CLOSED" | "ROUND_SEATED" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description PLAYER_DISQUALIFIED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PLAYER_DISQUALIFIED";
+                    };
+                };
+            };
+        };
+    };
     TiersController_list: {
         parameters: {
             query?: never;
@@ -8951,6 +9157,301 @@ export interface operations {
             };
         };
     };
+    ChallengesController_bracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challengeId": "6f1c2f0e-3c1a-4d7e-9b1a-2f4e5d6c7b8a",
+                     *       "status": "running",
+                     *       "players": 16,
+                     *       "rounds": [
+                     *         {
+                     *           "round": 1,
+                     *           "status": "finished",
+                     *           "startsAt": "2027-03-20T17:00:00.000Z",
+                     *           "hardStopAt": "2027-03-20T17:45:00.000Z",
+                     *           "byes": [],
+                     *           "tables": [
+                     *             {
+                     *               "id": "0d9a6c1e-8f3b-4a2d-9c5e-1b7f3a2d4e6c",
+                     *               "index": 0,
+                     *               "status": "decided",
+                     *               "endedBy": "target",
+                     *               "seats": [
+                     *                 {
+                     *                   "seat": 0,
+                     *                   "userId": "2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d",
+                     *                   "displayName": "Ana D.",
+                     *                   "seed": 1
+                     *                 }
+                     *               ],
+                     *               "result": [
+                     *                 {
+                     *                   "userId": "2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d",
+                     *                   "seat": 0,
+                     *                   "score": 150,
+                     *                   "place": 1,
+                     *                   "advanced": true,
+                     *                   "forfeited": false
+                     *                 }
+                     *               ],
+                     *               "tiebreaks": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "placements": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BracketDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CHALLENGE_CLOSED, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CHALLENGE_CLOSED" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesController_disqualify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisqualifyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND, NOT_REGISTERED */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND" | "NOT_REGISTERED";
+                    };
+                };
+            };
+            /** @description ALREADY_DISQUALIFIED, CHALLENGE_CLOSED, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ALREADY_DISQUALIFIED" | "CHALLENGE_CLOSED" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
     NotificationsController_list: {
         parameters: {
             query?: {
@@ -9115,108 +9616,7 @@ export interface operations {
             };
         };
     };
-    TournamentController_bracket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "challengeId": "6f1c2f0e-3c1a-4d7e-9b1a-2f4e5d6c7b8a",
-                     *       "status": "running",
-                     *       "players": 16,
-                     *       "rounds": [
-                     *         {
-                     *           "round": 1,
-                     *           "status": "finished",
-                     *           "startsAt": "2027-03-20T17:00:00.000Z",
-                     *           "hardStopAt": "2027-03-20T17:45:00.000Z",
-                     *           "byes": [],
-                     *           "tables": [
-                     *             {
-                     *               "id": "0d9a6c1e-8f3b-4a2d-9c5e-1b7f3a2d4e6c",
-                     *               "index": 0,
-                     *               "status": "decided",
-                     *               "endedBy": "target",
-                     *               "seats": [
-                     *                 {
-                     *                   "seat": 0,
-                     *                   "userId": "2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d",
-                     *                   "displayName": "Ana D.",
-                     *                   "seed": 1
-                     *                 }
-                     *               ],
-                     *               "result": [
-                     *                 {
-                     *                   "userId": "2b6f1d3a-5c7e-4f9a-8b1d-3e5f7a9c1b2d",
-                     *                   "seat": 0,
-                     *                   "score": 150,
-                     *                   "place": 1,
-                     *                   "advanced": true,
-                     *                   "forfeited": false
-                     *                 }
-                     *               ],
-                     *               "tiebreaks": []
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "placements": []
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BracketDto"];
-                };
-            };
-            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "NOT_FOUND";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-        };
-    };
-    TournamentController_tiebreak: {
+    TiebreaksController_tiebreak: {
         parameters: {
             query?: never;
             header?: never;
@@ -9273,7 +9673,7 @@ export interface operations {
             };
         };
     };
-    TournamentController_pick: {
+    TiebreaksController_pick: {
         parameters: {
             query?: never;
             header?: never;
@@ -9365,406 +9765,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-        };
-    };
-    TournamentController_cancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReasonDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OkDto"];
-                };
-            };
-            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
-                    };
-                };
-            };
-            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "NOT_FOUND";
-                    };
-                };
-            };
-            /** @description CHALLENGE_CLOSED, TRY_AGAIN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "CHALLENGE_CLOSED" | "TRY_AGAIN";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-        };
-    };
-    TournamentController_disqualify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DisqualifyDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OkDto"];
-                };
-            };
-            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
-                    };
-                };
-            };
-            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
-                    };
-                };
-            };
-            /** @description NOT_FOUND, NOT_REGISTERED */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "NOT_FOUND" | "NOT_REGISTERED";
-                    };
-                };
-            };
-            /** @description ALREADY_DISQUALIFIED, CHALLENGE_CLOSED, TRY_AGAIN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "ALREADY_DISQUALIFIED" | "CHALLENGE_CLOSED" | "TRY_AGAIN";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-        };
-    };
-    TournamentController_voidTable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReasonDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VoidedTableDto"];
-                };
-            };
-            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
-                    };
-                };
-            };
-            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "NOT_FOUND";
-                    };
-                };
-            };
-            /** @description CHALLENGE_CLOSED, TABLE_DECIDED, TRY_AGAIN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "CHALLENGE_CLOSED" | "TABLE_DECIDED" | "TRY_AGAIN";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-        };
-    };
-    TournamentController_correct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CorrectResultDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OkDto"];
-                };
-            };
-            /** @description BAD_ORDER, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "BAD_ORDER" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
-                    };
-                };
-            };
-            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
-                    };
-                };
-            };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "NOT_FOUND";
-                    };
-                };
-            };
-            /** @description CHALLENGE_CLOSED, ROUND_SEATED, TRY_AGAIN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "CHALLENGE_CLOSED" | "ROUND_SEATED" | "TRY_AGAIN";
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "PAYLOAD_TOO_LARGE";
-                    };
-                };
-            };
-            /** @description PLAYER_DISQUALIFIED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"] & {
-                        /** @enum {string} */
-                        code?: "PLAYER_DISQUALIFIED";
                     };
                 };
             };

@@ -4,9 +4,10 @@ import { QUEUES } from '@dcs/common';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { MaintenanceRepository } from './maintenance.repository';
 import { MaintenanceScheduler } from './maintenance.scheduler';
+import { MaintenanceService } from './maintenance.service';
 
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.maintenance })],
-  providers: [MaintenanceProcessor, MaintenanceRepository, MaintenanceScheduler],
+  providers: [MaintenanceProcessor, MaintenanceService, MaintenanceRepository, MaintenanceScheduler],
 })
 export class MaintenanceModule {}

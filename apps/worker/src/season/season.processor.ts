@@ -2,8 +2,8 @@ import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JOBS, QUEUES, SeasonClosePayload } from '@dcs/common';
-import { SeasonStandingsStore } from '@dcs/tournament';
 import { ResilientWorkerHost } from '../common/resilient-worker-host';
+import { SeasonCloseService } from './season-close.service';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,7 +12,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class SeasonProcessor extends ResilientWorkerHost {
   protected readonly logger = new Logger(SeasonProcessor.name);
 
-  constructor(private readonly store: SeasonStandingsStore) {
+  constructor(private readonly seasons: SeasonCloseService) {
     super();
   }
 
@@ -20,7 +20,6 @@ export class SeasonProcessor extends ResilientWorkerHost {
     if (job.name !== JOBS.seasonClose) throw new Error(`unknown season job ${job.name}`);
     const seasonId = job.data?.seasonId;
     if (typeof seasonId !== 'string' || !uuid.test(seasonId)) throw new Error('payload.seasonId must be a UUID');
-    const r = await this.store.close(seasonId, null, null);
-    return { closed: r.closed, eliteSix: r.eliteSix.map((q) => q.playerId) };
+    return this.seasons.close(seasonId);
   }
 }

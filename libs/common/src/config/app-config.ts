@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { isIP } from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** The development default of JWT_SECRET: anyone can read it here, so anyone could sign an admin token with it. */
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -229,10 +229,6 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   REPORT_RATE_WINDOW_SECONDS = 3600;
-
-  @IsOptional()
-  @IsString()
-  WORKER_CONCURRENCY?: string;
 }
 
 export class ConfigError extends Error {
@@ -243,7 +239,7 @@ export class ConfigError extends Error {
 }
 
 /** The keys of AppConfig, for documentation and for the docker-compose check. */
-export const CONFIG_KEYS = Object.keys(new AppConfig()).concat('WORKER_CONCURRENCY') as (keyof AppConfig)[];
+export const CONFIG_KEYS = Object.keys(new AppConfig()) as (keyof AppConfig)[];
 
 /** Builds the typed config from an environment; throws ConfigError naming every bad setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -1,4 +1,4 @@
-import type { NotificationRow } from '@dcs/tournament';
+import type { NotificationRow } from '../notifications/notifications.repository';
 
 /** A notice to every reviewer and admin (the repository adds who). */
 export type BoardNotice = Omit<NotificationRow, 'userId'>;

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityDecision, ConductSanction, Placement, PrizeForfeiture, Prisma, SeasonPenalty, SeasonPenaltyKind, User } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import type { PenaltySource } from '@dcs/tournament';
-import { recordAudit, returnPlacementPrize, setAccountStatus, withholdPlacementPrize } from '@dcs/tournament';
+import { setAccountStatus } from '../accounts/accounts.repository';
+import { recordAudit } from '../audit/audit-log.repository';
+import { returnPlacementPrize, withholdPlacementPrize } from '../challenge/challenge.repository';
+import type { PenaltySource } from '../registrations/registrations.service';
 
 type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -11,7 +13,7 @@ const json = (v: unknown) => v as Prisma.InputJsonValue;
  * The rows a penalty changes, in the caller's transaction: the player's account status, season
  * penalties, prize forfeitures (and the placement's prize they withhold), and the audit entry of each.
  * The only writer of season_penalties and prize_forfeitures; a placement's prize and an account's status
- * are written through their owners (challenge.repository.ts, accounts.repository.ts in libs/tournament).
+ * are written through their owners (challenge/challenge.repository.ts, accounts/accounts.repository.ts).
  * PenaltyEffects decides what to write.
  */
 @Injectable()

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, SeasonPenaltyKind } from '@dcs/db';
-import { LiveEmitter, type PenaltySource, type PenaltyWithdrawal, RegistrationsService, type RestoredRegistration, SeasonStandingsStore, sessionsChanged } from '@dcs/tournament';
+import { LiveEmitter, sessionsChanged } from '../live-emitter';
+import { RegistrationsService, type PenaltySource, type PenaltyWithdrawal, type RestoredRegistration } from '../registrations/registrations.service';
+import { SeasonStandingsStore } from '../season-standings.store';
 import { PenaltiesRepository } from './penalties.repository';
 
 type Tx = Prisma.TransactionClient;

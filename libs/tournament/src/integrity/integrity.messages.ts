@@ -1,4 +1,4 @@
-import type { NotificationRow } from '@dcs/tournament';
+import type { NotificationRow } from '../notifications/notifications.repository';
 import { APPEAL_WINDOW_MS, type Step } from './integrity.rules';
 
 /**

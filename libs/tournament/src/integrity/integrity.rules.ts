@@ -4,10 +4,10 @@
  * registration a lifted penalty had withdrawn goes back. docs/rules.md ("Review board") states
  * each decision; integrity.rules.spec.ts pins them.
  */
-import { type AccountStanding, mayTakePart } from '@dcs/tournament/registrations/registration.rules';
+import { type AccountStanding, mayTakePart } from '../registrations/registration.rules';
 
 /** Where a registration a lifted penalty withdrew goes back is a registration rule (libs/tournament's registrations module). */
-export { restoredPlace, type RestoreFacts } from '@dcs/tournament/registrations/registration.rules';
+export { restoredPlace, type RestoreFacts } from '../registrations/registration.rules';
 
 export type Finding = 'no_violation' | 'minor' | 'major' | 'confirmed_cheating';
 export type Step = 'none' | 'minor_1' | 'minor_2' | 'major' | 'permanent_ban';

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { markAppeal, recordAudit, storeNotifications } from '@dcs/tournament';
+import { recordAudit } from '../audit/audit-log.repository';
+import { storeNotifications } from '../notifications/notifications.repository';
+import { markAppeal } from './integrity-cases.repository';
 import { appealOverdueNotice, appealReminderNotice, type BoardNotice } from './appeal-deadlines.messages';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
