@@ -3,6 +3,7 @@ import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type Redis from 'ioredis';
 import { AppError, REDIS } from '@dcs/common';
 import { HealthRepository } from './health.repository';
+import { DrainService } from '../drain/drain.service';
 import { Public } from '../common/decorators';
 import { ApiErrors, ApiOk } from '../common/openapi';
 
@@ -28,14 +29,16 @@ export class HealthController {
   constructor(
     private readonly db: HealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly drain: DrainService,
   ) {}
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Database and Redis reachability; 503 names what is down' })
+  @ApiOperation({ summary: 'Database and Redis reachability; 503 names what is down, or says the instance is draining (shutting down)' })
   @ApiOk(HealthDto)
   @ApiErrors('UNHEALTHY')
   async check(): Promise<HealthDto> {
+    if (this.drain.draining) throw new AppError('UNHEALTHY', 'this instance is draining (shutting down): use another', { draining: true });
     const [database, redis] = await Promise.all([
       withTimeout(this.db.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
       withTimeout(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
