@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DirectorCallsPanel } from '../features/director-calls/director-calls-panel';
 import { Link, useParams } from 'react-router';
 import { useBracket, useChallenge, useCities, useCityChallenges, useDirectorAct, useMe } from '../api/queries';
 import type { BracketTableDto, CityResponseDto } from '../api/types';
@@ -180,6 +181,8 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
           </button>
         </p>
       )}
+
+      <DirectorCallsPanel challengeId={challengeId} />
 
       <section aria-labelledby="overview-h" className="overview">
         <div className="section-head">
