@@ -12,3 +12,4 @@ export * from './prisma/pg-pool';
 export * from './clock/clock';
 export * from './lifecycle/bounded-close';
 export * from './errors/error-codes';
+export * from './metrics/metrics';
