@@ -149,6 +149,27 @@ describe('call the director', () => {
     expect((await prisma.round.findFirstOrThrow({ where: { challengeId: fx.challengeId, number: 1 } })).hardStopAt).toEqual(hardStop);
   });
 
+  it('shows the directors the live health of the challenge: connected players per table, idle tables, disconnected seats', async () => {
+    const fx = await running();
+    const table = fx.tables[2];
+    const online = await live(await tokenOf(table.seats[0].userId));
+    await api.http().get(`/api/challenges/${fx.challengeId}/live-health`).set(as(otherDirector.token)).expect(403);
+    const first = await api.http().get(`/api/challenges/${fx.challengeId}/live-health`).set(as(director.token)).expect(200);
+    expect(first.body.tables).toHaveLength(4);
+    const row = first.body.tables.find((t: { tableId: string }) => t.tableId === table.id);
+    expect(row).toMatchObject({ connectedPlayers: 1, idle: false });
+    expect(row.seats.find((s: { userId: string }) => s.userId === table.seats[0].userId).connected).toBe(true);
+    expect(first.body.disconnectedSeats).toBe(15);
+    expect(first.body.idleTables).toBe(0);
+    await env.sql(`UPDATE games SET updated_at = now() - interval '90 seconds' WHERE table_id = $1`, [table.id]);
+    online.socket.close();
+    await waitFor('the socket count to drop', () => !online.socket.connected);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await api.http().get(`/api/challenges/${fx.challengeId}/live-health`).set(as(director.token)).expect(200);
+    expect(second.body).toMatchObject({ idleTables: 1, disconnectedSeats: 16 });
+    expect(second.body.tables.find((t: { tableId: string }) => t.tableId === table.id)).toMatchObject({ idle: true, connectedPlayers: 0 });
+  });
+
   it('refuses a call at a table of a challenge that is not running, and an unknown table', async () => {
     const fx = await running();
     const playerToken = await tokenOf(fx.tables[0].seats[0].userId);

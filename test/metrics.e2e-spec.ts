@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
-import type { Move } from '@dcs/engine';
 import { createWorker } from '../apps/worker/src/setup';
 import { freePort } from '../scripts/lib/proxy';
 import { startApi, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
+
+interface Move {
+  type: string;
+  tile?: string;
+  end?: string;
+}
 
 interface ViewBody {
   view: { version: number; turn: number | null; legalMoves?: Move[] };
@@ -104,6 +109,12 @@ describe('metrics', () => {
     expect(sample(wpage, 'dcs_queue_jobs', { queue: 'challenge', state: 'delayed' })).toBeGreaterThanOrEqual(1);
     expect(sample(wpage, 'dcs_queue_due_lag_seconds', { queue: 'challenge' })).toBe(0);
     expect(sample(wpage, 'dcs_redis_latency_seconds')).toBeGreaterThan(0);
+    // the game just moved: no table is idle; one whose last move is 3 minutes old is, for both alerts' thresholds
+    expect(sample(wpage, 'dcs_tables_idle', { over: '120' })).toBe(0);
+    await env.sql(`UPDATE games SET updated_at = now() - interval '3 minutes' WHERE id = $1`, [gameId]);
+    const later = await scrape(workerMetricsPort);
+    expect(sample(later, 'dcs_tables_idle', { over: '60' })).toBe(1);
+    expect(sample(later, 'dcs_tables_idle', { over: '120' })).toBe(1);
   });
 
   it('is not served on the public API port', async () => {

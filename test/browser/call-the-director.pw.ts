@@ -20,6 +20,8 @@ test.describe('journey: a player calls the director', () => {
     const calls = console.getByRole('region', { name: /Calls for the director/ });
     await expect(calls.getByTestId('calls-waiting')).toHaveText('0 waiting');
     await expect(calls.getByText('Live')).toBeVisible();
+    // The live health: every table of the round still playing, the journey's player not connected yet.
+    await expect(calls.getByTestId('challenge-health')).toContainText('16 seats disconnected');
 
     // The player at their table.
     const player = await (await browser.newContext()).newPage();
@@ -38,7 +40,8 @@ test.describe('journey: a player calls the director', () => {
     await expect(mine).toContainText('Waiting for the director');
     await expect(player.getByRole('button', { name: 'Call the director' })).toHaveCount(0);
 
-    // The console hears of it at once: the count, the table, the message and the time waiting.
+    // The console hears of it at once (and the next poll of the health sees the player connected)
+    await expect(calls.getByTestId('challenge-health')).toContainText('15 seats disconnected', { timeout: 20_000 });: the count, the table, the message and the time waiting.
     await expect(calls.getByTestId('calls-waiting')).toHaveText('1 waiting');
     const card = calls.getByTestId('director-call');
     await expect(card).toContainText(`Round 1, table ${table.index + 1}`);

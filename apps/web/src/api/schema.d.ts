@@ -1462,6 +1462,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{id}/live-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live health of a running challenge for its directors: players connected per table, tables with no move for a minute, disconnected seats */
+        get: operations["LiveHealthController_of"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3640,6 +3657,41 @@ export interface components {
              * @description act `disqualify`: the player to disqualify
              */
             userId?: string;
+        };
+        HealthSeatDto: {
+            seat: number;
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            /** @description holds a live socket on some API instance now */
+            connected: boolean;
+        };
+        HealthTableDto: {
+            /** Format: uuid */
+            tableId: string;
+            index: number;
+            round: number;
+            /** Format: uuid */
+            gameId: string | null;
+            /**
+             * Format: date-time
+             * @description the game's last change (a move, a clock forfeit, a director act)
+             */
+            lastMoveAt: string | null;
+            /** @description seconds since then */
+            idleSeconds: number;
+            /** @description no move for 60 s or more */
+            idle: boolean;
+            connectedPlayers: number;
+            seats: components["schemas"]["HealthSeatDto"][];
+        };
+        LiveHealthDto: {
+            /** Format: date-time */
+            checkedAt: string;
+            /** @description the tables still playing in the running round */
+            tables: components["schemas"]["HealthTableDto"][];
+            idleTables: number;
+            disconnectedSeats: number;
         };
         ErrorResponseDto: {
             /**
@@ -11923,6 +11975,87 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "PLAYER_DISQUALIFIED";
+                    };
+                };
+            };
+        };
+    };
+    LiveHealthController_of: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveHealthDto"];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };

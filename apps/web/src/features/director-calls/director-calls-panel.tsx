@@ -6,10 +6,11 @@ import { ErrorView, Loading } from '../../components/status';
 import { callKeys, useCallActs, useChallengeCalls, useDirectorCallEvents, type CallAct, type DirectorCall } from './api';
 import { CallDialog } from './call-dialog';
 import { ACTS, reasonLabel, waited } from './labels';
+import { ChallengeHealth } from './challenge-health';
 import './director-calls.css';
 
 /**
- * The director console's calls: live (`director-call:new` / `:updated` to the director's user room), the
+ * The director console's calls and the challenge's live health (challenge-health.tsx): calls live (`director-call:new` / `:updated` to the director's user room), the
  * number waiting and each call's time waiting; acknowledge, then resolve with a note the caller sees and,
  * optionally, a void of the table's game or a disqualification (the same acts and audit entries as the
  * table's own buttons; a result is corrected from the table's "Correct result").
@@ -52,6 +53,7 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
         </h2>
         <span className={`live-dot${connected ? ' on' : ''}`}>{connected ? 'Live' : 'Connecting…'}</span>
       </div>
+      <ChallengeHealth challengeId={challengeId} />
       {calls.isPending && <Loading what="the calls" />}
       {calls.isError && <ErrorView error={calls.error} title="The calls could not be loaded" />}
       {list && waiting.length === 0 && <p className="muted">No call is waiting.</p>}
