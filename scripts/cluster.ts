@@ -48,8 +48,8 @@ async function main(): Promise<void> {
   if (!args.includes('--no-build')) prepare();
   log(`starting ${workers} worker(s), ${apis} API instance(s) and the proxy…`);
   const cluster = await startCluster({ apis, workers, buildDir: path.join(ROOT, 'dist'), env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }, httpPort, httpsPort, echo: args.includes('--verbose'), log });
-  for (const a of cluster.apis) log(`  api-${a.index + 1}: http://127.0.0.1:${a.port} (pid ${a.proc.child.pid})`);
-  cluster.workers.forEach((w, i) => log(`  worker-${i + 1}: pid ${w.child.pid}`));
+  for (const a of cluster.apis) log(`  api-${a.index + 1}: http://127.0.0.1:${a.port} (pid ${a.proc.child.pid}, metrics http://127.0.0.1:${a.metricsPort}/metrics)`);
+  cluster.workers.forEach((w, i) => log(`  worker-${i + 1}: pid ${w.child.pid}, metrics http://127.0.0.1:${cluster.workerMetricsPorts[i]}/metrics`));
   log(`  proxy: nginx pid ${cluster.proxy.child.pid}, config ${cluster.proxy.dir}/nginx.conf`);
   process.stdout.write(`\nThe platform is on ${cluster.proxy.url}/ (self-signed certificate; http://localhost:${cluster.proxy.httpPort}/ redirects there).\nCtrl-C stops everything; kill -HUP ${process.pid} restarts the APIs one at a time.\n`);
   let busy = false;

@@ -24,6 +24,8 @@ export interface ClusterOptions {
 export interface ApiInstance {
   index: number;
   port: number;
+  /** its Prometheus endpoint: http://127.0.0.1:<metricsPort>/metrics */
+  metricsPort: number;
   proc: BuiltProcess;
 }
 
@@ -31,6 +33,8 @@ export interface Cluster {
   proxy: Proxy;
   apis: ApiInstance[];
   workers: BuiltProcess[];
+  /** the workers' Prometheus ports, by index */
+  workerMetricsPorts: number[];
   /** SIGTERM (the API drains: apps/api/src/drain), wait for its exit, start it again on its port; resolves once it listens */
   restartApi(index: number): Promise<{ stoppedMs: number; startedMs: number }>;
   /** SIGKILL a worker (no shutdown at all: its jobs are left to BullMQ's stalled-job check), then start a new one */
@@ -45,9 +49,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const apiScript = path.join(opts.buildDir, 'apps/api/src/main.js');
   const workerScript = path.join(opts.buildDir, 'apps/worker/src/main.js');
   const ports = await Promise.all(Array.from({ length: opts.apis }, () => freePort()));
+  const metricsPorts = await Promise.all(Array.from({ length: opts.apis }, () => freePort()));
+  const workerMetricsPorts = await Promise.all(Array.from({ length: opts.workers }, () => freePort()));
   const apiEnv = (port: number): NodeJS.ProcessEnv => ({
     ...opts.env,
     API_PORT: String(port),
+    METRICS_PORT: String(metricsPorts[ports.indexOf(port)]),
     API_HOST: '127.0.0.1',
     // The proxy runs on this machine: its X-Forwarded-For is believed, nobody else's.
     TRUST_PROXY: opts.env.TRUST_PROXY || 'loopback',
@@ -58,7 +65,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     return p;
   };
   const startWorker = async (index: number): Promise<BuiltProcess> => {
-    const p = startBuilt(`worker-${index + 1}`, workerScript, opts.env, { echo: opts.echo });
+    const p = startBuilt(`worker-${index + 1}`, workerScript, { ...opts.env, METRICS_PORT: String(workerMetricsPorts[index]) }, { echo: opts.echo });
     await p.says('worker started');
     return p;
   };
@@ -73,7 +80,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // Workers first: they migrate nothing, but they run the recovery sweep the APIs' clocks rely on.
     for (let i = 0; i < opts.workers; i++) workers.push(await startWorker(i));
     const started = await Promise.all(ports.map((port, i) => startApi(i, port)));
-    started.forEach((proc, i) => apis.push({ index: i, port: ports[i], proc }));
+    started.forEach((proc, i) => apis.push({ index: i, port: ports[i], metricsPort: metricsPorts[i], proc }));
     proxy = await startProxy(
       ports.map((p) => `127.0.0.1:${p}`),
       { httpPort: opts.httpPort, httpsPort: opts.httpsPort },
@@ -95,6 +102,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     proxy: proxy!,
     apis,
     workers,
+    workerMetricsPorts,
     restartApi,
     killWorker: async (index, restart = true) => {
       const w = workers[index];

@@ -47,7 +47,7 @@ export class ProcessMetrics implements OnApplicationBootstrap, OnApplicationShut
   ) {
     const r = registry;
     r.setDefaultLabels({ process: processName });
-    collectDefaultMetrics({ register: r, prefix: 'dcs_node_' });
+    collectDefaultMetrics({ register: r, prefix: 'dcs_' });
     const dbPool = this.pool;
     new Gauge({
       name: 'dcs_db_pool_connections',
