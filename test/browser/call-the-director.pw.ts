@@ -40,8 +40,9 @@ test.describe('journey: a player calls the director', () => {
     await expect(mine).toContainText('Waiting for the director');
     await expect(player.getByRole('button', { name: 'Call the director' })).toHaveCount(0);
 
-    // The console hears of it at once (and the next poll of the health sees the player connected)
-    await expect(calls.getByTestId('challenge-health')).toContainText('15 seats disconnected', { timeout: 20_000 });: the count, the table, the message and the time waiting.
+    // The console hears of it at once: the count, the table, the message and the time waiting
+    // (and the next poll of the live health sees the player connected).
+    await expect(calls.getByTestId('challenge-health')).toContainText('15 seats disconnected', { timeout: 20_000 });
     await expect(calls.getByTestId('calls-waiting')).toHaveText('1 waiting');
     const card = calls.getByTestId('director-call');
     await expect(card).toContainText(`Round 1, table ${table.index + 1}`);
