@@ -3,7 +3,7 @@ import type { DirectorCall } from '@dcs/db';
 import { AppError, notFound, RateLimitedError } from '@dcs/common';
 import { ChallengeFlowService, ChallengeQueue, type Effect, LiveEmitter, liveEmit, liveRooms, recordAudit } from '@dcs/tournament';
 import { acknowledgeDirectorCall, type DirectorCallAct, insertDirectorCall, lockDirectorCall, resolveDirectorCall, SPECTATOR_CALL_REASONS } from '@dcs/tournament/director-calls';
-import { DirectorCallsQueries } from './director-calls.queries';
+import { DirectorCallsQueries } from './director-calls.repository';
 import type { DirectorCallDto, DirectorCallListDto, NewDirectorCallDto, ResolveDirectorCallDto } from './director-calls.dto';
 
 /** Calls one account may make in CALL_WINDOW_MS over every table (a pending call at a table also blocks a second one there). */
@@ -31,7 +31,7 @@ export class DirectorCallsService {
   ) {}
 
   async call(callerId: string, tableId: string, dto: NewDirectorCallDto): Promise<DirectorCallDto> {
-    const call = await this.q.prisma.$transaction(async (tx) => {
+    const call = await this.q.transaction(async (tx) => {
       const table = await this.q.table(tx, tableId);
       if (!table) throw notFound('Table', tableId);
       if (table.challengeStatus !== 'running') throw new AppError('CHALLENGE_CLOSED', 'The director can be called from a table while its challenge runs');
@@ -74,14 +74,14 @@ export class DirectorCallsService {
   /** The console's list: every call not resolved (oldest first), then the last resolved ones. */
   async ofChallenge(actorId: string, challengeId: string): Promise<DirectorCallListDto> {
     if (!(await this.q.challengeCity(challengeId))) throw notFound('Challenge', challengeId);
-    await this.q.prisma.$transaction((tx) => this.flow.assertMayDirect(tx, challengeId, actorId));
+    await this.q.transaction((tx) => this.flow.assertMayDirect(tx, challengeId, actorId));
     const calls = await this.views(await this.q.ofChallenge(challengeId));
     const waiting = calls.filter((c) => c.status !== 'resolved');
     return { waiting: waiting.length, open: waiting.filter((c) => c.status === 'open').length, calls };
   }
 
   async acknowledge(actorId: string, id: string): Promise<DirectorCallDto> {
-    const call = await this.q.prisma.$transaction(async (tx) => {
+    const call = await this.q.transaction(async (tx) => {
       const c = await lockDirectorCall(tx, id);
       if (!c) throw notFound('Director call', id);
       await this.flow.assertMayDirect(tx, c.challengeId, actorId);
@@ -90,7 +90,7 @@ export class DirectorCallsService {
       if (await acknowledgeDirectorCall(tx, id, actorId, new Date())) {
         await recordAudit(tx, { actorId, action: 'director-call.acknowledged', entityType: 'director_call', entityId: id, data: { tableId: c.tableId } });
       }
-      return (await tx.directorCall.findUnique({ where: { id } }))!;
+      return (await this.q.find(tx, id))!;
     });
     return this.announce(call);
   }
@@ -106,7 +106,7 @@ export class DirectorCallsService {
     if (act === 'correct' && !dto.order) throw invalid('order', 'order is required to correct the result');
     if (act === 'disqualify' && !dto.userId) throw invalid('userId', 'userId is required to disqualify a player');
     let effects: Effect[] = [];
-    const call = await this.q.prisma.$transaction(
+    const call = await this.q.transaction(
       async (tx) => {
         const c = await lockDirectorCall(tx, id);
         if (!c) throw notFound('Director call', id);
@@ -124,7 +124,7 @@ export class DirectorCallsService {
         }
         await resolveDirectorCall(tx, id, actorId, dto.note, act, new Date());
         await recordAudit(tx, { actorId, action: 'director-call.resolved', entityType: 'director_call', entityId: id, reason: dto.note, data: { tableId: c.tableId, act, ...actData } });
-        return (await tx.directorCall.findUnique({ where: { id } }))!;
+        return (await this.q.find(tx, id))!;
       },
       { timeout: 30_000 },
     );

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Injectable, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type Redis from 'ioredis';
-import { AppConfig, notFound, PrismaService, REDIS } from '@dcs/common';
+import { AppConfig, notFound, REDIS } from '@dcs/common';
+import { LiveHealthRepository } from './live-health.repository';
 import { ChallengeFlowService } from '@dcs/tournament';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
@@ -44,21 +45,17 @@ export class LiveHealthDto {
 @Injectable()
 export class LiveHealthService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: LiveHealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
     private readonly flow: ChallengeFlowService,
   ) {}
 
   async of(actorId: string, challengeId: string): Promise<LiveHealthDto> {
-    if (!(await this.prisma.challenge.findUnique({ where: { id: challengeId }, select: { id: true } }))) throw notFound('Challenge', challengeId);
-    await this.prisma.$transaction((tx) => this.flow.assertMayDirect(tx, challengeId, actorId));
-    const tables = await this.prisma.challengeTable.findMany({
-      where: { challengeId, status: { not: 'finished' }, round: { status: 'running' } },
-      orderBy: { index: 'asc' },
-      select: { id: true, index: true, round: { select: { number: true } }, seats: { orderBy: { seat: 'asc' }, select: { seat: true, userId: true, user: { select: { displayName: true } } } } },
-    });
-    const games = await this.prisma.game.findMany({ where: { tableId: { in: tables.map((t) => t.id) }, status: 'playing' }, select: { id: true, tableId: true, updatedAt: true } });
+    if (!(await this.repo.challengeExists(challengeId))) throw notFound('Challenge', challengeId);
+    await this.repo.transaction((tx) => this.flow.assertMayDirect(tx, challengeId, actorId));
+    const tables = await this.repo.playingTables(challengeId);
+    const games = await this.repo.playingGames(tables.map((t) => t.id));
     const gameOf = new Map(games.map((g) => [g.tableId!, g]));
     const users = [...new Set(tables.flatMap((t) => t.seats.map((s) => s.userId)))];
     const now = Date.now();

@@ -29,13 +29,13 @@ export class ApiMetrics implements OnApplicationBootstrap {
     this.http = new Histogram({ name: 'dcs_http_request_duration_seconds', help: 'HTTP requests by method, route pattern and status', labelNames: ['method', 'route', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry] });
     this.actions = new Counter({ name: 'dcs_game_actions_total', help: 'game actions received over the live sockets, by event and outcome (ok, refused)', labelNames: ['event', 'outcome'], registers: [registry] });
     this.ack = new Histogram({ name: 'dcs_game_action_ack_seconds', help: 'time from a game action\'s arrival to its acknowledgement', labelNames: ['event'], buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry] });
-    const self = this;
+    const nsp = () => this.nsp;
     new Gauge({
       name: 'dcs_socket_connections',
       help: 'live sockets connected to this instance',
       registers: [registry],
       collect() {
-        this.set(self.nsp?.sockets.size ?? 0);
+        this.set(nsp()?.sockets.size ?? 0);
       },
     });
     new Gauge({
@@ -45,7 +45,7 @@ export class ApiMetrics implements OnApplicationBootstrap {
       registers: [registry],
       collect() {
         const counts = new Map<string, number>([['user', 0], ['game', 0], ['challenge', 0]]);
-        for (const room of self.nsp?.adapter.rooms.keys() ?? []) {
+        for (const room of nsp()?.adapter.rooms.keys() ?? []) {
           const kind = room.split(':')[0];
           if (counts.has(kind)) counts.set(kind, counts.get(kind)! + 1);
         }

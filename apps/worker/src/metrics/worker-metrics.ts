@@ -2,7 +2,8 @@ import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/commo
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
-import { AppConfig, METRICS, METRICS_REDIS, MetricsCoreModule, PrismaService, QUEUES } from '@dcs/common';
+import { AppConfig, METRICS, METRICS_REDIS, MetricsCoreModule, QUEUES } from '@dcs/common';
+import { MetricsRepository } from './metrics.repository';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized', 'waiting-children'] as const;
 
@@ -19,7 +20,7 @@ export class QueueMetrics implements OnApplicationShutdown {
     @Inject(METRICS) registry: Registry,
     config: AppConfig,
     @Inject(METRICS_REDIS) redis: Redis,
-    prisma: PrismaService,
+    games: MetricsRepository,
   ) {
     new Gauge({
       name: 'dcs_tables_idle',
@@ -27,12 +28,10 @@ export class QueueMetrics implements OnApplicationShutdown {
       labelNames: ['over'],
       registers: [registry],
       async collect() {
-        const rows = await prisma.$queryRaw<{ m1: bigint; m2: bigint }[]>`
-          SELECT count(*) FILTER (WHERE updated_at < now() - interval '60 seconds') AS m1, count(*) FILTER (WHERE updated_at < now() - interval '120 seconds') AS m2
-          FROM games WHERE status = 'playing' AND table_id IS NOT NULL`.catch(() => null);
-        if (!rows) return;
-        this.set({ over: '60' }, Number(rows[0].m1));
-        this.set({ over: '120' }, Number(rows[0].m2));
+        const idle = await games.idleTables().catch(() => null);
+        if (!idle) return;
+        this.set({ over: '60' }, idle.over60);
+        this.set({ over: '120' }, idle.over120);
       },
     });
     this.queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: redis, prefix: config.QUEUE_PREFIX }));
@@ -80,5 +79,5 @@ export class QueueMetrics implements OnApplicationShutdown {
   }
 }
 
-@Module({ imports: [MetricsCoreModule.forProcess('worker')], providers: [QueueMetrics] })
+@Module({ imports: [MetricsCoreModule.forProcess('worker')], providers: [QueueMetrics, MetricsRepository] })
 export class WorkerMetricsModule {}

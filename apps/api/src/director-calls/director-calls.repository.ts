@@ -16,10 +16,21 @@ export interface CallTable {
   game: { id: string; version: number } | null;
 }
 
-/** The reads of the director calls (the writes are libs/tournament/src/director-calls/director-calls.repository.ts). */
+/**
+ * The reads of the director calls and their transactions (every write is a function of
+ * libs/tournament/src/director-calls/director-calls.repository.ts, called with the transaction given here).
+ */
 @Injectable()
 export class DirectorCallsQueries {
-  constructor(readonly prisma: PrismaService) {}
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Db) => Promise<T>, opts?: { timeout?: number }): Promise<T> {
+    return this.prisma.$transaction(fn, opts);
+  }
+
+  find(db: Db, id: string): Promise<DirectorCall | null> {
+    return db.directorCall.findUnique({ where: { id } });
+  }
 
   async table(db: Db, tableId: string): Promise<CallTable | null> {
     const t = await db.challengeTable.findUnique({
