@@ -6,7 +6,8 @@ import { CONFIG_KEYS, loadConfig } from '@dcs/common';
 
 interface Service {
   image?: string;
-  build?: string;
+  build?: string | { context: string; dockerfile: string };
+  deploy?: { replicas?: number };
   command?: string[];
   ports?: string[];
   environment?: Record<string, string>;
@@ -21,8 +22,8 @@ describe('docker-compose.yml', () => {
   const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
   const s = compose.services;
 
-  it('has postgres, redis, a migration step, the api and the worker', () => {
-    expect(Object.keys(s).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
+  it('has postgres, redis, a migration step, the api, the proxy in front of it and the worker', () => {
+    expect(Object.keys(s).sort()).toEqual(['api', 'migrate', 'postgres', 'proxy', 'redis', 'worker']);
   });
 
   it('gives every long-running service a health check', () => {
@@ -30,8 +31,14 @@ describe('docker-compose.yml', () => {
     expect(s.api.healthcheck?.test.join(' ')).toContain('/health');
   });
 
-  it('publishes the API port the API listens on, and keeps data in volumes', () => {
-    expect(s.api.ports).toEqual([`${s.api.environment?.API_PORT}:3000`]);
+  it('runs several API replicas reached only through the proxy, which publishes HTTP and HTTPS, and keeps data in volumes', () => {
+    expect(s.api.deploy?.replicas).toBeGreaterThan(1);
+    expect(s.api.ports).toBeUndefined();
+    expect(s.api.environment?.TRUST_PROXY).toBe('uniquelocal');
+    expect(s.proxy.build).toEqual({ context: '.', dockerfile: 'deploy/proxy.Dockerfile' });
+    expect(s.proxy.environment?.DCS_UPSTREAM_HOST).toBe(`api:${s.api.environment?.API_PORT}`);
+    expect(s.proxy.ports).toEqual(['80:80', '443:443']);
+    expect(s.proxy.depends_on?.api.condition).toBe('service_healthy');
     expect(s.postgres.volumes?.[0]).toMatch(/^pgdata:/);
     expect(s.redis.volumes?.[0]).toMatch(/^redisdata:/);
     expect(Object.keys(compose.volumes).sort()).toEqual(['pgdata', 'redisdata']);

@@ -12,6 +12,8 @@ import { HouseModule } from './house/house.module';
 import { HealthModule } from './health/health.module';
 import { IntegrityModule } from './integrity/integrity.module';
 import { ConductModule } from './conduct/conduct.module';
+import { DirectorCallsModule } from './director-calls/director-calls.module';
+import { ApiMetricsModule } from './metrics/api-metrics';
 import { LiveModule } from './live/live.module';
 import { RankingsModule } from './rankings/rankings.module';
 import { SeasonsModule } from './seasons/seasons.module';
@@ -47,6 +49,8 @@ export class AppModule {
         TiebreaksModule,
         IntegrityModule,
         ConductModule,
+        DirectorCallsModule,
+        ApiMetricsModule,
         LiveModule,
       ],
     };

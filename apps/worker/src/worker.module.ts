@@ -8,6 +8,7 @@ import { ChallengeModule } from './challenge/challenge.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { IntegrityWorkerModule } from './integrity/integrity.module';
 import { CalendarModule } from './schedule/schedule.module';
+import { WorkerMetricsModule } from './metrics/worker-metrics';
 import { SeasonModule } from './season/season.module';
 import { ReviewWorkerModule } from './review/review.module';
 
@@ -29,6 +30,7 @@ export class WorkerModule {
         SeasonModule,
         AnticheatWorkerModule,
         ReviewWorkerModule,
+        WorkerMetricsModule,
       ],
     };
   }

@@ -14,3 +14,4 @@ export * from './lifecycle/bounded-close';
 export * from './errors/error-codes';
 export * from './i18n/language';
 export * from './i18n/error-messages.es';
+export * from './metrics/metrics';

@@ -12,7 +12,7 @@ export class HealthController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Database and Redis reachability; 503 names what is down' })
+  @ApiOperation({ summary: 'Database and Redis reachability; 503 names what is down, or says the instance is draining (shutting down)' })
   @ApiOk(HealthDto)
   @ApiErrors('UNHEALTHY')
   check(): Promise<HealthDto> {

@@ -82,6 +82,32 @@ export class AppConfig {
   HOUSE_BOT_CHAIN_MAX = 32;
 
   /**
+   * On SIGTERM the API reports itself draining on /health (503) and keeps serving for this long before
+   * it stops accepting connections and closes its sockets (apps/api/src/drain): the interval of a load
+   * balancer's active health check. 0 (the default) stops accepting at once, which a proxy with passive
+   * checks (deploy/nginx.conf.template) sees as a refused connection and retries elsewhere.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SHUTDOWN_DRAIN_MS = 0;
+
+  /**
+   * The Prometheus endpoint (`GET /metrics`, prom-client) of this process on a port of its own, never on
+   * the public API port: 0 (the default) serves none. Bound to METRICS_HOST (loopback by default), so only
+   * the machine's own scraper (or one on the private network, with METRICS_HOST set) reads it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 0;
+
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
+  /**
    * Which proxies' X-Forwarded-For the API believes (Express's `trust proxy`): empty or `false` = none,
    * the client address is the connection's; `true` = any; a hop count (`1`); or a comma-separated list of
    * `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. Checked by trustProxyProblems.

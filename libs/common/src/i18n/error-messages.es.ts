@@ -37,6 +37,8 @@ export const ERROR_MESSAGES_ES: Readonly<Record<string, string>> = {
   CHECK_IN_NOT_OPEN: 'El registro de llegada aún no abre.',
   CONFLICT: 'Otro cambio llegó antes; vuelve a intentarlo.',
   DEBT_OUTSTANDING: 'Tienes una deuda pendiente: no puedes jugar con apuesta hasta pagarla.',
+  DIRECTOR_CALL_CLOSED: 'Esta llamada al director ya está cerrada.',
+  DIRECTOR_CALL_PENDING: 'Ya hay una llamada al director esperando en esta mesa.',
   DISPLAY_NAME_INVALID: 'Ese nombre lleva caracteres que no se permiten.',
   DISPLAY_NAME_TAKEN: 'Ese nombre (o uno que se le parece demasiado) ya lo usa otra persona.',
   DRAW_CLOSED: 'Este sorteo ya cerró; elige en el siguiente.',

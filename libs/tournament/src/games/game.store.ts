@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Game, Prisma } from '@dcs/db';
 import { createGame, type GameState } from '@dcs/engine';
-import { PG_POOL, PrismaService } from '@dcs/common';
+import { PG_POOL, PrismaService, reportGroupCommit } from '@dcs/common';
 import { sha256, type Tx } from '../games.repository';
 import { needsSnapshot, replayTail } from './game-snapshot';
 import { LatestStateCache } from './game-state-cache';
@@ -185,6 +185,7 @@ class MoveWrites {
     if (!batch.length) return;
     this.batch = [];
     this.games = new Set();
+    reportGroupCommit(batch.length);
     void this.run(batch.sort((x, y) => (x.write.gameId < y.write.gameId ? -1 : 1)));
   }
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DirectorCallsPanel } from '../../director-calls/director-calls-panel';
 import { Link, useParams } from 'react-router';
 import { useBracket, useChallenge } from '../../challenges/api/challenge-queries';
 import { useDirectorAct } from '../api/director-queries';
@@ -114,6 +115,8 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
           </button>
         </p>
       )}
+
+      <DirectorCallsPanel challengeId={challengeId} />
 
       <section aria-labelledby="overview-h" className="overview">
         <div className="section-head">

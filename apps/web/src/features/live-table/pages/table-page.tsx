@@ -8,6 +8,7 @@ import { Countdown } from '../../../components/countdown';
 import { LiveTable } from '../components/live-table';
 import { ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import { CallTheDirector } from '../../director-calls/call-the-director';
 
 /**
  * A challenge table: the one live table (components/live-table.tsx) with the bracket's facts — seeds,
@@ -73,6 +74,7 @@ export function TablePage() {
             Round {t.round}, table {t.index + 1}
             {seat !== null && <span className="subtle"> · you are seat {seat + 1}</span>}
           </h1>
+          <CallTheDirector tableId={tableId} seat={seat} running={round?.status === 'running'} />
         </>
       )}
       status={() => (

@@ -1,0 +1,81 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../auth/auth-context';
+import { callKeys, useCallDirector, useDirectorCallEvents, useMyCalls, type CallReason, type DirectorCall } from './api';
+import { CallDialog } from './call-dialog';
+import { REASONS, reasonLabel, statusText } from './labels';
+import './director-calls.css';
+
+/**
+ * "Call the director" at a live challenge table: a player seated there (any reason) or a signed-in
+ * spectator (a visible problem) sends a reason and a message; the answer of the director comes back
+ * live (`director-call:updated`) and stays listed here. Nothing pauses: the clocks and the hard stop run on.
+ */
+export function CallTheDirector({ tableId, seat, running }: { tableId: string; seat: number | null; running: boolean }) {
+  const { token } = useAuth();
+  const qc = useQueryClient();
+  const mine = useMyCalls(tableId, token !== null);
+  const send = useCallDirector(tableId);
+  const [open, setOpen] = useState(false);
+  const spectator = seat === null;
+  const reasons = REASONS.filter((r) => !spectator || r.spectator);
+  const [reason, setReason] = useState<CallReason>(reasons[0].value);
+  const [message, setMessage] = useState('');
+  const onEvent = useCallback(
+    (_e: 'new' | 'updated', c: DirectorCall) => {
+      if (c.tableId === tableId) void qc.invalidateQueries({ queryKey: callKeys.mine(tableId) });
+    },
+    [qc, tableId],
+  );
+  useDirectorCallEvents(onEvent);
+  if (!token) return null;
+  const calls = mine.data ?? [];
+  const waiting = calls.find((c) => c.status !== 'resolved');
+  return (
+    <section className="director-call" aria-label="Call the director">
+      {running && !waiting && (
+        <button type="button" className="secondary small" onClick={() => setOpen(true)}>
+          Call the director
+        </button>
+      )}
+      {calls.length > 0 && (
+        <ul className="director-call-list" aria-live="polite">
+          {calls.slice(0, 3).map((c) => (
+            <li key={c.id} className={`director-call-item director-call-${c.status}`} data-testid="my-director-call">
+              <span className={`tag ${c.status === 'resolved' ? 'tag-ok' : 'tag-open'}`}>{statusText(c)}</span> <span className="subtle">{reasonLabel(c.reason)}</span>
+              {c.resolutionNote && (
+                <p className="director-call-answer">
+                  <strong>Director:</strong> {c.resolutionNote}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <CallDialog
+          title="Call the director"
+          confirm="Send to the director"
+          onClose={() => setOpen(false)}
+          onSubmit={() => send.mutateAsync({ reason, message: message.trim() })}
+        >
+          {(id) => (
+            <>
+              <p className="muted">The game goes on while you wait: your clock and the round's hard stop keep running.</p>
+              <label htmlFor={`${id}-reason`}>What is the problem?</label>
+              <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as CallReason)}>
+                {reasons.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor={`${id}-message`}>Message for the director</label>
+              <textarea id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} required minLength={3} maxLength={500} rows={3} />
+            </>
+          )}
+        </CallDialog>
+      )}
+    </section>
+  );
+}
