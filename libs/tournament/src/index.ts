@@ -33,3 +33,4 @@ export * from './accounts/accounts.repository';
 export * from './accounts/director-cities.repository';
 export * from './accounts/display-name';
 export * from './season.messages';
+export * from './delivery';

@@ -61,6 +61,7 @@ CREATE TABLE "deliveries" (
     "status" "DeliveryStatus" NOT NULL DEFAULT 'pending',
     "due_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "attempts" INTEGER NOT NULL DEFAULT 0,
+    "claimed_at" TIMESTAMPTZ(3),
     "sent_at" TIMESTAMPTZ(3),
     "detail" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -1,0 +1,5 @@
+export * from './preferences';
+export * from './mail-message';
+export * from './deliveries.repository';
+export * from './delivery-settings.repository';
+export * from '../accounts/account-tokens.repository';
