@@ -9,6 +9,7 @@ import { MaintenanceModule } from './maintenance/maintenance.module';
 import { IntegrityWorkerModule } from './integrity/integrity.module';
 import { CalendarModule } from './schedule/schedule.module';
 import { SeasonModule } from './season/season.module';
+import { DeliveryWorkerModule } from './delivery/delivery.module';
 
 @Module({})
 export class WorkerModule {
@@ -27,6 +28,7 @@ export class WorkerModule {
         ChallengeModule,
         SeasonModule,
         AnticheatWorkerModule,
+        DeliveryWorkerModule,
       ],
     };
   }

@@ -252,6 +252,10 @@ export class AppConfig {
   @Matches(/^(mailto:|https:\/\/)\S+$/, { message: 'VAPID_SUBJECT must be a mailto: or https:// URL' })
   VAPID_SUBJECT = 'mailto:ops@dcs.localhost';
 
+  /** A PEM file of a CA to trust for push endpoints besides the public ones (a private push relay; the tests' push service). */
+  @IsString()
+  PUSH_EXTRA_CA_FILE = '';
+
   /** Password-reset e-mails one address (and one account) may ask for within ACCOUNT_MAIL_RATE_WINDOW_SECONDS; verification and change-of-address mails likewise. */
   @Transform(toInt)
   @IsInt()

@@ -38,14 +38,19 @@ export class DeliveriesRepository {
 
   /**
    * Takes up to `limit` due pending deliveries for this worker: each moves to `sending` once (SKIP LOCKED,
-   * so two workers never take the same row) and is returned for its job to be queued.
+   * so two workers never take the same row) and `queue` is called with them before the change commits: a
+   * queue that refuses (Redis down) leaves them pending for the next poll.
    */
-  async claimDue(now: Date, limit: number): Promise<{ id: string; channel: DeliveryChannel }[]> {
-    return this.prisma.$queryRaw<{ id: string; channel: DeliveryChannel }[]>`
-      UPDATE deliveries d SET status = 'sending', claimed_at = ${now}
-      FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
-      WHERE d.id = due.id
-      RETURNING d.id::text AS id, d.channel::text AS channel`;
+  claimDue(now: Date, limit: number, queue: (ids: string[]) => Promise<void>): Promise<number> {
+    return this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ id: string }[]>`
+        UPDATE deliveries d SET status = 'sending', claimed_at = ${now}
+        FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+        WHERE d.id = due.id
+        RETURNING d.id::text AS id`;
+      if (rows.length) await queue(rows.map((r) => r.id));
+      return rows.length;
+    });
   }
 
   /** Deliveries taken longer than `before` ago and still not done: their job may have been lost (Redis flushed); queued again under the same id. */
