@@ -19,6 +19,7 @@ import { TablesModule } from './tables/tables.module';
 import { TiersModule } from './tiers/tiers.module';
 import { TournamentApiModule } from './tournament/tournament.module';
 import { UsersModule } from './users/users.module';
+import { DeliveryApiModule } from './delivery/delivery.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         BullModule.forRoot({ connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         AuthModule,
         UsersModule,
+        DeliveryApiModule,
         HealthModule,
         CitiesModule,
         AuditModule,

@@ -145,7 +145,7 @@ export class AccountRecoveryService {
     const limit = this.config.ACCOUNT_MAIL_RATE_LIMIT;
     const results = await Promise.all([
       this.store.increment(subject, windowMs, limit, windowMs, `account-mail-${what}`),
-      this.store.increment(ip, windowMs, limit * 5, windowMs, 'account-mail-address'),
+      this.store.increment(ip, windowMs, this.config.ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS, windowMs, 'account-mail-address'),
     ]);
     const blocked = results.filter((r) => r.isBlocked);
     if (blocked.length) {

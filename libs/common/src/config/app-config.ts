@@ -262,6 +262,12 @@ export class AppConfig {
   @Min(1)
   ACCOUNT_MAIL_RATE_LIMIT = 3;
 
+  /** Account e-mails (of any address or account) asked for from one client address within ACCOUNT_MAIL_RATE_WINDOW_SECONDS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS = 20;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

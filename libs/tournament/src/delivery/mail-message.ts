@@ -71,7 +71,10 @@ export function noticeMail(m: NoticeMailInput): MailMessage {
     heading: local(m.notice.title),
     paragraphs: [local(m.notice.body)],
     action: { label: 'Open', url: `${m.publicUrl}${noticePath(m.notice)}` },
-    footer: [`Times are in ${m.timeZone ?? 'UTC'} (change it in your notification settings: ${m.publicUrl}/me/settings/notifications).`, `Stop these e-mails: ${m.unsubscribeUrl}`],
+    footer: [
+      `Times are in ${m.timeZone ?? 'UTC'} (change it in your notification settings: ${m.publicUrl}/me/settings/notifications).`,
+      `Stop these e-mails: ${m.unsubscribeUrl.replace('/api/unsubscribe?', '/unsubscribe?')}`,
+    ],
   });
   return {
     to: m.to,
