@@ -73,8 +73,10 @@ export function sendableAt(kind: string, now: Date, q: QuietHours): Date {
   const spansMidnight = q.startMin > q.endMin;
   const quiet = spansMidnight ? minute >= q.startMin || minute < q.endMin : minute >= q.startMin && minute < q.endMin;
   if (!quiet) return now;
-  let end = local.startOf('day').plus({ minutes: q.endMin });
-  if (end <= local) end = local.startOf('day').plus({ days: 1 }).set({ hour: Math.floor(q.endMin / 60), minute: q.endMin % 60 });
+  // Wall-clock hours (set, not plus): across a daylight-saving change 07:00 stays 07:00.
+  const wall = { hour: Math.floor(q.endMin / 60), minute: q.endMin % 60, second: 0, millisecond: 0 };
+  let end = local.set(wall);
+  if (end <= local) end = local.plus({ days: 1 }).set(wall);
   return end.toJSDate();
 }
 
