@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '@dcs/common';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
@@ -47,8 +47,8 @@ export class PushSubscriptionsController {
   @ApiOperation({ summary: "Subscribe this browser to Web Push (the body is the browser's PushSubscription.toJSON())" })
   @ApiOk(DeviceDto)
   @ApiErrors('VALIDATION_FAILED')
-  subscribe(@CurrentUser() user: AuthUser, @Body() dto: SubscribePushDto, @Headers('user-agent') ua?: string): Promise<DeviceDto> {
-    return this.service.subscribe(user, dto, ua);
+  subscribe(@CurrentUser() user: AuthUser, @Body() dto: SubscribePushDto): Promise<DeviceDto> {
+    return this.service.subscribe(user, dto);
   }
 
   @Delete(':id')

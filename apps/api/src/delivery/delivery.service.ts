@@ -44,11 +44,11 @@ export class DeliveryApiService {
     return (await this.settings.devices(caller.id)).map(DeviceDto.from);
   }
 
-  async subscribe(caller: AuthUser, dto: SubscribePushDto, userAgent: string | undefined): Promise<DeviceDto> {
+  async subscribe(caller: AuthUser, dto: SubscribePushDto): Promise<DeviceDto> {
     const key = Buffer.from(dto.keys.p256dh, 'base64url');
     if (key.length !== 65 || key[0] !== 4) throw new AppError('VALIDATION_FAILED', 'keys.p256dh must be an uncompressed P-256 public key', [{ field: 'keys.p256dh', problems: ['is not a P-256 point'] }]);
     if (Buffer.from(dto.keys.auth, 'base64url').length !== 16) throw new AppError('VALIDATION_FAILED', 'keys.auth must be 16 bytes', [{ field: 'keys.auth', problems: ['is not 16 bytes'] }]);
-    const label = (dto.label ?? userAgent ?? '').slice(0, 100);
+    const label = (dto.label ?? '').slice(0, 100);
     return DeviceDto.from(await this.settings.subscribe(caller.id, { endpoint: dto.endpoint, p256dh: dto.keys.p256dh, auth: dto.keys.auth, label }));
   }
 

@@ -4956,9 +4956,7 @@ export interface operations {
     PushSubscriptionsController_subscribe: {
         parameters: {
             query?: never;
-            header: {
-                "user-agent": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

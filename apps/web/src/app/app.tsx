@@ -39,6 +39,13 @@ const ReplayPage = page(() => import('../pages/replay-page'), 'ReplayPage');
 const MyGamesPage = page(() => import('../pages/me-pages'), 'MyGamesPage');
 const NotificationsPage = page(() => import('../pages/me-pages'), 'NotificationsPage');
 const MyRecordPage = page(() => import('../pages/me-pages'), 'MyRecordPage');
+const ForgotPasswordPage = page(() => import('../features/account-recovery/pages'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/account-recovery/pages'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('../features/account-recovery/pages'), 'VerifyEmailPage');
+const ConfirmEmailPage = page(() => import('../features/account-recovery/pages'), 'ConfirmEmailPage');
+const UnsubscribePage = page(() => import('../features/account-recovery/pages'), 'UnsubscribePage');
+const NotificationSettingsPage = page(() => import('../features/notifications-settings/settings-page'), 'NotificationSettingsPage');
+const OutboxPage = page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage');
 
 /** Every page of the app: add a route here and a component under src/pages. */
 export const routes = [
@@ -68,6 +75,13 @@ export const routes = [
       { path: '/me/wallet', element: <WalletPage /> },
       { path: '/me/file', element: <FilePage /> },
       { path: '/me/workouts', element: <WorkoutsPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
+      { path: '/me/settings/notifications', element: <NotificationSettingsPage /> },
+      { path: '/admin/outbox', element: <OutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

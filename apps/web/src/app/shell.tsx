@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
 import { NavLinks, type NavItem } from '../components/nav-links';
 import { Loading } from '../components/status';
+import { Attention } from '../features/attention/attention';
 
 /** What a signed-in player reaches from every page. */
 const SIGNED_IN_LINKS: readonly NavItem[] = [
@@ -13,6 +14,7 @@ const SIGNED_IN_LINKS: readonly NavItem[] = [
   { to: '/me/games', label: 'My games' },
   { to: '/me/notifications', label: 'Notifications' },
   { to: '/me/record', label: 'My record' },
+  { to: '/me/settings/notifications', label: 'Settings' },
 ];
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
@@ -32,6 +34,7 @@ export function Shell() {
   }, [location.pathname]);
   return (
     <>
+      <Attention />
       <a className="skip" href="#main">
         Skip to content
       </a>
@@ -58,9 +61,14 @@ export function Shell() {
                 </li>
               )}
               {token && me.data?.roles.includes('admin') && (
-                <li>
-                  <NavLink to="/admin/directors">Directors</NavLink>
-                </li>
+                <>
+                  <li>
+                    <NavLink to="/admin/directors">Directors</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/admin/outbox">Outbox</NavLink>
+                  </li>
+                </>
               )}
               {token && <NavLinks links={SIGNED_IN_LINKS} />}
             </ul>

@@ -26,6 +26,9 @@ export function SignInPage() {
         </button>
       </form>
       <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
         New here? <Link to="/sign-up">Create an account</Link>
       </p>
     </div>

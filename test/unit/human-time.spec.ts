@@ -1,4 +1,4 @@
-import { humanDuration } from './human-time';
+import { humanDuration } from '../../apps/web/src/features/time/human-time';
 
 describe('humanDuration: a countdown as a person reads it', () => {
   const min = 60_000;
