@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../../components/status';
+import '../notifications-settings/settings.css';
 
 /** /admin/outbox: the e-mail kept instead of sent while no SMTP server is configured (the demo), newest first. */
 export function OutboxPage() {

@@ -5,6 +5,7 @@ import { Empty, ErrorView, Loading } from '../../components/status';
 import { useRequestEmailChange, useResendVerification } from '../account-recovery/api';
 import { type DeliverySettings, useDeliverySettings, useDevices, useRemoveDevice, useSaveSettings, useSubscribeDevice } from './api';
 import { pushSupported, subscribeThisBrowser } from './push';
+import './settings.css';
 
 const hhmm = (min: number) => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
 const minutes = (v: string) => {
@@ -41,7 +42,7 @@ function EmailSection({ verified }: { verified: boolean }) {
     change.mutate({ newEmail, currentPassword: password });
   };
   return (
-    <section aria-labelledby="email-h" className="card">
+    <section aria-labelledby="email-h" className="card settings-section">
       <h2 id="email-h">E-mail address</h2>
       <p>
         {me.data?.email} — {verified ? <span className="tag">confirmed</span> : <strong>not confirmed: no e-mail reaches you until you open the link we sent</strong>}
@@ -70,10 +71,10 @@ function EmailSection({ verified }: { verified: boolean }) {
 function KindsSection({ settings }: { settings: DeliverySettings }) {
   const save = useSaveSettings();
   return (
-    <section aria-labelledby="kinds-h" className="card">
+    <section aria-labelledby="kinds-h" className="card settings-section">
       <h2 id="kinds-h">What reaches me</h2>
       <div className="table-scroll">
-        <table>
+        <table className="settings-kinds">
           <thead>
             <tr>
               <th scope="col">Notice</th>
@@ -121,7 +122,7 @@ function QuietSection({ settings }: { settings: DeliverySettings }) {
     save.mutate({ timeZone, quietStartMin: minutes(start), quietEndMin: minutes(end), sound });
   };
   return (
-    <section aria-labelledby="quiet-h" className="card">
+    <section aria-labelledby="quiet-h" className="card settings-section">
       <h2 id="quiet-h">Time zone, quiet hours and sound</h2>
       <form className="form" onSubmit={submit}>
         <label htmlFor="tz">My time zone (every time in an e-mail is written in it)</label>
@@ -162,7 +163,7 @@ function DevicesSection({ vapidPublicKey }: { vapidPublicKey: string }) {
     }
   };
   return (
-    <section aria-labelledby="devices-h" className="card">
+    <section aria-labelledby="devices-h" className="card settings-section">
       <h2 id="devices-h">Devices with push notifications</h2>
       {!vapidPublicKey ? (
         <p className="muted">Push notifications are not configured on this platform.</p>
