@@ -7,7 +7,7 @@ const tokenOf = (page: Page) => page.evaluate(() => (globalThis as unknown as { 
 test.describe('journey: the platform reaches a player outside the page', () => {
   test.setTimeout(240_000);
 
-  test('signs up and verifies the address from the mail, resets a forgotten password, gets the check-in reminder by e-mail and push, and the seated table calls a background tab', async ({ page, context }) => {
+  test('signs up and verifies the address from the mail, resets a forgotten password, gets the check-in reminder by e-mail and push, and the seated table calls a background tab', async ({ page }) => {
     const email = `reach-${Date.now()}@browser.test`;
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -83,18 +83,24 @@ test.describe('journey: the platform reaches a player outside the page', () => {
     await reg.getByRole('button', { name: 'Check in' }).click();
     await expect(reg.getByTestId('my-registration')).toContainText('Checked in.');
 
-    // The page goes to the background (another tab in front); the table is seated: the title changes and a sound plays.
+    // The page goes to the background. Headless Chromium keeps every tab visible (another tab brought to the
+    // front, a minimised window: still "visible"), so the page is told what a browser tells a background tab:
+    // document.hidden / visibilityState and a visibilitychange event. The table is then seated for real.
     const title = await page.title();
-    const other = await context.newPage();
-    await other.goto('/');
-    await other.bringToFront();
-    await expect.poll(() => page.evaluate(() => document.visibilityState)).toBe('hidden');
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        const doc = globalThis as unknown as { document: { dispatchEvent(e: unknown): void } };
+        Object.defineProperty(doc.document, 'hidden', { configurable: true, get: () => h });
+        Object.defineProperty(doc.document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        doc.document.dispatchEvent(new (globalThis as unknown as { Event: new (t: string) => unknown }).Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
     expect((await platform.start(ch.challengeId)).result).toBe('started');
     await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`● Your table is seated — ${title}`);
-    await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.attentionSounds ?? 0))).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => Number((globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.attentionSounds ?? 0))).toBeGreaterThan(0);
     await platform.mail(email, 'your table');
     // Back in front: the title is the page's own again.
-    await page.bringToFront();
+    await setHidden(false);
     await expect.poll(() => page.title()).toBe(title);
   });
 
