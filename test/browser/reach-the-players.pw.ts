@@ -68,7 +68,7 @@ test.describe('journey: the platform reaches a player outside the page', () => {
     await expect(reg.getByText(/Check-in closes in \d+:\d\d \(/)).toBeVisible();
     await reg.getByRole('button', { name: 'Register' }).click();
     await expect(reg.getByTestId('my-registration')).toContainText('You are registered.');
-    await screens(page, 'challenge-countdown', async (p) => {
+    await screens(page, 'challenge-countdown', async () => {
       await expect(reg.getByText('Check-in closes in')).toBeVisible();
     });
     await page.setViewportSize({ width: 1280, height: 900 });
