@@ -14,6 +14,13 @@ npx tsx prisma/seed.ts
 npm run --silent build
 npm run --silent build:web
 
+# Web Push needs a VAPID key pair: for development one is generated once and kept in .dev-vapid.env
+# (git-ignored), so the browsers' subscriptions stay valid across restarts. Production sets its own.
+if [ -z "${VAPID_PUBLIC_KEY:-}" ]; then
+  [ -f .dev-vapid.env ] || node -e 'const k=require("web-push").generateVAPIDKeys();console.log(`VAPID_PUBLIC_KEY=${k.publicKey}\nVAPID_PRIVATE_KEY=${k.privateKey}`)' > .dev-vapid.env
+  set -a; source .dev-vapid.env; set +a
+fi
+
 node dist/apps/worker/src/main.js &
 worker=$!
 node dist/apps/api/src/main.js &

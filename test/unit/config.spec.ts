@@ -1,3 +1,4 @@
+import { generateVAPIDKeys } from 'web-push';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -104,8 +105,20 @@ describe('configuration', () => {
       expect(problems).not.toContain('hunter2');
     });
 
-    it('accepts a long random secret', () => {
-      expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64') }).NODE_ENV).toBe('production');
+    it('accepts a long random secret with a VAPID pair', () => {
+      const vapid = generateVAPIDKeys();
+      expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64'), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }).NODE_ENV).toBe('production');
+    });
+
+    it('refuses to start without a VAPID pair (no push could be sent), saying how to make one', () => {
+      const problems = problemsOf(prod({ JWT_SECRET: randomBytes(48).toString('base64') }));
+      expect(problems).toMatch(/VAPID_PUBLIC_KEY: must be set in production/);
+      expect(problems).toMatch(/VAPID_PRIVATE_KEY: must be set in production/);
+      expect(problems).toContain('npx web-push generate-vapid-keys');
+    });
+
+    it('refuses an SMTP_URL that is not smtp(s)://', () => {
+      expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be empty or an smtp/);
     });
 
     it('keeps the development default outside production', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { generateVAPIDKeys } from 'web-push';
 import { CONFIG_KEYS, loadConfig } from '@dcs/common';
 
 interface Service {
@@ -58,9 +59,10 @@ describe('docker-compose.yml', () => {
       const env = s[name].environment ?? {};
       const unknown = Object.keys(env).filter((k) => !(CONFIG_KEYS as string[]).includes(k));
       expect(unknown).toEqual([]);
-      // ${VAR:-default} is resolved by compose; JWT_SECRET comes from .env (env_file): a generated one here
+      // ${VAR:-default} is resolved by compose; JWT_SECRET and the VAPID pair come from .env (env_file): generated ones here
       const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1')]));
-      expect(() => loadConfig({ ...resolved, JWT_SECRET: randomBytes(48).toString('base64') })).not.toThrow();
+      const vapid = generateVAPIDKeys();
+      expect(() => loadConfig({ ...resolved, JWT_SECRET: randomBytes(48).toString('base64'), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey })).not.toThrow();
     }
   });
 
@@ -78,7 +80,8 @@ describe('docker-compose.yml', () => {
     const settings = Object.fromEntries(
       example.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
     );
-    expect(settings).toEqual({ JWT_SECRET: '' });
+    expect(settings).toEqual({ JWT_SECRET: '', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' });
+    expect(example).toContain('npx web-push generate-vapid-keys');
     expect(example).toContain('openssl rand -base64 48');
     // copied as it is, the production apps refuse it
     expect(() => loadConfig({ ...s.api.environment, ...settings })).toThrow(/JWT_SECRET: must be set in production/);

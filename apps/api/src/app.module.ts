@@ -21,6 +21,7 @@ import { TablesModule } from './tables/tables.module';
 import { TiersModule } from './tiers/tiers.module';
 import { TiebreaksModule } from './tiebreaks/tiebreaks.module';
 import { UsersModule } from './users/users.module';
+import { DeliveryApiModule } from './delivery/delivery.module';
 
 @Module({})
 export class AppModule {
@@ -35,6 +36,7 @@ export class AppModule {
         BullModule.forRoot({ connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         AuthModule,
         UsersModule,
+        DeliveryApiModule,
         HealthModule,
         CitiesModule,
         AuditModule,

@@ -11,6 +11,7 @@ import { CalendarModule } from './schedule/schedule.module';
 import { WorkerMetricsModule } from './metrics/worker-metrics';
 import { SeasonModule } from './season/season.module';
 import { ReviewWorkerModule } from './review/review.module';
+import { DeliveryWorkerModule } from './delivery/delivery.module';
 
 @Module({})
 export class WorkerModule {
@@ -31,6 +32,7 @@ export class WorkerModule {
         AnticheatWorkerModule,
         ReviewWorkerModule,
         WorkerMetricsModule,
+        DeliveryWorkerModule,
       ],
     };
   }

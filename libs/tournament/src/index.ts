@@ -34,3 +34,4 @@ export * from './accounts/director-cities.repository';
 export * from './accounts/display-name';
 export * from './season.messages';
 export * from './analysis/game-review.repository';
+export * from './delivery';

@@ -29,6 +29,14 @@ export const platform = {
   tie: (userId: string) => post<{ tableId: string }>('/tie', { userId }),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
   play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
+  /** The first mail to `to` with `subject` in its subject, as the platform's SMTP server received it (with its link's token). */
+  mail: (to: string, subject: string) => post<{ subject: string; text: string; token: string | null; copies: number }>('/mail', { to, subject }),
+  /** A push device of the platform's push service, subscribed for the holder of `accessToken`. */
+  pushDevice: (accessToken: string) => post<{ device: string }>('/push-device', { accessToken }),
+  /** The first push of `kind` the device decrypted. */
+  push: (device: string, kind: string) => post<Record<string, unknown>>('/push', { device, kind }),
+  /** Runs a challenge reminder now. */
+  remind: (challengeId: string, kind: 'check_in_open' | 'check_in_closing' | 'registration_open') => post<{ notified: number }>('/remind', { challengeId, kind }),
   /** The public bracket, straight from the API. */
   bracket: async (challengeId: string) => {
     const res = await fetch(`${apiBase}/api/challenges/${challengeId}/bracket`);

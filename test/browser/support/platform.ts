@@ -27,6 +27,7 @@ import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
 import { PLAYER_PASSWORD, type ChallengeRequest, type CreatedChallenge, type CreatedUser, type OpenChallengeRequest, type SeasonRequest, type UserRequest } from './control-types';
 import { seedSeason } from './season-fixture';
+import { startReach } from './reach-routes';
 
 const root = path.resolve(__dirname, '../../..');
 const port = Number(process.env.BROWSER_API_PORT);
@@ -38,7 +39,9 @@ async function main(): Promise<void> {
   await createBenchDatabase(TEST_PG_BASE, dbName);
   const databaseUrl = `${TEST_PG_BASE}/${dbName}`;
   execFileSync(path.join(root, 'node_modules/.bin/prisma'), ['migrate', 'deploy'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'pipe' });
+  const reach = await startReach(`http://127.0.0.1:${port}`);
   const config = loadConfig({
+    ...reach.settings,
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     REDIS_URL: TEST_REDIS_URL,
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
   };
 
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    ...reach.routes(worker),
     /** A started challenge (round 1 seated) with `checkedIn` players; player 1 can sign in. */
     'POST /challenges': async (body) => {
       const req = body as unknown as ChallengeRequest;
@@ -271,6 +275,7 @@ async function main(): Promise<void> {
     control.close();
     await worker.close().catch(() => undefined);
     await api.close().catch(() => undefined);
+    await reach.close().catch(() => undefined);
     await dropBenchEnv({ pgBase: TEST_PG_BASE, dbName, redisUrl: TEST_REDIS_URL, prefix });
     process.exit(0);
   };

@@ -6,6 +6,7 @@ import { LiveEmitterModule } from '@dcs/tournament';
 import { AuthGuard } from '../common/auth.guard';
 import { UsersModule } from '../users/users.module';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
+import { AccountRecoveryModule } from '../account-recovery/account-recovery.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { CredentialLimiter } from './credential-limiter';
@@ -13,6 +14,7 @@ import { CredentialLimiter } from './credential-limiter';
 @Module({
   imports: [
     UsersModule,
+    AccountRecoveryModule,
     SessionCaptureModule,
     LiveEmitterModule,
     JwtModule.registerAsync({

@@ -12,6 +12,7 @@ import { AuthUser } from '../common/decorators';
 import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { SessionCaptureService } from '../anticheat/session-capture.service';
 import { CredentialLimiter } from './credential-limiter';
+import { AccountRecoveryService } from '../account-recovery/account-recovery.service';
 
 @Injectable()
 export class AuthService {
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly sessions: SessionCaptureService,
     private readonly limiter: CredentialLimiter,
     private readonly live: LiveEmitter,
+    private readonly recovery: AccountRecoveryService,
   ) {}
 
   /**
@@ -43,6 +45,7 @@ export class AuthService {
     const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name });
     if (user === 'email_taken') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     if (user === 'name_taken') throw nameTaken();
+    await this.recovery.onSignUp(user);
     return this.issue(user);
   }
 

@@ -27,6 +27,8 @@ export class UserResponseDto {
   @ApiProperty({ enum: ['active', 'suspended', 'banned'] }) status!: string;
   @ApiProperty({ nullable: true, type: String }) suspendedUntil!: string | null;
   @ApiProperty() createdAt!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'When the e-mail address was confirmed (null: not yet; e-mail is delivered only to a confirmed address)' })
+  emailVerifiedAt!: string | null;
 
   static from(user: User): UserResponseDto {
     return {
@@ -37,6 +39,7 @@ export class UserResponseDto {
       status: user.status,
       suspendedUntil: user.suspendedUntil?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
+      emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
     };
   }
 }

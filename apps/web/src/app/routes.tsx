@@ -34,6 +34,13 @@ const HouseTablePage = page(() => import('../features/house/pages/house-table-pa
 const WalletPage = page(() => import('../features/house/pages/wallet-page'), 'WalletPage');
 const FilePage = page(() => import('../features/house/pages/file-page'), 'FilePage');
 const WorkoutsPage = page(() => import('../features/house/pages/workouts-page'), 'WorkoutsPage');
+const ForgotPasswordPage = page(() => import('../features/account-recovery/pages'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/account-recovery/pages'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('../features/account-recovery/pages'), 'VerifyEmailPage');
+const ConfirmEmailPage = page(() => import('../features/account-recovery/pages'), 'ConfirmEmailPage');
+const UnsubscribePage = page(() => import('../features/account-recovery/pages'), 'UnsubscribePage');
+const NotificationSettingsPage = page(() => import('../features/notifications-settings/settings-page'), 'NotificationSettingsPage');
+const OutboxPage = page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage');
 
 /** Every page of the app: its address in config/paths.ts, its component in features/<name>/pages. */
 export const routes = [
@@ -63,6 +70,13 @@ export const routes = [
       { path: paths.wallet.path, element: <WalletPage /> },
       { path: paths.file.path, element: <FilePage /> },
       { path: paths.workouts.path, element: <WorkoutsPage /> },
+      { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+      { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
+      { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
+      { path: paths.unsubscribe.path, element: <UnsubscribePage /> },
+      { path: paths.notificationSettings.path, element: <NotificationSettingsPage /> },
+      { path: paths.adminOutbox.path, element: <OutboxPage /> },
       // anything else
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -7,6 +7,7 @@ import { NavLinks, type NavItem } from '../components/nav-links';
 import { Loading } from '../components/status';
 import { paths } from '../config/paths';
 import './shell.css';
+import { Attention } from '../features/attention/attention';
 
 /** What a signed-in player reaches from every page. */
 const SIGNED_IN_LINKS: readonly NavItem[] = [
@@ -15,6 +16,7 @@ const SIGNED_IN_LINKS: readonly NavItem[] = [
   { to: paths.myGames.href(), label: 'My games' },
   { to: paths.notifications.href(), label: 'Notifications' },
   { to: paths.myRecord.href(), label: 'My record' },
+  { to: paths.notificationSettings.href(), label: 'Settings' },
 ];
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
@@ -34,6 +36,7 @@ export function Shell() {
   }, [location.pathname]);
   return (
     <>
+      <Attention />
       <a className="skip" href="#main">
         Skip to content
       </a>
@@ -60,9 +63,14 @@ export function Shell() {
                 </li>
               )}
               {token && me.data?.roles.includes('admin') && (
-                <li>
-                  <NavLink to={paths.adminDirectors.href()}>Directors</NavLink>
-                </li>
+                <>
+                  <li>
+                    <NavLink to={paths.adminDirectors.href()}>Directors</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.adminOutbox.href()}>Outbox</NavLink>
+                  </li>
+                </>
               )}
               {token && <NavLinks links={SIGNED_IN_LINKS} />}
             </ul>

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import './countdown.css';
+import { humanDuration, localDateTime } from '../features/time/human-time';
 
-/** mm:ss until `until` (server time, ISO), ticking each second; "—" when unknown, 0:00 once past. */
-export function Countdown({ until, label }: { until: string | null | undefined; label: string }) {
+/**
+ * The time left until `until` (server time, ISO), ticking each second, as a person reads it (humanDuration:
+ * days and hours far off, mm:ss in the last hour); `withDate` adds the local date and time beside it.
+ * "—" when unknown, 0:00 once past.
+ */
+export function Countdown({ until, label, withDate }: { until: string | null | undefined; label: string; withDate?: boolean }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!until) return;
@@ -11,12 +16,12 @@ export function Countdown({ until, label }: { until: string | null | undefined; 
   }, [until]);
   let text = '—';
   if (until) {
-    const s = Math.max(0, Math.round((Date.parse(until) - now) / 1000));
-    text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    text = humanDuration(Date.parse(until) - now);
   }
   return (
     <span className="countdown">
       <span className="countdown-label">{label}</span> <time dateTime={until ?? undefined}>{text}</time>
+      {withDate && until && <span className="countdown-at"> ({localDateTime(until)})</span>}
     </span>
   );
 }

@@ -30,6 +30,13 @@ export const paths = {
   wallet: { path: '/me/wallet', href: () => '/me/wallet' },
   file: { path: '/me/file', href: () => '/me/file' },
   workouts: { path: '/me/workouts', href: () => '/me/workouts' },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
+  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
+  unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
+  notificationSettings: { path: '/me/settings/notifications', href: () => '/me/settings/notifications' },
+  adminOutbox: { path: '/admin/outbox', href: () => '/admin/outbox' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -255,6 +255,57 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   REPORT_RATE_WINDOW_SECONDS = 3600;
+
+  /** The platform's address as players open it: every link in an e-mail (verification, reset, unsubscribe, a table) starts with it. */
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i, { message: 'PUBLIC_URL must be an http(s):// URL' })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** smtp(s)://user:pass@host:port for outgoing e-mail. Empty: messages are kept in the outbox table (admins read it at /admin/outbox). */
+  @Matches(/^(smtps?:\/\/\S+)?$/i, { message: 'SMTP_URL must be empty or an smtp:// or smtps:// URL' })
+  SMTP_URL = '';
+
+  /** The From of every e-mail. */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'DCS Tournaments <no-reply@dcs.localhost>';
+
+  /** Web Push VAPID keys (base64url; `npx web-push generate-vapid-keys`). `npm start` writes a pair for development; production refuses to start without them. */
+  @IsString()
+  VAPID_PUBLIC_KEY = '';
+
+  @IsString()
+  VAPID_PRIVATE_KEY = '';
+
+  /** The VAPID contact (mailto: or https:) push services may use to reach the operator. */
+  @Matches(/^(mailto:|https:\/\/)\S+$/, { message: 'VAPID_SUBJECT must be a mailto: or https:// URL' })
+  VAPID_SUBJECT = 'mailto:ops@dcs.localhost';
+
+  /** A PEM file of a CA to trust for push endpoints besides the public ones (a private push relay; the tests' push service). */
+  @IsString()
+  PUSH_EXTRA_CA_FILE = '';
+
+  /** Password-reset e-mails one address (and one account) may ask for within ACCOUNT_MAIL_RATE_WINDOW_SECONDS; verification and change-of-address mails likewise. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCOUNT_MAIL_RATE_LIMIT = 3;
+
+  /** Account e-mails (of any address or account) asked for from one client address within ACCOUNT_MAIL_RATE_WINDOW_SECONDS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCOUNT_MAIL_RATE_WINDOW_SECONDS = 3600;
+
+  /** How often each worker looks for deliveries that are due (new notifications, quiet hours ended). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  DELIVERY_POLL_MS = 500;
 }
 
 export class ConfigError extends Error {
@@ -339,12 +390,24 @@ const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it 
  */
 function productionProblems(config: AppConfig, given: Record<string, string>): string[] {
   if (config.NODE_ENV !== 'production') return [];
+  return [...jwtSecretProblems(given), ...vapidProblems(config)];
+}
+
+function jwtSecretProblems(given: Record<string, string>): string[] {
   const secret = given.JWT_SECRET;
   if (secret === undefined) return [`JWT_SECRET: must be set in production, the built-in development value is public; ${GENERATE_SECRET}`];
   if (PUBLIC_JWT_SECRETS.has(secret) || PLACEHOLDER_SECRET.test(secret)) {
     return [`JWT_SECRET: is a publicly known default or placeholder, anyone could sign tokens with it; ${GENERATE_SECRET}`];
   }
   return [];
+}
+
+/** Production needs its own VAPID pair (Web Push): without one no push could be sent, and a development pair is not the operator's. */
+function vapidProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
+  if (!/^[A-Za-z0-9_-]{80,100}$/.test(config.VAPID_PUBLIC_KEY)) problems.push('VAPID_PUBLIC_KEY: must be set in production (a base64url P-256 public key); generate a pair with `npx web-push generate-vapid-keys`');
+  if (!/^[A-Za-z0-9_-]{40,50}$/.test(config.VAPID_PRIVATE_KEY)) problems.push('VAPID_PRIVATE_KEY: must be set in production (a base64url P-256 private key)');
+  return problems;
 }
 
 /** Loads the config or exits the process with a readable message (for main.ts). */

@@ -23,12 +23,19 @@ const ANALYSIS: Options = { removeOnComplete: 1000, removeOnFail: 1000, attempts
  * default. Every producer takes its options here (jobOptions), so one job kind is never queued
  * with two retentions.
  */
-export const JOB_OPTIONS: Record<'schedule' | 'challenge' | 'season' | 'anticheat' | 'review', { default: Options } & Partial<Record<JobName, Options>>> = {
+/**
+ * A message to send: retried with backoff while the SMTP server or the push service refuses or is down
+ * (about 20 minutes in all), kept a day after it is sent so that queuing it again under its id is a no-op.
+ */
+const SEND: Options = { attempts: 8, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: DAY_S }, removeOnFail: { age: 7 * DAY_S } };
+
+export const JOB_OPTIONS: Record<'schedule' | 'challenge' | 'season' | 'anticheat' | 'review' | 'delivery', { default: Options } & Partial<Record<JobName, Options>>> = {
   [QUEUES.schedule]: { default: TIMER },
   [QUEUES.challenge]: { default: STEP, [JOBS.challengeStart]: TIMER, [JOBS.houseCommissary]: TIMER },
   [QUEUES.season]: { default: STEP },
   [QUEUES.anticheat]: { default: ANALYSIS },
   [QUEUES.review]: { default: ANALYSIS },
+  [QUEUES.delivery]: { default: SEND, [JOBS.reminder]: TIMER },
 };
 
 /** The options of one job: its queue's row for its kind, with its deterministic id and its delay (ms from now). */

@@ -16,6 +16,8 @@ export const QUEUES = {
   anticheat: 'anticheat',
   /** post-game analysis for the players: a review per finished game (issue 24) */
   review: 'review',
+  /** reaching the players outside the page: e-mail, Web Push, reminders (issue 28) */
+  delivery: 'delivery',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -60,6 +62,16 @@ export const JOBS = {
   reviewGame: 'review-game',
   /** periodic: queue finished games with no review yet */
   reviewScan: 'review-scan',
+  /** periodic (and at start): takes the due deliveries and queues their sends; re-queues lost ones */
+  deliveryPoll: 'delivery-poll',
+  /** sends one delivery (job id `delivery:<deliveryId>`), by e-mail or to every push device of the player */
+  deliverySend: 'delivery-send',
+  /** sends an account e-mail (verification, password reset, change of address) that is not a notification */
+  accountMail: 'account-mail',
+  /** a reminder at its time (job id `reminder:<kind>:<challengeId>`): stores its notices, which the deliveries carry */
+  reminder: 'reminder',
+  /** periodic (and at start): queues the reminders of the coming challenges (the recovery of lost ones) */
+  reminderSweep: 'reminder-sweep',
 } as const;
 
 /** Payload of the periodic maintenance sweep: lifts expired suspensions. */
@@ -189,3 +201,35 @@ export const APPEAL_REMINDERS_SCHEDULER_ID = 'appeal-reminders';
 export const APPEAL_OVERDUE_SCHEDULER_ID = 'appeal-overdue';
 export const ANTICHEAT_SCHEDULER_ID = 'anticheat-scan';
 export const REVIEW_SCHEDULER_ID = 'review-scan';
+
+export interface DeliverySendPayload {
+  deliveryId: string;
+  /** push: the devices already reached by an earlier try of this job (never pushed twice) */
+  pushed?: string[];
+}
+
+export interface AccountMailPayload {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+export type ReminderKind = 'registration_open' | 'check_in_open' | 'check_in_closing' | 'next_round';
+
+export interface ReminderPayload {
+  kind: ReminderKind;
+  /** the challenge (or, for next_round, the round) it is about */
+  id: string;
+}
+
+/** The delivery queue's deterministic job ids (BullMQ refuses ":" in custom ids). */
+export const deliveryJobIds = {
+  send: (deliveryId: string) => `delivery.${deliveryId}`,
+  accountMail: (messageId: string) => `account-mail.${messageId.replace(/[^A-Za-z0-9._-]/g, '_')}`,
+  reminder: (kind: ReminderKind, id: string) => `reminder.${kind}.${id}`,
+};
+
+export const DELIVERY_POLL_SCHEDULER_ID = 'delivery-poll';
+export const REMINDER_SWEEP_SCHEDULER_ID = 'reminder-sweep';

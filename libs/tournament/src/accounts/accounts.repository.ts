@@ -86,6 +86,22 @@ export async function replacePassword(db: Db, id: string, expected: string, pass
   return count === 1;
 }
 
+/** A password reset by e-mailed link: the new hash, and every token issued before stops working. The account as it is now. */
+export function resetPassword(db: Db, id: string, passwordHash: string): Promise<User> {
+  return db.user.update({ where: { id }, data: { passwordHash, tokenVersion: { increment: 1 } } });
+}
+
+/** The address was confirmed by a link sent to it: verified only while it is still the account's address. */
+export async function markEmailVerified(db: Db, id: string, email: string, at: Date): Promise<boolean> {
+  const { count } = await db.user.updateMany({ where: { id, email: email.toLowerCase() }, data: { emailVerifiedAt: at } });
+  return count === 1;
+}
+
+/** The new address was confirmed at itself: it replaces the old one, verified. A taken address fails with P2002 for the caller. */
+export function changeEmail(db: Db, id: string, email: string, at: Date): Promise<User> {
+  return db.user.update({ where: { id }, data: { email: email.toLowerCase(), emailVerifiedAt: at } });
+}
+
 /** Sets the roles and bumps tokenVersion (old tokens carry the old roles). */
 export function setUserRoles(db: Db, id: string, roles: Role[]): Promise<User> {
   return db.user.update({ where: { id }, data: { roles, tokenVersion: { increment: 1 } } });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Notification, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import type { Notice } from '../notices';
+import { queueDeliveries } from '../delivery/deliveries.repository';
 
 type Tx = Prisma.TransactionClient;
 
@@ -22,15 +23,19 @@ const row = (n: NotificationRow): Prisma.NotificationCreateManyInput => ({
 
 /**
  * Stores the notifications in the caller's transaction, so they commit with the change they tell of.
- * A row whose player already holds its dedupe key is skipped (a retried step notifies once).
+ * A row whose player already holds its dedupe key is skipped (a retried step notifies once). Each new
+ * row gets its e-mail and push deliveries in the same transaction (delivery/deliveries.repository.ts).
  */
 export async function storeNotifications(tx: Tx, rows: readonly NotificationRow[]): Promise<void> {
-  if (rows.length) await tx.notification.createMany({ data: rows.map(row), skipDuplicates: true });
+  if (!rows.length) return;
+  const stored = await tx.notification.createManyAndReturn({ data: rows.map(row), skipDuplicates: true, select: { id: true } });
+  await queueDeliveries(tx, stored.map((n) => n.id));
 }
 
 /** Stores one notification whose key is new by construction (a fresh decision's id): a duplicate fails the transaction. */
 export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<void> {
-  await tx.notification.create({ data: row(n) });
+  const stored = await tx.notification.create({ data: row(n), select: { id: true } });
+  await queueDeliveries(tx, [stored.id]);
 }
 
 /**

@@ -27,6 +27,9 @@ export function SignInPage() {
         </button>
       </form>
       <p>
+        <Link to={paths.forgotPassword.href()}>Forgot your password?</Link>
+      </p>
+      <p>
         New here? <Link to={paths.signUp.href()}>Create an account</Link>
       </p>
     </div>

@@ -41,21 +41,21 @@ export function RegistrationPanel({ challenge }: { challenge: ChallengeDetailDto
       <ul className="windows">
         {now < regOpens && (
           <li>
-            <Countdown until={challenge.registrationOpensAt} label="Registration opens in" />
+            <Countdown until={challenge.registrationOpensAt} label="Registration opens in" withDate />
           </li>
         )}
         {now < ciOpens && (
           <li>
-            <Countdown until={challenge.checkInOpensAt} label="Check-in opens in" />
+            <Countdown until={challenge.checkInOpensAt} label="Check-in opens in" withDate />
           </li>
         )}
         {now < ciCloses && (
           <li>
-            <Countdown until={challenge.checkInClosesAt} label={now < ciOpens ? 'Registration and check-in close in' : 'Check-in closes in'} />
+            <Countdown until={challenge.checkInClosesAt} label={now < ciOpens ? 'Registration and check-in close in' : 'Check-in closes in'} withDate />
           </li>
         )}
         <li>
-          <Countdown until={challenge.startsAt} label="Play starts in" />
+          <Countdown until={challenge.startsAt} label="Play starts in" withDate />
         </li>
       </ul>
       {!token ? (

@@ -7,6 +7,7 @@ import { useTableLive } from '../live/use-table-live';
 import { useAnnounce } from '../../../components/announcer';
 import { Board } from '../../../components/board';
 import { Countdown } from '../../../components/countdown';
+import { useTurnAttention } from '../../attention/attention';
 import { END_NAMES, Hand, type LegalMove } from './hand';
 import { ErrorView } from '../../../components/status';
 import { LiveSessionEnded } from './live-session-ended';
@@ -90,6 +91,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
   const nameOfUser = (id: string) => (id === me.data?.id ? 'You' : (seats.find((x) => x.userId === id)?.name ?? 'a player'));
   const legal = (view?.legalMoves ?? []) as LegalMove[];
   const myTurn = seat !== null && view !== null && !view.finished && view.turn === seat;
+  useTurnAttention(myTurn);
   const can = (type: string) => legal.some((m) => m.type === type);
   const state: LiveTableState = { seat, view, game, connected: live.connected, myTurn, computerRunOuts: extra.computerRunOuts, nameOfSeat };
 

@@ -1,0 +1,18 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { Clock, QUEUES } from '@dcs/common';
+import { AccountTokensRepository, LiveEmitterModule } from '@dcs/tournament';
+import { CredentialLimiter } from '../auth/credential-limiter';
+import { UsersModule } from '../users/users.module';
+import { AccountMailProducer } from './account-mail.producer';
+import { AccountRecoveryController } from './account-recovery.controller';
+import { AccountRecoveryRepository } from './account-recovery.repository';
+import { AccountRecoveryService } from './account-recovery.service';
+
+@Module({
+  imports: [UsersModule, LiveEmitterModule, BullModule.registerQueue({ name: QUEUES.delivery })],
+  controllers: [AccountRecoveryController],
+  providers: [AccountRecoveryService, AccountRecoveryRepository, AccountTokensRepository, AccountMailProducer, CredentialLimiter, Clock],
+  exports: [AccountRecoveryService],
+})
+export class AccountRecoveryModule {}

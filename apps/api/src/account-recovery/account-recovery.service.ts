@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import type Redis from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
+import type { AccountTokenPurpose, User } from '@dcs/db';
+import { AppConfig, AppError, Clock, notFound, RateLimitedError, REDIS } from '@dcs/common';
+import { accountMail, AccountTokensRepository, LiveEmitter, mailDomain, sessionsChanged } from '@dcs/tournament';
+import { AuthUser } from '../common/decorators';
+import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
+import { CredentialLimiter } from '../auth/credential-limiter';
+import { UsersRepository } from '../users/users.repository';
+import { AccountRecoveryRepository } from './account-recovery.repository';
+import { AccountMailProducer } from './account-mail.producer';
+import { AcceptedDto, ChangeEmailDto, ResetPasswordDto } from './account-recovery.dto';
+import { UserResponseDto } from '../users/users.dto';
+
+/** How long each link works: a reset is short (whoever reads the mailbox later must not find a live one). */
+const EXPIRES_MINUTES: Record<AccountTokenPurpose, number> = { verify_email: 48 * 60, reset_password: 30, change_email: 24 * 60 };
+
+export const hashToken = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+const RESET_ANSWER: AcceptedDto = { accepted: true, message: 'If an account has this address, a link to reset its password is on its way. It works once, for 30 minutes.' };
+
+/**
+ * E-mail verification, password reset by e-mailed link, and change of address confirmed at the new
+ * address (docs/rules.md, "Accounts and e-mail"). Links carry a 32-byte secret; only its SHA-256 is stored.
+ */
+@Injectable()
+export class AccountRecoveryService {
+  private readonly logger = new Logger(AccountRecoveryService.name);
+  private readonly store: RedisThrottlerStorage;
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly tokens: AccountTokensRepository,
+    private readonly accounts: AccountRecoveryRepository,
+    private readonly users: UsersRepository,
+    private readonly mail: AccountMailProducer,
+    private readonly limiter: CredentialLimiter,
+    private readonly live: LiveEmitter,
+  ) {
+    this.store = new RedisThrottlerStorage(redis, config);
+  }
+
+  /**
+   * Sends the sign-up's verification link. A mail that cannot be queued (Redis down) never fails the
+   * sign-up: the player asks for another from the settings page.
+   */
+  async onSignUp(user: User): Promise<void> {
+    try {
+      await this.issue(user, 'verify_email', user.email);
+    } catch (err) {
+      this.logger.warn(`verification mail for ${user.id} not queued: ${(err as Error).message}`);
+    }
+  }
+
+  /** Another verification link for the caller's current address (rate limited per account and per client address). */
+  async requestVerification(caller: AuthUser, ip: string): Promise<AcceptedDto> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw notFound('User', caller.id);
+    if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 'This address is already confirmed');
+    await this.count('verify', user.id, ip);
+    await this.issue(user, 'verify_email', user.email);
+    return { accepted: true, message: `A link to confirm ${user.email} is on its way. It works once, for 48 hours.` };
+  }
+
+  async verify(secret: string): Promise<UserResponseDto> {
+    const user = await this.accounts.verifyEmail(hashToken(secret), this.clock.now());
+    return UserResponseDto.from(this.orThrow(user));
+  }
+
+  /**
+   * Always the same answer, whether or not an account has the address, and in the same time: the mail is
+   * queued after the answer's work, and the counts are per address asked and per client address either way.
+   */
+  async requestReset(email: string, ip: string): Promise<AcceptedDto> {
+    await this.count('reset', email.toLowerCase(), ip);
+    const user = await this.users.findByEmail(email);
+    if (user && user.status !== 'banned') {
+      await this.count('reset-account', user.id, ip);
+      await this.issue(user, 'reset_password', user.email);
+    }
+    return RESET_ANSWER;
+  }
+
+  /**
+   * Sets the new password from a reset link: every token of the account stops working (its open sockets
+   * are told `auth:revoked` and closed, as for "sign out everywhere"), every other link is revoked.
+   */
+  async reset(dto: ResetPasswordDto): Promise<{ ok: true }> {
+    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const user = this.orThrow(await this.accounts.resetPassword(hashToken(dto.token), passwordHash, this.clock.now()));
+    await this.live.sessionsChanged(sessionsChanged(user));
+    return { ok: true };
+  }
+
+  /** Sends a link to the new address; the account's address changes only when it is opened there. */
+  async requestEmailChange(caller: AuthUser, dto: ChangeEmailDto, ip: string): Promise<AcceptedDto> {
+    await this.limiter.attempt(ip, caller.email);
+    const user = await this.users.findById(caller.id);
+    if (!user) throw notFound('User', caller.id);
+    const ok = await argon2.verify(user.passwordHash, dto.currentPassword).catch(() => false);
+    if (!ok) throw new AppError('WRONG_PASSWORD', 'The current password is wrong');
+    const to = dto.newEmail.toLowerCase();
+    if (to === user.email) throw new AppError('EMAIL_UNCHANGED', 'This is already your address', [{ field: 'newEmail', problems: ['is the current address'] }]);
+    if (await this.users.findByEmail(to)) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    await this.count('change', user.id, ip);
+    await this.issue(user, 'change_email', to);
+    return { accepted: true, message: `A link to confirm ${to} is on its way. Your address changes when you open it.` };
+  }
+
+  async confirmEmailChange(secret: string): Promise<UserResponseDto> {
+    const user = this.orThrow(await this.accounts.changeEmail(hashToken(secret), this.clock.now()));
+    return UserResponseDto.from(user);
+  }
+
+  private orThrow<T>(r: T | 'unknown' | 'used' | 'expired' | 'email_taken'): T {
+    switch (r) {
+      case 'unknown':
+        throw new AppError('TOKEN_UNKNOWN', 'This link is not valid: copy the whole link from the e-mail, or ask for a new one');
+      case 'used':
+        throw new AppError('TOKEN_USED', 'This link was already used or replaced by a newer one; ask for a new one if you need it');
+      case 'expired':
+        throw new AppError('TOKEN_EXPIRED', 'This link has expired; ask for a new one');
+      case 'email_taken':
+        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+      default:
+        return r;
+    }
+  }
+
+  private async issue(user: User, purpose: AccountTokenPurpose, to: string): Promise<void> {
+    const secret = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const minutes = EXPIRES_MINUTES[purpose];
+    const token = await this.tokens.issue({ userId: user.id, purpose, tokenHash: hashToken(secret), email: to, expiresAt: new Date(now.getTime() + minutes * 60_000), now });
+    await this.mail.send(accountMail(purpose, { to, secret, tokenId: token.id, expiresMinutes: minutes, publicUrl: this.config.PUBLIC_URL, mailDomain: mailDomain(this.config.MAIL_FROM) }));
+  }
+
+  /** Counts one account mail per `subject` (an address asked for, an account) and per client address. */
+  private async count(what: string, subject: string, ip: string): Promise<void> {
+    const windowMs = this.config.ACCOUNT_MAIL_RATE_WINDOW_SECONDS * 1000;
+    const limit = this.config.ACCOUNT_MAIL_RATE_LIMIT;
+    const results = await Promise.all([
+      this.store.increment(subject, windowMs, limit, windowMs, `account-mail-${what}`),
+      this.store.increment(ip, windowMs, this.config.ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS, windowMs, 'account-mail-address'),
+    ]);
+    const blocked = results.filter((r) => r.isBlocked);
+    if (blocked.length) {
+      const wait = Math.max(1, ...blocked.map((r) => r.timeToBlockExpire));
+      throw new RateLimitedError(wait, `Too many e-mails asked for; try again in ${Math.ceil(wait / 60)} minute(s)`);
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DeliveriesRepository, DeliverySettingsRepository } from '@dcs/tournament';
+import { UsersModule } from '../users/users.module';
+import { DeliveryPublicController, DeliverySettingsController, PushSubscriptionsController } from './delivery.controller';
+import { DeliveryApiService } from './delivery.service';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [DeliverySettingsController, PushSubscriptionsController, DeliveryPublicController],
+  providers: [DeliveryApiService, DeliverySettingsRepository, DeliveriesRepository],
+})
+export class DeliveryApiModule {}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { useAuth } from '../../auth/auth-context';
+import { listen, useLiveSocket } from '../../live/socket';
+import { useDeliverySettings } from '../notifications-settings/api';
+import { callAttention } from './call-attention';
+
+const URGENT: Record<string, string> = { 'table.seated': 'Your table is seated', 'tiebreak.started': 'Your 6-4/5-5 draw is open' };
+
+/** The page's sound setting (on until the player turns it off). */
+export function useSoundOn(): boolean {
+  const settings = useDeliverySettings();
+  return settings.data?.sound ?? true;
+}
+
+/** Mounted once in the shell for a signed-in player: their table seated, their draw open, heard on their live socket. */
+export function Attention() {
+  const { token } = useAuth();
+  return token ? <SignedInAttention /> : null;
+}
+
+function SignedInAttention() {
+  const { socket } = useLiveSocket();
+  const sound = useSoundOn();
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
+  useEffect(
+    () =>
+      listen(socket, 'notification', (n) => {
+        const title = URGENT[n.kind];
+        if (title) callAttention({ title, body: n.body, tag: n.kind, sound: soundRef.current });
+      }),
+    [socket],
+  );
+  return null;
+}
+
+/** At a live table: calls the player when their turn comes while the tab is in the background. */
+export function useTurnAttention(myTurn: boolean): void {
+  const sound = useSoundOn();
+  useEffect(() => {
+    if (myTurn) callAttention({ title: 'Your turn', tag: 'turn', sound });
+    // only when the turn becomes theirs (a change of the sound setting calls nobody)
+  }, [myTurn]);
+}

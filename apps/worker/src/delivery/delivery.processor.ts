@@ -1,0 +1,56 @@
+import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { type AccountMailPayload, type DeliverySendPayload, JOBS, QUEUES, type ReminderPayload } from '@dcs/common';
+import { ResilientWorkerHost } from '../common/resilient-worker-host';
+import { DeliveryService, type SendResult } from './delivery.service';
+import { MailTransport } from './mail-transport';
+import { RemindersService } from './reminders.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Thin: sends a delivery, an account e-mail, a reminder at its time. Sends are I/O: many at once. A job
+ * interrupted by a crash is retried once by BullMQ's stalled-job check (maxStalledCount 1: at most once more).
+ */
+@Processor(QUEUES.delivery, { concurrency: 32, maxStalledCount: 1 })
+export class DeliveryProcessor extends ResilientWorkerHost {
+  protected readonly logger = new Logger(DeliveryProcessor.name);
+
+  constructor(
+    private readonly delivery: DeliveryService,
+    private readonly mail: MailTransport,
+    private readonly reminders: RemindersService,
+  ) {
+    super();
+  }
+
+  async process(job: Job): Promise<SendResult | number | void> {
+    switch (job.name) {
+      case JOBS.deliverySend: {
+        const data = job.data as DeliverySendPayload;
+        if (!UUID.test(data.deliveryId ?? '')) throw new Error(`bad delivery id ${String(data.deliveryId)}`);
+        const pushed = new Set(data.pushed ?? []);
+        return this.delivery.send(data.deliveryId, pushed, async (id) => {
+          pushed.add(id);
+          await job.updateData({ ...data, pushed: [...pushed] });
+        });
+      }
+      case JOBS.accountMail:
+        return this.mail.send({ ...(job.data as AccountMailPayload), headers: {} });
+      case JOBS.reminder:
+        return this.reminders.fire(job.data as ReminderPayload);
+      case JOBS.reminderSweep:
+        return this.reminders.sweep();
+      default:
+        throw new Error(`unknown delivery job ${job.name}`);
+    }
+  }
+
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job | undefined, err: Error): Promise<void> {
+    if (!job || job.name !== JOBS.deliverySend || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    this.logger.warn(`delivery ${(job.data as DeliverySendPayload).deliveryId} given up after ${job.attemptsMade} tries: ${err.message}`);
+    await this.delivery.gaveUp((job.data as DeliverySendPayload).deliveryId, err.message).catch(() => undefined);
+  }
+}

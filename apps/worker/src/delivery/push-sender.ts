@@ -1,0 +1,60 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { sendNotification, WebPushError } from 'web-push';
+import { AppConfig } from '@dcs/common';
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What the service worker shows (apps/web/public/sw.js). */
+export interface PushPayload {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+}
+
+export type PushOutcome = 'sent' | 'gone';
+
+/**
+ * Web Push (RFC 8030) with VAPID (RFC 8292), the payload encrypted for the subscription (RFC 8291,
+ * aes128gcm) by the web-push package. 404/410: the subscription is gone (the caller removes it); any
+ * other failure throws and the job is retried with backoff.
+ */
+@Injectable()
+export class PushSender {
+  private readonly logger = new Logger(PushSender.name);
+  private readonly agent: Agent | undefined;
+
+  constructor(private readonly config: AppConfig) {
+    // A private push service's CA (tests, an on-premises relay) beside the public ones.
+    this.agent = config.PUSH_EXTRA_CA_FILE ? new Agent({ keepAlive: true, ca: [...rootCertificates, readFileSync(config.PUSH_EXTRA_CA_FILE, 'utf8')] }) : new Agent({ keepAlive: true });
+  }
+
+  get configured(): boolean {
+    return this.config.VAPID_PUBLIC_KEY !== '' && this.config.VAPID_PRIVATE_KEY !== '';
+  }
+
+  async send(target: PushTarget, payload: PushPayload, ttlSeconds: number): Promise<PushOutcome> {
+    try {
+      await sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
+        TTL: ttlSeconds,
+        urgency: 'high',
+        vapidDetails: { subject: this.config.VAPID_SUBJECT, publicKey: this.config.VAPID_PUBLIC_KEY, privateKey: this.config.VAPID_PRIVATE_KEY },
+        agent: this.agent,
+        timeout: 10_000,
+      });
+      return 'sent';
+    } catch (err) {
+      if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) return 'gone';
+      this.logger.debug(`push to ${new URL(target.endpoint).host} failed: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '@dcs/common';
+import { type NotificationRow, type ReminderChallenge, storeNotifications } from '@dcs/tournament';
+
+/** What the reminders read (challenges and their registrations) and the notices they store, through the one notification writer. */
+@Injectable()
+export class RemindersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Challenges whose reminders are still ahead (not started, not cancelled), starting before `until`. */
+  async coming(now: Date, until: Date): Promise<ReminderChallenge[]> {
+    const rows = await this.prisma.challenge.findMany({
+      where: { status: { in: ['scheduled', 'registration_open', 'check_in_open'] }, checkInClosesAt: { gt: now }, startsAt: { lte: until } },
+      select: { id: true, localDate: true, startsAt: true, registrationOpensAt: true, checkInOpensAt: true, checkInClosesAt: true, city: { select: { name: true } } },
+    });
+    return rows.map(({ city, ...c }) => ({ ...c, cityName: city.name }));
+  }
+
+  async challenge(id: string): Promise<(ReminderChallenge & { status: string; cityId: string }) | null> {
+    const c = await this.prisma.challenge.findUnique({
+      where: { id },
+      select: { id: true, status: true, cityId: true, localDate: true, startsAt: true, registrationOpensAt: true, checkInOpensAt: true, checkInClosesAt: true, city: { select: { name: true } } },
+    });
+    return c ? { ...c, cityName: c.city.name } : null;
+  }
+
+  /** Registered players (not waitlisted, not withdrawn); `notCheckedIn`: only those not checked in yet. */
+  async registered(challengeId: string, notCheckedIn: boolean): Promise<string[]> {
+    const rows = await this.prisma.registration.findMany({
+      where: { challengeId, status: 'registered', disqualifiedAt: null, ...(notCheckedIn ? { checkedInAt: null } : {}) },
+      select: { userId: true },
+    });
+    return rows.map((r) => r.userId);
+  }
+
+  /** Players who checked in to an earlier challenge of the city and are not registered for this one. */
+  async playedCity(cityId: string, challengeId: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ user_id: string }[]>`
+      SELECT DISTINCT r.user_id::text AS user_id FROM registrations r JOIN challenges c ON c.id = r.challenge_id
+      WHERE c.city_id = ${cityId}::uuid AND c.id <> ${challengeId}::uuid AND r.checked_in_at IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM registrations o WHERE o.challenge_id = ${challengeId}::uuid AND o.user_id = r.user_id)`;
+    return rows.map((r) => r.user_id);
+  }
+
+  /** Stores the notices (a player already told is skipped by the dedupe key), with their deliveries, in 1,000-row transactions. */
+  async store(rows: NotificationRow[]): Promise<number> {
+    for (let i = 0; i < rows.length; i += 1000) {
+      const part = rows.slice(i, i + 1000);
+      await this.prisma.$transaction((tx) => storeNotifications(tx, part));
+    }
+    return rows.length;
+  }
+}

@@ -1,0 +1,51 @@
+import type { NotificationRow } from '../notifications/notifications.repository';
+
+/** The challenge a reminder is about, as its texts need it. */
+export interface ReminderChallenge {
+  id: string;
+  cityName: string;
+  localDate: string;
+  startsAt: Date;
+  registrationOpensAt: Date;
+  checkInOpensAt: Date;
+  checkInClosesAt: Date;
+}
+
+// Times are written as ISO instants: each channel writes them in the player's zone (mail-message.ts, the page).
+const iso = (d: Date) => d.toISOString();
+
+/** Registration opens in a city the player played before. */
+export function registrationOpenReminders(c: ReminderChallenge, userIds: readonly string[]): NotificationRow[] {
+  return userIds.map((userId) => ({
+    userId,
+    kind: 'reminder.registration_open',
+    title: `${c.cityName}: registration is open for ${c.localDate}`,
+    body: `Registration for the ${c.cityName} challenge of ${c.localDate} is open. Check-in opens at ${iso(c.checkInOpensAt)}; play starts at ${iso(c.startsAt)}.`,
+    data: { challengeId: c.id, startsAt: iso(c.startsAt), checkInOpensAt: iso(c.checkInOpensAt) },
+    dedupeKey: `reminder.registration_open:${c.id}`,
+  }));
+}
+
+/** Check-in is open for a registered player. */
+export function checkInOpenReminders(c: ReminderChallenge, userIds: readonly string[]): NotificationRow[] {
+  return userIds.map((userId) => ({
+    userId,
+    kind: 'reminder.check_in_open',
+    title: `${c.cityName}: check-in is open`,
+    body: `Check in for the ${c.cityName} challenge before ${iso(c.checkInClosesAt)}, or your place goes to the waitlist. Play starts at ${iso(c.startsAt)}.`,
+    data: { challengeId: c.id, checkInClosesAt: iso(c.checkInClosesAt), startsAt: iso(c.startsAt) },
+    dedupeKey: `reminder.check_in_open:${c.id}`,
+  }));
+}
+
+/** Ten minutes before check-in closes, for a registered player not checked in. */
+export function checkInClosingReminders(c: ReminderChallenge, userIds: readonly string[]): NotificationRow[] {
+  return userIds.map((userId) => ({
+    userId,
+    kind: 'reminder.check_in_closing',
+    title: `${c.cityName}: check-in closes in 10 minutes`,
+    body: `You are registered for the ${c.cityName} challenge but not checked in. Check-in closes at ${iso(c.checkInClosesAt)}.`,
+    data: { challengeId: c.id, checkInClosesAt: iso(c.checkInClosesAt) },
+    dedupeKey: `reminder.check_in_closing:${c.id}`,
+  }));
+}

@@ -1,0 +1,261 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { generateVAPIDKeys } from 'web-push';
+import { PrismaService } from '@dcs/common';
+import { storeNotifications, unsubscribeUrl } from '@dcs/tournament';
+import { createWorker } from '../apps/worker/src/setup';
+import { RemindersService } from '../apps/worker/src/delivery/reminders.service';
+import { startApi, TestApi } from './support/api';
+import { PushReceiver } from './support/push-receiver';
+import { linkToken, SmtpReceiver } from './support/smtp-receiver';
+import { eventually } from './support/temp-redis';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+/**
+ * Issue 28: accounts by e-mail (verification, password reset, change of address) and the notices that
+ * reach a player outside the page, through a real SMTP server and a push service run by the test.
+ */
+describe('reaching the players: accounts by e-mail, e-mail and push deliveries, reminders', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let worker: INestApplicationContext;
+  const smtp = new SmtpReceiver();
+  const push = new PushReceiver();
+  const vapid = generateVAPIDKeys();
+  let secret = '';
+
+  beforeAll(async () => {
+    env = await createTestEnv('reach');
+    const smtpUrl = await smtp.start();
+    await push.start();
+    const config = env.config({
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'DCS <no-reply@dcs.test>',
+      PUBLIC_URL: 'https://dcs.test',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_EXTRA_CA_FILE: push.caFile,
+      DELIVERY_POLL_MS: '100',
+      ACCOUNT_MAIL_RATE_LIMIT: '3',
+      ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS: '1000',
+    });
+    secret = config.JWT_SECRET;
+    api = await startApi(env, config);
+    worker = await createWorker(config, { shutdownHooks: false });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await smtp.close();
+    await push.close();
+    await env?.drop();
+  });
+
+  const signUp = async (email: string) => {
+    const res = await api.http().post('/api/auth/register').send({ email, password: 'correct horse battery', displayName: `P ${email.split('@')[0]}` });
+    expect(res.status).toBe(201);
+    return { id: res.body.user.id as string, token: res.body.accessToken as string };
+  };
+  const verified = async (email: string) => {
+    const u = await signUp(email);
+    const mail = await smtp.waitFor((m) => m.to === email && m.subject === 'Confirm your e-mail address');
+    expect((await api.http().post('/api/auth/email/verify').send({ token: linkToken(mail) })).status).toBe(200);
+    return u;
+  };
+  const notify = (rows: Parameters<typeof storeNotifications>[1]) => worker.get(PrismaService).$transaction((tx) => storeNotifications(tx, rows));
+
+  describe('e-mail verification', () => {
+    it('sends a link at sign-up that confirms the address once; a reused, unknown or malformed token is refused', async () => {
+      const { token } = await signUp('vera@example.com');
+      const mail = await smtp.waitFor((m) => m.to === 'vera@example.com');
+      expect(mail.subject).toBe('Confirm your e-mail address');
+      expect(mail.html).toContain('https://dcs.test/verify-email?token=');
+      expect(mail.messageId).toMatch(/^<account-[0-9a-f-]+@dcs\.test>$/);
+      const before = await api.http().get('/api/me').set('Authorization', `Bearer ${token}`);
+      expect(before.body.emailVerifiedAt).toBeNull();
+
+      const ok = await api.http().post('/api/auth/email/verify').send({ token: linkToken(mail) });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ email: 'vera@example.com', emailVerifiedAt: expect.any(String) });
+      const again = await api.http().post('/api/auth/email/verify').send({ token: linkToken(mail) });
+      expect([again.status, again.body.code]).toEqual([410, 'TOKEN_USED']);
+      const unknown = await api.http().post('/api/auth/email/verify').send({ token: 'A'.repeat(43) });
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'TOKEN_UNKNOWN']);
+      const malformed = await api.http().post('/api/auth/email/verify').send({ token: 'short' });
+      expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      const asked = await api.http().post('/api/auth/email/verification').set('Authorization', `Bearer ${token}`);
+      expect([asked.status, asked.body.code]).toEqual([409, 'EMAIL_ALREADY_VERIFIED']);
+      const [row] = await env.sql<{ token_hash: string }>(`SELECT token_hash FROM account_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'vera@example.com'`);
+      expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.token_hash).not.toContain(linkToken(mail));
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same whether or not the address has an account, and mails only the account', async () => {
+      await signUp('rita@example.com');
+      const known = await api.http().post('/api/auth/password-reset/request').send({ email: 'rita@example.com' });
+      const unknown = await api.http().post('/api/auth/password-reset/request').send({ email: 'nobody-here@example.com' });
+      expect(known.status).toBe(202);
+      expect(unknown.status).toBe(202);
+      expect(unknown.body).toEqual(known.body);
+      await smtp.waitFor((m) => m.to === 'rita@example.com' && m.subject === 'Reset your password');
+      expect(smtp.inbox.some((m) => m.to === 'nobody-here@example.com')).toBe(false);
+      const malformed = await api.http().post('/api/auth/password-reset/request').send({ email: 'not an address' });
+      expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    });
+
+    it('resets by the single-use link: every session, socket token and other link stops working; the new password signs in', async () => {
+      const { token: session } = await signUp('sam@example.com');
+      const verification = await smtp.waitFor((m) => m.to === 'sam@example.com' && m.subject === 'Confirm your e-mail address');
+      await api.http().post('/api/auth/password-reset/request').send({ email: 'sam@example.com' });
+      const mail = await smtp.waitFor((m) => m.to === 'sam@example.com' && m.subject === 'Reset your password');
+      const reset = await api.http().post('/api/auth/password-reset').send({ token: linkToken(mail), password: 'a brand new password' });
+      expect(reset.status).toBe(200);
+
+      expect((await api.http().get('/api/me').set('Authorization', `Bearer ${session}`)).status).toBe(401);
+      const reused = await api.http().post('/api/auth/password-reset').send({ token: linkToken(mail), password: 'yet another password' });
+      expect([reused.status, reused.body.code]).toEqual([410, 'TOKEN_USED']);
+      const other = await api.http().post('/api/auth/email/verify').send({ token: linkToken(verification) });
+      expect([other.status, other.body.code]).toEqual([410, 'TOKEN_USED']);
+      expect((await api.http().post('/api/auth/login').send({ email: 'sam@example.com', password: 'correct horse battery' })).status).toBe(401);
+      const login = await api.http().post('/api/auth/login').send({ email: 'sam@example.com', password: 'a brand new password' });
+      expect(login.status).toBe(200);
+      // the mail proved the address
+      expect(login.body.user.emailVerifiedAt).toEqual(expect.any(String));
+    });
+
+    it('refuses an expired link with 410 TOKEN_EXPIRED and a short password with 400', async () => {
+      await signUp('ed@example.com');
+      await api.http().post('/api/auth/password-reset/request').send({ email: 'ed@example.com' });
+      const mail = await smtp.waitFor((m) => m.to === 'ed@example.com' && m.subject === 'Reset your password');
+      const short = await api.http().post('/api/auth/password-reset').send({ token: linkToken(mail), password: 'short' });
+      expect([short.status, short.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      await env.sql(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password' AND email = 'ed@example.com'`);
+      const expired = await api.http().post('/api/auth/password-reset').send({ token: linkToken(mail), password: 'a brand new password' });
+      expect([expired.status, expired.body.code]).toEqual([410, 'TOKEN_EXPIRED']);
+    });
+
+    it('limits reset mails per address (whether or not it has an account)', async () => {
+      for (const email of ['limit@example.com', 'limit-nobody@example.com']) {
+        if (email === 'limit@example.com') await signUp(email);
+        const codes: number[] = [];
+        for (let i = 0; i < 4; i += 1) codes.push((await api.http().post('/api/auth/password-reset/request').send({ email })).status);
+        expect(codes).toEqual([202, 202, 202, 429]);
+      }
+    });
+  });
+
+  describe('change of address', () => {
+    it('changes the address only when the link sent to the new address is opened', async () => {
+      const { token } = await signUp('old@example.com');
+      const wrong = await api.http().post('/api/auth/email/change').set('Authorization', `Bearer ${token}`).send({ newEmail: 'new@example.com', currentPassword: 'wrong password' });
+      expect([wrong.status, wrong.body.code]).toEqual([403, 'WRONG_PASSWORD']);
+      const asked = await api.http().post('/api/auth/email/change').set('Authorization', `Bearer ${token}`).send({ newEmail: 'New@Example.com', currentPassword: 'correct horse battery' });
+      expect(asked.status).toBe(202);
+      expect((await api.http().get('/api/me').set('Authorization', `Bearer ${token}`)).body.email).toBe('old@example.com');
+      const mail = await smtp.waitFor((m) => m.to === 'new@example.com' && m.subject === 'Confirm your new e-mail address');
+      const ok = await api.http().post('/api/auth/email/change/confirm').send({ token: linkToken(mail) });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ email: 'new@example.com', emailVerifiedAt: expect.any(String) });
+    });
+  });
+
+  describe('deliveries', () => {
+    it('e-mails a notice to a confirmed address, multipart, in the player’s time zone, with one-click unsubscribe, and pushes it encrypted to each device', async () => {
+      const { id, token } = await verified('nina@example.com');
+      const device = push.device();
+      const sub = await api.http().post('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`).send({ ...device.subscription, label: 'Test phone' });
+      expect(sub.status).toBe(201);
+      const tz = await api.http().put('/api/me/delivery-settings').set('Authorization', `Bearer ${token}`).send({ timeZone: 'America/New_York' });
+      expect(tz.status).toBe(200);
+      await notify([{ userId: id, kind: 'table.seated', title: 'Round 1: your table', body: 'You sit at table 2, seat 3. The round ends at the latest at 2026-12-05T17:30:00.000Z.', data: { challengeId: 'c', tableId: 't-1', gameId: 'g' }, dedupeKey: 'seated:test-1' }]);
+
+      const mail = await smtp.waitFor((m) => m.to === 'nina@example.com' && m.subject === 'Round 1: your table');
+      expect(mail.text).toContain('Sat 5 Dec 2026, 12:30 (America/New_York)');
+      expect(mail.html).toContain('Sat 5 Dec 2026, 12:30 (America/New_York)');
+      expect(mail.text).toContain('https://dcs.test/tables/t-1');
+      expect(mail.raw['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail.raw['list-unsubscribe']).toBe(`<${unsubscribeUrl('https://dcs.test', secret, id, 'table.seated')}>`);
+      expect(mail.messageId).toMatch(/^<delivery-[0-9a-f-]+@dcs\.test>$/);
+      const pushed = await push.waitFor((m) => m.device === device.id);
+      expect(pushed.payload).toMatchObject({ kind: 'table.seated', title: 'Round 1: your table', url: '/tables/t-1' });
+      await eventually(async () => (await env.sql(`SELECT 1 FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'seated:test-1' AND d.status = 'sent'`)).length === 2, 10_000, 'both deliveries sent');
+
+      // the same notice stored again (a retried step) is not delivered again
+      await notify([{ userId: id, kind: 'table.seated', title: 'Round 1: your table', body: 'again', data: {}, dedupeKey: 'seated:test-1' }]);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.inbox.filter((m) => m.to === 'nina@example.com' && m.subject === 'Round 1: your table')).toHaveLength(1);
+      expect(push.received.filter((m) => m.device === device.id)).toHaveLength(1);
+    });
+
+    it('does not e-mail an unconfirmed address, nor a kind turned off by its one-click unsubscribe link', async () => {
+      const unconfirmed = await signUp('uma@example.com');
+      await notify([{ userId: unconfirmed.id, kind: 'integrity.penalty', title: 'Penalty for Uma', body: 'x', data: {}, dedupeKey: 'pen:uma' }]);
+      await eventually(async () => (await env.sql<{ detail: string }>(`SELECT d.detail FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'pen:uma' AND d.channel = 'email'`))[0]?.detail === 'address not confirmed', 10_000, 'skipped');
+
+      const { id } = await verified('otto@example.com');
+      const forged = await api.http().post(`/api/unsubscribe?u=${id}&k=integrity.penalty&s=${'x'.repeat(43)}`).send('List-Unsubscribe=One-Click');
+      expect([forged.status, forged.body.code]).toEqual([400, 'UNSUBSCRIBE_INVALID']);
+      const link = new URL(unsubscribeUrl('https://dcs.test', secret, id, 'integrity.penalty'));
+      const res = await api.http().post(`${link.pathname}${link.search}`).set('Content-Type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click');
+      expect(res.status).toBe(200);
+      await notify([{ userId: id, kind: 'integrity.penalty', title: 'Penalty for Otto', body: 'x', data: {}, dedupeKey: 'pen:otto' }]);
+      await eventually(async () => (await env.sql<{ detail: string }>(`SELECT d.detail FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'pen:otto' AND d.channel = 'email'`))[0]?.detail === 'not wanted', 10_000, 'skipped');
+      expect(smtp.inbox.some((m) => m.subject.startsWith('Penalty for'))).toBe(false);
+    });
+
+    it('retries with backoff while the SMTP server refuses, then delivers once; a gone push device (410) is removed', async () => {
+      const { id, token } = await verified('rex@example.com');
+      const device = push.device();
+      await api.http().post('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`).send(device.subscription);
+      push.answer.set(device.id, 410);
+      smtp.refuse = 1;
+      await notify([{ userId: id, kind: 'integrity.appeal_decided', title: 'Appeal decided for Rex', body: 'x', data: {}, dedupeKey: 'appeal:rex' }]);
+      await smtp.waitFor((m) => m.subject === 'Appeal decided for Rex', 30_000);
+      expect(smtp.inbox.filter((m) => m.subject === 'Appeal decided for Rex')).toHaveLength(1);
+      await eventually(async () => (await api.http().get('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`)).body.length === 0, 10_000, 'device removed');
+    });
+
+    it('refuses a malformed push subscription with 400', async () => {
+      const { token } = await signUp('pat@example.com');
+      const device = push.device().subscription;
+      for (const bad of [
+        { ...device, endpoint: 'http://insecure.example/push' },
+        { ...device, keys: { ...device.keys, p256dh: 'abc' } },
+        { ...device, keys: { p256dh: Buffer.alloc(65, 1).toString('base64url'), auth: device.keys.auth } },
+        { endpoint: device.endpoint },
+      ]) {
+        const res = await api.http().post('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`).send(bad);
+        expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      }
+    });
+  });
+
+  describe('reminders', () => {
+    it('reminds registered players when check-in opens and, 10 minutes before it closes, those not checked in — once each however often it fires', async () => {
+      const prisma = worker.get(PrismaService);
+      const a = await verified('ann@example.com');
+      const b = await verified('ben@example.com');
+      const city = await prisma.city.create({ data: { name: 'Reminder City', slug: `reminder-${Date.now()}`, timeZone: 'Europe/Paris', region: 'south', tier: 'T1' } });
+      const t = Date.now();
+      const c = await prisma.challenge.create({
+        data: { cityId: city.id, localDate: '2027-01-02', startsAt: new Date(t + 3_600_000), registrationOpensAt: new Date(t - 86_400_000), checkInOpensAt: new Date(t - 1000), checkInClosesAt: new Date(t + 3_000_000), status: 'check_in_open', prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 } },
+      });
+      await prisma.registration.createMany({ data: [{ challengeId: c.id, userId: a.id, status: 'registered', position: 1, checkedInAt: new Date() }, { challengeId: c.id, userId: b.id, status: 'registered', position: 2 }] });
+      const reminders = worker.get(RemindersService);
+      await Promise.all([reminders.fire({ kind: 'check_in_open', id: c.id }), reminders.fire({ kind: 'check_in_open', id: c.id })]);
+      await smtp.waitFor((m) => m.to === 'ann@example.com' && m.subject === 'Reminder City: check-in is open');
+      const benMail = await smtp.waitFor((m) => m.to === 'ben@example.com' && m.subject === 'Reminder City: check-in is open');
+      expect(benMail.text).toContain('(UTC)');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.inbox.filter((m) => m.subject === 'Reminder City: check-in is open')).toHaveLength(2);
+
+      // 10 minutes before the close: the closing reminder is early now (queued again for its time), then due
+      await expect(reminders.fire({ kind: 'check_in_closing', id: c.id })).resolves.toBe(0);
+      await prisma.challenge.update({ where: { id: c.id }, data: { checkInClosesAt: new Date(Date.now() + 9 * 60_000) } });
+      await expect(reminders.fire({ kind: 'check_in_closing', id: c.id })).resolves.toBe(1);
+      await smtp.waitFor((m) => m.to === 'ben@example.com' && m.subject === 'Reminder City: check-in closes in 10 minutes');
+      expect(smtp.inbox.some((m) => m.to === 'ann@example.com' && m.subject.includes('closes in 10 minutes'))).toBe(false);
+    });
+  });
+});
