@@ -1,14 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import { Action, apply, GameEvent, GameState } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
-import { ChallengeFlowService } from './challenge/challenge-flow.service';
-import { ChallengeQueue } from './challenge-queue';
 import { GameStore, StoredAction } from './games/game.store';
-import { GamesRepository, SeatRow } from './games.repository';
+import type { SeatRow } from './games.repository';
+import { TableHost, TableHosts, TableRef } from './games/table-host';
+import { GameMoved, MovePublisher } from './games/move-publisher';
 import { GameViewBody, renderGameView } from './live-emitter';
 import { TurnClockService } from './turn-clock.service';
-import { HouseService } from './house/house.service';
 
 export interface MoveRequest {
   version: number;
@@ -31,11 +30,8 @@ export interface MoveResult extends GameViewBody {
 }
 
 /** A move that has been committed: the game's new state and who sits where (people only). */
-export interface CommittedMove {
+export interface CommittedMove extends GameMoved {
   game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'seedHash' | 'seed'>;
-  state: GameState;
-  seats: SeatRow[];
-  deadline?: Date | null;
   /** for a chaining mover: the computer turn (version, attempt) due at once, for it to play next */
   next?: { version: number; attempt: number } | null;
 }
@@ -46,37 +42,33 @@ function sameAction(a: StoredAction['action'], seat: number, req: MoveRequest): 
 }
 
 /**
- * The one move path of every game, challenge or house table, for people (HTTP and socket.io,
- * through GamesService) and for the system (computer seats and forfeits, in the worker): the
- * mover's seat, a version check, idempotent retries, the state change plus its append-only log
- * entry (GameStore), then after the commit the next turn's clock, and the table's follow-up
- * when the move ended the game (a challenge table is decided, a house table settled) or handed the
- * turn to a computer seat.
+ * The one move path of every game, whatever its table, for people (HTTP and socket.io, through
+ * GamesService) and for the system (computer seats and forfeits, in the worker): the mover's seat, a
+ * version check, idempotent retries, the state change plus its append-only log entry (GameStore),
+ * then after the commit the next turn's clock, and the table's follow-up (its TableHost, resolved
+ * once from the game row): after a move, and when the move ended the game.
  */
 @Injectable()
 export class GameMoveService {
-  private readonly logger = new Logger(GameMoveService.name);
   private readonly seatCache = new Map<string, SeatRow[]>();
 
   constructor(
-    private readonly repo: GamesRepository,
     private readonly moves: GameStore,
-    private readonly flow: ChallengeFlowService,
     private readonly clock: TurnClockService,
-    private readonly house: HouseService,
-    private readonly queue: ChallengeQueue,
+    private readonly hosts: TableHosts,
+    private readonly publisher: MovePublisher,
   ) {}
 
-  /** The move and, when it was applied, the committed change for the caller to broadcast. */
+  /** The move and, when it was applied, the committed change (its views already published: MovePublisher). */
   async move(gameId: string, mover: Mover, req: MoveRequest): Promise<{ response: MoveResult; committed: CommittedMove | null }> {
     let committed: CommittedMove | null = null;
-    let ref: { tableId: string | null; houseTableId: string | null } = { tableId: null, houseTableId: null };
+    let at: { table: TableRef; host: TableHost } | null = null;
     const response = await this.moves.withGame(
       gameId,
       async (tx) => {
         const { game } = tx;
-        ref = { tableId: game.tableId, houseTableId: game.houseTableId };
-        const seats = await this.seatsOf(ref);
+        at = this.hosts.forGame(game);
+        const seats = await this.seatsOf(at);
         const seat = 'system' in mover ? mover.seat : this.seatOf(seats, mover.userId);
         const state = game.state;
         const view = (s: GameState) => renderGameView(game, s, 'system' in mover ? null : seat);
@@ -117,41 +109,33 @@ export class GameMoveService {
     );
     if (!response) throw notFound('Game', gameId);
     const done = committed as CommittedMove | null;
-    // After the commit: the next turn's clock starts (and a computer seat on turn is queued to play).
-    if (done && response.status === 'playing') {
-      const deadline = await this.clock.start(gameId, done.state.version, ref.tableId, undefined, ref.houseTableId ? { houseTableId: ref.houseTableId, state: done.state } : undefined);
+    if (!done) return { response, committed: null };
+    const host = at as { table: TableRef; host: TableHost } | null;
+    // After the commit, in this order: the next turn's clock starts; the move's views are published (the one push
+    // path, whichever process moved); then the table follows up, so what it emits comes after the move's views.
+    if (response.status === 'playing') {
+      const deadline = await this.clock.start(done.game, done.state);
       response.turnDeadline = deadline ? deadline.toISOString() : null;
       done.deadline = deadline;
-      if (ref.houseTableId) done.next = await this.house.afterMove(ref.houseTableId, gameId, done.state, 'system' in mover && mover.chain === true);
     }
-    // The move ended the game: decide the table (or settle the house table) now. If the decide fails, the
-    // worker's decide job takes the table; if the process dies here, the recovery sweep queues that job.
-    if (done && response.status === 'finished') {
-      const { tableId, houseTableId } = ref;
-      // A decide that fails here (a busy moment: 128 tables of a round ending together wait on one round's lock and the
-      // connection pool) goes to the worker's decide job at once (job id = table: queued once, retried), not to the sweep.
-      if (tableId) {
-        await this.flow.decideTable(tableId).catch(async (err: Error) => {
-          this.logger.warn(`deciding table ${tableId}: ${err.message}; the worker's decide job takes it`);
-          // The move is committed: a failed queueing must not fail its answer (the recovery sweep still finds the table).
-          await this.queue.run([{ kind: 'table-decide', tableId }]).catch((e: Error) => this.logger.error(`queueing the decide of table ${tableId}: ${e.message}`));
-        });
-      }
-      if (houseTableId) await this.house.settle(gameId).catch((err: Error) => this.logger.error(`settling house game ${gameId}: ${err.message}`));
-    }
+    this.publisher.published(done);
+    // A computer seat on turn is queued to play (or handed back to a chaining mover).
+    if (response.status === 'playing' && host) done.next = await host.host.moved(host.table.id, gameId, done.state, 'system' in mover && mover.chain === true);
+    // The move ended the game: the table decides (a challenge table) or settles (a house table) now. If that fails, the
+    // worker's job takes it; if the process dies here, the recovery sweep queues that job.
+    if (response.status === 'finished' && host) await host.host.ended(host.table.id, gameId);
     return { response, committed: done };
   }
 
-  /** Seats never change once a game is dealt, so they are cached per table. */
-  async seatsOf(ref: { tableId: string | null; houseTableId?: string | null }): Promise<SeatRow[]> {
-    const key = ref.tableId ?? (ref.houseTableId ? `house:${ref.houseTableId}` : null);
-    if (!key) return [];
+  /** The people seated at the game's table, cached per table where they never change (TableHost.fixedSeats). */
+  private async seatsOf(at: { table: TableRef; host: TableHost } | null): Promise<SeatRow[]> {
+    if (!at) return [];
+    const key = `${at.table.kind}:${at.table.id}`;
     const cached = this.seatCache.get(key);
     if (cached) return cached;
-    const seats = await this.repo.seatsOfGame(ref);
+    const seats = await at.host.seats(at.table.id);
     if (this.seatCache.size >= 10_000) this.seatCache.clear();
-    // A house table's seats change between games (rematch): cache only challenge tables.
-    if (seats.length && ref.tableId) this.seatCache.set(key, seats);
+    if (seats.length && at.host.fixedSeats) this.seatCache.set(key, seats);
     return seats;
   }
 

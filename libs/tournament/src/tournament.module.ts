@@ -15,7 +15,15 @@ import { TurnClockService } from './turn-clock.service';
 import { TurnClockRepository } from './turn-clock.repository';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { GameMoveService } from './game-move.service';
-import { CommissaryService, HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
+import { CommissaryService, HouseAccounts, HouseBotService, HousePenalties, HouseRepository, HouseSeating, HouseService, HouseSettlement, HouseTableHost, HouseTurns, WalletRepository } from './house';
+import { TableHosts } from './games/table-host';
+import { MovePublisher } from './games/move-publisher';
+import { ChallengeClock } from './challenge/challenge-clock';
+import { ChallengeSeating } from './challenge/challenge-seating';
+import { TableDecider } from './challenge/challenge-decider';
+import { TiebreakDraws } from './challenge/challenge-draws';
+import { ChallengeDirectorActs } from './challenge/challenge-director-acts';
+import { ChallengeTableHost } from './challenge/challenge-table-host';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
@@ -23,7 +31,7 @@ import { CommissaryService, HouseBotService, HouseRepository, HouseService, Wall
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
-  providers: [TournamentClock, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
+  providers: [TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -134,6 +134,12 @@ export class HouseRepository {
     await tx.houseSeat.update({ where: { id: seatId }, data: { clockMs } });
   }
 
+  /** The people seated at a table (computer seats have no user), by seat: who gets each seat's view of its game. */
+  async peopleSeats(tableId: string, db: Pick<Prisma.TransactionClient, 'houseSeat'> = this.prisma): Promise<{ seat: number; userId: string }[]> {
+    const rows = await db.houseSeat.findMany({ where: { tableId, userId: { not: null } }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
+    return rows.map((r) => ({ seat: r.seat, userId: r.userId! }));
+  }
+
   seats(tableId: string, db: Pick<Prisma.TransactionClient, 'houseSeat'> = this.prisma): Promise<HouseSeat[]> {
     return db.houseSeat.findMany({ where: { tableId } });
   }
