@@ -12,3 +12,5 @@ export * from './prisma/pg-pool';
 export * from './clock/clock';
 export * from './lifecycle/bounded-close';
 export * from './errors/error-codes';
+export * from './prisma/tx';
+export * from './crypto/hash';

@@ -9,7 +9,7 @@ import { ChallengeCalendar } from './challenge-calendar';
  * the API (a director's challenge, a new city). Needs BullModule.forRoot and PrismaModule in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.schedule }, { name: QUEUES.challenge })],
+  imports: [BullModule.registerQueue({ name: QUEUES.schedule }, { name: QUEUES.effects })],
   providers: [CalendarRepository, ChallengeCalendar],
   exports: [ChallengeCalendar],
 })

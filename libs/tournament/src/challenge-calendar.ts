@@ -44,7 +44,7 @@ export class ChallengeCalendar {
   constructor(
     private readonly repo: CalendarRepository,
     @InjectQueue(QUEUES.schedule) private readonly scheduleQueue: Queue,
-    @InjectQueue(QUEUES.challenge) private readonly challengeQueue: Queue,
+    @InjectQueue(QUEUES.effects) private readonly challengeQueue: Queue,
     private readonly config: AppConfig,
   ) {
     // Both reconnect by themselves; timers missed meanwhile are queued by the next sweep.
@@ -176,7 +176,7 @@ export class ChallengeCalendar {
     const startId = jobIds.start(challenge.id);
     if (!(await this.challengeQueue.getJob(startId))) {
       const payload: ChallengeStartPayload = { challengeId: challenge.id };
-      await this.challengeQueue.add(JOBS.challengeStart, payload, jobOptions(QUEUES.challenge, JOBS.challengeStart, startId, delayUntil(challenge.startsAt)));
+      await this.challengeQueue.add(JOBS.challengeStart, payload, jobOptions(QUEUES.effects, JOBS.challengeStart, startId, delayUntil(challenge.startsAt)));
       queued += 1;
     }
     return { queued, retried };

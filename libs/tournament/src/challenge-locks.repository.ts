@@ -1,7 +1,7 @@
 import { Prisma, type Challenge } from '@dcs/db';
 import { PRE_START } from './challenge-rows';
+import type { Tx } from '@dcs/common';
 
-type Tx = Prisma.TransactionClient;
 
 /**
  * Every row lock on a challenge, in one place. The lock order, which every writer follows so that

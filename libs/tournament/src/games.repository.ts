@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import type { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { recordAudit } from './audit/audit-log.repository';
-
-export type Tx = Prisma.TransactionClient;
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface SeatRow {
   seat: number;
@@ -33,3 +27,6 @@ export class GamesRepository {
     await recordAudit(this.prisma, { actorId, action: 'game.hidden-tiles.read', entityType: 'game', entityId: gameId, data });
   }
 }
+
+/** @deprecated the transaction type is `Tx` of `@dcs/common`; re-exported here only for integrity-cases.repository.ts until it moves to integrity/. */
+export type { Tx } from '@dcs/common';

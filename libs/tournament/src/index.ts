@@ -1,6 +1,6 @@
 export * from './table-outcome';
 export * from './games.repository';
-export * from './challenge-queue';
+export * from './effects-queue';
 export * from './anticheat-queue';
 export * from './challenge/challenge-flow.service';
 export * from './tournament.module';

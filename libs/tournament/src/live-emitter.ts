@@ -56,7 +56,7 @@ export function renderGameView(game: ViewableGame, state: GameState, seat: numbe
   };
 }
 
-/** A socket.io emit to do once the transaction that made it true has committed (see ChallengeQueue.run). */
+/** A socket.io emit to do once the transaction that made it true has committed (see EffectsQueue.run). */
 export interface LiveEmit {
   kind: 'emit';
   to: string[];

@@ -15,7 +15,7 @@ export const CLOCK_FIRE_MARGIN_MS = 1_000;
  * Only jobs that were queued (the add answered) are remembered, and a job in Redis is durable, so
  * the knowledge is never wrong in the unsafe direction: a process that knows nothing (a restart, an
  * entry dropped) queues a job, one job too many at worst. A process that knows of no job reads the
- * game's shared key first (ChallengeQueue.clock: the fire time of the last job any process queued,
+ * game's shared key first (EffectsQueue.clock: the fire time of the last job any process queued,
  * written after its add), so the API instances and the worker share one job per game; a move that
  * this process's knowledge covers sends no Redis command at all.
  */

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { drawResult, isTiebreakError, runDrawToCompletion, type TiebreakRoundRecord } from '@dcs/engine';
+import { sha256 } from '@dcs/common';
 
 /**
  * A 6-4/5-5 draw run by the server (SPEC 2) for a tie at season close, where the tied players
@@ -31,7 +32,7 @@ export function runSeasonDraw(purpose: SeasonDrawRecord['purpose'], players: rea
     purpose,
     players: [...players],
     places,
-    seedHash: createHash('sha256').update(seed).digest('hex'),
+    seedHash: sha256(seed),
     seed,
     order: [...result.winners, ...rest],
     rounds: state.rounds,

@@ -4,7 +4,7 @@ import { QUEUES } from '@dcs/common';
 import { TournamentClock } from './tournament-clock';
 import { ChallengeFlowService } from './challenge/challenge-flow.service';
 import { ChallengeRepository } from './challenge/challenge.repository';
-import { ChallengeQueue } from './challenge-queue';
+import { EffectsQueue } from './effects-queue';
 import { GameStoreModule } from './games/game-store.module';
 import { GamesRepository } from './games.repository';
 import { LiveEmitterModule } from './live-emitter.module';
@@ -30,8 +30,8 @@ import { ChallengeTableHost } from './challenge/challenge-table-host';
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
-  providers: [TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
+  imports: [BullModule.registerQueue({ name: QUEUES.effects }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
+  providers: [TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

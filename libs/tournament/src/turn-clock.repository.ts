@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { GameTimeout } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
-import type { Tx } from './games.repository';
+import { PrismaService, type Tx } from '@dcs/common';
 
 /** The turn clock's rows: the clock run-outs (game_timeouts) of every game, whatever its table. */
 @Injectable()

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
-import { ChallengeQueue, Effect } from './challenge-queue';
-import type { Tx } from './games.repository';
+import { EffectsQueue, Effect } from './effects-queue';
+
 import { GameStore } from './games/game.store';
 import { GameAtTable, TableHost, TableHosts } from './games/table-host';
 import { TournamentClock } from './tournament-clock';
 import { TurnClockRepository } from './turn-clock.repository';
+import type { Tx } from '@dcs/common';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -23,7 +24,7 @@ type ClockedGame = Pick<Game, 'id' | 'version' | 'updatedAt' | 'status' | 'state
  * forfeits it as a major stalling violation; a house table has its own penalties).
  *
  * One pending job per game, not one per move: a move queues its turn's clock only when no job
- * this process queued fires at or before the new deadline (ChallengeQueue.clock, PendingClocks).
+ * this process queued fires at or before the new deadline (EffectsQueue.clock, PendingClocks).
  * A job that finds its turn played follows the game (`tick`): it reads the current turn's deadline
  * from what is stored and queues that turn's clock (or runs it out, when it is already due).
  */
@@ -32,7 +33,7 @@ export class TurnClockService {
   constructor(
     private readonly rows: TurnClockRepository,
     private readonly games: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     /** When a turn's clock starts and runs out (tests move it instead of waiting). */
     private readonly time: TournamentClock,
     private readonly hosts: TableHosts,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, Clock, notFound } from '@dcs/common';
 import type { ConductSanction } from '@dcs/db';
-import { ChallengeQueue } from '@dcs/tournament';
+import { EffectsQueue } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { ChatFilter } from './chat-filter';
 import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
@@ -45,7 +45,7 @@ export class ConductService {
   constructor(
     private readonly repo: ConductRepository,
     private readonly clock: Clock,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly effects: PenaltyEffects,
   ) {}
 

@@ -25,7 +25,7 @@ const ANALYSIS: Options = { removeOnComplete: 1000, removeOnFail: 1000, attempts
  */
 export const JOB_OPTIONS: Record<'schedule' | 'challenge' | 'season' | 'anticheat', { default: Options } & Partial<Record<JobName, Options>>> = {
   [QUEUES.schedule]: { default: TIMER },
-  [QUEUES.challenge]: { default: STEP, [JOBS.challengeStart]: TIMER, [JOBS.houseCommissary]: TIMER },
+  [QUEUES.effects]: { default: STEP, [JOBS.challengeStart]: TIMER, [JOBS.houseCommissary]: TIMER },
   [QUEUES.season]: { default: STEP },
   [QUEUES.anticheat]: { default: ANALYSIS },
 };

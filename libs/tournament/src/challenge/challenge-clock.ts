@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
+import type { Effect } from '../effects-queue';
+
 import { ChallengeRepository } from './challenge.repository';
+import type { Tx } from '@dcs/common';
 
 const DEFAULT_TURN_MS = 20_000;
 

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Challenge, ChallengeTable, Round } from '@dcs/db';
 import { type GameState, hardStop as engineHardStop, isTiebreakError, PICK_WINDOW_MS, startDraw, tablePlaces } from '@dcs/engine';
 import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError } from '@dcs/ranking';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { GameStore } from '../games/game.store';
 import { gameViewEmits } from '../live-emitter';
 import { tiebreakNotice } from '../notices';
@@ -26,7 +26,7 @@ import { type StoredBracket } from '../challenge-rows';
 import { TournamentClock } from '../tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { ChallengeSeating } from './challenge-seating';
-
+import type { Tx } from '@dcs/common';
 
 /**
  * Deciding tables (an act of the challenge flow, lichess's "Finisher"): a table whose game ended gets its
@@ -41,7 +41,7 @@ export class TableDecider {
   constructor(
     private readonly repo: ChallengeRepository,
     private readonly games: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly seasons: SeasonStandingsStore,
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, notFound } from '@dcs/common';
+import { AppError, notFound, type Tx } from '@dcs/common';
 import { type GameState, hardStop as engineHardStop } from '@dcs/engine';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { GameStore } from '../games/game.store';
 import { gameViewEmits } from '../live-emitter';
 import { RegistrationsService } from '../registrations/registrations.service';
@@ -15,7 +15,6 @@ import { TournamentClock } from '../tournament-clock';
 import { assertDirectsChallenge } from '../accounts/director-cities.repository';
 import { TableDecider } from './challenge-decider';
 
-
 /**
  * A director's acts on a running challenge (SPEC 7, an act of the challenge flow; each with a reason,
  * audited): cancel, disqualify, void a table and replay it, correct a result; and the rules every act
@@ -27,7 +26,7 @@ export class ChallengeDirectorActs {
   constructor(
     private readonly repo: ChallengeRepository,
     private readonly games: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly clock: ChallengeClock,
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,
@@ -103,7 +102,7 @@ export class ChallengeDirectorActs {
    * The disqualification inside the caller's transaction (a conduct filing writes it together with
    * its violation). Locks the challenge row first, as every challenge step does. Throws before any
    * write when the player cannot be disqualified (ALREADY_DISQUALIFIED among them). The returned
-   * effects are for `ChallengeQueue.run` once the caller's transaction has committed, never before.
+   * effects are for `EffectsQueue.run` once the caller's transaction has committed, never before.
    */
   async disqualifyIn(tx: Tx, actorId: string, challengeId: string, userId: string, reason: string): Promise<Effect[]> {
     const effects: Effect[] = [];

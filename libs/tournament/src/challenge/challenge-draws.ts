@@ -13,7 +13,7 @@ import {
   tiebreakPublicView,
   type TiebreakPublicView,
 } from '@dcs/engine';
-import { ChallengeQueue, Effect } from '../challenge-queue';
+import { EffectsQueue, Effect } from '../effects-queue';
 import { orderAfterDraw } from '../table-outcome';
 import { drawCloseDecision, pickDecision } from './challenge.decisions';
 import * as say from './challenge.messages';
@@ -34,7 +34,7 @@ export class TiebreakDraws {
 
   constructor(
     private readonly repo: ChallengeRepository,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly time: TournamentClock,
     private readonly decider: TableDecider,
   ) {}

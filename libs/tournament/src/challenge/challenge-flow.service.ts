@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type TiebreakPublicView } from '@dcs/engine';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { ChallengeClock } from './challenge-clock';
 import { ChallengeRepository } from './challenge.repository';
 import { TournamentClock } from '../tournament-clock';
@@ -9,6 +9,7 @@ import { ChallengeSeating } from './challenge-seating';
 import { TableDecider } from './challenge-decider';
 import { TiebreakDraws } from './challenge-draws';
 import { ChallengeDirectorActs } from './challenge-director-acts';
+import type { Tx } from '@dcs/common';
 
 /**
  * A challenge from 12:00 on (SPEC 3.2-3.6): seeding and the bracket, seating each
@@ -31,7 +32,7 @@ import { ChallengeDirectorActs } from './challenge-director-acts';
 export class ChallengeFlowService {
   constructor(
     private readonly repo: ChallengeRepository,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly clock: ChallengeClock,
     /** The time every decision of the flow is taken at (tests move it instead of waiting). */
     private readonly time: TournamentClock,
@@ -108,7 +109,7 @@ export class ChallengeFlowService {
     return this.director.disqualify(actorId, challengeId, userId, reason);
   }
 
-  /** The disqualification inside the caller's transaction; the effects are for `ChallengeQueue.run` after its commit. */
+  /** The disqualification inside the caller's transaction; the effects are for `EffectsQueue.run` after its commit. */
   disqualifyIn(tx: Tx, actorId: string, challengeId: string, userId: string, reason: string): Promise<Effect[]> {
     return this.director.disqualifyIn(tx, actorId, challengeId, userId, reason);
   }

@@ -4,8 +4,8 @@ import type { Challenge, Round } from '@dcs/db';
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
 import { seedRng, shuffle } from '@dcs/engine';
 import { isStandingsError, seasonStandings } from '@dcs/ranking';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { GameStore } from '../games/game.store';
 import { seatedNotice } from '../notices';
 import { RegistrationsService } from '../registrations/registrations.service';
@@ -17,7 +17,7 @@ import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
 import { notStarted, type SeatResult, type StoredBracket } from '../challenge-rows';
 import { TournamentClock } from '../tournament-clock';
-
+import type { Tx } from '@dcs/common';
 
 /**
  * Seating (SPEC 3.2-3.3, an act of the challenge flow): at 12:00 a challenge with too few checked in is
@@ -31,7 +31,7 @@ export class ChallengeSeating {
   constructor(
     private readonly repo: ChallengeRepository,
     private readonly games: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,
   ) {}

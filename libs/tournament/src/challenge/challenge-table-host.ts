@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
 import { TOURNAMENT_RUNOUTS_FOR_FELONY, TOURNAMENT_TICKET_FINE, FELONY_FINE, felonyClearedAt } from '@dcs/house';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { GameStore } from '../games/game.store';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
@@ -14,6 +14,7 @@ import { WalletRepository } from '../house/wallet.repository';
 import { ChallengeClock } from './challenge-clock';
 import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeRepository } from './challenge.repository';
+import type { Tx } from '@dcs/common';
 
 /**
  * What a challenge table does with its games (TableHost): its seats never change, its clock is its
@@ -32,7 +33,7 @@ export class ChallengeTableHost implements TableHost {
     private readonly repo: ChallengeRepository,
     private readonly flow: ChallengeFlowService,
     private readonly clock: ChallengeClock,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly games: GameStore,
     private readonly clockRows: TurnClockRepository,
     private readonly file: HouseRepository,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PrismaService, type Tx } from '@dcs/common';
 import { type SeatRow } from '../games.repository';
 import { GameStore } from '../games/game.store';
 import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.repository';
@@ -11,7 +11,6 @@ import { PRE_START, type SeatResult, type StoredBracket } from '../challenge-row
 import { recordAudit } from '../audit/audit-log.repository';
 import { recordViolationOnce } from '../conduct/conduct-violations.repository';
 
-type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 /**

@@ -1,8 +1,9 @@
 import type { Logger } from '@nestjs/common';
 import type { ChallengeTable } from '@dcs/db';
-import type { Tx } from '../games.repository';
+
 import * as say from './challenge.messages';
 import type { ChallengeRepository } from './challenge.repository';
+import type { Tx } from '@dcs/common';
 
 /** A follow-up step taken at once that a queued timer also covers: its failure is logged, not thrown at the caller. */
 export async function guarded(logger: Logger, what: string, step: () => Promise<unknown>): Promise<void> {

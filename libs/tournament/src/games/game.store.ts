@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Game, Prisma } from '@dcs/db';
 import { createGame, type GameState } from '@dcs/engine';
-import { PG_POOL, PrismaService } from '@dcs/common';
-import { sha256, type Tx } from '../games.repository';
+import { PG_POOL, PrismaService, type Tx, sha256 } from '@dcs/common';
+
 import { needsSnapshot, replayTail } from './game-snapshot';
 import { LatestStateCache } from './game-state-cache';
 import { MoveConflict, MoveWrites } from './move-writes';

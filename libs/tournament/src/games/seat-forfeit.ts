@@ -1,6 +1,6 @@
 import { apply as engineApply, type GameState } from '@dcs/engine';
-import { AppError } from '@dcs/common';
-import type { Tx } from '../games.repository';
+import { AppError, type Tx } from '@dcs/common';
+
 import type { GameStore, StoredGame } from './game.store';
 
 /**

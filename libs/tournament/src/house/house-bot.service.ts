@@ -3,7 +3,7 @@ import { AppConfig, AppError } from '@dcs/common';
 import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import type { BotLevel } from '@dcs/db';
-import { ChallengeQueue } from '../challenge-queue';
+import { EffectsQueue } from '../effects-queue';
 import { GameStore } from '../games/game.store';
 import { GameMoveService } from '../game-move.service';
 import { HouseRepository } from './house.repository';
@@ -28,7 +28,7 @@ export class HouseBotService {
   constructor(
     private readonly repo: HouseRepository,
     private readonly mover: GameMoveService,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly config: AppConfig,
     private readonly games: GameStore,
     private readonly house: HouseService,

@@ -3,8 +3,8 @@ import type { Game } from '@dcs/db';
 import { type GameState } from '@dcs/engine';
 import { TournamentClock } from '../tournament-clock';
 import { DUMBBELLS_TO_FORFEIT, isCitizensTable, mayExpunge, runOutPenalty, ticketServedAt, type HouseRuleset } from '@dcs/house';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
@@ -12,7 +12,7 @@ import { HouseRepository, TableWithSeats } from './house.repository';
 import { WalletRepository } from './wallet.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
-
+import type { Tx } from '@dcs/common';
 
 /** Run-outs at house tables and their penalties (SPEC 8.3-8.6): tickets and their fines, dumbbells and the 5th in a turn, a computer's run-out in the jar and the tickets it expunges; tickets served and felonies cleared. An act of HouseService. */
 @Injectable()
@@ -21,7 +21,7 @@ export class HousePenalties {
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
     private readonly store: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly clock: TournamentClock,
     private readonly turns: HouseTurns,
   ) {}

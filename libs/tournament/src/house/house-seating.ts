@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, HousePurpose, Prisma, WorkoutKind } from '@dcs/db';
 import { resolveConfig, type GameState } from '@dcs/engine';
-import { AppError, notFound } from '@dcs/common';
+import { AppError, notFound, type Tx } from '@dcs/common';
 import {
   checkTable,
   holdOf,
@@ -13,8 +13,8 @@ import {
   type HouseRuleset,
   type TableRequest,
 } from '@dcs/house';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
+
 import { GameStore } from '../games/game.store';
 import { liveEmit, liveRooms } from '../live-emitter';
 import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
@@ -22,7 +22,6 @@ import { insufficientFunds, WalletRepository } from './wallet.repository';
 import { houseTx } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseSettlement } from './house-settlement';
-
 
 export interface OpenTableInput {
   ruleset: HouseRuleset;
@@ -46,7 +45,7 @@ export class HouseSeating {
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
     private readonly store: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly turns: HouseTurns,
     private readonly settlement: HouseSettlement,
   ) {}

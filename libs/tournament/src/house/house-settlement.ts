@@ -12,7 +12,7 @@ import {
   weekStartUtc,
   workoutOwed,
 } from '@dcs/house';
-import { ChallengeQueue, Effect } from '../challenge-queue';
+import { EffectsQueue, Effect } from '../effects-queue';
 import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
@@ -30,7 +30,7 @@ export class HouseSettlement {
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
     private readonly store: GameStore,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly clock: TournamentClock,
     private readonly commissary: CommissaryService,
     private readonly turns: HouseTurns,

@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
-import type { Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
+import type { Effect } from '../effects-queue';
+
 import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
+import type { Tx } from '@dcs/common';
 
 /**
  * What a house table does with its games (TableHost, SPEC 8): its seats may change between games (a

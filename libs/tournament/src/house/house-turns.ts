@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { BotLevel, Game, HouseSeat } from '@dcs/db';
 import { currentHand, type GameState } from '@dcs/engine';
-import { AppConfig } from '@dcs/common';
+import { AppConfig, type Tx } from '@dcs/common';
 import { botTurnDraw, botWaitMs } from '@dcs/house';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
-import { HouseRepository } from './house.repository';
+import { EffectsQueue, Effect } from '../effects-queue';
 
+import { HouseRepository } from './house.repository';
 
 /** The turns at a house table (SPEC 8.3, 8.6): each seat's clock, a computer seat's seeded plan (its think time, or a run-out), and queuing its play after a move. An act of HouseService. */
 @Injectable()
 export class HouseTurns {
   constructor(
     private readonly repo: HouseRepository,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly config: AppConfig,
   ) {}
 

@@ -1,6 +1,6 @@
-import type { Tx } from '../games.repository';
 import type { TournamentClock } from '../tournament-clock';
 import type { HouseRepository } from './house.repository';
+import type { Tx } from '@dcs/common';
 
 const SERIALIZATION = new Set(['P2034', '40001', '40P01']);
 

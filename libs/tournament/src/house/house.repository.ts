@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BotLevel, Currency, DoctorsExcuse, FileEntry, FileEntryKind, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PrismaService, type Tx } from '@dcs/common';
 import { courtLevel, type CourtLevel } from '@dcs/house';
-import type { Tx } from '../games.repository';
+
 import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
 import { addStakeWins, confirmAdultOnce, setAssistiveTech } from '../accounts/accounts.repository';
 

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { BotLevel, Currency, Game } from '@dcs/db';
 import { type GameState } from '@dcs/engine';
-import { Effect } from '../challenge-queue';
-import type { Tx } from '../games.repository';
+import { Effect } from '../effects-queue';
+
 import { SettledGame, TableWithSeats } from './house.repository';
 import { HouseTurns } from './house-turns';
 import { HouseSeating, type OpenTableInput } from './house-seating';
 import { HousePenalties } from './house-penalties';
 import { HouseSettlement } from './house-settlement';
 import { HouseAccounts } from './house-accounts';
+import type { Tx } from '@dcs/common';
 
 export type { OpenTableInput };
 

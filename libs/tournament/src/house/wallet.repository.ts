@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Currency, type WalletEntry, type WalletEntryKind } from '@dcs/db';
-import { AppError, PrismaService } from '@dcs/common';
+import { AppError, PrismaService, type Tx } from '@dcs/common';
 import { COMMISSARY, commissaryDue, commissaryKey, debtPayment, splitFine } from '@dcs/house';
-import type { Tx } from '../games.repository';
 
 /** SPEC 8.2 Decision: what a new account is granted. */
 export const WELCOME_GRANT: Readonly<Record<Currency, number>> = { DD: 10_000, soups: 100 };

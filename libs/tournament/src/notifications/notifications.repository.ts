@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification, Prisma } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PrismaService, type Tx } from '@dcs/common';
 import type { Notice } from '../notices';
 
-type Tx = Prisma.TransactionClient;
 
 /** A notification row to store: the notice, for whom, and the key that makes a retried step notify once. */
 export interface NotificationRow extends Notice {

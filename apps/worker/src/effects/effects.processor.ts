@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload, TurnClockPayload } from '@dcs/common';
 import { ChallengeFlowService, CommissaryService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 
-type ChallengeJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
+type EffectsJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,10 +27,10 @@ function count(data: unknown, key: string): number {
   return value;
 }
 
-/** The running challenge's timers, and the house tables' (computer turns, settlements, file expiries, the weekly commissary); every handler is idempotent. */
-@Processor(QUEUES.challenge, { concurrency: 8 })
-export class ChallengeProcessor extends ResilientWorkerHost {
-  protected readonly logger = new Logger(ChallengeProcessor.name);
+/** The effects queue's jobs: the running challenge's timers, the turn clock, and the house tables' (computer turns, settlements, file expiries, the weekly commissary); every handler is idempotent. */
+@Processor(QUEUES.effects, { concurrency: 8 })
+export class EffectsProcessor extends ResilientWorkerHost {
+  protected readonly logger = new Logger(EffectsProcessor.name);
 
   constructor(
     private readonly flow: ChallengeFlowService,
@@ -42,7 +42,7 @@ export class ChallengeProcessor extends ResilientWorkerHost {
     super();
   }
 
-  async process(job: ChallengeJob): Promise<unknown> {
+  async process(job: EffectsJob): Promise<unknown> {
     switch (job.name) {
       case JOBS.challengeStart:
         return this.flow.start(idOf(job.data, 'challengeId'));
@@ -65,7 +65,7 @@ export class ChallengeProcessor extends ResilientWorkerHost {
       case JOBS.houseCommissary:
         return this.commissary.run(week(job.data));
       default:
-        throw new Error(`unknown challenge job ${job.name}`);
+        throw new Error(`unknown effects job ${job.name}`);
     }
   }
 }

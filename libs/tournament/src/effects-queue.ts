@@ -41,25 +41,27 @@ export type Effect =
   | { kind: 'anticheat-game'; gameId: string };
 
 let againCount = 0;
-/** A step's options from the challenge queue's table (JOB_OPTIONS), with its id and its delay until `at`. */
+/** A step's options from the effects queue's table (JOB_OPTIONS), with its id and its delay until `at`. */
 const opts = (job: (typeof JOBS)[keyof typeof JOBS], jobId: string, at?: Date, again?: true): JobsOptions =>
-  jobOptions(QUEUES.challenge, job, again ? `${jobId}.again-${Date.now()}-${process.pid}-${++againCount}` : jobId, at ? Math.max(0, at.getTime() - Date.now()) : 0);
+  jobOptions(QUEUES.effects, job, again ? `${jobId}.again-${Date.now()}-${process.pid}-${++againCount}` : jobId, at ? Math.max(0, at.getTime() - Date.now()) : 0);
 
 /**
- * Queues a running challenge's timers with deterministic ids, so queuing the same
- * fact twice is a no-op; every handler is idempotent as well, so a re-created job
- * (recovery sweep) changes nothing that is already done.
+ * Carries out the effects of a committed change: queues its timers and follow-ups on the effects queue
+ * (a running challenge's steps, the turn clock, house tables' computer turns, settlements, file expiries
+ * and the commissary) and on the season and anti-cheat queues, with deterministic ids, so queuing the
+ * same fact twice is a no-op; emits its live events (LiveEmitter). Every handler is idempotent as well,
+ * so a re-created job (recovery sweep) changes nothing that is already done.
  */
 @Injectable()
-export class ChallengeQueue {
-  private readonly logger = new Logger(ChallengeQueue.name);
+export class EffectsQueue {
+  private readonly logger = new Logger(EffectsQueue.name);
   /** The turn-clock jobs this process queued that have not fired yet (a move's clock may need none). */
   readonly clocks = new PendingClocks();
   /** The clock job of a game being added by this process now (its add not answered yet). */
   private readonly adding = new Map<string, Promise<void>>();
 
   constructor(
-    @InjectQueue(QUEUES.challenge) private readonly queue: Queue,
+    @InjectQueue(QUEUES.effects) private readonly queue: Queue,
     private readonly live: LiveEmitter,
     private readonly seasons: SeasonQueue,
     private readonly anticheat: AnticheatQueue,

@@ -4,8 +4,8 @@ import { ChallengeFlowService, HouseService } from '@dcs/tournament';
 
 /** At start-up and every minute: re-queue every timer the database says is due (hard stops, next rounds, draws, undecided tables; house settlements, expiries, clocks). */
 @Injectable()
-export class ChallengeRecovery implements OnApplicationBootstrap {
-  private readonly logger = new Logger(ChallengeRecovery.name);
+export class EffectsRecovery implements OnApplicationBootstrap {
+  private readonly logger = new Logger(EffectsRecovery.name);
 
   constructor(
     private readonly flow: ChallengeFlowService,
