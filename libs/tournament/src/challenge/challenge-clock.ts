@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Effect } from '../effects-queue';
+import type { Effect } from '../effects/effects-queue';
 
 import { ChallengeRepository } from './challenge.repository';
 import type { Tx } from '@dcs/common';

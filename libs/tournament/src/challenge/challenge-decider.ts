@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { Challenge, ChallengeTable, Round } from '@dcs/db';
 import { type GameState, hardStop as engineHardStop, isTiebreakError, PICK_WINDOW_MS, startDraw, tablePlaces } from '@dcs/engine';
 import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError } from '@dcs/ranking';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
-import { gameViewEmits } from '../live-emitter';
-import { tiebreakNotice } from '../notices';
+import { gameViewEmits } from '../live/live-emitter';
+import { tiebreakNotice } from '../notifications/notices';
 import { RegistrationsService } from '../registrations/registrations.service';
 import { SeasonStandingsStore } from '../season-standings.store';
-import { TableOutcome, tableOutcome } from '../table-outcome';
+import { TableOutcome, tableOutcome } from './table-outcome';
 import {
   exitsOf,
   firedEarly,
@@ -22,8 +22,8 @@ import {
 } from './challenge.decisions';
 import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
-import { type StoredBracket } from '../challenge-rows';
-import { TournamentClock } from '../tournament-clock';
+import { type StoredBracket } from './challenge-rows';
+import { TournamentClock } from '../time/tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { ChallengeSeating } from './challenge-seating';
 import type { Tx } from '@dcs/common';

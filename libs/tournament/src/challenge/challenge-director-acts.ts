@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, notFound, type Tx } from '@dcs/common';
 import { type GameState, hardStop as engineHardStop } from '@dcs/engine';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
-import { gameViewEmits } from '../live-emitter';
+import { gameViewEmits } from '../live/live-emitter';
 import { RegistrationsService } from '../registrations/registrations.service';
 import { ChallengeClock } from './challenge-clock';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { correctedResults, correctionRefusal, type CorrectionRefusal, outOfPlayRefusal } from './challenge.decisions';
 import * as say from './challenge.messages';
 import { ChallengeRepository } from './challenge.repository';
-import { TournamentClock } from '../tournament-clock';
+import { TournamentClock } from '../time/tournament-clock';
 import { assertDirectsChallenge } from '../accounts/director-cities.repository';
 import { TableDecider } from './challenge-decider';
 

@@ -13,12 +13,12 @@ import {
   tiebreakPublicView,
   type TiebreakPublicView,
 } from '@dcs/engine';
-import { EffectsQueue, Effect } from '../effects-queue';
-import { orderAfterDraw } from '../table-outcome';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
+import { orderAfterDraw } from './table-outcome';
 import { drawCloseDecision, pickDecision } from './challenge.decisions';
 import * as say from './challenge.messages';
 import { ChallengeRepository } from './challenge.repository';
-import { TournamentClock } from '../tournament-clock';
+import { TournamentClock } from '../time/tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { TableDecider } from './challenge-decider';
 

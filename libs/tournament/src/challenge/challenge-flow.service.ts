@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type TiebreakPublicView } from '@dcs/engine';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { ChallengeClock } from './challenge-clock';
 import { ChallengeRepository } from './challenge.repository';
-import { TournamentClock } from '../tournament-clock';
+import { TournamentClock } from '../time/tournament-clock';
 import { ChallengeSeating } from './challenge-seating';
 import { TableDecider } from './challenge-decider';
 import { TiebreakDraws } from './challenge-draws';

@@ -4,19 +4,19 @@ import type { Challenge, Round } from '@dcs/db';
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
 import { seedRng, shuffle } from '@dcs/engine';
 import { isStandingsError, seasonStandings } from '@dcs/ranking';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
-import { seatedNotice } from '../notices';
+import { seatedNotice } from '../notifications/notices';
 import { RegistrationsService } from '../registrations/registrations.service';
-import { eventBracket } from '../season-events';
-import { loadSeasonChallenges, loadSeasonPenalties } from '../season-facts.repository';
+import { eventBracket } from '../seasons/season-events';
+import { loadSeasonChallenges, loadSeasonPenalties } from '../seasons/season-facts.repository';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { advancersOf, firedEarly, hardStopAt, seedingOrder, startDecision } from './challenge.decisions';
 import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
-import { notStarted, type SeatResult, type StoredBracket } from '../challenge-rows';
-import { TournamentClock } from '../tournament-clock';
+import { notStarted, type SeatResult, type StoredBracket } from './challenge-rows';
+import { TournamentClock } from '../time/tournament-clock';
 import type { Tx } from '@dcs/common';
 
 /**

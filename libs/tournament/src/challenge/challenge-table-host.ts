@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
 import { TOURNAMENT_RUNOUTS_FOR_FELONY, TOURNAMENT_TICKET_FINE, FELONY_FINE, felonyClearedAt } from '@dcs/house';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
-import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
-import { TIMEOUTS_TO_FORFEIT } from '../turn-clock.service';
-import { TurnClockRepository } from '../turn-clock.repository';
+import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
+import { TIMEOUTS_TO_FORFEIT } from '../games/turn-clock.service';
+import { TurnClockRepository } from '../games/turn-clock.repository';
 import { HouseRepository } from '../house/house.repository';
 import { WalletRepository } from '../house/wallet.repository';
 import { ChallengeClock } from './challenge-clock';

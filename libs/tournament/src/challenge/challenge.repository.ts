@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
 import { PrismaService, type Tx } from '@dcs/common';
-import { type SeatRow } from '../games.repository';
+import { type SeatRow } from '../games/games.repository';
 import { GameStore } from '../games/game.store';
-import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.repository';
+import { lockChallenge, lockChallengeOfRound } from './challenge-locks.repository';
 import { storeNotifications } from '../notifications/notifications.repository';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
-import { PRE_START, type SeatResult, type StoredBracket } from '../challenge-rows';
+import { PRE_START, type SeatResult, type StoredBracket } from './challenge-rows';
 import { recordAudit } from '../audit/audit-log.repository';
 import { recordViolationOnce } from '../conduct/conduct-violations.repository';
 

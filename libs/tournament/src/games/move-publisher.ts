@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
-import type { SeatRow } from '../games.repository';
-import { gameViewEmits, LiveEmitter } from '../live-emitter';
+import type { SeatRow } from './games.repository';
+import { gameViewEmits, LiveEmitter } from '../live/live-emitter';
 
 /** A move that has been committed: the game's new state and who sits where (people only). Never sent to a client as it is. */
 export interface GameMoved {

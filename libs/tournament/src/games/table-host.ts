@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
-import type { Effect } from '../effects-queue';
-import type { SeatRow } from '../games.repository';
+import type { Effect } from '../effects/effects-queue';
+import type { SeatRow } from './games.repository';
 import type { Tx } from '@dcs/common';
 
 /** The kinds of table a game is played at (docs/architecture.md, "How to add a kind of table"). */

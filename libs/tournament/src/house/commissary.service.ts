@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CURRENCIES, isoWeekOf, isoWeekStart } from '@dcs/house';
-import { EffectsQueue, Effect } from '../effects-queue';
-import { TournamentClock } from '../tournament-clock';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
+import { TournamentClock } from '../time/tournament-clock';
 import { HouseRepository } from './house.repository';
 import { WalletRepository } from './wallet.repository';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Currency } from '@dcs/db';
 import { AppError, notFound } from '@dcs/common';
-import { TournamentClock } from '../tournament-clock';
+import { TournamentClock } from '../time/tournament-clock';
 import { welcomeGrantStatus, weekStartUtc } from '@dcs/house';
 import { HouseRepository } from './house.repository';
 import { insufficientFunds, WalletRepository } from './wallet.repository';

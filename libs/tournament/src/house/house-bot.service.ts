@@ -3,9 +3,9 @@ import { AppConfig, AppError } from '@dcs/common';
 import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import type { BotLevel } from '@dcs/db';
-import { EffectsQueue } from '../effects-queue';
+import { EffectsQueue } from '../effects/effects-queue';
 import { GameStore } from '../games/game.store';
-import { GameMoveService } from '../game-move.service';
+import { GameMoveService } from '../games/game-move.service';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
 

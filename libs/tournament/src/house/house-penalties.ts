@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import { type GameState } from '@dcs/engine';
-import { TournamentClock } from '../tournament-clock';
+import { TournamentClock } from '../time/tournament-clock';
 import { DUMBBELLS_TO_FORFEIT, isCitizensTable, mayExpunge, runOutPenalty, ticketServedAt, type HouseRuleset } from '@dcs/house';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
-import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
+import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HouseRepository, TableWithSeats } from './house.repository';
 import { WalletRepository } from './wallet.repository';

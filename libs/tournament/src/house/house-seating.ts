@@ -13,10 +13,10 @@ import {
   type HouseRuleset,
   type TableRequest,
 } from '@dcs/house';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
-import { liveEmit, liveRooms } from '../live-emitter';
+import { liveEmit, liveRooms } from '../live/live-emitter';
 import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
 import { insufficientFunds, WalletRepository } from './wallet.repository';
 import { houseTx } from './house-tx';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
 import { type GameState } from '@dcs/engine';
-import { TournamentClock } from '../tournament-clock';
+import { TournamentClock } from '../time/tournament-clock';
 import {
   holdOf,
   jarPayout,
@@ -12,9 +12,9 @@ import {
   weekStartUtc,
   workoutOwed,
 } from '@dcs/house';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 import { GameStore } from '../games/game.store';
-import { gameViewEmits, liveEmit, liveRooms } from '../live-emitter';
+import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HouseRepository } from './house.repository';
 import { CommissaryService } from './commissary.service';

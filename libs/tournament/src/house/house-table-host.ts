@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
-import type { Effect } from '../effects-queue';
+import type { Effect } from '../effects/effects-queue';
 
 import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
 import { HouseRepository } from './house.repository';

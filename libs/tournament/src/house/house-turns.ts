@@ -3,7 +3,7 @@ import type { BotLevel, Game, HouseSeat } from '@dcs/db';
 import { currentHand, type GameState } from '@dcs/engine';
 import { AppConfig, type Tx } from '@dcs/common';
 import { botTurnDraw, botWaitMs } from '@dcs/house';
-import { EffectsQueue, Effect } from '../effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { HouseRepository } from './house.repository';
 

@@ -1,4 +1,4 @@
-import type { TournamentClock } from '../tournament-clock';
+import type { TournamentClock } from '../time/tournament-clock';
 import type { HouseRepository } from './house.repository';
 import type { Tx } from '@dcs/common';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BotLevel, Currency, Game } from '@dcs/db';
 import { type GameState } from '@dcs/engine';
-import { Effect } from '../effects-queue';
+import { Effect } from '../effects/effects-queue';
 
 import { SettledGame, TableWithSeats } from './house.repository';
 import { HouseTurns } from './house-turns';

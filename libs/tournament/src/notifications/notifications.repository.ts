@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification, Prisma } from '@dcs/db';
 import { PrismaService, type Tx } from '@dcs/common';
-import type { Notice } from '../notices';
+import type { Notice } from './notices';
 
 
 /** A notification row to store: the notice, for whom, and the key that makes a retried step notify once. */

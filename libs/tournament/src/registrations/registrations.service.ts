@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, Registration } from '@dcs/db';
-import { notStarted } from '../challenge-rows';
+import { notStarted } from '../challenge/challenge-rows';
 import { promotedNotice, restoredNotice, seatedFromWaitlistNotice, withdrawnByPenaltyNotice, withdrawnIneligibleNotice } from './registration.messages';
 import {
   type AccountStanding,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
-import { recordAudit } from './audit/audit-log.repository';
+import { recordAudit } from '../audit/audit-log.repository';
 
 export interface SeatRow {
   seat: number;
@@ -27,6 +27,3 @@ export class GamesRepository {
     await recordAudit(this.prisma, { actorId, action: 'game.hidden-tiles.read', entityType: 'game', entityId: gameId, data });
   }
 }
-
-/** @deprecated the transaction type is `Tx` of `@dcs/common`; re-exported here only for integrity-cases.repository.ts until it moves to integrity/. */
-export type { Tx } from '@dcs/common';

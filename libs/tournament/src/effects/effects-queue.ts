@@ -2,8 +2,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import { JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
-import { LiveEmit, LiveEmitter } from './live-emitter';
-import { SeasonQueue } from './season-queue';
+import { LiveEmit, LiveEmitter } from '../live/live-emitter';
+import { SeasonQueue } from '../seasons/season-queue';
 import { AnticheatQueue } from './anticheat-queue';
 import { PendingClocks } from './pending-clocks';
 

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import { Action, apply, GameEvent, GameState } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
-import { GameStore, StoredAction } from './games/game.store';
+import { GameStore, StoredAction } from './game.store';
 import type { SeatRow } from './games.repository';
-import { TableHost, TableHosts, TableRef } from './games/table-host';
-import { GameMoved, MovePublisher } from './games/move-publisher';
-import { GameViewBody, renderGameView } from './live-emitter';
+import { TableHost, TableHosts, TableRef } from './table-host';
+import { GameMoved, MovePublisher } from './move-publisher';
+import { GameViewBody, renderGameView } from '../live/live-emitter';
 import { TurnClockService } from './turn-clock.service';
 
 export interface MoveRequest {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
-import { EffectsQueue, Effect } from './effects-queue';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
 
-import { GameStore } from './games/game.store';
-import { GameAtTable, TableHost, TableHosts } from './games/table-host';
-import { TournamentClock } from './tournament-clock';
+import { GameStore } from './game.store';
+import { GameAtTable, TableHost, TableHosts } from './table-host';
+import { TournamentClock } from '../time/tournament-clock';
 import { TurnClockRepository } from './turn-clock.repository';
 import type { Tx } from '@dcs/common';
 

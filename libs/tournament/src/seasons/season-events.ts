@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Challenge } from '@dcs/db';
 import { generateBracket, isBracketError } from '@dcs/bracket';
-import type { StoredBracket } from './challenge-rows';
+import type { StoredBracket } from '../challenge/challenge-rows';
 
 /** One entrant of a Regional Tournament or the NDT Finals, in seed order (`challenge.event.entrants`). */
 export interface EventEntrant {

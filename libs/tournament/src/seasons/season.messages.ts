@@ -1,5 +1,5 @@
 import type { EliteSixQualifier } from '@dcs/ranking';
-import type { NotificationRow } from './notifications/notifications.repository';
+import type { NotificationRow } from '../notifications/notifications.repository';
 
 /**
  * What a season tells its players, one builder each (the writers only store it): the Elite Six at the

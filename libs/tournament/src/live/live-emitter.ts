@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import type { Game, Role, User } from '@dcs/db';
 import { type GameState, playerView, type PlayerView } from '@dcs/engine';
 import { AppConfig, boundedClose } from '@dcs/common';
-import type { SeatRow } from './games.repository';
+import type { SeatRow } from '../games/games.repository';
 
 /** The socket.io namespace of the live tables (see docs/realtime.md). */
 export const LIVE_NAMESPACE = '/live';

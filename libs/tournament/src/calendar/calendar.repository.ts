@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Challenge, City, Prisma, Season } from '@dcs/db';
 import type { PrizeSplit } from '@dcs/ranking';
 import { PrismaService } from '@dcs/common';
-import { PRE_START } from './challenge-rows';
-import { recordAudits } from './audit/audit-log.repository';
-import { insertChallenges } from './challenge/challenge.repository';
+import { PRE_START } from '../challenge/challenge-rows';
+import { recordAudits } from '../audit/audit-log.repository';
+import { insertChallenges } from '../challenge/challenge.repository';
 
 export type CityWithSeasons = City & { seasons: Pick<Season, 'id' | 'startDate' | 'challenges'>[] };
 

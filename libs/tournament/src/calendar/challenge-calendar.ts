@@ -6,7 +6,7 @@ import { AppConfig, ChallengeStartPayload, ChallengeTransitionPayload, JOBS, job
 import { DEFAULT_PRIZE_SPLIT, type PrizeSplit, TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { type ChallengeTimes, challengeTimes, eventTimes, seasonWeek, upcomingSaturdays } from '@dcs/schedule';
 import { CalendarRepository, CityWithSeasons, CreatedBy, PendingChallenge } from './calendar.repository';
-import { PRE_START } from './challenge-rows';
+import { PRE_START } from '../challenge/challenge-rows';
 
 /** How many Saturdays ahead every city has its challenges. */
 export const WEEKS_AHEAD = 2;
