@@ -25,13 +25,14 @@
 import 'reflect-metadata';
 import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
 import { BuiltProcess, startBuilt } from '../scripts/lib/built-process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { JwtService } from '@nestjs/jwt';
 import { createBot, createGame, seedRng, type Action, type PlayerView } from '@dcs/engine';
+import { sha256 } from '@dcs/common';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -384,7 +385,7 @@ async function main(): Promise<void> {
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO games (id, table_id, ruleset, players, status, state, version, seed, seed_hash, updated_at)
          VALUES (gen_random_uuid(), $1, 'dcs-tournament', 4, 'playing', $2::jsonb, $3, $4, $5, now()) RETURNING id`,
-        [tableId, JSON.stringify(created.state), created.state.version, seed, createHash('sha256').update(seed).digest('hex')],
+        [tableId, JSON.stringify(created.state), created.state.version, seed, sha256(seed)],
       );
       return rows[0].id;
     };

@@ -22,7 +22,7 @@ describe('directors create challenges', () => {
     prisma = api.app.get(PrismaService);
     const opts = { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };
     scheduleQueue = new Queue(QUEUES.schedule, opts);
-    challengeQueue = new Queue(QUEUES.challenge, opts);
+    challengeQueue = new Queue(QUEUES.effects, opts);
     director = await api.user({ roles: ['director'] });
     competitor = await api.user();
   });

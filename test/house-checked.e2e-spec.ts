@@ -3,7 +3,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
 import { currentHand, RULESETS } from '@dcs/engine';
 import { HOUSE_RULESETS, isoWeekOf, isoWeekStart, type HouseRuleset } from '@dcs/house';
-import { ChallengeQueue, CommissaryService, HouseService, TournamentClock, TurnClockService } from '@dcs/tournament';
+import { EffectsQueue, CommissaryService, HouseService, TournamentClock, TurnClockService } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
@@ -245,7 +245,7 @@ describe('house tables checked from outside', () => {
         // The next week, through the worker's job: granted again to whoever is below (the debtor, now at 300), not to the others.
         now = new Date(monday.getTime() + 7 * DAY);
         const nextWeek = isoWeekOf(now);
-        await api.app.get(ChallengeQueue).run([{ kind: 'house-commissary', week: nextWeek, at: new Date(), again: true }]);
+        await api.app.get(EffectsQueue).run([{ kind: 'house-commissary', week: nextWeek, at: new Date(), again: true }]);
         await eventually(async () => !!(await prisma.commissaryRun.findUnique({ where: { week: nextWeek } })), 30_000, "next week's commissary");
         expect(await balance(debtor)).toEqual({ currency: 'DD', balance: 1_300, owed: 0 });
         expect(await balance(low)).toEqual({ currency: 'DD', balance: 1_500, owed: 0 });

@@ -100,7 +100,7 @@ describe('live pushes: tiebreak draws, bracket pushes from the worker, reconnect
 
     // The worker runs the hard stop now (the API has no queue processor).
     await prisma.round.update({ where: { id: round.id }, data: { hardStopAt: new Date(Date.now() - 1000) } });
-    const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+    const queue = api.app.get<Queue>(getQueueToken(QUEUES.effects));
     await (await queue.getJob(jobIds.hardStop(round.id)))!.promote();
 
     await waitFor('round:hard-stop', () => watcher.of('round:hard-stop').length === 1);

@@ -58,7 +58,7 @@ describe('worker: the weekly calendar before 12:00', () => {
     service = app.get(ScheduleService);
     const opts = { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX };
     scheduleQueue = new Queue(QUEUES.schedule, opts);
-    challengeQueue = new Queue(QUEUES.challenge, opts);
+    challengeQueue = new Queue(QUEUES.effects, opts);
     for (const [slug, tz, tier] of [
       ['new-york', 'America/New_York', 'T1'],
       ['london', 'Europe/London', 'T2'],
@@ -378,7 +378,7 @@ describe('worker start-up: the schedule sweep', () => {
     } finally {
       await queue.obliterate({ force: true });
       await queue.close();
-      const challengeQueue = new Queue(QUEUES.challenge, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+      const challengeQueue = new Queue(QUEUES.effects, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
       await challengeQueue.obliterate({ force: true });
       await challengeQueue.close();
       await worker.close();

@@ -3,7 +3,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { jobIds, PrismaService, QUEUES } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
-import { ChallengeFlowService, ChallengeQueue, TIMEOUTS_TO_FORFEIT } from '@dcs/tournament';
+import { ChallengeFlowService, EffectsQueue, TIMEOUTS_TO_FORFEIT } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { tableWithGame } from './support/fixtures';
@@ -43,7 +43,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     const { gameId, players } = await shortClockTable(400);
     const game = await storedGame(api.app, gameId);
     const sleeper = (game.state as unknown as GameState).hands[0].turn!;
-    await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 400) }]);
+    await api.app.get(EffectsQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 400) }]);
 
     await eventually(async () => (await prisma.auditLog.count({ where: { action: 'conduct.stalling', entityId: gameId } })) === 1, 20_000, 'the forfeit');
     const tickets = await prisma.gameTimeout.findMany({ where: { gameId }, orderBy: [{ version: 'asc' }, { attempt: 'asc' }] });
@@ -93,7 +93,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       const spectator = await connectLive(port);
       clients.push(spectator);
       for (const c of clients) expect(await c.call('join', { gameId })).toMatchObject({ ok: true });
-      await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 300) }]);
+      await api.app.get(EffectsQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 300) }]);
       await waitFor('the forfeit view', () => clients.every((c) => c.of('game:view').some((e) => e.seq === game.version + 1)), 20_000);
       for (const c of clients) {
         const clocks = c.of('game:clock').filter((e) => e.seq === game.version);
@@ -122,7 +122,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     const game = await prisma.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
     const due = game.updatedAt.getTime() + 1500;
     // Queued to run now, 1.5 s early (as a worker whose clock runs ahead would): it must not be lost.
-    await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date() }]);
+    await api.app.get(EffectsQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date() }]);
     await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: game.version } })) >= 1, 15_000, 'the run-out at the deadline');
     const first = await prisma.gameTimeout.findFirstOrThrow({ where: { gameId, version: game.version, attempt: 0 } });
     expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(due - 50);
@@ -133,7 +133,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     const game = await storedGame(api.app, gameId);
     const state = game.state as unknown as GameState;
     const leader = players[state.hands[0].turn!];
-    await api.app.get(ChallengeQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 1500) }]);
+    await api.app.get(EffectsQueue).run([{ kind: 'turn-clock', gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 1500) }]);
     const before = await api.http().get(`/api/games/${gameId}/view`);
     expect(Date.parse(before.body.turnDeadline)).toBeGreaterThan(Date.now());
     const sentAt = Date.now();
@@ -146,7 +146,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
     expect(Date.parse(res.body.turnDeadline)).toBeLessThanOrEqual(answeredAt + 1500);
     // The old run-out job has run (a completed clock job is removed; a failed one stays and fails the wait):
     // nothing on the old version; the new turn's clock has not run out yet or has for the next seat only.
-    const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+    const queue = api.app.get<Queue>(getQueueToken(QUEUES.effects));
     await eventually(async () => (await queue.getJob(jobIds.turnClock(gameId, game.version, 0))) === undefined, 15_000, 'the old run-out job');
     expect(await prisma.gameTimeout.count({ where: { gameId, version: game.version } })).toBe(0);
     const next = await prisma.gameTimeout.findMany({ where: { gameId } });
@@ -168,7 +168,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       return { version: res.body.view.version as number, turnDeadline: res.body.turnDeadline as string };
     };
     const clockJobsOf = async (gameId: string) => {
-      const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+      const queue = api.app.get<Queue>(getQueueToken(QUEUES.effects));
       const jobs = await queue.getJobs(['delayed', 'wait', 'active', 'prioritized', 'waiting-children']);
       return jobs.filter((j) => j.name === 'turn-clock' && (j.data as { gameId: string }).gameId === gameId);
     };
@@ -177,7 +177,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       const ms = 8_000;
       const { gameId, players } = await shortClockTable(ms);
       const v0 = (await storedGame(api.app, gameId)).version;
-      const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+      const queue = api.app.get<Queue>(getQueueToken(QUEUES.effects));
       const adds = jest.spyOn(queue, 'add');
       let last = { version: v0, turnDeadline: '' };
       let calls: Parameters<Queue['add']>[] = [];
@@ -202,7 +202,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       expect(runOuts[0].createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
       expect(runOuts.every((t) => t.version === v0 + 4)).toBe(true);
       // The first move's job completed (it followed the game), and the clock goes on: the next attempt's job waits.
-      expect(await api.app.get<Queue>(getQueueToken(QUEUES.challenge)).getJob(jobIds.turnClock(gameId, v0 + 1, 0))).toBeUndefined();
+      expect(await api.app.get<Queue>(getQueueToken(QUEUES.effects)).getJob(jobIds.turnClock(gameId, v0 + 1, 0))).toBeUndefined();
       await eventually(async () => (await clockJobsOf(gameId)).some((j) => (j.data as { version: number; attempt: number }).attempt === 1), 10_000, 'the next attempt\'s clock');
     }, 60_000);
 
@@ -212,7 +212,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       try {
         const { gameId, players } = await shortClockTable(ms);
         await playOne(gameId, players);
-        const adds = jest.spyOn(second.app.get<Queue>(getQueueToken(QUEUES.challenge)), 'add');
+        const adds = jest.spyOn(second.app.get<Queue>(getQueueToken(QUEUES.effects)), 'add');
         let calls: Parameters<Queue['add']>[] = [];
         let version = 0;
         try {
@@ -240,7 +240,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       const game = await storedGame(api.app, gameId);
       // A job of this game pending for a minute from now (as a longer seat clock of an earlier turn would leave).
       const late = { kind: 'turn-clock' as const, gameId, version: game.version, attempt: 0, at: new Date(Date.now() + 60_000) };
-      await api.app.get(ChallengeQueue).run([late]);
+      await api.app.get(EffectsQueue).run([late]);
       const moved = await playOne(gameId, players);
       await eventually(async () => (await prisma.gameTimeout.count({ where: { gameId, version: moved.version } })) >= 1, 25_000, 'the run-out at the shorter deadline');
       const played = await storedGame(api.app, gameId);
@@ -254,7 +254,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       expect(first.createdAt.getTime()).toBeGreaterThanOrEqual(played.updatedAt.getTime() + ms - 50);
       expect(first.createdAt.getTime()).toBeLessThan(late.at.getTime() - 30_000);
       for (let i = 1; i < runOuts.length; i++) expect(runOuts[i].createdAt.getTime() - runOuts[i - 1].createdAt.getTime()).toBeGreaterThanOrEqual(ms - 50);
-      await api.app.get<Queue>(getQueueToken(QUEUES.challenge)).remove(jobIds.turnClock(gameId, game.version, 0));
+      await api.app.get<Queue>(getQueueToken(QUEUES.effects)).remove(jobIds.turnClock(gameId, game.version, 0));
     }, 45_000);
 
     it('a pending job lost with Redis (or never queued: a crash after the commit) is queued again by the recovery sweep, for the turn on play', async () => {
@@ -262,7 +262,7 @@ describe('the turn clock (SPEC 1.7): tickets, restart, forfeit on the 5th, exact
       const { gameId, players } = await shortClockTable(ms);
       await playOne(gameId, players);
       const moved = await playOne(gameId, players);
-      const queue = api.app.get<Queue>(getQueueToken(QUEUES.challenge));
+      const queue = api.app.get<Queue>(getQueueToken(QUEUES.effects));
       for (const j of await clockJobsOf(gameId)) await j.remove();
       await api.app.get(ChallengeFlowService).recover();
       expect((await clockJobsOf(gameId)).map((j) => j.id)).toEqual([jobIds.turnClock(gameId, moved.version, 0)]);

@@ -121,7 +121,7 @@ describe('worker: the maintenance sweep through BullMQ', () => {
     );
     const locker = new Client({ connectionString: env.databaseUrl });
     await locker.connect();
-    const queue = new Queue(QUEUES.challenge, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
+    const queue = new Queue(QUEUES.effects, { connection: bullConnection(config.REDIS_URL), prefix: config.QUEUE_PREFIX });
     try {
       await locker.query('BEGIN');
       await locker.query('SELECT id FROM challenges WHERE id = $1 FOR UPDATE', [challenge.id]);

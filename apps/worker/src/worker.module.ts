@@ -4,7 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig, bullConnection, ConfigModule, loggerParams, PrismaModule } from '@dcs/common';
 import { AnticheatWorkerModule } from './anticheat/anticheat.module';
-import { ChallengeModule } from './challenge/challenge.module';
+import { EffectsModule } from './effects/effects.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { IntegrityWorkerModule } from './integrity/integrity.module';
 import { CalendarModule } from './schedule/schedule.module';
@@ -27,7 +27,7 @@ export class WorkerModule {
         MaintenanceModule,
         IntegrityWorkerModule,
         CalendarModule,
-        ChallengeModule,
+        EffectsModule,
         SeasonModule,
         AnticheatWorkerModule,
         ReviewWorkerModule,

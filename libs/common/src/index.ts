@@ -15,3 +15,5 @@ export * from './errors/error-codes';
 export * from './i18n/language';
 export * from './i18n/error-messages.es';
 export * from './metrics/metrics';
+export * from './prisma/tx';
+export * from './crypto/hash';

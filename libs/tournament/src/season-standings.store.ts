@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, Prisma, Season, WdcEntry } from '@dcs/db';
-import { AppError, notFound, PrismaService } from '@dcs/common';
+import { AppError, notFound, PrismaService, type Tx } from '@dcs/common';
 import { MAX_TIEBREAK_PLAYERS } from '@dcs/engine';
 import { eliteSix, type EliteSixQualifier, SeasonAccumulator, seasonTableFromStandings, type SeasonTableRow, standingsFromFacts, type StandingsEntry } from '@dcs/ranking';
-import { runSeasonDraw, type SeasonDrawRecord } from './season-draw';
-import { loadSeasonChallenges, loadSeasonPenalties } from './season-facts.repository';
-import type { Effect } from './challenge-queue';
-import { lockPendingChallengesOfSeason } from './challenge-locks.repository';
-import { TournamentClock } from './tournament-clock';
+import { runSeasonDraw, type SeasonDrawRecord } from './seasons/season-draw';
+import { loadSeasonChallenges, loadSeasonPenalties } from './seasons/season-facts.repository';
+import type { Effect } from './effects/effects-queue';
+import { lockPendingChallengesOfSeason } from './challenge/challenge-locks.repository';
+import { TournamentClock } from './time/tournament-clock';
 import { storeNotifications } from './notifications/notifications.repository';
-import { eliteSixNotices } from './season.messages';
+import { eliteSixNotices } from './seasons/season.messages';
 import { recordAudit, recordAudits } from './audit/audit-log.repository';
 import { cancelNotStartedChallenges } from './challenge/challenge.repository';
 
-type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 /**

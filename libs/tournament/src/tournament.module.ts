@@ -1,29 +1,37 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '@dcs/common';
-import { TournamentClock } from './tournament-clock';
+import { TournamentClock } from './time/tournament-clock';
 import { ChallengeFlowService } from './challenge/challenge-flow.service';
 import { ChallengeRepository } from './challenge/challenge.repository';
-import { ChallengeQueue } from './challenge-queue';
+import { EffectsQueue } from './effects/effects-queue';
 import { GameStoreModule } from './games/game-store.module';
-import { GamesRepository } from './games.repository';
-import { LiveEmitterModule } from './live-emitter.module';
-import { SeasonQueue } from './season-queue';
-import { AnticheatQueue } from './anticheat-queue';
+import { GamesRepository } from './games/games.repository';
+import { LiveEmitterModule } from './live/live-emitter.module';
+import { SeasonQueue } from './seasons/season-queue';
+import { AnticheatQueue } from './effects/anticheat-queue';
 import { SeasonStandingsStore } from './season-standings.store';
-import { TurnClockService } from './turn-clock.service';
-import { TurnClockRepository } from './turn-clock.repository';
+import { TurnClockService } from './games/turn-clock.service';
+import { TurnClockRepository } from './games/turn-clock.repository';
 import { RegistrationsModule } from './registrations/registrations.module';
-import { GameMoveService } from './game-move.service';
-import { CommissaryService, HouseBotService, HouseRepository, HouseService, WalletRepository } from './house';
+import { GameMoveService } from './games/game-move.service';
+import { CommissaryService, HouseAccounts, HouseBotService, HousePenalties, HouseRepository, HouseSeating, HouseService, HouseSettlement, HouseTableHost, HouseTurns, WalletRepository } from './house';
+import { TableHosts } from './games/table-host';
+import { MovePublisher } from './games/move-publisher';
+import { ChallengeClock } from './challenge/challenge-clock';
+import { ChallengeSeating } from './challenge/challenge-seating';
+import { TableDecider } from './challenge/challenge-decider';
+import { TiebreakDraws } from './challenge/challenge-draws';
+import { ChallengeDirectorActs } from './challenge/challenge-director-acts';
+import { ChallengeTableHost } from './challenge/challenge-table-host';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.challenge }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
-  providers: [TournamentClock, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, ChallengeQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
+  imports: [BullModule.registerQueue({ name: QUEUES.effects }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
+  providers: [TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { type SessionSource, SessionsRepository } from './sessions.repository';
+import { sha256 } from '@dcs/common';
 
 export type { SessionSource };
 
@@ -9,7 +9,7 @@ export const MAX_FINGERPRINT_LENGTH = 512;
 
 /** SHA-256 (hex) of a client's device fingerprint: the raw value is never stored. */
 export function hashFingerprint(raw: string): string {
-  return createHash('sha256').update(`dcs-device:${raw.slice(0, MAX_FINGERPRINT_LENGTH)}`).digest('hex');
+  return sha256(`dcs-device:${raw.slice(0, MAX_FINGERPRINT_LENGTH)}`);
 }
 
 /**

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ConductSanction, ConductViolation, Prisma } from '@dcs/db';
-import { AppError, notFound, PrismaService } from '@dcs/common';
+import { AppError, notFound, PrismaService, type Tx } from '@dcs/common';
 import { ChallengeFlowService, type Effect, PenaltyEffects, type PenaltySource, recordAudit, recordViolation } from '@dcs/tournament';
 import { chatLadderStep } from './conduct.rules';
 import type { ChatBlockReason } from './chat-filter';
 import type { FileViolationDto, SanctionDto, ViolationsQueryDto } from './conduct.dto';
 
-type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 const HOUR_MS = 3_600_000;
 
@@ -67,7 +66,7 @@ export class ConductRepository {
    * A director's filing: the violation and each sanction with its effect, in one transaction with
    * the tournament disqualification it orders, so a filing that fails anywhere leaves the player as
    * they were. The same requestId again returns the first filing and changes nothing. The returned
-   * effects (the disqualified player's table moving on) are for `ChallengeQueue.run` after commit.
+   * effects (the disqualified player's table moving on) are for `EffectsQueue.run` after commit.
    */
   fileViolation(actorId: string, dto: FileViolationDto, now: Date): Promise<{ violation: ViolationWithSanctions; replayed: boolean; effects: Effect[] }> {
     return this.prisma.$transaction(async (tx) => {

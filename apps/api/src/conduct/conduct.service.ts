@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, Clock, notFound } from '@dcs/common';
 import type { ConductSanction } from '@dcs/db';
-import { ChallengeQueue, PenaltyEffects } from '@dcs/tournament';
+import { EffectsQueue, PenaltyEffects } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { ChatFilter } from './chat-filter';
 import { FileViolationDto, ViolationsQueryDto } from './conduct.dto';
@@ -44,7 +44,7 @@ export class ConductService {
   constructor(
     private readonly repo: ConductRepository,
     private readonly clock: Clock,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly effects: PenaltyEffects,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DirectorCall } from '@dcs/db';
 import { AppError, notFound, RateLimitedError } from '@dcs/common';
-import { ChallengeFlowService, ChallengeQueue, type Effect, LiveEmitter, liveEmit, liveRooms, recordAudit } from '@dcs/tournament';
+import { ChallengeFlowService, EffectsQueue, type Effect, LiveEmitter, liveEmit, liveRooms, recordAudit } from '@dcs/tournament';
 import { acknowledgeDirectorCall, type DirectorCallAct, insertDirectorCall, lockDirectorCall, resolveDirectorCall, SPECTATOR_CALL_REASONS } from '@dcs/tournament/director-calls';
 import { DirectorCallsQueries } from './director-calls.repository';
 import type { DirectorCallDto, DirectorCallListDto, NewDirectorCallDto, ResolveDirectorCallDto } from './director-calls.dto';
@@ -26,7 +26,7 @@ export class DirectorCallsService {
   constructor(
     private readonly q: DirectorCallsQueries,
     private readonly flow: ChallengeFlowService,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly live: LiveEmitter,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, notFound } from '@dcs/common';
 import { ANALYSIS_THRESHOLDS } from '@dcs/engine/analysis';
-import { GameReviewRepository, GamesRepository, GameStore } from '@dcs/tournament';
+import { GameReviewRepository, GamesRepository, GameStore, TableHosts } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import type { GameReviewDto } from './game-review.dto';
 
@@ -19,6 +19,7 @@ export class GameReviewService {
   constructor(
     private readonly reviews: GameReviewRepository,
     private readonly store: GameStore,
+    private readonly hosts: TableHosts,
     private readonly games: GamesRepository,
   ) {}
 
@@ -26,7 +27,7 @@ export class GameReviewService {
     const access = await this.reviews.access(gameId);
     const game = access ? await this.store.find(gameId) : null;
     if (!access || !game) throw notFound('Game', gameId);
-    const seats = await this.games.seatsOfGame(game);
+    const seats = await this.hosts.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     const staff = !!user && isStaff(user);
     if (access.houseTableId && seat === null && !staff) throw notFound('Game', gameId);

@@ -6,7 +6,6 @@ import { GamesService } from './games.service';
 import { MyGamesController } from './my-games.controller';
 import { MyGamesRepository } from './my-games.repository';
 import { MyGamesService } from './my-games.service';
-import { GameEventsPublisher } from '../live/game-events.publisher';
 
-@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController], providers: [GamesService, GameEventsPublisher, MyGamesService, MyGamesRepository, GameReviewService, GameReviewRepository], exports: [GamesService, GameEventsPublisher] })
+@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController], providers: [GamesService, MyGamesService, MyGamesRepository, GameReviewService, GameReviewRepository], exports: [GamesService] })
 export class GamesModule {}

@@ -4,8 +4,7 @@ import { GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GameMoveService, GamesRepository, GameStore, renderGameView, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
-import { GameEventsPublisher } from '../live/game-events.publisher';
+import { ChallengeFlowService, GameMoveService, GamesRepository, GameStore, renderGameView, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
 import { replaySteps, type ReplayStep } from './replay-steps';
 
 import type { MissedEvent } from '@dcs/common/live/live.contract';
@@ -18,7 +17,7 @@ const isStaff = (user: AuthUser) => user.roles.some(isStaffRole);
  * Games at the edge (HTTP and socket.io): views, missed moves, records and replays, and a player's
  * moves, which go through the one move service of every game (GameMoveService in libs/tournament:
  * the caller's own seat, a version check, idempotent retries, the state change plus its
- * append-only log entry) and are then broadcast to the table.
+ * append-only log entry, and its broadcast to the table).
  */
 @Injectable()
 export class GamesService {
@@ -27,8 +26,8 @@ export class GamesService {
     private readonly store: GameStore,
     private readonly mover: GameMoveService,
     private readonly flow: ChallengeFlowService,
-    private readonly events: GameEventsPublisher,
     private readonly clock: TurnClockService,
+    private readonly hosts: TableHosts,
   ) {}
 
   async view(user: AuthUser | undefined, gameId: string): Promise<GameViewResponseDto> {
@@ -58,7 +57,7 @@ export class GamesService {
   async viewSince(user: AuthUser | undefined, gameId: string, since: number | null, withTickets = false): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    const seats = await this.repo.seatsOfGame(game);
+    const seats = await this.hosts.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     const [deadline, tickets] = await Promise.all([this.clock.deadline(game), withTickets ? this.clock.tickets(game.id, game.players) : null]);
     const rendered = this.toView(game, game.state as unknown as GameState, seat, deadline);
@@ -98,11 +97,9 @@ export class GamesService {
     return this.toView(game, game.state as unknown as GameState, null);
   }
 
-  /** A player's move: the one move service (GameMoveService), then its broadcast to the table. */
+  /** A player's move: the one move service (GameMoveService), which publishes it to the table (MovePublisher). */
   async act(user: AuthUser, gameId: string, dto: GameActionDto): Promise<ActionResponseDto> {
-    const { response, committed } = await this.mover.move(gameId, { userId: user.id }, dto);
-    if (committed) this.events.moved(committed);
-    return response;
+    return (await this.mover.move(gameId, { userId: user.id }, dto)).response;
   }
 
   /**
@@ -116,7 +113,7 @@ export class GamesService {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const state = game.state as unknown as GameState;
-    const seats = await this.repo.seatsOfGame(game);
+    const seats = await this.hosts.seatsOfGame(game);
     const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     const record = toRecord(state, { revealHidden: false, viewer });
     if (state.finished && user && isStaff(user)) await this.repo.auditHiddenTilesRead(game.id, user.id, { roles: user.roles.filter(isStaffRole), seat: viewer });
@@ -131,7 +128,7 @@ export class GamesService {
     if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended');
     const record = await this.record(user, gameId);
     // A house game names its table to staff and its players only (an unlisted table's id is its secret).
-    const insider = !!user && (isStaff(user) || (await this.repo.seatsOfGame(game)).some((s) => s.userId === user.id));
+    const insider = !!user && (isStaff(user) || (await this.hosts.seatsOfGame(game)).some((s) => s.userId === user.id));
     return { gameId, tableId: game.tableId, houseTableId: insider ? game.houseTableId : null, endedBy: state.endedBy, steps: replaySteps(record) };
   }
 

@@ -24,7 +24,7 @@ import {
   WorkoutDto,
   WorkoutsDto,
 } from './house.dto';
-import { HouseApiService } from './house.service';
+import { HouseApiService } from './house-api.service';
 
 /** House tables (SPEC 8): the lobby, seats, wallets, the player's file and workouts. Play goes through /games/:id like every game. */
 @ApiTags('house')

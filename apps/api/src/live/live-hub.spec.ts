@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import type Redis from 'ioredis';
 import type { AppConfig } from '@dcs/common';
 import { createGame } from '@dcs/engine';
-import { encodeLiveMessage, LIVE_PROTOCOL, LiveEmitter, liveEmit, liveRooms, watchChannel } from '@dcs/tournament';
-import { GameEventsPublisher } from './game-events.publisher';
+import { encodeLiveMessage, LIVE_PROTOCOL, LiveEmitter, liveEmit, liveRooms, MovePublisher, watchChannel } from '@dcs/tournament';
 import { HubNamespace, LiveHub } from './live-hub';
 
 const config = { REDIS_URL: 'redis://127.0.0.1:1', QUEUE_PREFIX: 'hub' } as AppConfig;
@@ -37,7 +36,7 @@ function hubWithFakes(rooms?: Map<string, Set<string>>) {
   const emitter = new LiveEmitter(config);
   const published: { channel: string; message: string }[] = [];
   emitter.publish = (m) => (published.push(m), Promise.resolve(1));
-  const hub = new LiveHub(emitter, new GameEventsPublisher(), config);
+  const hub = new LiveHub(emitter, new MovePublisher(emitter), config);
   const ns = fakeNamespace(rooms);
   const redis = fakeSubscriber();
   hub.attach(ns.nsp, redis.sub);

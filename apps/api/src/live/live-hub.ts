@@ -2,8 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Namespace, Socket } from 'socket.io';
 import { AppConfig, boundedClose } from '@dcs/common';
-import { decodeLiveMessage, gameViewEmits, LIVE_PROTOCOL, liveChannel, LiveEmit, LiveEmitter, liveEmit, liveRooms, renderGameView, watchChannel } from '@dcs/tournament';
-import { GameEventsPublisher, GameMoved } from './game-events.publisher';
+import { decodeLiveMessage, GameMoved, gameViewEmits, LIVE_PROTOCOL, liveChannel, LiveEmit, LiveEmitter, liveEmit, liveRooms, MovePublisher, renderGameView, watchChannel } from '@dcs/tournament';
 
 /** Rooms that are ours (a socket's own room, named by its id, never is). */
 const NAMED_ROOM = /^(game|user|challenge):/;
@@ -61,7 +60,7 @@ type HubSocket = Pick<Socket, 'data'> & { data: { watching?: Set<string> } };
 /**
  * One API instance's end of the live push path (LiveEmitter is the other, in every process).
  *
- * - **Out**: every emit of this process — a move's views (GameEventsPublisher), a draw pick, a table
+ * - **Out**: every emit of this process — a move's views (MovePublisher, which hands them to `moved`), a draw pick, a table
  *   decided by a move, chat — goes through LiveEmitter.emit, which hands it here first: this
  *   instance's own sockets get it at once, in order, through socket.io's in-memory adapter, and it is
  *   published for the others in the same tick.
@@ -105,7 +104,7 @@ export class LiveHub implements OnApplicationShutdown {
 
   constructor(
     private readonly emitter: LiveEmitter,
-    private readonly publisher: GameEventsPublisher,
+    private readonly publisher: MovePublisher,
     private readonly config: AppConfig,
   ) {}
 
@@ -134,7 +133,8 @@ export class LiveHub implements OnApplicationShutdown {
       sub.sunsubscribe(channel).catch(() => 0);
     });
     this.emitter.deliverLocally((e) => this.deliver(e));
-    this.unsubscribe = this.publisher.subscribe((e) => this.moved(e));
+    this.publisher.publishVia((e) => this.moved(e));
+    this.unsubscribe = () => this.publisher.publishVia(null);
     this.heartbeat = setInterval(() => void this.announce(), WATCH_HEARTBEAT_MS);
     this.heartbeat.unref();
     void this.announce(true);

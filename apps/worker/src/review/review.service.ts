@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toRecord, type GameState } from '@dcs/engine';
 import { analysisSteps, type GameAnalysis } from '@dcs/engine/analysis';
-import { GameReviewRepository, GamesRepository, GameStore } from '@dcs/tournament';
+import { GameReviewRepository, GameStore, TableHosts } from '@dcs/tournament';
 
 export interface ReviewJobResult {
   gameId: string;
@@ -25,7 +25,7 @@ export class ReviewService {
   constructor(
     private readonly reviews: GameReviewRepository,
     private readonly store: GameStore,
-    private readonly games: GamesRepository,
+    private readonly hosts: TableHosts,
   ) {}
 
   async reviewGame(gameId: string): Promise<ReviewJobResult> {
@@ -44,7 +44,7 @@ export class ReviewService {
       }
       await nextTurn();
     }
-    const seats = await this.games.seatsOfGame(game);
+    const seats = await this.hosts.seatsOfGame(game);
     const stored = await this.reviews.store(gameId, game.finishedAt ?? game.updatedAt, analysis, seats);
     return { gameId, reviewed: stored, ...(stored ? {} : { reason: 'already' as const }) };
   }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, Prisma } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PrismaService, type Tx } from '@dcs/common';
 import { lockChallenge, moveChallengeStatus, recordAudit, type TransitionTarget } from '@dcs/tournament';
 
-type Tx = Prisma.TransactionClient;
 
 /** The calendar's transitions before 12:00 (creating challenges is ChallengeCalendar's, libs/tournament; the line of players RegistrationsService's). */
 @Injectable()

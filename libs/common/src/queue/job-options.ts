@@ -31,7 +31,7 @@ const SEND: Options = { attempts: 8, backoff: { type: 'exponential', delay: 2000
 
 export const JOB_OPTIONS: Record<'schedule' | 'challenge' | 'season' | 'anticheat' | 'review' | 'delivery', { default: Options } & Partial<Record<JobName, Options>>> = {
   [QUEUES.schedule]: { default: TIMER },
-  [QUEUES.challenge]: { default: STEP, [JOBS.challengeStart]: TIMER, [JOBS.houseCommissary]: TIMER },
+  [QUEUES.effects]: { default: STEP, [JOBS.challengeStart]: TIMER, [JOBS.houseCommissary]: TIMER },
   [QUEUES.season]: { default: STEP },
   [QUEUES.anticheat]: { default: ANALYSIS },
   [QUEUES.review]: { default: ANALYSIS },

@@ -6,8 +6,13 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** the weekly calendar: creating challenges, opening registration and check-in */
   schedule: 'schedule',
-  /** a running challenge: start at 12:00, round hard stops, next rounds, table decisions, tiebreak windows */
-  challenge: 'challenge',
+  /**
+   * the effects of committed changes, as timers and follow-ups: a running challenge's (the 12:00 start,
+   * round hard stops, next rounds, table decisions, tiebreak windows), the turn clock, house tables'
+   * (computer turns, settlements, file expiries, the weekly commissary). The wire name stays `challenge`
+   * (what it carried first): a deployed Redis's pending jobs are still processed after an upgrade.
+   */
+  effects: 'challenge',
   /** the review board's appeal deadlines: reminders before the due date, overdue marks for escalation (issue 7) */
   integrity: 'integrity',
   /** seasons: the close after a season's last challenge (issue 6) */

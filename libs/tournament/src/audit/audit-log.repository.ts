@@ -1,6 +1,6 @@
 import type { Prisma } from '@dcs/db';
+import type { Tx } from '@dcs/common';
 
-type Tx = Prisma.TransactionClient;
 
 /** One line of the audit log: who (null: the system), did what, to which entity, why, with what data. */
 export interface AuditEntry {

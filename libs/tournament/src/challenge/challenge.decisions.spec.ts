@@ -19,7 +19,7 @@ import {
   seedingOrder,
   startDecision,
 } from './challenge.decisions';
-import type { SeatResult } from '../challenge-rows';
+import type { SeatResult } from './challenge-rows';
 
 const t = (s: number) => new Date(Date.UTC(2027, 0, 9, 12, 0, s));
 const entrant = (userId: string, status: Entrant['status'], checkedIn: boolean): Entrant => ({ userId, status, checkedInAt: checkedIn ? t(0) : null });

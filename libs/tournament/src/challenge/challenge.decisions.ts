@@ -1,8 +1,8 @@
 import type { ChallengeStatus, RegistrationStatus, RoundStatus } from '@dcs/db';
 import { everyonePicked, type GameState, type TiebreakState } from '@dcs/engine';
 import type { PlayerAward, PlayerExit, PrizeSplit } from '@dcs/ranking';
-import { finalPlaceOf, outOfPlayAhead, type TableOutcome } from '../table-outcome';
-import type { SeatResult } from '../challenge-rows';
+import { finalPlaceOf, outOfPlayAhead, type TableOutcome } from './table-outcome';
+import type { SeatResult } from './challenge-rows';
 
 /**
  * The challenge flow's decisions as pure functions (no Nest, no Prisma, no clock: time comes in as

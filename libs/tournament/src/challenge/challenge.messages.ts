@@ -1,9 +1,9 @@
 import type { Round, Tiebreak } from '@dcs/db';
 import { type TiebreakState, TILE_POSITIONS } from '@dcs/engine';
 import type { PlayerAward } from '@dcs/ranking';
-import { type LiveEmit, liveEmit, liveRooms } from '../live-emitter';
-import type { Notice } from '../notices';
-import type { SeatResult } from '../challenge-rows';
+import { type LiveEmit, liveEmit, liveRooms } from '../live/live-emitter';
+import type { Notice } from '../notifications/notices';
+import type { SeatResult } from './challenge-rows';
 
 /**
  * What the challenge flow tells people: the texts of its notifications (stored, and pushed as

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeStatus, ChallengeTable, Game, Prisma, Round, TableSeat, Tiebreak } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
-import { type SeatRow } from '../games.repository';
+import { PrismaService, type Tx } from '@dcs/common';
+import { type SeatRow } from '../games/games.repository';
 import { GameStore } from '../games/game.store';
-import { lockChallenge, lockChallengeOfRound } from '../challenge-locks.repository';
+import { lockChallenge, lockChallengeOfRound } from './challenge-locks.repository';
 import { storeNotifications } from '../notifications/notifications.repository';
 import type { PlacementRow } from './challenge.decisions';
 import type { FlowNotice } from './challenge.messages';
-import { PRE_START, type SeatResult, type StoredBracket } from '../challenge-rows';
+import { PRE_START, type SeatResult, type StoredBracket } from './challenge-rows';
 import { recordAudit } from '../audit/audit-log.repository';
+import { recordViolationOnce } from '../conduct/conduct-violations.repository';
 
-type Tx = Prisma.TransactionClient;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 /**
@@ -254,9 +254,38 @@ export class ChallengeRepository {
     return tx.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true } });
   }
 
+  /** The people seated at a table, by seat (read outside any transaction: who gets each seat's view of its game). */
+  seatsOfTable(tableId: string): Promise<SeatRow[]> {
+    return this.prisma.tableSeat.findMany({ where: { tableId }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
+  }
+
+  /** A table's clock (its challenge's `turnMs`); null when there is no such table. */
+  async turnMsOfTable(tableId: string, db: Tx | PrismaService = this.prisma): Promise<number | null> {
+    const t = await db.challengeTable.findUnique({ where: { id: tableId }, select: { challenge: { select: { turnMs: true } } } });
+    return t?.challenge.turnMs ?? null;
+  }
+
+  /** Every challenge game still being played at a table still playing, with its clock runs (the turn clock's recovery sweep). */
+  playingGamesWithClocks() {
+    return this.prisma.game.findMany({
+      where: { status: 'playing', table: { status: 'playing' } },
+      select: { id: true, version: true, updatedAt: true, tableId: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
+    });
+  }
+
+  /** The major stalling violation of a forfeit by the clock: its audit entry, and the conduct ledger's row (one per game and seat). */
+  async recordStalling(tx: Tx, game: { id: string; tableId: string | null }, seat: number, tickets: number): Promise<void> {
+    const seatRow = game.tableId ? await tx.tableSeat.findFirst({ where: { tableId: game.tableId, seat } }) : null;
+    const reason = `${tickets} turn-clock run-outs in one game: the game is forfeited (major stalling violation)`;
+    await recordAudit(tx, { action: 'conduct.stalling', entityType: 'game', entityId: game.id, reason, data: { seat, userId: seatRow?.userId ?? null, severity: 'major', tickets } });
+    if (seatRow) {
+      await recordViolationOnce(tx, { userId: seatRow.userId, kind: 'stalling', gameId: game.id, reason, details: { seat, severity: 'major', tickets }, dedupeKey: `stalling:${game.id}:${seat}` });
+    }
+  }
+
   /** A table's seats and current game id, read outside any transaction (where its live events go). */
   async tableAudience(tableId: string): Promise<{ seats: SeatRow[]; gameId: string | null }> {
-    const [seats, game] = await Promise.all([this.seatRows(this.prisma, tableId), this.games.currentOfTable(this.prisma, tableId)]);
+    const [seats, game] = await Promise.all([this.seatRows(this.prisma, tableId), this.currentGame(this.prisma, tableId)]);
     return { seats, gameId: game?.id ?? null };
   }
 
@@ -294,12 +323,15 @@ export class ChallengeRepository {
   // ------------------------------------------------------------------ games
 
   /** The table's current game (the latest dealt), locked if asked. */
-  async currentGame(tx: Tx, tableId: string, lock = false): Promise<Game | null> {
-    return this.games.currentOfTable(tx, tableId, lock);
+  async currentGame(tx: Tx | PrismaService, tableId: string, lock = false): Promise<Game | null> {
+    const g = await tx.game.findFirst({ where: { tableId }, orderBy: { startedAt: 'desc' }, select: { id: true } });
+    if (!g) return null;
+    return lock ? this.games.lock(tx as Tx, g.id) : this.games.find(g.id, tx as Tx);
   }
 
+  /** Ids of the games of a challenge still being played. */
   playingGames(tx: Tx, challengeId: string): Promise<{ id: string }[]> {
-    return this.games.playingOfChallenge(tx, challengeId);
+    return tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
   }
 
   // ------------------------------------------------------------------ tiebreaks

@@ -1,6 +1,6 @@
 import type { ConductViolation, Prisma } from '@dcs/db';
+import type { Tx } from '@dcs/common';
 
-type Tx = Prisma.TransactionClient;
 
 /** A violation of the conduct ledger (SPEC 6): whose, of what kind, where, why, by whom (null: the system). */
 export interface NewViolation {

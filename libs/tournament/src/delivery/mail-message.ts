@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { Notice } from '../notices';
+import type { Notice } from '../notifications/notices';
 
 export interface MailMessage {
   to: string;

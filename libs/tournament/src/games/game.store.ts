@@ -3,19 +3,19 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Game, Prisma } from '@dcs/db';
 import { createGame, type GameState } from '@dcs/engine';
-import { PG_POOL, PrismaService, reportGroupCommit } from '@dcs/common';
-import { sha256, type Tx } from '../games.repository';
+import { PG_POOL, PrismaService, type Tx, sha256 } from '@dcs/common';
+
 import { needsSnapshot, replayTail } from './game-snapshot';
 import { LatestStateCache } from './game-state-cache';
+import { MoveConflict, MoveWrites } from './move-writes';
+import { tableColumns, tableColumnsOf, TABLE_COLUMNS_SQL, type TableColumns, type TableRef } from './table-host';
 
 /** A game row with `state` the game's current state (the snapshot with its tail replayed). */
 export type StoredGame = Game;
 
 /** The game as a move reads it. */
-export interface LockedGame {
+export interface LockedGame extends TableColumns {
   id: string;
-  tableId: string | null;
-  houseTableId: string | null;
   state: GameState;
   version: number;
   status: 'playing' | 'finished';
@@ -65,10 +65,6 @@ export interface MoveTransaction {
   save(next: GameState, entry: ActionEntry): Promise<void>;
 }
 
-/** The game moved (another move, the turn clock, a director) between the read and the save. */
-class MoveConflict extends Error {}
-
-const UNIQUE_VIOLATION = '23505';
 const MAX_ATTEMPTS = 8;
 /** Games whose latest state a process keeps (a 512-player Saturday runs 128 tables; a state is ~10-60 kB of objects). */
 const CACHE_GAMES = 4096;
@@ -88,7 +84,7 @@ interface GameRow extends Omit<Game, 'state'> {
  * nor the tail is read. A finished game's snapshot is its whole final state.
  */
 const GAME_SQL = (extra = '') => `
-  SELECT g.id, g.table_id AS "tableId", g.house_table_id AS "houseTableId", g.ruleset, g.players, g.status::text AS status,
+  SELECT g.id, ${TABLE_COLUMNS_SQL}, g.ruleset, g.players, g.status::text AS status,
     g.version, g.seed, g.seed_hash AS "seedHash", g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.updated_at AS "updatedAt",
     CASE WHEN g.version = k.held THEN NULL ELSE g.state END AS state,
     CASE WHEN g.version = k.held OR g.status = 'finished' THEN NULL ELSE
@@ -96,28 +92,6 @@ const GAME_SQL = (extra = '') => `
          FROM game_actions a WHERE a.game_id = g.id AND a.version > (g.state->>'version')::int) END AS tail${extra}
   FROM unnest($1::uuid[], $2::int[]) WITH ORDINALITY AS k(id, held, n) JOIN games g ON g.id = k.id
   ORDER BY k.n`;
-
-// ------------------------------------------------------------------ group commit of moves
-
-/** One move's write: the compare-and-set of the game's version, with its log entry (and a snapshot at a hand boundary). */
-interface MoveWrite {
-  gameId: string;
-  /** the version the move makes, and the one it was decided on */
-  version: number;
-  expected: number;
-  finished: boolean;
-  seat: number;
-  userId: string | null;
-  /** the action, as JSON */
-  action: string;
-  requestId: string | null;
-  decisionMs: number | null;
-  /** the new state as JSON when the move writes a snapshot, else null */
-  state: string | null;
-}
-
-/** The most moves one statement carries. */
-const MAX_BATCH = 256;
 
 /**
  * Every move a batch carries, each applied only if its game is still at the version the move was
@@ -138,88 +112,6 @@ const WRITE_SQL = `
   SELECT gen_random_uuid(), i.id, i.version, i.seat, i.user_id, i.action, i.request_id, i.decision_ms, moved.updated_at
   FROM moved JOIN i ON i.n = moved.n
   RETURNING game_id AS "gameId", created_at AS at`;
-
-interface Pending {
-  write: MoveWrite;
-  resolve: (at: Date | null) => void;
-  reject: (err: unknown) => void;
-}
-
-/**
- * Group commit of moves (issue 17): the moves saved in one turn of the event loop — across games —
- * go to PostgreSQL as one statement and one commit instead of one each. A round trip to the
- * database (a system call on each side, a wake-up and a WAL flush per commit) was most of a move's
- * cost once the state stopped being rewritten. A move waits at most for the end of the current turn;
- * under load each statement carries the moves of every game whose previous move just returned.
- *
- * Two moves of one game never share a statement (the second starts the next one), so each move's
- * compare-and-set is judged on its own. A statement of several moves that fails — a request id
- * already stored (a retried move), or a deadlock with another statement or a transaction holding some
- * of its games' rows — rolled back whole and is taken again move by move: a statement of one move
- * holds one row lock and cannot deadlock, and only the move at fault learns of its failure. The moves
- * go in game-id order, so two statements lock their common games in the same order.
- */
-class MoveWrites {
-  private batch: Pending[] = [];
-  private games = new Set<string>();
-  private scheduled = false;
-
-  constructor(private readonly pool: Pool) {}
-
-  /** When the move was written (its turn starts then); null when its game had moved past `expected`. */
-  write(write: MoveWrite): Promise<Date | null> {
-    return new Promise((resolve, reject) => {
-      if (this.games.has(write.gameId) || this.batch.length >= MAX_BATCH) this.flush();
-      this.batch.push({ write, resolve, reject });
-      this.games.add(write.gameId);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    const batch = this.batch;
-    if (!batch.length) return;
-    this.batch = [];
-    this.games = new Set();
-    reportGroupCommit(batch.length);
-    void this.run(batch.sort((x, y) => (x.write.gameId < y.write.gameId ? -1 : 1)));
-  }
-
-  private async run(batch: Pending[]): Promise<void> {
-    try {
-      const written = await this.statement(batch.map((p) => p.write));
-      for (const p of batch) p.resolve(written.get(p.write.gameId) ?? null);
-    } catch (err) {
-      if (batch.length > 1) {
-        await Promise.all(batch.map((p) => this.run([p])));
-        return;
-      }
-      const stored = (err as { code?: string }).code === UNIQUE_VIOLATION;
-      batch[0].reject(stored ? new MoveConflict(`game ${batch[0].write.gameId}: the action is already stored`) : err);
-    }
-  }
-
-  private async statement(ws: MoveWrite[]): Promise<Map<string, Date>> {
-    const col = <K extends keyof MoveWrite>(k: K) => ws.map((w) => w[k]);
-    const { rows } = await this.pool.query<{ gameId: string; at: Date }>(WRITE_SQL, [
-      col('gameId'),
-      col('version'),
-      col('expected'),
-      col('finished'),
-      col('seat'),
-      col('userId'),
-      col('action'),
-      col('requestId'),
-      col('decisionMs'),
-      col('state'),
-    ]);
-    return new Map(rows.map((r) => [r.gameId, r.at]));
-  }
-}
 
 /**
  * The one game store (issue 13: one storage write): the only code that reads or writes
@@ -244,28 +136,27 @@ export class GameStore {
     private readonly prisma: PrismaService,
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {
-    this.writes = new MoveWrites(pool);
+    this.writes = new MoveWrites(pool, WRITE_SQL);
   }
 
   // ------------------------------------------------------------------ create
 
-  /** Deals a new tournament game for a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). */
+  /** Deals a new tournament game (the DCS ruleset) at a challenge table, or at none (tests, benches). */
   createTournamentGame(tx: Tx, tableId: string | null, players: number): Promise<StoredGame> {
-    return this.create(tx, { tableId }, { ruleset: 'dcs-tournament', players });
+    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players });
   }
 
-  /** Deals a house table's game (SPEC 8.1) from a fresh secret seed; the engine validates the ruleset's settings. */
-  createHouseGame(tx: Tx, houseTableId: string, opts: { ruleset: string; players: number; partners: boolean; settings: Record<string, unknown> }): Promise<StoredGame> {
-    return this.create(tx, { houseTableId }, opts);
-  }
-
-  private async create(tx: Tx, at: { tableId?: string | null; houseTableId?: string }, opts: { ruleset: string; players: number; partners?: boolean; settings?: Record<string, unknown> }): Promise<StoredGame> {
+  /**
+   * Deals a game at a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). The
+   * engine validates the ruleset's settings (SPEC 8.1).
+   */
+  async deal(tx: Tx, table: TableRef | null, opts: { ruleset: string; players: number; partners?: boolean; settings?: Record<string, unknown> }): Promise<StoredGame> {
     const seed = randomBytes(32).toString('hex');
     const created = createGame({ ...opts, seed });
     if (!created.ok) throw new Error(`cannot deal a ${opts.players}-player ${opts.ruleset} game: ${created.error.message}`);
     const state = created.state;
     return tx.game.create({
-      data: { ...at, ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
+      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
     });
   }
 
@@ -286,36 +177,10 @@ export class GameStore {
     return rows.map((r) => this.resolve(r, db ? null : held.get(r.id)));
   }
 
-  /** The table's current game (the latest dealt), locked if asked. */
-  async currentOfTable(tx: Tx, tableId: string, lock = false): Promise<StoredGame | null> {
-    const g = await tx.game.findFirst({ where: { tableId }, orderBy: { startedAt: 'desc' }, select: { id: true } });
-    if (!g) return null;
-    return lock ? this.lock(tx, g.id) : this.find(g.id, tx);
-  }
-
   /** A game's version and status (the turn clock's cheap "has this turn moved on?"). */
   async versionOf(id: string): Promise<{ version: number; status: string } | null> {
     const { rows } = await this.pool.query<{ version: number; status: string }>('SELECT version, status FROM games WHERE id = $1', [id]);
     return rows[0] ?? null;
-  }
-
-  /** Ids of the games of a challenge still being played. */
-  playingOfChallenge(tx: Tx, challengeId: string): Promise<{ id: string }[]> {
-    return tx.game.findMany({ where: { status: 'playing', table: { challengeId } }, select: { id: true } });
-  }
-
-  /** Every challenge game still being played at a table still playing, with its clock runs (the turn clock's recovery sweep). */
-  playingChallengeGames() {
-    return this.prisma.game.findMany({
-      where: { status: 'playing', table: { status: 'playing' } },
-      select: { id: true, version: true, updatedAt: true, tableId: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
-    });
-  }
-
-  /** House games that ended, among those given (the house settlement sweep). */
-  async finishedHouseGames(): Promise<string[]> {
-    const rows = await this.prisma.game.findMany({ where: { houseTableId: { not: null }, status: 'finished' }, select: { id: true } });
-    return rows.map((r) => r.id);
   }
 
   /** The row's current state: the entry held when the read began (`held`; null: a read in a transaction, no cache), or the snapshot and its tail. */
@@ -336,8 +201,8 @@ export class GameStore {
     return { ...row, state: state as unknown as Prisma.JsonValue } as StoredGame;
   }
 
-  private remember(g: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'version' | 'status' | 'seed' | 'seedHash' | 'updatedAt'> & { state: GameState }): void {
-    this.cache.set(g.id, { id: g.id, tableId: g.tableId, houseTableId: g.houseTableId, state: g.state, version: g.version, status: g.status, seed: g.seed, seedHash: g.seedHash, updatedAt: g.updatedAt });
+  private remember(g: Pick<Game, 'id' | 'version' | 'status' | 'seed' | 'seedHash' | 'updatedAt'> & TableColumns & { state: GameState }): void {
+    this.cache.set(g.id, { id: g.id, ...tableColumnsOf(g), state: g.state, version: g.version, status: g.status, seed: g.seed, seedHash: g.seedHash, updatedAt: g.updatedAt });
   }
 
   /** How often a read or a move found the game's current version in this process (for benches and docs). */

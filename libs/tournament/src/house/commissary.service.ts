@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CURRENCIES, isoWeekOf, isoWeekStart } from '@dcs/house';
-import { ChallengeQueue, Effect } from '../challenge-queue';
-import { TournamentClock } from '../tournament-clock';
+import { EffectsQueue, Effect } from '../effects/effects-queue';
+import { TournamentClock } from '../time/tournament-clock';
 import { HouseRepository } from './house.repository';
 import { WalletRepository } from './wallet.repository';
 
@@ -22,7 +22,7 @@ export class CommissaryService {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly clock: TournamentClock,
   ) {}
 

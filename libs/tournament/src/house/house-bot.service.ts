@@ -3,19 +3,18 @@ import { AppConfig, AppError } from '@dcs/common';
 import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import type { BotLevel } from '@dcs/db';
-import { ChallengeQueue } from '../challenge-queue';
+import { EffectsQueue } from '../effects/effects-queue';
 import { GameStore } from '../games/game.store';
-import { GameMoveService } from '../game-move.service';
-import { gameViewEmits } from '../live-emitter';
+import { GameMoveService } from '../games/game-move.service';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
 
 /**
  * Computer seats at house tables (SPEC 8.1, 8.6), played by the worker: the job for (game, version,
  * attempt) decides on the seat's own view with the level's bot, seeded per turn, and plays through
- * the one move service (as the system mover, so events, clocks and the log are those of any move).
+ * the one move service (as the system mover, so events — published by the move itself, MovePublisher —, clocks and the log are those of any move).
  * While the next seat on turn is a computer whose turn is due at once (no person at the table to
- * watch it think, or no pace: HouseService.botPlan) the same job plays it too, up to HOUSE_BOT_CHAIN_MAX
+ * watch it think, or no pace: HouseTurns.botPlan) the same job plays it too, up to HOUSE_BOT_CHAIN_MAX
  * turns (then the rest goes to a new job at the back of the queue, so many tables share the slots); a person's turn, a computer's seeded run-out or a paced turn ends the job (their clock,
  * or a delayed job, takes over). A job for a turn that has moved on does nothing. A worker killed
  * mid-chain leaves the turn on the clock: the recovery sweep (at start-up and every minute)
@@ -29,7 +28,7 @@ export class HouseBotService {
   constructor(
     private readonly repo: HouseRepository,
     private readonly mover: GameMoveService,
-    private readonly queue: ChallengeQueue,
+    private readonly queue: EffectsQueue,
     private readonly config: AppConfig,
     private readonly games: GameStore,
     private readonly house: HouseService,
@@ -48,7 +47,7 @@ export class HouseBotService {
       const seat = currentHand(state)?.turn ?? null;
       const level = seat === null ? undefined : levels.get(seat);
       if (seat === null || !level) break;
-      // The seed decides this turn is a run-out: the clock records it at the deadline (HouseService.turnEffects); never played over.
+      // The seed decides this turn is a run-out: the clock records it at the deadline (HouseTurns.turnEffects); never played over.
       if (this.house.botRunsOut(table.botSeed, gameId, turn.version, turn.attempt, level)) break;
       const action = this.bot(BOT_OF_LEVEL[level]).choose(state, seat, seedRng(`${table.botSeed}/${gameId}/${turn.version}/${turn.attempt}/move`));
       const body = { version: turn.version, type: action.type, ...('tile' in action ? { tile: action.tile } : {}), ...('end' in action && action.end ? { end: action.end } : {}) };
@@ -57,7 +56,6 @@ export class HouseBotService {
         const { committed } = await this.mover.move(gameId, { system: true, seat, chain: true }, body);
         if (!committed) break;
         played++;
-        await this.queue.run(gameViewEmits(committed.game, committed.state, committed.seats, committed.deadline ?? null));
         state = committed.state;
         next = committed.next;
       } catch (err) {

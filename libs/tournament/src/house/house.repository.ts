@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { BotLevel, Currency, DoctorsExcuse, FileEntry, FileEntryKind, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PrismaService, type Tx } from '@dcs/common';
 import { courtLevel, type CourtLevel } from '@dcs/house';
-import type { Tx } from '../games.repository';
+
 import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
 import { addStakeWins, confirmAdultOnce, setAssistiveTech } from '../accounts/accounts.repository';
 
@@ -132,6 +132,12 @@ export class HouseRepository {
 
   async setSeatClock(tx: Tx, seatId: string, clockMs: number | null): Promise<void> {
     await tx.houseSeat.update({ where: { id: seatId }, data: { clockMs } });
+  }
+
+  /** The people seated at a table (computer seats have no user), by seat: who gets each seat's view of its game. */
+  async peopleSeats(tableId: string, db: Pick<Prisma.TransactionClient, 'houseSeat'> = this.prisma): Promise<{ seat: number; userId: string }[]> {
+    const rows = await db.houseSeat.findMany({ where: { tableId, userId: { not: null } }, select: { seat: true, userId: true }, orderBy: { seat: 'asc' } });
+    return rows.map((r) => ({ seat: r.seat, userId: r.userId! }));
   }
 
   seats(tableId: string, db: Pick<Prisma.TransactionClient, 'houseSeat'> = this.prisma): Promise<HouseSeat[]> {

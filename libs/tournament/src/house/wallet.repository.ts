@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Currency, type WalletEntry, type WalletEntryKind } from '@dcs/db';
-import { AppError, PrismaService } from '@dcs/common';
-import { COMMISSARY, commissaryDue, commissaryKey, debtPayment } from '@dcs/house';
-import type { Tx } from '../games.repository';
+import { AppError, PrismaService, type Tx } from '@dcs/common';
+import { COMMISSARY, commissaryDue, commissaryKey, debtPayment, splitFine } from '@dcs/house';
 
 /** SPEC 8.2 Decision: what a new account is granted. */
 export const WELCOME_GRANT: Readonly<Record<Currency, number>> = { DD: 10_000, soups: 100 };
@@ -113,6 +112,13 @@ export class WalletRepository {
       out.set(id, { currency, balance: rows[0].balance, owed: rows[0].owed });
     }
     return out;
+  }
+
+  /** A fine: what the balance covers is taken, the rest is owed (SPEC 8.2 Decision). */
+  async fine(tx: Tx, userId: string, currency: Currency, amount: number, dedupeKey: string, meta: { houseTableId?: string; gameId?: string; reason: string }): Promise<void> {
+    const w = (await this.lockAll(tx, [userId], currency)).get(userId)!;
+    const { paid, owed } = splitFine(amount, w.balance);
+    await this.post(tx, { userId, currency, kind: 'fine', amount: -paid, owedChange: owed, dedupeKey, ...meta });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { AppealStatus, IntegrityAppeal, IntegrityCase, PenaltyStep, Prisma } from '@dcs/db';
-import type { Tx } from '../games.repository';
+import type { Tx } from '@dcs/common';
 
 /**
  * The open (or in-review) case naming every one of `subjects`, oldest first, locked for the rest of

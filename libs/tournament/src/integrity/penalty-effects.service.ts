@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, SeasonPenaltyKind } from '@dcs/db';
-import { LiveEmitter, sessionsChanged } from '../live-emitter';
+import { LiveEmitter, sessionsChanged } from '../live/live-emitter';
 import { RegistrationsService, type PenaltySource, type PenaltyWithdrawal, type RestoredRegistration } from '../registrations/registrations.service';
 import { SeasonStandingsStore } from '../season-standings.store';
 import { PenaltiesRepository } from './penalties.repository';

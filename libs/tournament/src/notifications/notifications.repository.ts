@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification, Prisma } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
-import type { Notice } from '../notices';
+import { PrismaService, type Tx } from '@dcs/common';
+import type { Notice } from './notices';
 import { queueDeliveries } from '../delivery/deliveries.repository';
 
-type Tx = Prisma.TransactionClient;
 
 /** A notification row to store: the notice, for whom, and the key that makes a retried step notify once. */
 export interface NotificationRow extends Notice {

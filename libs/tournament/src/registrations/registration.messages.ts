@@ -1,5 +1,5 @@
 import type { Challenge } from '@dcs/db';
-import type { Notice } from '../notices';
+import type { Notice } from '../notifications/notices';
 
 /**
  * Every notification text about a player's registration, one builder each, whoever writes the

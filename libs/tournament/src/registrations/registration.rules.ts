@@ -1,5 +1,5 @@
 import type { Challenge, UserStatus } from '@dcs/db';
-import { BEFORE_CHECK_IN_CLOSE } from '../challenge-rows';
+import { BEFORE_CHECK_IN_CLOSE } from '../challenge/challenge-rows';
 
 /**
  * The registration rules as pure functions (SPEC 3.1; no Nest, no Prisma, no clock): who may take part,

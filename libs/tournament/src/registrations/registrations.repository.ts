@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditLog, Challenge, Prisma, Registration, RegistrationStatus } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
-import { lockChallenge, lockPendingChallengesOf } from '../challenge-locks.repository';
-import { PRE_START } from '../challenge-rows';
+import { PrismaService, type Tx } from '@dcs/common';
+import { lockChallenge, lockPendingChallengesOf } from '../challenge/challenge-locks.repository';
+import { PRE_START } from '../challenge/challenge-rows';
 import { storeNotifications } from '../notifications/notifications.repository';
 import type { AccountStanding } from './registration.rules';
 import type { RegistrationNotice } from './registration.messages';
 import { recordAudit } from '../audit/audit-log.repository';
 
-type Tx = Prisma.TransactionClient;
 type Db = Pick<Tx, 'user' | 'seasonPenalty'>;
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 

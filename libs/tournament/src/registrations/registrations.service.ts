@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Challenge, Prisma, Registration } from '@dcs/db';
-import { notStarted } from '../challenge-rows';
+import type { Challenge, Registration } from '@dcs/db';
+import { notStarted } from '../challenge/challenge-rows';
 import { promotedNotice, restoredNotice, seatedFromWaitlistNotice, withdrawnByPenaltyNotice, withdrawnIneligibleNotice } from './registration.messages';
 import {
   type AccountStanding,
@@ -13,8 +13,8 @@ import {
   withdrawalPromotes,
 } from './registration.rules';
 import { type ChallengeCounts, type PublicRegistration, RegistrationsRepository } from './registrations.repository';
+import type { Tx } from '@dcs/common';
 
-type Tx = Prisma.TransactionClient;
 
 /** A registration with its place in the waitlist (1 = next to be promoted), null when not waitlisted. */
 export type RegistrationWithPlace = Registration & { waitlistPlace: number | null };

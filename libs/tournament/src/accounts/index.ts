@@ -1,0 +1,3 @@
+export * from './accounts.repository';
+export * from './director-cities.repository';
+export * from './display-name';

@@ -1,0 +1,3 @@
+export * from './calendar.repository';
+export * from './challenge-calendar';
+export * from './calendar.module';

@@ -1,0 +1,2 @@
+export * from './effects-queue';
+export * from './anticheat-queue';

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import type { Game } from '@dcs/db';
+import type { GameState } from '@dcs/engine';
+import type { Effect } from '../effects/effects-queue';
+import type { SeatRow } from './games.repository';
+import type { Tx } from '@dcs/common';
+
+/** The kinds of table a game is played at (docs/architecture.md, "How to add a kind of table"). */
+export type TableKind = 'challenge' | 'house';
+
+/** The table a game is played at. */
+export interface TableRef {
+  kind: TableKind;
+  id: string;
+}
+
+/** The game row's columns that name its table: one foreign key per kind (docs/architecture.md). */
+export type TableColumns = Pick<Game, 'tableId' | 'houseTableId'>;
+
+/** A game row, or any part of it that holds its table's columns. */
+export type GameAtTable = { tableId: string | null; houseTableId?: string | null };
+
+/** The one place a game row's foreign keys become its table (null: a game at no table, as tests and benches deal). */
+export function tableOf(game: GameAtTable): TableRef | null {
+  if (game.tableId) return { kind: 'challenge', id: game.tableId };
+  if (game.houseTableId) return { kind: 'house', id: game.houseTableId };
+  return null;
+}
+
+/** …and back: the foreign keys of a new game row at `table`. */
+export function tableColumns(table: TableRef | null): Partial<TableColumns> {
+  if (!table) return { tableId: null };
+  switch (table.kind) {
+    case 'challenge':
+      return { tableId: table.id };
+    case 'house':
+      return { houseTableId: table.id };
+  }
+}
+
+/** The same columns as GameStore reads them from a game row (`g`). */
+export const TABLE_COLUMNS_SQL = `g.table_id AS "tableId", g.house_table_id AS "houseTableId"`;
+
+/** The columns naming a game's table, copied from a row. */
+export const tableColumnsOf = (g: TableColumns): TableColumns => ({ tableId: g.tableId, houseTableId: g.houseTableId });
+
+/** A run-out the turn clock has just recorded (its GameTimeout row written), inside its transaction. */
+export interface RunOut {
+  seat: number;
+  version: number;
+  attempt: number;
+  /** the clock's length on this turn */
+  ms: number;
+  now: Date;
+  /** when the run-out was recorded (the restarted clock counts from then) */
+  recordedAt: Date;
+}
+
+/** The game row as the clock hands it to a host (locked, with its current state). */
+export type HostedGame = Game;
+
+/**
+ * What a kind of table does when one of its games moves, runs out a clock or ends. The game core
+ * (GameMoveService, TurnClockService, GameStore, the views) knows games, seats and versions only; it
+ * resolves a game's host once from the row (`tableOf`) and asks it. One host per kind, registered in
+ * TableHosts when the kind's module starts.
+ */
+export interface TableHost {
+  readonly kind: TableKind;
+  /** Whether the people seated stay the same for every game of the table (then the move path caches them). */
+  readonly fixedSeats: boolean;
+  /** The people seated (computer seats have no user): who gets each seat's view. */
+  seats(tableId: string): Promise<SeatRow[]>;
+  /** The clock of the seat on turn, in ms (null: no clock). */
+  clockMs(tableId: string, state: GameState, db?: Tx): Promise<number | null>;
+  /**
+   * After a committed move whose game goes on (its clock already started). `chain`: the mover is the
+   * worker playing computer turns, who plays a turn due at once itself: it is handed back, not queued.
+   */
+  moved(tableId: string, gameId: string, state: GameState, chain: boolean): Promise<{ version: number; attempt: number } | null>;
+  /** A committed move ended the game (its views already published): decide or settle the table. Never throws. */
+  ended(tableId: string, gameId: string): Promise<void>;
+  /** The clock ran out on `seat`, inside the clock's transaction, before anything is recorded: false records nothing. */
+  mayRunOut(tx: Tx, game: HostedGame, seat: number, attempt: number, effects: Effect[]): Promise<boolean>;
+  /** The run-out is recorded: the table's penalties, the restarted clock or the forfeit, their live events. */
+  ranOut(tx: Tx, game: HostedGame, run: RunOut, effects: Effect[]): Promise<'ticket' | 'forfeit'>;
+  /** After the run-out's transaction committed and its effects were queued. */
+  runOutCommitted(gameId: string, outcome: 'ticket' | 'forfeit', effects: readonly Effect[]): Promise<void>;
+}
+
+/** The registry of table hosts, keyed by kind: each kind's host registers itself when its module starts. */
+@Injectable()
+export class TableHosts {
+  private readonly hosts = new Map<TableKind, TableHost>();
+
+  register(host: TableHost): void {
+    this.hosts.set(host.kind, host);
+  }
+
+  /** The host of a table of this kind. */
+  of(kind: TableKind): TableHost {
+    const host = this.hosts.get(kind);
+    if (!host) throw new Error(`no table host registered for ${kind} tables`);
+    return host;
+  }
+
+  /** The game's table and its host (null: a game at no table). */
+  forGame(game: GameAtTable): { table: TableRef; host: TableHost } | null {
+    const table = tableOf(game);
+    return table ? { table, host: this.of(table.kind) } : null;
+  }
+
+  /** The people seated at the game's table. */
+  async seatsOfGame(game: GameAtTable): Promise<SeatRow[]> {
+    const at = this.forGame(game);
+    return at ? at.host.seats(at.table.id) : [];
+  }
+}

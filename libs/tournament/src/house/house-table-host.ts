@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { GameState } from '@dcs/engine';
+import type { Effect } from '../effects/effects-queue';
+
+import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
+import { HouseRepository } from './house.repository';
+import { HouseService } from './house.service';
+import type { Tx } from '@dcs/common';
+
+/**
+ * What a house table does with its games (TableHost, SPEC 8): its seats may change between games (a
+ * rematch), each seat has its own clock fixed at the deal (or none), a computer seat on turn is queued
+ * to play after a move, a game that ends is settled, and a run-out has the house's penalties
+ * (HousePenalties.runOut; a computer's seeded draw may keep it from running out at all).
+ */
+@Injectable()
+export class HouseTableHost implements TableHost {
+  readonly kind = 'house' as const;
+  readonly fixedSeats = false;
+  private readonly logger = new Logger(HouseTableHost.name);
+
+  constructor(
+    hosts: TableHosts,
+    private readonly repo: HouseRepository,
+    private readonly house: HouseService,
+  ) {
+    hosts.register(this);
+  }
+
+  seats(tableId: string) {
+    return this.repo.peopleSeats(tableId);
+  }
+
+  /** The clock of the seat on turn (SPEC 8.3, fixed at the deal; null when off). */
+  async clockMs(tableId: string, state: GameState): Promise<number | null> {
+    const seat = state.hands[state.hands.length - 1]?.turn ?? null;
+    return seat === null ? null : this.house.seatClockMs(tableId, seat);
+  }
+
+  moved(tableId: string, gameId: string, state: GameState, chain: boolean) {
+    return this.house.afterMove(tableId, gameId, state, chain);
+  }
+
+  async ended(_tableId: string, gameId: string): Promise<void> {
+    await this.house.settle(gameId).catch((err: Error) => this.logger.error(`settling house game ${gameId}: ${err.message}`));
+  }
+
+  mayRunOut(tx: Tx, game: HostedGame, seat: number, attempt: number, effects: Effect[]): Promise<boolean> {
+    return this.house.clockMayRunOut(tx, game, seat, attempt, effects);
+  }
+
+  ranOut(tx: Tx, game: HostedGame, run: RunOut, effects: Effect[]): Promise<'ticket' | 'forfeit'> {
+    return this.house.runOut(tx, game, run.seat, run.attempt, run.ms, run.now, effects);
+  }
+
+  /** A run-out that ended the game (the 5th dumbbell in a turn) settles it now; the queued job is the backup. */
+  async runOutCommitted(gameId: string, outcome: 'ticket' | 'forfeit', effects: readonly Effect[]): Promise<void> {
+    if (outcome === 'forfeit' && effects.some((e) => e.kind === 'house-settle')) {
+      await this.house.settle(gameId).catch((err: Error) => this.logger.warn(`settling house game ${gameId}: ${err.message}`));
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './live-emitter';
+export * from './live-emitter.module';
