@@ -128,9 +128,9 @@ function generators(doc: OpenApiDoc, realIds: string[]) {
         if (name === 'email') return fc.emailAddress();
         if (name === 'tile') return fc.constantFrom('6-4', '0-0', '6-6', '7-1');
         return fc.oneof(
-          { weight: 3, arbitrary: fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 30) }) },
+          { weight: 3, arbitrary: fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 30, 30)) }) },
           // a plausible length with a control or unusual character inside
-          { weight: 1, arbitrary: fc.tuple(fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 30) }), controls).map(([t, c]) => `${t.slice(0, 1)}${c}${t.slice(1)}`) },
+          { weight: 1, arbitrary: fc.tuple(fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 30, 30)) }), controls).map(([t, c]) => `${t.slice(0, 1)}${c}${t.slice(1)}`) },
         );
     }
   }

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { BullModule } from '@nestjs/bullmq';
-import { AppConfig, bullConnection, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
+import { AppConfig, bullConnection, ClockModule, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ChallengesModule } from './challenges/challenges.module';
@@ -30,6 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         LoggerModule.forRoot(loggerParams(config, 'api')),
         PrismaModule,
         RedisModule,

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig, bullConnection, ConfigModule, loggerParams, PrismaModule } from '@dcs/common';
+import { AppConfig, bullConnection, ClockModule, ConfigModule, loggerParams, PrismaModule } from '@dcs/common';
 import { AnticheatWorkerModule } from './anticheat/anticheat.module';
 import { EffectsModule } from './effects/effects.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
@@ -20,6 +20,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         LoggerModule.forRoot(loggerParams(config, 'worker')),
         PrismaModule,
         ScheduleModule.forRoot(),

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { Clock, QUEUES } from '@dcs/common';
+import { QUEUES } from '@dcs/common';
 import { AccountTokensRepository, LiveEmitterModule } from '@dcs/tournament';
 import { CredentialLimiter } from '../auth/credential-limiter';
 import { UsersModule } from '../users/users.module';
@@ -12,7 +12,7 @@ import { AccountRecoveryService } from './account-recovery.service';
 @Module({
   imports: [UsersModule, LiveEmitterModule, BullModule.registerQueue({ name: QUEUES.delivery })],
   controllers: [AccountRecoveryController],
-  providers: [AccountRecoveryService, AccountRecoveryRepository, AccountTokensRepository, AccountMailProducer, CredentialLimiter, Clock],
+  providers: [AccountRecoveryService, AccountRecoveryRepository, AccountTokensRepository, AccountMailProducer, CredentialLimiter],
   exports: [AccountRecoveryService],
 })
 export class AccountRecoveryModule {}

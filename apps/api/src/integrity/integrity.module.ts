@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '@dcs/common';
 import { IntegrityQueriesRepository, IntegrityRepository, PenaltiesRepository, PenaltyEffects, TournamentModule } from '@dcs/tournament';
 import { UsersModule } from '../users/users.module';
 import { IntegrityBoardController, IntegrityPlayerController } from './integrity.controller';
@@ -9,7 +8,7 @@ import { IntegrityService } from './integrity.service';
 @Module({
   imports: [UsersModule, TournamentModule],
   controllers: [IntegrityBoardController, IntegrityPlayerController],
-  providers: [IntegrityService, IntegrityRepository, IntegrityQueriesRepository, PenaltyEffects, PenaltiesRepository, Clock],
-  exports: [PenaltyEffects, Clock],
+  providers: [IntegrityService, IntegrityRepository, IntegrityQueriesRepository, PenaltyEffects, PenaltiesRepository],
+  exports: [PenaltyEffects],
 })
 export class IntegrityModule {}

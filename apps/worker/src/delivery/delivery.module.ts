@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { Clock, QUEUES } from '@dcs/common';
+import { QUEUES } from '@dcs/common';
 import { DeliveriesRepository, DeliverySettingsRepository } from '@dcs/tournament';
 import { DeliveryPoller } from './delivery.poller';
 import { DeliveryProcessor } from './delivery.processor';
@@ -25,7 +25,6 @@ import { RemindersService } from './reminders.service';
     RemindersService,
     RemindersRepository,
     ReminderSweepScheduler,
-    Clock,
   ],
 })
 export class DeliveryWorkerModule {}

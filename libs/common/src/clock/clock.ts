@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 
 /**
  * The time where deadlines matter (appeal windows, appeal due dates, chat restrictions). Injected so
@@ -29,3 +29,11 @@ export class FakeClock extends Clock {
     this.t = new Date(this.t.getTime() + ms);
   }
 }
+
+/**
+ * The one Clock of a process (API or worker): every module that asks for `Clock` gets this instance,
+ * so a test that replaces its `now` moves every deadline of the process at once.
+ */
+@Global()
+@Module({ providers: [Clock], exports: [Clock] })
+export class ClockModule {}
