@@ -109,37 +109,21 @@ function Closed({ title, children }: { title: string; children: string }) {
 
 /** Each seat's accuracy and counts (only the reader's own seat until the challenge is complete). */
 export function AnalysisSummary({ analysis, seatName }: { analysis: GameReviewDto; seatName: SeatName }) {
-  const seats = analysis.seats ?? [];
   return (
-    <div className="table-scroll">
-      <table className="results analysis-seats">
-        <caption>
-          Accuracy{analysis.scope === 'own' ? ' — your decisions (every seat’s once the challenge is complete)' : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Player</th>
-            <th scope="col" className="num">Accuracy</th>
-            <th scope="col" className="num">Decisions</th>
-            <th scope="col" className="num">Inaccuracies</th>
-            <th scope="col" className="num">Mistakes</th>
-            <th scope="col" className="num">Blunders</th>
-          </tr>
-        </thead>
-        <tbody>
-          {seats.map((s) => (
-            <tr key={s.seat} className={s.seat === analysis.seat ? 'me' : undefined}>
-              <th scope="row">{seatName(s.seat)}</th>
-              <td className="num">{s.accuracy === null ? '—' : `${s.accuracy.toFixed(1)}%`}</td>
-              <td className="num">{s.decisions}</td>
-              <td className="num">{s.inaccuracies}</td>
-              <td className="num">{s.mistakes}</td>
-              <td className="num">{s.blunders}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <ul className="seat-accuracy" aria-label="Accuracy per player" data-testid="seat-accuracy">
+        {(analysis.seats ?? []).map((s) => (
+          <li key={s.seat} className={s.seat === analysis.seat ? 'me' : undefined}>
+            <span className="seat-accuracy-name">{seatName(s.seat)}</span>
+            <span className="seat-accuracy-figure">{s.accuracy === null ? '—' : `${s.accuracy.toFixed(1)}%`}</span>
+            <span className="seat-accuracy-counts muted">
+              {s.decisions} {s.decisions === 1 ? 'decision' : 'decisions'} · {count(s.inaccuracies, 'inaccuracy')} · {count(s.mistakes, 'mistake')} · {count(s.blunders, 'blunder')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {analysis.scope === 'own' && <p className="muted analysis-scope">Your decisions only: every seat’s are public once the challenge is complete.</p>}
+    </>
   );
 }
 
@@ -153,7 +137,11 @@ export function FlaggedMoves({ at, flagged, current, go, seatName }: { at: Map<n
         return (
           <li key={i}>
             <button type="button" className="link-button" aria-current={i === current ? 'step' : undefined} onClick={() => go(i)}>
-              <span className={`mark mark-${d.mark}`}>{MARK[d.mark]}</span> step {i + 1}: {seatName(d.seat)} {moveWords(d.played)} <span className="num">−{pts(d.loss)}</span>
+              <span className={`mark mark-${d.mark}`}>{MARK[d.mark]}</span>{' '}
+              <span className="flagged-text">
+                step {i + 1}: {seatName(d.seat)} {moveWords(d.played)}
+              </span>{' '}
+              <span className="num">−{pts(d.loss)}</span>
             </button>
           </li>
         );
