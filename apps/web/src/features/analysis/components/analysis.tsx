@@ -150,25 +150,32 @@ export function FlaggedMoves({ at, flagged, current, go, seatName }: { at: Map<n
   );
 }
 
-/** A season's post-game analysis as facts (for a `.facts` list): accuracy, and the mistakes and blunders. */
+/** A season's post-game analysis as facts (for a `.facts` list): accuracy over its reviewed games, and the errors counted. */
 export function SeasonAccuracyFacts({ accuracy: a }: { accuracy: SeasonAccuracyDto | null }) {
+  if (!a) {
+    return (
+      <div className="accuracy-none">
+        <dt>Accuracy</dt>
+        <dd>no game analysed yet</dd>
+      </div>
+    );
+  }
   return (
     <>
       <div>
         <dt>Accuracy</dt>
         <dd>
-          {a?.accuracy == null ? '—' : `${a.accuracy.toFixed(1)}%`}
-          {a && (
-            <span className="muted accuracy-basis">
-              {' '}
-              {a.games} {a.games === 1 ? 'game' : 'games'}, {a.decisions} {a.decisions === 1 ? 'decision' : 'decisions'}
-            </span>
-          )}
+          {a.accuracy === null ? '—' : `${a.accuracy.toFixed(1)}%`}
+          <span className="muted accuracy-basis">
+            {a.games} {a.games === 1 ? 'game' : 'games'}, {a.decisions} {a.decisions === 1 ? 'decision' : 'decisions'}
+          </span>
         </dd>
       </div>
-      <div>
+      <div className="accuracy-errors">
         <dt>Errors</dt>
-        <dd>{a ? `${count(a.inaccuracies, 'inaccuracy')}, ${count(a.mistakes, 'mistake')}, ${count(a.blunders, 'blunder')}` : 'not analysed yet'}</dd>
+        <dd>
+          {count(a.inaccuracies, 'inaccuracy')}, {count(a.mistakes, 'mistake')}, {count(a.blunders, 'blunder')}
+        </dd>
       </div>
     </>
   );
