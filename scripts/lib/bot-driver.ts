@@ -19,7 +19,13 @@ export interface DriveStats {
   lastMove?: { at: number; ms: number };
 }
 
-export async function playOut(app: INestApplication, gameId: string, botName: BotName = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
+/**
+ * One bot for every seat (by name; its randomness from the game's id), or a bot per seat with each seat's
+ * randomness from `seed` as the engine's own playGame draws it (the same deal and bots play the same game).
+ */
+export type Players = BotName | { bots: Bot[]; seed: string };
+
+export async function playOut(app: INestApplication, gameId: string, players: Players = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
   const prisma = app.get(PrismaService);
   const store = app.get(GameStore);
   const games = app.get(GamesService);
@@ -30,14 +36,14 @@ export async function playOut(app: INestApplication, gameId: string, botName: Bo
   };
   const game = await current();
   const seats = await prisma.tableSeat.findMany({ where: { tableId: game.tableId! } });
-  const bot: Bot = createBot(botName);
-  const rng = seedRng(`play-${gameId}`);
+  const bots: Bot[] = typeof players === 'string' ? [createBot(players)] : players.bots;
+  const rngs = typeof players === 'string' ? [seedRng(`play-${gameId}`)] : players.bots.map((_, seat) => seedRng(`${players.seed}/bot/${seat}`));
   let moves = 0;
   let state = game.state as unknown as GameState;
   while (!state.finished) {
     const hand = state.hands[state.hands.length - 1];
     const seat = hand.turn!;
-    const action = bot.decide(playerView(state, seat), rng);
+    const action = bots[seat % bots.length].decide(playerView(state, seat), rngs[seat % rngs.length]);
     const user = seats.find((s) => s.seat === seat)!;
     const t0 = performance.now();
     const res = await games.act({ id: user.userId, email: '', displayName: '', roles: ['competitor'] }, gameId, {

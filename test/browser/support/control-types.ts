@@ -50,3 +50,22 @@ export interface OpenChallengeRequest {
   turnMs?: number;
   roundSeconds?: number;
 }
+
+/** A move as the record writes it (libs/engine Action). */
+export interface RecordedMove {
+  seat: number;
+  type: 'play' | 'knock' | 'draw' | 'reshuffle' | 'forfeit';
+  tile?: string;
+  end?: 'W' | 'E' | 'N' | 'S';
+}
+
+export interface BlunderedGame {
+  gameId: string;
+  tableId: string;
+  seat: number;
+  /** where the blunder is: the record's hands[hand].actions[action] */
+  hand: number;
+  action: number;
+  played: RecordedMove;
+  best: RecordedMove;
+}

@@ -1,4 +1,4 @@
-import type { ChallengeRequest, CreatedChallenge, CreatedSeason, CreatedUser, OpenChallengeRequest, SeasonRequest, UserRequest } from './control-types';
+import type { BlunderedGame, ChallengeRequest, CreatedChallenge, CreatedSeason, CreatedUser, OpenChallengeRequest, SeasonRequest, UserRequest } from './control-types';
 
 const control = `http://127.0.0.1:${process.env.BROWSER_CONTROL_PORT}`;
 export const apiBase = `http://127.0.0.1:${process.env.BROWSER_API_PORT}`;
@@ -27,6 +27,8 @@ export const platform = {
   bots: (userId: string, opts: { knock?: boolean } = {}) => post<{ gameId: string; tableId: string }>('/bots', { userId, ...opts }),
   /** The player's table reaches its hard stop tied for 2nd: the 6-4/5-5 draw opens. */
   tie: (userId: string) => post<{ tableId: string }>('/tie', { userId }),
+  /** The player's running game dealt again and played to the end by the expert, the player's seat blundering once (always the same game). */
+  blunder: (userId: string) => post<BlunderedGame>('/blunder', { userId }),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
   play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
   /** The first mail to `to` with `subject` in its subject, as the platform's SMTP server received it (with its link's token). */

@@ -22,7 +22,8 @@ import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
 import { playOut } from '../../../scripts/lib/bot-driver';
-import { apply, createBot, createGame, currentHand, legalMoves, playerView, seedRng, type GameState } from '@dcs/engine';
+import { apply, createBot, createGame, currentHand, expertBot, legalMoves, playerView, seedRng, type GameState } from '@dcs/engine';
+import { blunderingExpert } from '@dcs/engine/analysis/blundering-expert';
 import { GamesService } from '../../../apps/api/src/games/games.service';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     ANTICHEAT_SCAN_INTERVAL_MS: '3600000',
     // Computer seats at house tables play at bot speed (no think time).
     HOUSE_BOT_THINK_PERMILLE: '0',
+    // A finished game's post-game analysis is judged within a second or two (the journey waits on it).
+    REVIEW_SCAN_INTERVAL_MS: '1000',
     // Every journey signs up from 127.0.0.1: the registration limits are tested in security-signup.e2e-spec.ts.
     REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
     REGISTER_RATE_LIMIT_PER_NETWORK: '100000',
@@ -127,25 +130,32 @@ async function main(): Promise<void> {
   };
 
   /**
-   * Deals a fresh game (no move made yet) again, from the first seed under which `seat` must knock
-   * within their first three turns whatever they play: a knock in a random deal is missed about one
-   * game in nine. The row's seed and published hash follow the deal, so the game stays provably fair.
+   * Deals a fresh game (no move made yet) again, from the first seed `seedOf(i)` whose deal `accept`s. The
+   * row's seed and published hash follow the deal, so the game stays provably fair.
    */
-  const dealForKnock = async (gameId: string, seat: number) => {
+  const redeal = async (gameId: string, seedOf: (i: number) => string, accept: (dealt: GameState) => boolean = () => true) => {
     await prisma.$transaction(async (tx) => {
       const game = await store.lock(tx, gameId);
       const state = game!.state as unknown as GameState;
       if (state.hands.length !== 1 || state.hands[0].actions.length > 0) throw new Error('the game has begun: it cannot be dealt again');
       for (let i = 0; i < 5000; i++) {
-        const seed = `journey-knock-${seat}-${i}`;
+        const seed = seedOf(i);
         const created = createGame({ ruleset: state.config.ruleset, players: state.config.players, seed });
-        if (!created.ok || !mustKnock(created.state, seat, 2, true)) continue;
+        if (!created.ok || !accept(created.state)) continue;
         await store.saveSystemChange(tx, game!, { ...created.state, version: game!.version + 1 });
         await tx.game.update({ where: { id: gameId }, data: { seed, seedHash: sha256(seed) } });
         return;
       }
-      throw new Error(`no deal in 5,000 makes seat ${seat} knock`);
+      throw new Error('no deal in 5,000 fits');
     });
+  };
+  /** A knock in a random deal is missed about one game in nine: the first deal where `seat` must knock within their first three turns whatever they play. */
+  const dealForKnock = (gameId: string, seat: number) => redeal(gameId, (i) => `journey-knock-${seat}-${i}`, (dealt) => mustKnock(dealt, seat, 2, true));
+
+  /** The running game at `userId`'s latest table, and their seat there. */
+  const runningGameOf = async (userId: string) => {
+    const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId }, orderBy: { table: { createdAt: 'desc' } }, include: { table: { include: { games: { where: { status: 'playing' } } } } } });
+    return { gameId: seat.table.games[0].id, tableId: seat.tableId, seat: seat.seat };
   };
 
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
@@ -212,11 +222,28 @@ async function main(): Promise<void> {
     /** Bots play the other seats of `userId`'s running game in the background; answers its game and table. With `knock`, the game is dealt again so that `userId` must knock early. */
     'POST /bots': async (body) => {
       const { userId, knock } = body as { userId: string; knock?: boolean };
-      const seat = await prisma.tableSeat.findFirstOrThrow({ where: { userId }, orderBy: { table: { createdAt: 'desc' } }, include: { table: { include: { games: { where: { status: 'playing' } } } } } });
-      const gameId = seat.table.games[0].id;
-      if (knock) await dealForKnock(gameId, seat.seat);
+      const { gameId, tableId, seat } = await runningGameOf(userId);
+      if (knock) await dealForKnock(gameId, seat);
       void driveBots(gameId, userId);
-      return { gameId, tableId: seat.tableId };
+      return { gameId, tableId };
+    },
+    /**
+     * `userId`'s running game dealt again from a fixed seed and played to the end by the expert at every seat,
+     * except that at `userId`'s seat it blunders once (libs/engine/src/analysis/blundering-expert.ts): the same
+     * game every run. Answers the game, the table, where the blunder is in the record, what was played there and the better play.
+     */
+    'POST /blunder': async (body) => {
+      const { userId } = body as { userId: string };
+      const { gameId, tableId, seat } = await runningGameOf(userId);
+      const seed = 'journey-blunder-0';
+      await redeal(gameId, () => seed);
+      const blunderer = blunderingExpert(30, 'worst');
+      const bots = [0, 1, 2, 3].map((s) => (s === seat ? blunderer : expertBot()));
+      await playOut(api, gameId, { bots, seed });
+      if (!blunderer.blunder) throw new Error('the game ended without a planted blunder');
+      const { hand, action, best } = blunderer.blunder;
+      const state = (await store.find(gameId))!.state as unknown as GameState;
+      return { gameId, tableId, seat, hand, action, played: state.hands[hand].actions[action], best };
     },
     /** `userId`'s table at the hard stop with `userId` tied for 2nd (scores 50/30/30/10): the 6-4/5-5 draw opens. */
     'POST /tie': async (body) => {

@@ -23,6 +23,10 @@ export const keys = {
     bracket: (challengeId: string) => ['challenges', challengeId, 'bracket'] as const,
     registration: (challengeId: string, token: string | null) => ['challenges', challengeId, 'registration', token] as const,
   },
+  games: {
+    /** a game's post-game analysis: what it shows depends on who asks (their own seat, every seat) */
+    analysis: (gameId: string, token: string | null) => ['games', gameId, 'analysis', token] as const,
+  },
   tables: { one: (tableId: string) => ['tables', tableId] as const },
   players: { ranking: (playerId: string, vs: string | null) => ['players', playerId, vs] as const },
   audit: { all: ['audit'] as const, list: (q: object) => ['audit', q] as const },

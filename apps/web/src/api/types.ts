@@ -43,4 +43,10 @@ export function isBoardState(v: unknown): v is BoardState {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && 'lead' in v && 'spinner' in v && 'arms' in v;
 }
 
+export type ReplayMoveDto = Schemas['ReplayMoveDto'];
+export type GameReviewDto = Schemas['GameReviewDto'];
+export type ReviewDecisionDto = Schemas['ReviewDecisionDto'];
+export type ReviewSeatDto = Schemas['ReviewSeatDto'];
+export type SeasonAccuracyDto = Schemas['SeasonAccuracyDto'];
+
 export type NotificationDto = Schemas['NotificationDto'];

@@ -21,7 +21,8 @@ export const paths = {
   cases: { path: '/review', href: () => '/review' },
   case: { path: '/review/cases/:caseId', href: (caseId: string) => `/review/cases/${caseId}` },
   appeals: { path: '/review/appeals', href: () => '/review/appeals' },
-  replay: { path: '/review/games/:gameId', href: (gameId: string) => `/review/games/${gameId}` },
+  /** a finished game's replay and post-game analysis (the API decides what each reader sees) */
+  replay: { path: '/games/:gameId', href: (gameId: string) => `/games/${gameId}` },
   myGames: { path: '/me/games', href: () => '/me/games' },
   notifications: { path: '/me/notifications', href: () => '/me/notifications' },
   myRecord: { path: '/me/record', href: () => '/me/record' },

@@ -1,36 +1,6 @@
-import { expertBot, knowledgeFromView, makeBot, moveToPlay, playGame, type Bot } from '../index';
-import { MOVE_KNOCK } from '../fast';
-import { seedRng } from '../rng';
-import type { Action } from '../types';
-import type { PlayerView } from '../views';
+import { playGame } from '../index';
 import { analyzeGame, ANALYSIS_THRESHOLDS, markOf } from './analyze-game';
-import { DecisionJudge, JUDGE_DEFAULTS } from './judge';
-
-/**
- * The expert, except on its first turn whose options differ by `gap` points or more (valued by the
- * analysis's own judge, on the seat's view only): there it plays the worst option, or knocks falsely.
- */
-function blunderingExpert(gap: number, how: 'worst' | 'false-knock'): Bot & { blunder: { hand: number; action: number; best: Action } | null } {
-  const expert = expertBot();
-  const judge = new DecisionJudge({ ...JUDGE_DEFAULTS, samples: 96 });
-  const state = { blunder: null as { hand: number; action: number; best: Action } | null };
-  const bot = makeBot('expert', (view: PlayerView, rng) => {
-    const legal = view.legalMoves ?? [];
-    if (state.blunder === null && legal.length >= 2 && view.board?.lead) {
-      const k = knowledgeFromView(view);
-      const options = judge.options(k, how === 'false-knock');
-      const values = judge.values(k, options, seedRng('blunder')).sort((a, b) => b.value - a.value);
-      const worst = how === 'worst' ? values[values.length - 1] : values.find((v) => v.move === MOVE_KNOCK)!;
-      if (values[0].value - worst.value >= gap) {
-        const hand = view.handIndex!;
-        state.blunder = { hand, action: view.log.length, best: moveToPlay(view.viewer!, values[0].move, false) };
-        return worst.move === MOVE_KNOCK ? { seat: view.viewer!, type: 'knock' } : moveToPlay(view.viewer!, worst.move, false);
-      }
-    }
-    return expert.decide(view, rng);
-  });
-  return Object.defineProperty(bot, 'blunder', { get: () => state.blunder }) as Bot & { blunder: { hand: number; action: number; best: Action } | null };
-}
+import { blunderingExpert } from './blundering-expert';
 
 describe('post-game analysis', () => {
   it('marks a planted blunder as a blunder, names the better play, and judges its seat below the others', () => {

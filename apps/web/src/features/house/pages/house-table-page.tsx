@@ -145,6 +145,7 @@ export function HouseTablePage() {
                 Rematch
               </button>
               <Link to={paths.house.href()}>Back to the lobby</Link>
+              {t.gameId && <Link to={paths.replay.href(t.gameId)}>Analysis</Link>}
             </div>
           )}
           {failure}

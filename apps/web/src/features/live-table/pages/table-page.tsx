@@ -83,17 +83,23 @@ export function TablePage() {
           {round?.status === 'running' && t.status !== 'finished' && <Countdown until={round.hardStopAt} label="Hard stop in" />}
         </>
       )}
-      result={({ seat }) =>
-        seat !== null &&
-        mine && (
-          <p>
-            <strong>
-              You finished place {mine.place}
-              {mine.advanced ? ' and advance.' : '.'}
-            </strong>
-          </p>
-        )
-      }
+      result={({ seat }) => (
+        <>
+          {seat !== null && mine && (
+            <p>
+              <strong>
+                You finished place {mine.place}
+                {mine.advanced ? ' and advance.' : '.'}
+              </strong>
+            </p>
+          )}
+          {t.game && (
+            <p>
+              <Link to={paths.replay.href(t.game.gameId)}>Analysis</Link> <span className="muted">— the replay with every move judged{seat !== null ? ' (yours once the table is decided)' : ''}</span>
+            </p>
+          )}
+        </>
+      )}
     />
   );
 }

@@ -47,6 +47,11 @@ export function MyGamesPage() {
                 <Link to={paths.challenge.href(g.challenge.challengeId)}>
                   The bracket<span className="sr-only"> of the {g.challenge.localDate} challenge</span>
                 </Link>
+                {g.status !== 'playing' && (
+                  <Link to={paths.replay.href(g.gameId)}>
+                    Analysis<span className="sr-only">: round {g.round.number}, table {g.table + 1}</span>
+                  </Link>
+                )}
               </div>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { usePlayerRanking } from '../api/player-queries';
 import { useStandings } from '../../standings/api/standings-queries';
 import type { PlayerRankingDto } from '../../../api/types';
+import { SeasonAccuracyFacts } from '../../analysis/components/analysis';
 import { placementLabel, RaceTag } from '../../standings/components/standings';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
@@ -73,7 +74,7 @@ function HeadToHead({ player }: { player: PlayerRankingDto }) {
 
 const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
-/** A player's seasons (rank, points, Elite Six status), every challenge result, and head-to-head against another player (?vs=). */
+/** A player's seasons (rank, points, Elite Six status, the post-game analysis's accuracy over the season), every challenge result, and head-to-head against another player (?vs=). */
 export function PlayerPage() {
   const { playerId = '' } = useParams();
   const [params] = useSearchParams();
@@ -113,6 +114,7 @@ export function PlayerPage() {
                       <RaceTag status={s.status} />
                     </dd>
                   </div>
+                  <SeasonAccuracyFacts accuracy={s.accuracy} />
                 </dl>
               </li>
             ))}
