@@ -145,7 +145,8 @@ describe('the reverse proxy in front of two API instances', () => {
     const other = 1 - holder;
     let reasons: string[] = [];
     s.on('disconnect', (reason) => reasons.push(reason));
-    const reconnected = new Promise<void>((resolve) => s.io.once('reconnect', () => resolve()));
+    // back on its table: the socket's own connect (the manager's 'reconnect' comes before the namespace's handshake)
+    const reconnected = new Promise<void>((resolve) => s.once('connect', () => resolve()));
 
     const closing = apps[holder].close();
     // Within SHUTDOWN_DRAIN_MS: the instance still answers, and its health says it is draining.

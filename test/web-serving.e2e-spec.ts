@@ -1,3 +1,4 @@
+import { generateVAPIDKeys } from 'web-push';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,7 +76,9 @@ describe('web app serving', () => {
   });
 
   it('never serves a source map in production, under any spelling of its path: the JSON 404', async () => {
-    const prod = await createApi(env.config({ NODE_ENV: 'production', JWT_SECRET: 'Zq8v1s0uX2pL7mN4bT9cR3kW6yH5jD0fG1aE8iO2' }), { webDist: dist });
+    // production refuses to start without Web Push keys (issue 28): a pair of its own
+    const vapid = generateVAPIDKeys();
+    const prod = await createApi(env.config({ NODE_ENV: 'production', JWT_SECRET: 'Zq8v1s0uX2pL7mN4bT9cR3kW6yH5jD0fG1aE8iO2', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }), { webDist: dist });
     await prod.init();
     try {
       const server = prod.getHttpServer() as App;
