@@ -43,6 +43,10 @@ export async function createTestEnv(suite: string): Promise<TestEnv> {
         // Suites register their players from 127.0.0.1; the registration limits have their own suite (security-signup).
         REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
         REGISTER_RATE_LIMIT_PER_NETWORK: '100000',
+        // The post-game analysis (a second or two of CPU a game) runs in the worker, which these suites start in
+        // their own process beside the API: judging every finished game would slow the suites' clocks and 5-second
+        // draw windows. Its scan runs at start and then hourly; its own suite (game-review) sets it to a second.
+        REVIEW_SCAN_INTERVAL_MS: '3600000',
         ...overrides,
       }),
     sql: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
