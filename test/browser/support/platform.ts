@@ -1,3 +1,5 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 /**
  * The whole platform for the browser tests, in one child process started by Playwright's
  * `webServer` (playwright.config.ts): a throwaway PostgreSQL database migrated from
@@ -15,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import * as argon2 from 'argon2';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { loadConfig, PrismaService } from '@dcs/common';
+import { JOBS, jobIds, jobOptions, loadConfig, PrismaService, QUEUES } from '@dcs/common';
 import { ChallengeFlowService, GameStore, HouseService } from '@dcs/tournament';
 import { sha256 } from '@dcs/common';
 import { createApi } from '../../../apps/api/src/setup';
@@ -57,7 +59,8 @@ async function main(): Promise<void> {
     // Computer seats at house tables play at bot speed (no think time).
     HOUSE_BOT_THINK_PERMILLE: '0',
     // A finished game's post-game analysis is judged within a second or two (the journey waits on it).
-    REVIEW_SCAN_INTERVAL_MS: '1000',
+    // The post-game analysis runs in this process's worker beside the API: judged only where a journey asks (POST /blunder queues its game), not every game the journeys play.
+    REVIEW_SCAN_INTERVAL_MS: '3600000',
     // Every journey signs up from 127.0.0.1: the registration limits are tested in security-signup.e2e-spec.ts.
     REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
     REGISTER_RATE_LIMIT_PER_NETWORK: '100000',
@@ -243,6 +246,8 @@ async function main(): Promise<void> {
       if (!blunderer.blunder) throw new Error('the game ended without a planted blunder');
       const { hand, action, best } = blunderer.blunder;
       const state = (await store.find(gameId))!.state as unknown as GameState;
+      // The review job the worker's scan would queue for a finished game, queued now (the scan runs hourly here).
+      await worker.get<Queue>(getQueueToken(QUEUES.review), { strict: false }).add(JOBS.reviewGame, { gameId }, jobOptions(QUEUES.review, JOBS.reviewGame, jobIds.reviewGame(gameId)));
       return { gameId, tableId, seat, hand, action, played: state.hands[hand].actions[action], best };
     },
     /** `userId`'s table at the hard stop with `userId` tied for 2nd (scores 50/30/30/10): the 6-4/5-5 draw opens. */
