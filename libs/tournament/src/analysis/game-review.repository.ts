@@ -97,23 +97,6 @@ export class GameReviewRepository {
     };
   }
 
-  /** A player's accuracy over their reviewed games finished in [from, to): weighted by decisions. */
-  async accuracy(userId: string, from: Date, to: Date): Promise<SeasonAccuracy> {
-    const [row] = await this.prisma.$queryRaw<{ games: bigint; decisions: bigint | null; weighted: number | null; inaccuracies: bigint | null; mistakes: bigint | null; blunders: bigint | null }[]>`
-      SELECT count(*) AS games, sum(decisions) AS decisions, sum(accuracy * decisions) AS weighted,
-             sum(inaccuracies) AS inaccuracies, sum(mistakes) AS mistakes, sum(blunders) AS blunders
-      FROM game_review_seats WHERE user_id = ${userId}::uuid AND finished_at >= ${from} AND finished_at < ${to} AND decisions > 0`;
-    const decisions = Number(row?.decisions ?? 0);
-    return {
-      games: Number(row?.games ?? 0),
-      decisions,
-      accuracy: decisions > 0 && row?.weighted != null ? Math.round((row.weighted / decisions) * 10) / 10 : null,
-      inaccuracies: Number(row?.inaccuracies ?? 0),
-      mistakes: Number(row?.mistakes ?? 0),
-      blunders: Number(row?.blunders ?? 0),
-    };
-  }
-
   /** A player's accuracy per season over their reviewed challenge games (weighted by decisions). */
   async seasonAccuracy(userId: string, seasonIds: readonly string[]): Promise<Map<string, SeasonAccuracy>> {
     if (!seasonIds.length) return new Map();
