@@ -2,10 +2,10 @@
  * Demo data for a developer machine: a city with a season and demo accounts.
  * Idempotent (upserts by email and slug); refuses to run with NODE_ENV=production.
  */
-import * as argon2 from 'argon2';
 import { DateTime } from 'luxon';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { PrismaService } from '@dcs/common';
+import { hashPassword } from '../libs/common/src/crypto/password';
 import { WalletRepository } from '../libs/tournament/src/house/wallet.repository';
 import { PrismaClient, Role } from './generated/client/client';
 import { displayNameSkeleton } from '../libs/tournament/src/accounts/display-name';
@@ -14,7 +14,7 @@ export const DEMO_PASSWORD = 'dominoes-demo-2026';
 export const DEMO_CITY_SLUG = 'demo-atlanta';
 
 export async function seed(prisma: PrismaClient): Promise<{ cityId: string; seasonId: string; users: number }> {
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const staff: { email: string; displayName: string; roles: Role[] }[] = [
     { email: 'admin@demo.dcs', displayName: 'Demo Admin', roles: ['competitor', 'admin'] },
     { email: 'director@demo.dcs', displayName: 'Demo Director', roles: ['competitor', 'director'] },

@@ -17,3 +17,4 @@ export * from './i18n/error-messages.es';
 export * from './metrics/metrics';
 export * from './prisma/tx';
 export * from './crypto/hash';
+export * from './crypto/password';

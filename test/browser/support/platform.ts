@@ -15,11 +15,10 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import * as argon2 from 'argon2';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { JOBS, jobIds, jobOptions, loadConfig, PrismaService, QUEUES } from '@dcs/common';
 import { ChallengeFlowService, GameStore, HouseService } from '@dcs/tournament';
-import { sha256 } from '@dcs/common';
+import { hashPassword, sha256 } from '@dcs/common';
 import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
@@ -168,7 +167,7 @@ async function main(): Promise<void> {
       const req = body as unknown as ChallengeRequest;
       const fx = await challengeWithPlayers(prisma, { checkedIn: req.checkedIn, roundSeconds: req.roundSeconds, breakSeconds: req.breakSeconds ?? 0 });
       const email = `browser-${fx.challengeId.slice(0, 8)}@flow.test`;
-      await prisma.user.update({ where: { id: fx.players[0] }, data: { email, passwordHash: await argon2.hash(PLAYER_PASSWORD, { type: argon2.argon2id }) } });
+      await prisma.user.update({ where: { id: fx.players[0] }, data: { email, passwordHash: await hashPassword(PLAYER_PASSWORD) } });
       // Seating 512 players is one transaction; on a loaded machine it can pass Prisma's 5 s limit
       // and roll back whole, so the 12:00 job is simply run again (it is idempotent).
       for (let attempt = 1; req.start !== false; attempt++) {
@@ -190,7 +189,7 @@ async function main(): Promise<void> {
       const tag = randomBytes(4).toString('hex');
       const email = `${req.roles.join('-') || 'player'}-${tag}@browser.test`;
       const user = await prisma.user.create({
-        data: { email, displayName: req.displayName ?? `Staff ${tag}`, passwordHash: await argon2.hash(PLAYER_PASSWORD, { type: argon2.argon2id }), roles: ['competitor', ...req.roles] },
+        data: { email, displayName: req.displayName ?? `Staff ${tag}`, passwordHash: await hashPassword(PLAYER_PASSWORD), roles: ['competitor', ...req.roles] },
       });
       for (const challengeId of req.directsChallenges ?? []) {
         const { cityId } = await prisma.challenge.findUniqueOrThrow({ where: { id: challengeId }, select: { cityId: true } });

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import * as argon2 from 'argon2';
 import type Redis from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountTokenPurpose, User } from '@dcs/db';
-import { AppConfig, AppError, Clock, notFound, RateLimitedError, REDIS } from '@dcs/common';
+import { AppConfig, AppError, Clock, hashPassword, notFound, RateLimitedError, REDIS, verifyPassword } from '@dcs/common';
 import { accountMail, AccountTokensRepository, LiveEmitter, mailDomain, sessionsChanged } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
@@ -90,7 +89,7 @@ export class AccountRecoveryService {
    * are told `auth:revoked` and closed, as for "sign out everywhere"), every other link is revoked.
    */
   async reset(dto: ResetPasswordDto): Promise<{ ok: true }> {
-    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const passwordHash = await hashPassword(dto.password);
     const user = this.orThrow(await this.accounts.resetPassword(hashToken(dto.token), passwordHash, this.clock.now()));
     await this.live.sessionsChanged(sessionsChanged(user));
     return { ok: true };
@@ -101,7 +100,7 @@ export class AccountRecoveryService {
     await this.limiter.attempt(ip, caller.email);
     const user = await this.users.findById(caller.id);
     if (!user) throw notFound('User', caller.id);
-    const ok = await argon2.verify(user.passwordHash, dto.currentPassword).catch(() => false);
+    const ok = await verifyPassword(user.passwordHash, dto.currentPassword);
     if (!ok) throw new AppError('WRONG_PASSWORD', 'The current password is wrong');
     const to = dto.newEmail.toLowerCase();
     if (to === user.email) throw new AppError('EMAIL_UNCHANGED', 'This is already your address', [{ field: 'newEmail', problems: ['is the current address'] }]);

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@dcs/db';
-import { AppConfig, AppError, notFound } from '@dcs/common';
+import { AppConfig, AppError, hashPassword, notFound, verifyPassword } from '@dcs/common';
 import { LiveEmitter, normaliseDisplayName, sessionsChanged } from '@dcs/tournament';
 import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
@@ -18,7 +17,7 @@ import { AccountRecoveryService } from '../account-recovery/account-recovery.ser
 export class AuthService {
   // Verified against when the email is unknown, so a missing account takes as long
   // as a wrong password and the answer does not reveal which it was.
-  private readonly dummyHash = argon2.hash(randomBytes(16).toString('hex'), { type: argon2.argon2id });
+  private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   constructor(
     private readonly users: UsersRepository,
@@ -41,7 +40,7 @@ export class AuthService {
     const name = normaliseDisplayName(dto.displayName);
     if (!name.ok) throw new AppError('DISPLAY_NAME_INVALID', name.problem, [{ field: 'displayName', problems: [name.problem] }]);
     if (await this.users.nameTaken(name.name)) throw nameTaken();
-    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const passwordHash = await hashPassword(dto.password);
     const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name });
     if (user === 'email_taken') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     if (user === 'name_taken') throw nameTaken();
@@ -52,7 +51,7 @@ export class AuthService {
   async login(dto: LoginDto, ip: string): Promise<TokenResponseDto> {
     await this.limiter.attempt(ip, dto.email);
     const user = await this.users.findByEmail(dto.email);
-    const ok = await argon2.verify(user?.passwordHash ?? (await this.dummyHash), dto.password).catch(() => false);
+    const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), dto.password);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong');
     if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account is banned');
     await this.sessions.record(user.id, dto.deviceFingerprint, ip, 'login');
@@ -79,14 +78,14 @@ export class AuthService {
     await this.limiter.attempt(ip, caller.email);
     const user = await this.users.findById(caller.id);
     if (!user) throw notFound('User', caller.id);
-    const ok = await argon2.verify(user.passwordHash, dto.currentPassword).catch(() => false);
+    const ok = await verifyPassword(user.passwordHash, dto.currentPassword);
     if (!ok) throw new AppError('WRONG_PASSWORD', 'The current password is wrong');
     if (dto.newPassword === dto.currentPassword) {
       throw new AppError('PASSWORD_UNCHANGED', 'The new password must differ from the current one', [
         { field: 'newPassword', problems: ['must differ from currentPassword'] },
       ]);
     }
-    const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
+    const passwordHash = await hashPassword(dto.newPassword);
     const changed = await this.users.changePassword(user.id, user.passwordHash, passwordHash);
     if (!changed) {
       throw new AppError('TRY_AGAIN', 'The password was changed by another request at the same moment; nothing was saved. Sign in and try again.');

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import * as argon2 from 'argon2';
 import type Redis from 'ioredis';
-import { AppConfig, AppError, Clock, notFound, REDIS } from '@dcs/common';
+import { AppConfig, AppError, Clock, notFound, REDIS, verifyPassword } from '@dcs/common';
 import type { IntegrityAppeal } from '@dcs/db';
 import {
   APPEAL_WINDOW_MS,
@@ -127,7 +126,7 @@ export class IntegrityService {
     const email = dto.email.trim().toLowerCase();
     await this.credentials.attempt(ip, email);
     const user = await this.users.findByEmail(email);
-    const ok = user ? await argon2.verify(user.passwordHash, dto.password).catch(() => false) : false;
+    const ok = user ? await verifyPassword(user.passwordHash, dto.password) : false;
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Email or password is wrong');
     return this.fileAppeal({ id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, dto);
   }

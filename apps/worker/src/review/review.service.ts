@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toRecord, type GameState } from '@dcs/engine';
-import { analysisSteps, type GameAnalysis } from '@dcs/engine/analysis';
 import { GameReviewRepository, GameStore, TableHosts } from '@dcs/tournament';
+import { AnalysisPool } from './analysis-pool';
 
 export interface ReviewJobResult {
   gameId: string;
@@ -15,8 +14,8 @@ export const REVIEW_SCAN_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Post-game analysis (issue 24): each finished game's decisions judged against the expert, stored once.
- * The judging yields to the event loop after every decision (a few ms each): the worker runs turn
- * clocks and house computers beside it, and a Saturday's round ends 128 games at once.
+ * The judging runs in a thread of its own (AnalysisPool): the worker runs turn clocks, hard stops and
+ * house computers beside it, and a Saturday's round ends 128 games at once.
  */
 @Injectable()
 export class ReviewService {
@@ -26,6 +25,7 @@ export class ReviewService {
     private readonly reviews: GameReviewRepository,
     private readonly store: GameStore,
     private readonly hosts: TableHosts,
+    private readonly pool: AnalysisPool,
   ) {}
 
   async reviewGame(gameId: string): Promise<ReviewJobResult> {
@@ -34,16 +34,7 @@ export class ReviewService {
     if (!game) return { gameId, reviewed: false, reason: 'unknown' };
     const state = game.state as unknown as GameState;
     if (!state.finished) return { gameId, reviewed: false, reason: 'not-finished' };
-    const steps = analysisSteps(toRecord(state));
-    let analysis: GameAnalysis;
-    for (;;) {
-      const next = steps.next();
-      if (next.done) {
-        analysis = next.value;
-        break;
-      }
-      await nextTurn();
-    }
+    const analysis = await this.pool.analyze(toRecord(state));
     const seats = await this.hosts.seatsOfGame(game);
     const stored = await this.reviews.store(gameId, game.finishedAt ?? game.updatedAt, analysis, seats);
     return { gameId, reviewed: stored, ...(stored ? {} : { reason: 'already' as const }) };
