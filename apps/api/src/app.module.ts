@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { IntegrityModule } from './integrity/integrity.module';
 import { ConductModule } from './conduct/conduct.module';
 import { DirectorCallsModule } from './director-calls/director-calls.module';
+import { RulesModule } from './rules/rules.module';
 import { ApiMetricsModule } from './metrics/api-metrics';
 import { LiveModule } from './live/live.module';
 import { RankingsModule } from './rankings/rankings.module';
@@ -53,6 +54,7 @@ export class AppModule {
         IntegrityModule,
         ConductModule,
         DirectorCallsModule,
+        RulesModule,
         ApiMetricsModule,
         LiveModule,
       ],

@@ -16,3 +16,4 @@ export * from './conduct';
 export * from './integrity';
 export * from './analysis';
 export * from './delivery';
+export * from './rules';

@@ -29,9 +29,10 @@ import { ChallengeTableHost } from './challenge/challenge-table-host';
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
+import { RulesRepository, RulesService } from './rules';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.effects }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
-  providers: [TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
+  providers: [RulesRepository, RulesService, TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [RulesService, TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -9,6 +9,7 @@ import { BracketService, BracketView } from './bracket.service';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
 import { ApiErrors, ApiOk } from '../common/openapi';
+import { UnderAcceptedRules } from '../rules/rules-accepted.guard';
 
 const BRACKET_EXAMPLE = {
   challengeId: '6f1c2f0e-3c1a-4d7e-9b1a-2f4e5d6c7b8a',
@@ -102,6 +103,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:id/registration')
+  @UnderAcceptedRules()
   @Roles('competitor')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Register (waitlisted beyond capacity); open from registration opening until check-in closes' })
@@ -122,6 +124,7 @@ export class ChallengesController {
   }
 
   @Post('challenges/:id/check-in')
+  @UnderAcceptedRules()
   @HttpCode(200)
   @Roles('competitor')
   @ApiBearerAuth()

@@ -25,6 +25,7 @@ import {
   WorkoutsDto,
 } from './house.dto';
 import { HouseApiService } from './house-api.service';
+import { UnderAcceptedRules } from '../rules/rules-accepted.guard';
 
 /** House tables (SPEC 8): the lobby, seats, wallets, the player's file and workouts. Play goes through /games/:id like every game. */
 @ApiTags('house')
@@ -34,6 +35,7 @@ export class HouseController {
   constructor(private readonly service: HouseApiService) {}
 
   @Post('house/tables')
+  @UnderAcceptedRules()
   @ApiOk(HouseTableDto)
   @ApiErrors('INVALID_SETTINGS', 'STAKE_TOO_HIGH', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
   @ApiOperation({ summary: 'Open a house table (the host takes seat 0; computer seats may be given at once); it deals when full' })
@@ -58,6 +60,7 @@ export class HouseController {
   }
 
   @Post('house/tables/:id/join')
+  @UnderAcceptedRules()
   @HttpCode(200)
   @ApiOk(HouseTableDto)
   @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
@@ -67,6 +70,7 @@ export class HouseController {
   }
 
   @Post('house/join')
+  @UnderAcceptedRules()
   @HttpCode(200)
   @ApiOk(HouseTableDto)
   @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
@@ -103,6 +107,7 @@ export class HouseController {
   }
 
   @Post('house/tables/:id/rematch')
+  @UnderAcceptedRules()
   @HttpCode(200)
   @ApiOk(HouseTableDto)
   @ApiErrors('NOT_SEATED', 'TABLE_NOT_FINISHED', 'INSUFFICIENT_FUNDS')

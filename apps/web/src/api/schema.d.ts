@@ -1600,6 +1600,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules in force: version and summary of what changed (null when none was published) */
+        get: operations["RulesController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether I accepted the rules in force (upToDate false: accept before registering, checking in or sitting at a table) */
+        get: operations["RulesController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/rules/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the rules in force (again: the first acceptance stands) */
+        post: operations["RulesController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every published version with how many players accepted it (staff) */
+        get: operations["RulesController_versions"];
+        put?: never;
+        /** Publish a new version of the rules with a summary of what changed; every player is told (admin; audited) */
+        post: operations["RulesController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/{version}/acceptances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who accepted a version and when, newest first (staff) */
+        get: operations["RulesController_acceptances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email/verification": {
         parameters: {
             query?: never;
@@ -1809,7 +1895,7 @@ export interface components {
         };
         KindChoiceDto: {
             /** @enum {string} */
-            kind: "reminder.registration_open" | "reminder.check_in_open" | "reminder.check_in_closing" | "table.seated" | "tiebreak.started" | "reminder.next_round" | "integrity.case_opened" | "integrity.appeal_decided" | "integrity.penalty" | "wallet.debt" | "challenge.cancelled" | "challenge.promoted_from_waitlist";
+            kind: "reminder.registration_open" | "reminder.check_in_open" | "reminder.check_in_closing" | "table.seated" | "tiebreak.started" | "reminder.next_round" | "integrity.case_opened" | "integrity.appeal_decided" | "integrity.penalty" | "wallet.debt" | "challenge.cancelled" | "challenge.promoted_from_waitlist" | "rules.changed";
             label: string;
             email: boolean;
             push: boolean;
@@ -1835,7 +1921,7 @@ export interface components {
         };
         KindChangeDto: {
             /** @enum {string} */
-            kind: "reminder.registration_open" | "reminder.check_in_open" | "reminder.check_in_closing" | "table.seated" | "tiebreak.started" | "reminder.next_round" | "integrity.case_opened" | "integrity.appeal_decided" | "integrity.penalty" | "wallet.debt" | "challenge.cancelled" | "challenge.promoted_from_waitlist";
+            kind: "reminder.registration_open" | "reminder.check_in_open" | "reminder.check_in_closing" | "table.seated" | "tiebreak.started" | "reminder.next_round" | "integrity.case_opened" | "integrity.appeal_decided" | "integrity.penalty" | "wallet.debt" | "challenge.cancelled" | "challenge.promoted_from_waitlist" | "rules.changed";
             email?: boolean;
             push?: boolean;
         };
@@ -4086,6 +4172,82 @@ export interface components {
             tables: components["schemas"]["HealthTableDto"][];
             idleTables: number;
             disconnectedSeats: number;
+        };
+        RulesVersionDto: {
+            version: number;
+            summary: string;
+            /** Format: date-time */
+            publishedAt: string;
+        };
+        PublicRulesDto: {
+            /** @description the rules in force (null: none published) */
+            current: components["schemas"]["RulesVersionDto"] | null;
+        };
+        MyRulesDto: {
+            /** @description the rules in force (null: none published) */
+            current: components["schemas"]["RulesVersionDto"] | null;
+            /** @description false: accept `current` before registering, checking in or sitting at a table */
+            upToDate: boolean;
+            /**
+             * Format: date-time
+             * @description when you accepted the version in force
+             */
+            acceptedAt: string | null;
+            /** @description the newest version you accepted */
+            lastAccepted: number | null;
+        };
+        AcceptRulesDto: {
+            /** @description the version in force, as the player read it (a newer one published meanwhile is refused: read it first) */
+            version: number;
+        };
+        RulesAcceptedDto: {
+            version: number;
+            /**
+             * Format: date-time
+             * @description the first acceptance (accepting again keeps it)
+             */
+            acceptedAt: string;
+        };
+        PublishRulesDto: {
+            /** @description what changed, in words every player reads before accepting */
+            summary: string;
+        };
+        PublishedRulesDto: {
+            version: number;
+            summary: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description players told in the app (and by e-mail and push as each chose) */
+            notified: number;
+        };
+        RulesVersionCountDto: {
+            version: number;
+            summary: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** Format: uuid */
+            publishedById: string;
+            /** @description players who accepted this version */
+            accepted: number;
+        };
+        RulesVersionsDto: {
+            /** @description accounts that can play (not banned) */
+            players: number;
+            /** @description newest first */
+            versions: components["schemas"]["RulesVersionCountDto"][];
+        };
+        AcceptanceDto: {
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            /** Format: date-time */
+            acceptedAt: string;
+        };
+        AcceptancesPageDto: {
+            /** @description newest first */
+            items: components["schemas"]["AcceptanceDto"][];
+            /** Format: uuid */
+            next: string | null;
         };
         AcceptedDto: {
             /** @example true */
@@ -6754,7 +6916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, ADULT_CONFIRMATION_REQUIRED */
+            /** @description ACCOUNT_BANNED, ADULT_CONFIRMATION_REQUIRED, RULES_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6762,7 +6924,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "ADULT_CONFIRMATION_REQUIRED";
+                        code?: "ACCOUNT_BANNED" | "ADULT_CONFIRMATION_REQUIRED" | "RULES_NOT_ACCEPTED";
                     };
                 };
             };
@@ -6932,7 +7094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, ADULT_CONFIRMATION_REQUIRED */
+            /** @description ACCOUNT_BANNED, ADULT_CONFIRMATION_REQUIRED, RULES_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6940,7 +7102,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "ADULT_CONFIRMATION_REQUIRED";
+                        code?: "ACCOUNT_BANNED" | "ADULT_CONFIRMATION_REQUIRED" | "RULES_NOT_ACCEPTED";
                     };
                 };
             };
@@ -7027,7 +7189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, ADULT_CONFIRMATION_REQUIRED */
+            /** @description ACCOUNT_BANNED, ADULT_CONFIRMATION_REQUIRED, RULES_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7035,7 +7197,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "ADULT_CONFIRMATION_REQUIRED";
+                        code?: "ACCOUNT_BANNED" | "ADULT_CONFIRMATION_REQUIRED" | "RULES_NOT_ACCEPTED";
                     };
                 };
             };
@@ -7403,7 +7565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, NOT_SEATED */
+            /** @description ACCOUNT_BANNED, NOT_SEATED, RULES_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7411,7 +7573,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "NOT_SEATED";
+                        code?: "ACCOUNT_BANNED" | "NOT_SEATED" | "RULES_NOT_ACCEPTED";
                     };
                 };
             };
@@ -10021,7 +10183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, ACCOUNT_SUSPENDED, FORBIDDEN, SEASON_BANNED */
+            /** @description ACCOUNT_BANNED, ACCOUNT_SUSPENDED, FORBIDDEN, RULES_NOT_ACCEPTED, SEASON_BANNED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10029,7 +10191,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "SEASON_BANNED";
+                        code?: "ACCOUNT_BANNED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "RULES_NOT_ACCEPTED" | "SEASON_BANNED";
                     };
                 };
             };
@@ -10207,7 +10369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, ACCOUNT_SUSPENDED, FORBIDDEN, SEASON_BANNED */
+            /** @description ACCOUNT_BANNED, ACCOUNT_SUSPENDED, FORBIDDEN, RULES_NOT_ACCEPTED, SEASON_BANNED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10215,7 +10377,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "SEASON_BANNED";
+                        code?: "ACCOUNT_BANNED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "RULES_NOT_ACCEPTED" | "SEASON_BANNED";
                     };
                 };
             };
@@ -13106,6 +13268,434 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    RulesController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRulesDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    RulesController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRulesDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    RulesController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRulesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesAcceptedDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description RULES_VERSION_NOT_CURRENT, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RULES_VERSION_NOT_CURRENT" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    RulesController_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesVersionsDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    RulesController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRulesDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedRulesDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    RulesController_acceptances: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description the last player of the previous page */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptancesPageDto"];
+                };
+            };
+            /** @description BAD_REQUEST, INVALID_CURSOR, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "BAD_REQUEST" | "INVALID_CURSOR" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
                     };
                 };
             };

@@ -93,6 +93,8 @@ export const ERROR_MESSAGES_ES: Readonly<Record<string, string>> = {
   NOT_YOUR_CITY: 'No diriges esta ciudad.',
   NO_EXCUSE: 'No te queda ninguna excusa médica.',
   OWN_CHALLENGE: 'No puedes actuar en un desafío en el que juegas.',
+  RULES_NOT_ACCEPTED: 'Las reglas han cambiado: lee qué cambió y acéptalas antes de inscribirte o sentarte a una mesa.',
+  RULES_VERSION_NOT_CURRENT: 'Esa versión de las reglas no es la vigente; acepta la versión vigente.',
   PASSWORD_UNCHANGED: 'La contraseña nueva es igual a la actual.',
   PAYLOAD_TOO_DEEP: 'La petición está anidada demasiado profundo.',
   PAYLOAD_TOO_LARGE: 'La petición es demasiado grande.',

@@ -29,6 +29,7 @@ export const DELIVERY_KINDS = {
   'wallet.debt': { label: 'Your wallet is in debt', email: true, push: false },
   'challenge.cancelled': { label: 'A challenge you entered was cancelled', email: true, push: true },
   'challenge.promoted_from_waitlist': { label: 'You moved up from the waitlist', email: true, push: true },
+  'rules.changed': { label: 'The rules changed (accept them before you play again)', email: true, push: false },
 } as const satisfies Record<string, KindDefaults>;
 
 export type DeliveryKind = keyof typeof DELIVERY_KINDS;

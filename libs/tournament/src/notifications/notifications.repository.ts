@@ -38,6 +38,22 @@ export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<
 }
 
 /**
+ * One notice to every account that can play (not banned), in the caller's transaction and with its
+ * deliveries, in two statements whatever the number of players; a player who already holds `dedupeKey`
+ * is skipped (the same fact told twice notifies once). Answers how many were told.
+ */
+export async function notifyEveryPlayer(tx: Tx, notice: Notice, dedupeKey: string): Promise<number> {
+  const ids = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO notifications (id, user_id, kind, title, body, data, dedupe_key)
+    SELECT gen_random_uuid(), u.id, ${notice.kind}, ${notice.title}, ${notice.body}, ${JSON.stringify(notice.data)}::jsonb, ${dedupeKey}
+    FROM users u WHERE u.status <> 'banned'
+    ON CONFLICT (user_id, dedupe_key) DO NOTHING
+    RETURNING id::text AS id`;
+  await queueDeliveries(tx, ids.map((r) => r.id));
+  return ids.length;
+}
+
+/**
  * The only code that writes notification rows (docs/scaling.md, "Who writes which table"): the
  * functions above, which every writer of a change calls with its transaction, and the read state
  * below; and the player's inbox reads.

@@ -1,0 +1,3 @@
+export * from './rules.repository';
+export * from './rules.service';
+export * from './rules.messages';
