@@ -40,6 +40,8 @@ export const platform = {
   /** Runs a challenge reminder now. */
   remind: (challengeId: string, kind: 'check_in_open' | 'check_in_closing' | 'registration_open') => post<{ notified: number }>('/remind', { challengeId, kind }),
   /** The public bracket, straight from the API. */
+  /** Teardown of a journey that published rules (the platform is shared): every version and acceptance taken back. */
+  withdrawRules: () => post<{ versions: number; acceptances: number }>('/rules/withdraw', {}),
   bracket: async (challengeId: string) => {
     const res = await fetch(`${apiBase}/api/challenges/${challengeId}/bracket`);
     return (await res.json()) as { rounds: { round: number; status: string; tables: { id: string; index: number; status: string; seats: { displayName: string }[] }[] }[] };

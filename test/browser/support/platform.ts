@@ -267,6 +267,15 @@ async function main(): Promise<void> {
       await flow.hardStop(seat.table.roundId);
       return { tableId: seat.tableId };
     },
+    /**
+     * Takes back every published rules version and its acceptances: the platform is shared by every journey,
+     * and a version in force would hold back the players of the journeys that run after the one that published it.
+     */
+    'POST /rules/withdraw': async () => {
+      const acceptances = await prisma.rulesAcceptance.deleteMany({});
+      const versions = await prisma.rulesVersion.deleteMany({});
+      return { versions: versions.count, acceptances: acceptances.count };
+    },
     /** Plays a table's running game: to the end, or `moves` moves of it. */
     'POST /play': async (body) => {
       const { tableId, moves } = body as { tableId: string; moves?: number };

@@ -46,6 +46,13 @@ export const keys = {
     games: (token: string | null) => ['my-games', token] as const,
   },
   admin: { directors: ['admin', 'directors'] as const },
+  rules: {
+    all: ['rules'] as const,
+    current: ['rules', 'current'] as const,
+    mine: (token: string | null) => ['rules', 'mine', token] as const,
+    versions: ['rules', 'versions'] as const,
+    acceptances: (version: number, after: string | null) => ['rules', 'acceptances', version, after] as const,
+  },
   house: {
     lobbyAll: ['house', 'lobby'] as const,
     lobby: (before: string | null) => ['house', 'lobby', before] as const,

@@ -40,6 +40,8 @@ const VerifyEmailPage = page(() => import('../features/account-recovery/pages'),
 const ConfirmEmailPage = page(() => import('../features/account-recovery/pages'), 'ConfirmEmailPage');
 const UnsubscribePage = page(() => import('../features/account-recovery/pages'), 'UnsubscribePage');
 const NotificationSettingsPage = page(() => import('../features/notifications-settings/settings-page'), 'NotificationSettingsPage');
+const RulesPage = page(() => import('../features/rules/pages/rules-page'), 'RulesPage');
+const AdminRulesPage = page(() => import('../features/rules/pages/admin-rules-page'), 'AdminRulesPage');
 const OutboxPage = page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage');
 
 /** Every page of the app: its address in config/paths.ts, its component in features/<name>/pages. */
@@ -77,6 +79,8 @@ export const routes = [
       { path: paths.unsubscribe.path, element: <UnsubscribePage /> },
       { path: paths.notificationSettings.path, element: <NotificationSettingsPage /> },
       { path: paths.adminOutbox.path, element: <OutboxPage /> },
+      { path: paths.rules.path, element: <RulesPage /> },
+      { path: paths.adminRules.path, element: <AdminRulesPage /> },
       // anything else
       { path: '*', element: <NotFoundPage /> },
     ],

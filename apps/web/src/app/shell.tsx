@@ -8,6 +8,7 @@ import { Loading } from '../components/status';
 import { paths } from '../config/paths';
 import './shell.css';
 import { Attention } from '../features/attention/attention';
+import { RulesBanner } from '../features/rules/components/rules-banner';
 
 /** What a signed-in player reaches from every page. */
 const SIGNED_IN_LINKS: readonly NavItem[] = [
@@ -70,6 +71,9 @@ export function Shell() {
                   <li>
                     <NavLink to={paths.adminOutbox.href()}>Outbox</NavLink>
                   </li>
+                  <li>
+                    <NavLink to={paths.adminRules.href()}>Rules</NavLink>
+                  </li>
                 </>
               )}
               {token && <NavLinks links={SIGNED_IN_LINKS} />}
@@ -97,6 +101,7 @@ export function Shell() {
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
+        <RulesBanner />
         <Suspense fallback={<Loading what="the page" />}>
           <Outlet />
         </Suspense>

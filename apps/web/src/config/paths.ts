@@ -38,6 +38,9 @@ export const paths = {
   unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   notificationSettings: { path: '/me/settings/notifications', href: () => '/me/settings/notifications' },
   adminOutbox: { path: '/admin/outbox', href: () => '/admin/outbox' },
+  /** the rules in force and what changed; a signed-in player accepts them here */
+  rules: { path: '/rules', href: () => '/rules' },
+  adminRules: { path: '/admin/rules', href: () => '/admin/rules' },
 } as const;
 
 export type PathName = keyof typeof paths;

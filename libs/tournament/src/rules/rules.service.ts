@@ -52,7 +52,7 @@ export class RulesService {
   async assertAccepted(userId: string): Promise<void> {
     const s = await this.status(userId);
     if (!s.upToDate) {
-      throw new AppError('RULES_NOT_ACCEPTED', `The rules changed (version ${s.version}); read what changed and accept them before you register or sit at a table`, {
+      throw new AppError('RULES_NOT_ACCEPTED', `The rules changed (version ${s.version}); read what changed and accept them before you register, check in or sit at a table`, {
         version: s.version,
         summary: s.summary,
       });
