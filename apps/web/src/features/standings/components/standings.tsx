@@ -59,6 +59,7 @@ export function StandingsTable({ rows, firstPosition, caption, meId = null }: { 
             </th>
             <th scope="col">Separated by</th>
             <th scope="col">Elite Six</th>
+            <th scope="col">What they need</th>
           </tr>
         </thead>
         <tbody>
@@ -80,11 +81,15 @@ export function StandingsTable({ rows, firstPosition, caption, meId = null }: { 
                 <td>{reasonLabel(r.tiebreak, r.rank)}</td>
                 <td>
                   <RaceTag status={r.status} />
-                  {r.need && (
-                    <span className="need-short" title={r.need.outBelow > 0 ? `Out with fewer than ${r.need.outBelow.toLocaleString('en-US')} more points` : undefined}>
+                </td>
+                <td className="need-cell">
+                  {r.need ? (
+                    <span className="need-short">
                       {needShort(r.need)}
-                      {r.need.outBelow > 0 && ` · out below +${r.need.outBelow.toLocaleString('en-US')}`}
+                      {r.need.outBelow > 0 && <span className="muted"> · out with under +{r.need.outBelow.toLocaleString('en-US')} pts</span>}
                     </span>
+                  ) : (
+                    <span className="muted">—</span>
                   )}
                 </td>
               </tr>
