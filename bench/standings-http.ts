@@ -21,6 +21,7 @@ import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '..
 import { FIRST, LAST, seedStandingsSeason } from './lib/standings-seed';
 import { loadConfig, PrismaService } from '@dcs/common';
 import { createApi } from '../apps/api/src/setup';
+import { generateVAPIDKeys } from 'web-push';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -73,7 +74,8 @@ async function main(): Promise<void> {
     log(`migrating ${dbName} …`);
     await migrateDatabase(dbUrl);
 
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', JWT_SECRET: `bench-${prefix}-0123456789abcdef0123456789`, API_PORT: '0' });
+    const vapid = generateVAPIDKeys(); // production requires push keys (any pair: nothing is pushed here)
+    const config = loadConfig({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, NODE_ENV: 'production', DATABASE_URL: dbUrl, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', JWT_SECRET: `bench-${prefix}-0123456789abcdef0123456789`, API_PORT: '0' });
     app = await createApi(config);
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as AddressInfo).port;

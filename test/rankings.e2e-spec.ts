@@ -1,4 +1,5 @@
 import { PrismaService } from '@dcs/common';
+import { whatINeed } from '@dcs/ranking';
 import { ChallengeFlowService, type StoredBracket } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
@@ -83,6 +84,21 @@ describe('season standings and Elite Six over HTTP, and seeding from them', () =
     expect(mine.body.displayName).toBe(names.find((u) => u.id === d)!.displayName);
     expect(mine.body.headToHead.opponentName).toBe(names.find((u) => u.id === c)!.displayName);
     expect((await api.http().get(`/api/players/${d}/ranking`).query({ vs: 'nope' })).status).toBe(400);
+
+    // What I need (issue 24): every row in contention carries the whole season's answer, and the player's page the same as their row.
+    type Row = { playerId: string; points: number; status: string; need: { clinch: { level: string; challenges: number; points: number } | null; outBelow: number } | null };
+    const rows: Row[] = (await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ pageSize: 16 })).body.items;
+    const expected = new Map(whatINeed(rows.map((r) => ({ playerId: r.playerId, points: r.points })), 11).map((w) => [w.playerId, w]));
+    for (const r of rows) {
+      const w = expected.get(r.playerId)!;
+      expect(r.need).toEqual({ clinch: { level: w.clinch!.level, challenges: w.clinch!.challenges, points: w.clinch!.points }, outBelow: w.outBelow });
+    }
+    // a, with 500 of a possible 6,000 more, needs 500 more points to stay in the race at all; one more win and one top 2 do not clinch with 10 to play
+    expect(rows[0].need!.outBelow).toBe(500);
+    expect(rows[0].need!.clinch!.points).toBeGreaterThan(850);
+    expect(mine.body.seasons[0]).toMatchObject({ challengesRemaining: 11, need: rows.find((r) => r.playerId === d)!.need });
+    const searched = await api.http().get(`/api/cities/${fx.cityId}/seasons/${season.id}/standings`).query({ search: 'flow' });
+    expect(searched.body.items[0].need).toEqual(rows.find((r) => r.playerId === searched.body.items[0].playerId)!.need);
 
     // The next challenge of the season seeds from these standings: a, b, d, c are seeds 1-4.
     const next = await challengeWithPlayers(prisma, { checkedIn: 0 });

@@ -141,37 +141,81 @@ export function canAllReachPooled(deficits: readonly number[], remaining: number
   const dims = values.length - 1; // the capped higher values
   if (dims === 0) return needs.every((d) => d <= low * R);
 
-  let states = new Map<string, number[]>([[caps.map(() => 0).join(','), caps.map(() => 0)]]);
+  // A state is the counts used of each capped value, as one number in mixed radix (caps[i] + 1), kept in a flat array.
+  const radix: number[] = [];
+  let size = 1;
+  for (const c of caps) {
+    radix.push(size);
+    size *= c + 1;
+  }
+  const seen = size <= 1 << 24 ? new Uint8Array(size) : null;
+  let states: number[] = [0];
+  const used = new Array<number>(dims).fill(0);
   for (const need of needs) {
-    const next = new Map<string, number[]>();
-    for (const used of states.values()) {
-      const x = new Array<number>(dims).fill(0);
-      const place = (t: number, count: number, gained: number): void => {
+    const next: number[] = [];
+    const nextSet = seen ? null : new Set<number>();
+    seen?.fill(0);
+    for (const key of states) {
+      let rest = key;
+      for (let i = dims - 1; i >= 0; i--) {
+        used[i] = Math.floor(rest / radix[i]);
+        rest -= used[i] * radix[i];
+      }
+      const place = (t: number, count: number, gained: number, acc: number): void => {
         if (t === dims - 1) {
           // Fewest of the last higher value that reach the need, the rest at the lowest value.
-          const rest = R - count;
+          const left = R - count;
           const short = need - gained - R * low;
           const step = values[t] - low;
           const take = short <= 0 ? 0 : Math.ceil(short / step);
-          if (take > rest || used[t] + take > caps[t]) return;
-          x[t] = take;
-          const after = used.map((u, i) => u + x[i]);
-          const key = after.join(',');
-          if (!next.has(key)) next.set(key, after);
+          if (take > left || used[t] + take > caps[t]) return;
+          const after = key + acc + take * radix[t];
+          if (seen) {
+            if (seen[after]) return;
+            seen[after] = 1;
+          } else {
+            if (nextSet!.has(after)) return;
+            nextSet!.add(after);
+          }
+          next.push(after);
           return;
         }
         const max = Math.min(R - count, caps[t] - used[t]);
-        for (let c = 0; c <= max; c++) {
-          x[t] = c;
-          place(t + 1, count + c, gained + c * (values[t] - low));
-        }
+        for (let c = 0; c <= max; c++) place(t + 1, count + c, gained + c * (values[t] - low), acc + c * radix[t]);
       };
-      place(0, 0, 0);
+      place(0, 0, 0, 0);
     }
-    if (next.size === 0) return false;
-    states = next;
+    if (next.length === 0) return false;
+    states = seen ? frontier(next, seen, radix, caps) : next;
   }
   return true;
+}
+
+/**
+ * The states no other state is below in every count (using more of a scarce value never helps the
+ * players still to come, so a state with another below it adds nothing). `seen` marks the states
+ * (it is overwritten with the downward closure: a state is below-or-equal to one marked).
+ */
+function frontier(states: number[], seen: Uint8Array, radix: readonly number[], caps: readonly number[]): number[] {
+  const dims = caps.length;
+  const marked = Uint8Array.from(seen);
+  // seen[x] := some marked state ≤ x, dimension by dimension (a prefix OR along each axis).
+  for (let d = 0; d < dims; d++) {
+    const r = radix[d];
+    const span = r * (caps[d] + 1);
+    for (let x = 0; x < seen.length; x++) if (!seen[x] && x % span >= r && seen[x - r]) seen[x] = 1;
+  }
+  const out: number[] = [];
+  for (const x of states) {
+    if (!marked[x]) continue;
+    let dominated = false;
+    for (let d = 0; d < dims && !dominated; d++) {
+      const r = radix[d];
+      if ((Math.floor(x / r) % (caps[d] + 1)) > 0 && seen[x - r]) dominated = true;
+    }
+    if (!dominated) out.push(x);
+  }
+  return out;
 }
 
 /** Each player's status, in the order given, and the points still possible for anyone (see `seasonStatus`). */

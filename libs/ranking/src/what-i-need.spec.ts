@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SEASON_PLACEMENT_TABLE, seasonStatus, type StatusPlacementTable } from './status';
-import { whatINeed } from './what-i-need';
+import { whatINeed, whatINeedAmong, WHAT_I_NEED_LEADERS } from './what-i-need';
 
 /** Every gain vector one challenge can give the n rivals when `taken` slots are gone: a free slot each, participation or nothing. */
 function rivalGains(n: number, table: StatusPlacementTable, taken: number | null): number[][] {
@@ -119,5 +119,22 @@ describe('what I need', () => {
     expect(one.far.status).toBe('eliminated');
     expect(whatINeed(standings, 1, ['b']).map((w) => w.playerId)).toEqual(['b']);
     expect(SEASON_PLACEMENT_TABLE.slots[0]).toBe(500);
+  });
+  it('answers a player from the season\'s best eligible players alone exactly as from the whole season (what a page of the standings reads)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ points: fc.integer({ min: 0, max: 2600 }), ineligible: fc.boolean() }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 4 }),
+        (raw, R) => {
+          const players = raw
+            .map((r, i) => ({ playerId: `p${i}`, points: Math.round(r.points / 25) * 25, eliteSixEligible: !(r.ineligible && i % 3 === 0) }))
+            .sort((a, b) => b.points - a.points);
+          const leaders = players.filter((p) => p.eliteSixEligible).slice(0, WHAT_I_NEED_LEADERS);
+          const full = whatINeed(players, R);
+          for (const [i, p] of players.entries()) expect(whatINeedAmong(p, leaders, R)).toEqual(full[i]);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -139,3 +139,20 @@ export function whatINeed(players: readonly StatusInput[], remaining: number, id
   });
   return out;
 }
+
+/** How many of the season's best eligible players one player's answer depends on: the cut's size of others, plus themselves. */
+export const WHAT_I_NEED_LEADERS = ELITE_SIX_SIZE + 1;
+
+/**
+ * What one player needs, from the season's best eligible players only (`leaders`: the first
+ * `WHAT_I_NEED_LEADERS` eligible players in standings order, or all of them when fewer): the
+ * answer (and the status) depends on the other players only through the cut's size of best
+ * others — those at or above a total, and the next ones down with the smallest deficits — so it
+ * is `whatINeed` over the whole season (what-i-need.spec.ts holds the two equal). This is what
+ * lets a page of the standings be answered from its own rows and the top of the table.
+ */
+export function whatINeedAmong(player: StatusInput, leaders: readonly StatusInput[], remaining: number, options: WhatINeedOptions = {}): WhatINeed {
+  const cut = options.cutSize ?? ELITE_SIX_SIZE;
+  const others = leaders.filter((l) => l.playerId !== player.playerId && l.eliteSixEligible !== false).slice(0, cut);
+  return whatINeed([player, ...others], remaining, [player.playerId], options)[0];
+}

@@ -15,6 +15,8 @@ export const platform = {
   challenge: (req: ChallengeRequest) => post<CreatedChallenge>('/challenges', req),
   /** A city with a simulated season: weekly placements stored as the challenges' facts, standings computed by the API on first read. */
   season: (req: SeasonRequest) => post<CreatedSeason>('/season', req),
+  /** Lets an existing player (a simulated season's) sign in: their e-mail and password. */
+  password: (userId: string) => post<CreatedUser>('/password', { userId }),
   /** An account with these roles (besides competitor) that can sign in. */
   user: (req: UserRequest) => post<CreatedUser>('/users', req),
   /** A challenge in its check-in window with `bots` checked-in players; the journey's player registers in the browser. */

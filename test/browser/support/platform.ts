@@ -183,6 +183,14 @@ async function main(): Promise<void> {
     },
     /** A simulated season (see seedSeason): `weeksPlayed` of its 12 weekly challenges completed by `players` players. */
     'POST /season': async (body) => seedSeason(prisma, body as unknown as SeasonRequest),
+    /** A password for an existing player (a simulated season's players cannot sign in): their e-mail and the password. */
+    'POST /password': async (body) => {
+      const { userId } = body as { userId: string };
+      const email = `signed-${userId.slice(0, 8)}@browser.test`;
+      await prisma.user.update({ where: { id: userId }, data: { email, passwordHash: await hashPassword(PLAYER_PASSWORD) } });
+      const created: CreatedUser = { userId, email, password: PLAYER_PASSWORD };
+      return created;
+    },
     /** An account that can sign in, with these roles besides competitor (a director, a reviewer …). */
     'POST /users': async (body) => {
       const req = body as unknown as UserRequest;

@@ -28,6 +28,7 @@ const STANDINGS_EXAMPLE = {
       resets: [],
       status: 'in-contention',
       pointsStillPossible: 3500,
+      need: { clinch: { level: '2', challenges: 2, points: 700 }, outBelow: 0 },
     },
   ],
 };
@@ -39,7 +40,7 @@ export class RankingsController {
 
   @Public()
   @Get('standings')
-  @ApiOperation({ summary: 'Season standings with the tiebreaker that placed each player, and clinched / in contention / eliminated; paged by `page` and `pageSize` (`total` counts all rows)' })
+  @ApiOperation({ summary: 'Season standings with the tiebreaker that placed each player, clinched / in contention / eliminated, and what each player in contention needs (`need`); paged by `page` and `pageSize` (`total` counts all rows)' })
   @ApiOk(StandingsPageDto, { example: STANDINGS_EXAMPLE })
   standings(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Query() q: StandingsQueryDto): Promise<StandingsPage> {
     return this.service.standings(cityId, seasonId, q);
@@ -62,7 +63,7 @@ export class PlayersController {
   @Public()
   @Get(':id/ranking')
   @ApiOk(PlayerRankingDto)
-  @ApiOperation({ summary: 'A player\'s season totals and ranks, every challenge result, and head-to-head against ?vs=<playerId>' })
+  @ApiOperation({ summary: 'A player\'s season totals, ranks and what they need for the Elite Six, every challenge result, and head-to-head against ?vs=<playerId>' })
   ranking(@Param('id', uuidPipe()) id: string, @Query() q: PlayerRankingQueryDto): Promise<PlayerRanking> {
     return this.service.player(id, q.vs);
   }

@@ -15,6 +15,22 @@ export class PlayerRankingQueryDto {
 const RANK_REASONS = ['points', 'head-to-head', 'tournament-wins', 'score-differential', 'games-played', 'recent-performance'];
 const RACE_STATUSES = ['clinched', 'in-contention', 'eliminated'];
 
+const NEED_LEVELS = ['1', '2', '3-4', '5-8', '9-16', 'participation'];
+
+export class ClinchResultDto {
+  @ApiProperty({ enum: NEED_LEVELS, description: "finish at this placement or better ('1': win the challenge; '2': top 2; '3-4': top 4; '5-8': top 8; '9-16': top 16; 'participation': simply play) …" }) level!: string;
+  @ApiProperty({ minimum: 1, description: '… in this many of the remaining challenges' }) challenges!: number;
+  @ApiProperty({ description: 'the points it brings at the least (the placement\'s points × challenges)' }) points!: number;
+}
+
+/** "What I need" for a player in contention (docs/rules.md): recomputed with each completion, from the stored standings. */
+export class RaceNeedDto {
+  @ApiProperty({ type: ClinchResultDto, nullable: true, description: 'the smallest result of their own that clinches the Elite Six whatever everyone else does; null when no result of theirs alone clinches (they also need others to falter)' })
+  clinch!: ClinchResultDto | null;
+  @ApiProperty({ minimum: 0, description: 'they are eliminated if they gain fewer than this many more points over the remaining challenges (0: nothing more is needed in the best case)' })
+  outBelow!: number;
+}
+
 export class StandingRowDto {
   @ApiProperty({ description: '1-based; equal for players still level after the whole tiebreaker chain' }) rank!: number;
   @ApiProperty({ format: 'uuid' }) playerId!: string;
@@ -28,6 +44,7 @@ export class StandingRowDto {
   @ApiProperty({ type: [String], description: 'reasons of rank resets applied' }) resets!: string[];
   @ApiProperty({ enum: RACE_STATUSES }) status!: string;
   @ApiProperty() pointsStillPossible!: number;
+  @ApiProperty({ type: RaceNeedDto, nullable: true, description: '"What I need" while in contention; null when clinched or eliminated' }) need!: RaceNeedDto | null;
 }
 
 export class StandingsPageDto {
@@ -113,6 +130,8 @@ export class PlayerSeasonDto {
   @ApiProperty({ nullable: true, type: Number }) rank!: number | null;
   @ApiProperty() points!: number;
   @ApiProperty({ enum: RACE_STATUSES, nullable: true, type: String }) status!: string | null;
+  @ApiProperty({ description: 'challenges of the season still to play (0 once closed)' }) challengesRemaining!: number;
+  @ApiProperty({ type: RaceNeedDto, nullable: true, description: '"What I need" while in contention; null when clinched or eliminated' }) need!: RaceNeedDto | null;
   @ApiProperty({ type: SeasonAccuracyDto, nullable: true, description: 'the post-game analysis of their games this season; null before any was reviewed' }) accuracy!: SeasonAccuracyDto | null;
 }
 

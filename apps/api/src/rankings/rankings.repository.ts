@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Season } from '@dcs/db';
 import { PG_POOL, PrismaService } from '@dcs/common';
+import { WHAT_I_NEED_LEADERS } from '@dcs/ranking';
 import { ORDER_BLOCK, SeasonStandingsStore } from '@dcs/tournament';
 
 /** A stored standings row as the page query returns it (column names). */
@@ -29,7 +30,27 @@ export interface StandingsPageRows {
   played: number;
   total: number;
   rows: StoredPageRow[];
+  /** The season's first `WHAT_I_NEED_LEADERS` eligible players in standings order (what "what I need" reads besides a row). */
+  leaders: SeasonLeader[];
 }
+
+export interface SeasonLeader {
+  playerId: string;
+  points: number;
+}
+
+/**
+ * The season's ($1) first eligible players in standings order, from its first order block (key
+ * lookups); a season whose first block holds fewer than WHAT_I_NEED_LEADERS eligible players
+ * and has more is read in full by `leaders`.
+ */
+const LEADERS_SQL = `SELECT coalesce(json_agg(json_build_object('playerId', l.user_id, 'points', l.points) ORDER BY l.n), '[]'::json)
+  FROM (SELECT st.user_id, st.points, k.i AS n
+        FROM season_standing_order o
+        CROSS JOIN LATERAL unnest(o.user_ids) WITH ORDINALITY AS k(user_id, i)
+        JOIN season_standings st ON st.season_id = o.season_id AND st.user_id = k.user_id
+        WHERE o.season_id = $1 AND o.block = 0 AND st.elite_six_eligible
+        ORDER BY k.i LIMIT ${WHAT_I_NEED_LEADERS}) l`;
 
 @Injectable()
 export class RankingsRepository {
@@ -90,19 +111,37 @@ export class RankingsRepository {
     const params: unknown[] = [seasonId, cityId, skip, take];
     if (search !== undefined) params.push(pattern);
     if (isId) params.push(search.toLowerCase());
-    const { rows } = await this.pool.query<{ status: Season['status']; challenges: number; standings_at: Date | null; played: number; total: number | null; page: StoredPageRow[] }>(
+    const { rows } = await this.pool.query<{ status: Season['status']; challenges: number; standings_at: Date | null; played: number; total: number | null; page: StoredPageRow[]; leaders: SeasonLeader[] }>(
       `WITH page AS (${pageSql})
        SELECT se.status, se.challenges, se.standings_at,
               (SELECT count(*)::int FROM challenges WHERE season_id = $1 AND status = 'completed') AS played,
               ${totalSql}::int AS total,
-              (SELECT coalesce(json_agg(page ORDER BY page.position), '[]'::json) FROM page) AS page
+              (SELECT coalesce(json_agg(page ORDER BY page.position), '[]'::json) FROM page) AS page,
+              (${LEADERS_SQL}) AS leaders
        FROM seasons se WHERE se.id = $1 AND se.city_id = $2`,
       params,
     );
     const row = rows[0];
     if (!row) return null;
     const total = search !== undefined && row.page.length > 0 ? Number(row.page[0].matches) : (row.total ?? 0);
-    return { seasonStatus: row.status, challenges: row.challenges, standingsAt: row.standings_at, played: row.played, total, rows: row.page };
+    // Too few eligible players in the first block (rare: a small season, or many players not eligible): the whole table, when a row needs them.
+    let leaders = row.leaders;
+    if (leaders.length < WHAT_I_NEED_LEADERS && row.page.some((r) => r.status === 'in-contention')) leaders = await this.allLeaders(seasonId);
+    return { seasonStatus: row.status, challenges: row.challenges, standingsAt: row.standings_at, played: row.played, total, rows: row.page, leaders };
+  }
+
+  /** The season's first WHAT_I_NEED_LEADERS eligible players in standings order (its first order block, or, when that holds too few, the whole table). */
+  async leaders(seasonId: string): Promise<SeasonLeader[]> {
+    const first = await this.pool.query<{ leaders: SeasonLeader[] }>(`SELECT (${LEADERS_SQL}) AS leaders`, [seasonId]);
+    return first.rows[0].leaders.length >= WHAT_I_NEED_LEADERS ? first.rows[0].leaders : this.allLeaders(seasonId);
+  }
+
+  private async allLeaders(seasonId: string): Promise<SeasonLeader[]> {
+    const all = await this.pool.query<SeasonLeader>(
+      `SELECT user_id AS "playerId", points FROM season_standings WHERE season_id = $1 AND elite_six_eligible ORDER BY position LIMIT ${WHAT_I_NEED_LEADERS}`,
+      [seasonId],
+    );
+    return all.rows;
   }
 
   /** The first `take` stored rows of the season, in standings order (the provisional Elite Six reads the top): their order blocks, then the rows by key. */

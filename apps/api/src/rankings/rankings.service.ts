@@ -1,21 +1,68 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '@dcs/common';
 import type { Season } from '@dcs/db';
-import { eliteSix, type EliteSixResult, type PlayerStatus, type RankReason, type StandingsEntry } from '@dcs/ranking';
+import { eliteSix, type EliteSixResult, type Placement, type PlayerStatus, type RankReason, type StandingsEntry, WHAT_I_NEED_LEADERS, whatINeedAmong } from '@dcs/ranking';
 import { GameReviewRepository, type SeasonAccuracy, type SeasonDrawRecord } from '@dcs/tournament';
-import { RankingsRepository } from './rankings.repository';
+import { RankingsRepository, type SeasonLeader } from './rankings.repository';
 import { StandingsQueryDto } from './rankings.dto';
 
 export interface StandingRow extends StandingsEntry {
   displayName: string;
   status: PlayerStatus['status'];
   pointsStillPossible: number;
+  /** In contention: what the player needs (null when clinched or eliminated). */
+  need: RaceNeed | null;
+}
+
+/** "What I need" (docs/rules.md): the smallest result of the player's own that clinches, and the gain below which they are out. */
+export interface RaceNeed {
+  /** finish at `level` or better in `challenges` of the remaining challenges (bringing `points` at the least); null: no result of theirs clinches alone */
+  clinch: { level: Placement; challenges: number; points: number } | null;
+  /** they are out if they gain fewer than this many more points (0: nothing more is needed in the best case) */
+  outBelow: number;
+}
+
+/**
+ * Answers already computed, by what they depend on: the challenges remaining, the points of the
+ * best eligible others and the player's points (a page of the standings is sorted by points, so
+ * its rows share few answers; players below the leaders share the same others). The most recently
+ * used are kept.
+ */
+const NEEDS_KEPT = 20_000;
+const needs = new Map<string, RaceNeed | null>();
+
+/** What an in-contention player needs, from the season's leaders (anyone else: null). */
+export function raceNeed(player: { playerId: string; points: number; status: string }, leaders: readonly SeasonLeader[], remaining: number): RaceNeed | null {
+  if (player.status !== 'in-contention' || remaining <= 0) return null;
+  const others = leaders.filter((l) => l.playerId !== player.playerId).slice(0, WHAT_I_NEED_LEADERS - 1);
+  const key = `${remaining}|${others.map((o) => o.points).join(',')}|${player.points}`;
+  if (needs.has(key)) {
+    const kept = needs.get(key)!;
+    needs.delete(key);
+    needs.set(key, kept);
+    return kept;
+  }
+  const w = whatINeedAmong({ playerId: player.playerId, points: player.points }, others, remaining);
+  const need = w.status !== 'in-contention' ? null : { clinch: w.clinch && w.clinch.level ? { level: w.clinch.level, challenges: w.clinch.challenges, points: w.clinch.points } : null, outBelow: w.outBelow ?? 0 };
+  needs.set(key, need);
+  if (needs.size > NEEDS_KEPT) needs.delete(needs.keys().next().value!);
+  return need;
 }
 
 export interface PlayerRanking {
   playerId: string;
   displayName: string;
-  seasons: { seasonId: string; city: { id: string; name: string }; number: number; rank: number | null; points: number; status: PlayerStatus['status'] | null; accuracy: SeasonAccuracy | null }[];
+  seasons: {
+    seasonId: string;
+    city: { id: string; name: string };
+    number: number;
+    rank: number | null;
+    points: number;
+    status: PlayerStatus['status'] | null;
+    challengesRemaining: number;
+    need: RaceNeed | null;
+    accuracy: SeasonAccuracy | null;
+  }[];
   history: { challengeId: string; date: string; city: { id: string; name: string }; seasonId: string | null; week: number | null; kind: string; placement: string; rankingPoints: number; prizeCents: number }[];
   headToHead: { opponentId: string; opponentName: string; wins: number; losses: number; meetings: { tableId: string; challengeId: string; round: number; myPlace: number; theirPlace: number; outcome: string }[] } | null;
 }
@@ -81,11 +128,12 @@ export class RankingsService {
       await this.season(cityId, seasonId);
       found = (await this.repo.standingsPage(cityId, seasonId, search, (page - 1) * pageSize, pageSize))!;
     }
+    const remaining = found.seasonStatus === 'closed' ? 0 : Math.max(0, found.challenges - found.played);
     return {
       seasonId,
       seasonStatus: found.seasonStatus,
       challengesPlayed: found.played,
-      challengesRemaining: found.seasonStatus === 'closed' ? 0 : Math.max(0, found.challenges - found.played),
+      challengesRemaining: remaining,
       total: found.total,
       page,
       pageSize,
@@ -102,6 +150,7 @@ export class RankingsService {
         displayName: r.display_name,
         status: r.status as PlayerStatus['status'],
         pointsStillPossible: r.points_still_possible,
+        need: raceNeed({ playerId: r.user_id, points: r.points, status: r.status }, found.leaders, remaining),
       })),
     };
   }
@@ -143,7 +192,10 @@ export class RankingsService {
         season = (await this.repo.seasonsOf(userId)).find((x) => x.id === s0.id) ?? s0;
       }
       const mine = season.standings[0];
-      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status: (mine?.status as PlayerStatus['status'] | undefined) ?? null, accuracy: null as SeasonAccuracy | null });
+      const status = (mine?.status as PlayerStatus['status'] | undefined) ?? null;
+      const remaining = season.status === 'closed' ? 0 : Math.max(0, season.challenges - (await this.repo.challengesPlayed(season.id)));
+      const need = mine && status === 'in-contention' ? raceNeed({ playerId: userId, points: mine.points, status }, await this.repo.leaders(season.id), remaining) : null;
+      seasons.push({ seasonId: season.id, city: season.city, number: season.number, rank: mine?.rank ?? null, points: mine?.points ?? 0, status, challengesRemaining: remaining, need, accuracy: null as SeasonAccuracy | null });
     }
     const accuracy = await this.reviews.seasonAccuracy(userId, seasons.map((s) => s.seasonId));
     for (const s of seasons) s.accuracy = accuracy.get(s.seasonId) ?? null;

@@ -867,7 +867,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Season standings with the tiebreaker that placed each player, and clinched / in contention / eliminated; paged by `page` and `pageSize` (`total` counts all rows) */
+        /** Season standings with the tiebreaker that placed each player, clinched / in contention / eliminated, and what each player in contention needs (`need`); paged by `page` and `pageSize` (`total` counts all rows) */
         get: operations["RankingsController_standings"];
         put?: never;
         post?: never;
@@ -901,7 +901,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A player's season totals and ranks, every challenge result, and head-to-head against ?vs=<playerId> */
+        /** A player's season totals, ranks and what they need for the Elite Six, every challenge result, and head-to-head against ?vs=<playerId> */
         get: operations["PlayersController_ranking"];
         put?: never;
         post?: never;
@@ -2777,6 +2777,23 @@ export interface components {
             thirdFourthEach: number;
             reason: string;
         };
+        ClinchResultDto: {
+            /**
+             * @description finish at this placement or better ('1': win the challenge; '2': top 2; '3-4': top 4; '5-8': top 8; '9-16': top 16; 'participation': simply play) …
+             * @enum {string}
+             */
+            level: "1" | "2" | "3-4" | "5-8" | "9-16" | "participation";
+            /** @description … in this many of the remaining challenges */
+            challenges: number;
+            /** @description the points it brings at the least (the placement's points × challenges) */
+            points: number;
+        };
+        RaceNeedDto: {
+            /** @description the smallest result of their own that clinches the Elite Six whatever everyone else does; null when no result of theirs alone clinches (they also need others to falter) */
+            clinch: components["schemas"]["ClinchResultDto"] | null;
+            /** @description they are eliminated if they gain fewer than this many more points over the remaining challenges (0: nothing more is needed in the best case) */
+            outBelow: number;
+        };
         StandingRowDto: {
             /** @description 1-based; equal for players still level after the whole tiebreaker chain */
             rank: number;
@@ -2798,6 +2815,8 @@ export interface components {
             /** @enum {string} */
             status: "clinched" | "in-contention" | "eliminated";
             pointsStillPossible: number;
+            /** @description "What I need" while in contention; null when clinched or eliminated */
+            need: components["schemas"]["RaceNeedDto"] | null;
         };
         StandingsPageDto: {
             /** Format: uuid */
@@ -2884,6 +2903,10 @@ export interface components {
             points: number;
             /** @enum {string|null} */
             status: "clinched" | "in-contention" | "eliminated" | null;
+            /** @description challenges of the season still to play (0 once closed) */
+            challengesRemaining: number;
+            /** @description "What I need" while in contention; null when clinched or eliminated */
+            need: components["schemas"]["RaceNeedDto"] | null;
             /** @description the post-game analysis of their games this season; null before any was reviewed */
             accuracy: components["schemas"]["SeasonAccuracyDto"] | null;
         };
@@ -8970,7 +8993,15 @@ export interface operations {
                      *           "eliteSixEligible": true,
                      *           "resets": [],
                      *           "status": "in-contention",
-                     *           "pointsStillPossible": 3500
+                     *           "pointsStillPossible": 3500,
+                     *           "need": {
+                     *             "clinch": {
+                     *               "level": "2",
+                     *               "challenges": 2,
+                     *               "points": 700
+                     *             },
+                     *             "outBelow": 0
+                     *           }
                      *         }
                      *       ]
                      *     }

@@ -59,6 +59,8 @@ export interface LiveTableProps {
   status?(state: LiveTableState): ReactNode;
   /** more of the game-result notice (a place, a settlement …) */
   result?(state: LiveTableState): ReactNode;
+  /** after the players: more about the seats (a challenge table's places if the game ended now) */
+  players?(state: LiveTableState): ReactNode;
   /** the seat's controls beyond knock/draw/reshuffle (forfeit …) */
   actions?(state: LiveTableState): ReactNode;
   /** called on every version of a finished game (the page re-reads its table) */
@@ -76,7 +78,7 @@ export interface LiveTableProps {
  * Moves go through the `/live` socket with acknowledgements. The page gives the seats' names and
  * facts, the heading and what its result adds.
  */
-export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, actions, onFinished, onReveal, runOutWord = 'ticket' }: LiveTableProps) {
+export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, players, actions, onFinished, onReveal, runOutWord = 'ticket' }: LiveTableProps) {
   const me = useMe();
   const live = useGameLive(gameId, initial);
   const game = live.view;
@@ -225,6 +227,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
             );
           })}
         </ol>
+        {players?.(state)}
       </section>
 
       <section aria-labelledby="board-h">

@@ -6,6 +6,7 @@ import { useRefreshTable, useTable } from '../api/table-queries';
 import { label } from '../../challenges/components/bracket';
 import { Countdown } from '../../../components/countdown';
 import { LiveTable } from '../components/live-table';
+import { PlacesNow } from '../components/places-now';
 import { ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import { CallTheDirector } from '../../director-calls/call-the-director';
@@ -36,6 +37,10 @@ export function TablePage() {
   const round = bracket.data?.rounds.find((r) => r.round === t.round);
   const results = new Map((t.result ?? []).map((r) => [r.userId, r]));
   const mine = results.get(me.data?.id ?? '');
+  // The final table is the bracket's last round: S = 16·2^k ≥ players, log2(S) − 1 rounds (SPEC 3.2).
+  const players = bracket.data?.players ?? null;
+  const rounds = players === null ? null : Math.log2(Math.max(16, 2 ** Math.ceil(Math.log2(players)))) - 1;
+  const final = rounds !== null && t.round === rounds;
 
   return (
     <LiveTable
@@ -60,6 +65,9 @@ export function TablePage() {
           ),
         };
       })}
+      players={({ view, nameOfSeat }) =>
+        view && !view.finished && !t.result && rounds !== null ? <PlacesNow scores={view.scores} forfeited={view.forfeited} final={final} nameOfSeat={nameOfSeat} /> : null
+      }
       onFinished={() => {
         setFinished(true);
         void refresh();

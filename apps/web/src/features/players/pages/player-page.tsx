@@ -5,6 +5,8 @@ import { useStandings } from '../../standings/api/standings-queries';
 import type { PlayerRankingDto } from '../../../api/types';
 import { SeasonAccuracyFacts } from '../../analysis/components/analysis';
 import { placementLabel, RaceTag } from '../../standings/components/standings';
+import { NeedSentences } from '../../standings/components/need';
+import { useMe } from '../../../auth/use-me';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import './player-page.css';
@@ -80,6 +82,8 @@ export function PlayerPage() {
   const [params] = useSearchParams();
   const vs = params.get('vs');
   const ranking = usePlayerRanking(playerId, vs);
+  const me = useMe();
+  const you = me.data?.id === playerId;
   if (ranking.isPending) return <Loading what="the player" />;
   if (ranking.isError) return <ErrorView error={ranking.error} title="This player could not be loaded" page />;
   const p = ranking.data;
@@ -116,6 +120,12 @@ export function PlayerPage() {
                   </div>
                   <SeasonAccuracyFacts accuracy={s.accuracy} />
                 </dl>
+                {s.need && (
+                  <div className="season-need" data-testid="season-need">
+                    <h4>{you ? 'What you need' : 'What they need'} <span className="subtle">· {s.challengesRemaining} {s.challengesRemaining === 1 ? 'challenge' : 'challenges'} left</span></h4>
+                    <NeedSentences need={s.need} you={you} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>

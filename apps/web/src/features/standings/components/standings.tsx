@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatCount, useAppLinks } from '../../../components/app-links';
 import type { EliteSixDto, RaceStatus, RankReason, StandingRowDto } from '../../../api/types';
 import { paths } from '../../../config/paths';
+import { needShort } from './need';
 import './standings.css';
 
 /** The Elite Six cut: the first six places qualify (SPEC 4). */
@@ -42,7 +43,7 @@ export const placementLabel = (p: string) => PLACEMENTS[p] ?? p;
  * The standings rows of one page. `firstPosition` is the 1-based position of the first row when the
  * page is a plain slice of the standings (no search): the Elite Six cut line is drawn after position 6.
  */
-export function StandingsTable({ rows, firstPosition, caption }: { rows: StandingRowDto[]; firstPosition: number | null; caption: string }) {
+export function StandingsTable({ rows, firstPosition, caption, meId = null }: { rows: StandingRowDto[]; firstPosition: number | null; caption: string; meId?: string | null }) {
   const onClick = useAppLinks();
   return (
     // The click handler only follows the rows' own links in the app (useAppLinks).
@@ -58,6 +59,7 @@ export function StandingsTable({ rows, firstPosition, caption }: { rows: Standin
             </th>
             <th scope="col">Separated by</th>
             <th scope="col">Elite Six</th>
+            <th scope="col">What they need</th>
           </tr>
         </thead>
         <tbody>
@@ -65,12 +67,13 @@ export function StandingsTable({ rows, firstPosition, caption }: { rows: Standin
             const position = firstPosition === null ? null : firstPosition + i;
             const cut = position === ELITE_SIX;
             return (
-              <tr key={r.playerId} className={cut ? 'cut' : undefined} data-player={r.playerId}>
+              <tr key={r.playerId} className={[cut ? 'cut' : '', r.playerId === meId ? 'me' : ''].join(' ').trim() || undefined} data-player={r.playerId}>
                 <td className="num">{r.rank}</td>
                 <th scope="row">
                   <a href={paths.player.href(r.playerId)} data-app-link="">
                     {r.displayName}
                   </a>
+                  {r.playerId === meId && <span className="subtle"> (you)</span>}
                   {!r.eliteSixEligible && <span className="tag tag-bad">Not eligible</span>}
                   {cut && <span className="sr-only"> — Elite Six cut line below this player</span>}
                 </th>
@@ -78,6 +81,16 @@ export function StandingsTable({ rows, firstPosition, caption }: { rows: Standin
                 <td>{reasonLabel(r.tiebreak, r.rank)}</td>
                 <td>
                   <RaceTag status={r.status} />
+                </td>
+                <td className="need-cell">
+                  {r.need ? (
+                    <span className="need-short">
+                      {needShort(r.need)}
+                      {r.need.outBelow > 0 && <span className="muted"> · out with under +{r.need.outBelow.toLocaleString('en-US')} pts</span>}
+                    </span>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
                 </td>
               </tr>
             );

@@ -4,6 +4,8 @@ import { STANDINGS_PAGE_SIZE, useCity, useEliteSix, usePrefetchStandings, useSea
 import { useAnnounce } from '../../../components/announcer';
 import { Pager } from '../../../components/pager';
 import { EliteSixList, StandingsTable } from '../components/standings';
+import { NeedSentences } from '../components/need';
+import { useMe } from '../../../auth/use-me';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import './standings-page.css';
@@ -25,6 +27,11 @@ export function StandingsPage() {
   const season = seasons.data?.find((s) => s.id === seasonId);
   const standings = useStandings(cityId, seasonId, page, q);
   const six = useEliteSix(cityId, seasonId);
+  // The signed-in player's own row (the API finds a player by id), wherever it is in the standings.
+  const me = useMe();
+  const meId = me.data?.id ?? null;
+  const mine = useStandings(cityId, meId ? seasonId : undefined, 1, meId ?? '');
+  const myRow = meId ? mine.data?.items.find((r) => r.playerId === meId) : undefined;
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
@@ -106,11 +113,22 @@ export function StandingsPage() {
                 {data.challengesPlayed} of {data.challengesPlayed + data.challengesRemaining} challenges played · {data.total.toLocaleString('en-US')} {q ? 'matching' : ''} players
               </span>
             </h2>
+            {myRow && (
+              <div className="card my-need" data-testid="my-need">
+                <h2>
+                  You: rank {myRow.rank}, {myRow.points.toLocaleString('en-US')} points{' '}
+                  <span className="subtle">
+                    {myRow.status === 'clinched' ? '· Elite Six clinched' : myRow.status === 'eliminated' ? '· out of the Elite Six race' : '· in contention'}
+                  </span>
+                </h2>
+                {myRow.need && <NeedSentences need={myRow.need} you />}
+              </div>
+            )}
             {data.items.length === 0 ? (
               <Empty>{q ? `No player matches “${q}”.` : 'No results in this season yet.'}</Empty>
             ) : (
               <>
-                <StandingsTable rows={data.items} firstPosition={q ? null : (data.page - 1) * data.pageSize + 1} caption={`Standings, page ${data.page} of ${pages}`} />
+                <StandingsTable rows={data.items} meId={meId} firstPosition={q ? null : (data.page - 1) * data.pageSize + 1} caption={`Standings, page ${data.page} of ${pages}`} />
                 <Pager page={data.page} pages={pages} onPage={(p) => update({ page: p })} label="Standings pages" />
               </>
             )}
