@@ -17,7 +17,7 @@ type Db = Prisma.TransactionClient;
  * that looks like one taken fails with Prisma's P2002 for the caller to answer. `displayName` is already
  * normalised (normaliseDisplayName).
  */
-export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string }): Promise<User> {
+export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string; locale?: string }): Promise<User> {
   return db.user.create({ data: { ...data, email: data.email.toLowerCase(), nameSkeleton: displayNameSkeleton(data.displayName) } });
 }
 
