@@ -5,6 +5,7 @@ import { api, unwrap } from '../api/client';
 import { keys } from '../api/keys';
 import { useAuth } from '../auth/auth-context';
 import { useMe } from '../auth/use-me';
+import { ErrorView } from '../components/status';
 import { chooseLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './i18n';
 import './language-switch.css';
 
@@ -48,5 +49,30 @@ export function LanguageSwitch() {
         </button>
       ))}
     </div>
+  );
+}
+
+/** The account settings' language choice (saved at once, PATCH /api/me). */
+export function LanguageSettings() {
+  const { t, i18n } = useTranslation();
+  const save = useSetAccountLanguage();
+  const pick = (lang: Language) => {
+    chooseLanguage(lang);
+    save.mutate(lang);
+  };
+  return (
+    <section aria-labelledby="language-h" className="card settings-section">
+      <h2 id="language-h">{t('settings.languageTitle')}</h2>
+      <fieldset className="plain">
+        <legend className="muted">{t('settings.languageHelp')}</legend>
+        {LANGUAGES.map((lang) => (
+          <label key={lang} className="check" lang={lang}>
+            <input type="radio" name="account-language" checked={i18n.language === lang} disabled={save.isPending} onChange={() => pick(lang)} /> {LANGUAGE_NAMES[lang]}
+          </label>
+        ))}
+      </fieldset>
+      {save.isSuccess && <p role="status">{t('settings.saved')}</p>}
+      {save.isError && <ErrorView error={save.error} title={t('settings.notSaved')} />}
+    </section>
   );
 }
