@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
 import { PG_POOL, PrismaService, type Language } from '@dcs/common';
-import { backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserRoles } from '@dcs/tournament';
+import { backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserLocale, setUserRoles } from '@dcs/tournament';
 
 @Injectable()
 export class UsersRepository implements OnApplicationBootstrap {
@@ -47,8 +47,7 @@ export class UsersRepository implements OnApplicationBootstrap {
 
   /** Sets the account's language (issue 24); null when the account does not exist. */
   async setLocale(id: string, locale: Language): Promise<User | null> {
-    const found = await this.prisma.user.updateMany({ where: { id }, data: { locale } });
-    return found.count ? this.findById(id) : null;
+    return (await setUserLocale(this.prisma, id, locale)) ? this.findById(id) : null;
   }
 
   findByEmail(email: string): Promise<User | null> {

@@ -141,3 +141,8 @@ export async function addStakeWins(db: Db, ids: string[]): Promise<void> {
 export async function setAssistiveTech(db: Db, id: string, on: boolean): Promise<void> {
   await db.user.update({ where: { id }, data: { assistiveTech: on } });
 }
+
+/** Issue 24: the account's language ('en' | 'es'; the column's CHECK refuses others). False when the account does not exist. */
+export async function setUserLocale(db: Db, id: string, locale: string): Promise<boolean> {
+  return (await db.user.updateMany({ where: { id }, data: { locale } })).count > 0;
+}
