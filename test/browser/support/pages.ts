@@ -47,7 +47,9 @@ export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays
     if (state === 'over' || (await result.isVisible())) break;
     const version = await page.locator('.my-hand').getAttribute('data-version');
     if ((await turn.innerText()).includes('no tile fits')) {
-      await page.keyboard.press('k');
+      // Where the rules make a player draw from the yard first (Citizen), K does nothing: D draws.
+      const draw = page.locator('.my-hand').getByRole('button', { name: /^Draw/ });
+      await page.keyboard.press((await draw.isVisible()) && (await draw.isEnabled()) ? 'd' : 'k');
       knocks++;
     } else {
       await hand.locator('.hand-tile.legal').first().click();

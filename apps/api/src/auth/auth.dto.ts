@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { LANGUAGES, type Language } from '@dcs/common';
 import { UserResponseDto } from '../users/users.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -27,6 +28,11 @@ export class RegisterDto {
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   @Matches(/^[^<>\u0000-\u001f]+$/, { message: 'displayName may not contain control characters or < >' })
   displayName!: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: "The account's language (issue 24): the web app's, e-mails', notifications' and error messages'; default en" })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: `locale must be one of ${LANGUAGES.join(', ')}` })
+  locale?: Language;
 }
 
 export class LoginDto {

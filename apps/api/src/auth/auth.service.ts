@@ -41,7 +41,7 @@ export class AuthService {
     if (!name.ok) throw new AppError('DISPLAY_NAME_INVALID', name.problem, [{ field: 'displayName', problems: [name.problem] }]);
     if (await this.users.nameTaken(name.name)) throw nameTaken();
     const passwordHash = await hashPassword(dto.password);
-    const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name });
+    const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name, locale: dto.locale });
     if (user === 'email_taken') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     if (user === 'name_taken') throw nameTaken();
     await this.recovery.onSignUp(user);

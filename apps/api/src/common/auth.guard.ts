@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import { JwtService } from '@nestjs/jwt';
 import type { Role } from '@dcs/db';
-import { AppError } from '@dcs/common';
+import { AppError, isLanguage } from '@dcs/common';
 import { AuthUser, IS_PUBLIC, ROLES } from './decorators';
 import { UsersRepository } from '../users/users.repository';
 
@@ -121,6 +121,6 @@ export class AuthGuard implements CanActivate {
     if (typeof claims.exp === 'number' && claims.exp * 1000 <= now) throw invalidToken();
     const user = await this.users.tokenHolder(claims.sub);
     assertTokenCurrent(claims, user);
-    return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles };
+    return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles, locale: isLanguage(user.locale) ? user.locale : 'en' };
   }
 }

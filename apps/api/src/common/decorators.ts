@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Role } from '@dcs/db';
+import type { Language } from '@dcs/common';
 
 export const IS_PUBLIC = 'isPublic';
 export const ROLES = 'roles';
@@ -16,6 +17,8 @@ export interface AuthUser {
   email: string;
   displayName: string;
   roles: Role[];
+  /** The account's language (issue 24): the error filter writes messages in it. */
+  locale?: Language;
 }
 
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { uuidPipe } from '../common/validation';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../common/decorators';
-import { MeResponseDto, SetRolesDto, UserResponseDto } from './users.dto';
+import { MeResponseDto, SetRolesDto, UpdateMeDto, UserResponseDto } from './users.dto';
 import { UsersService } from './users.service';
 import { ApiOk } from '../common/openapi';
 
@@ -17,6 +17,13 @@ export class UsersController {
   @ApiOk(MeResponseDto)
   me(@CurrentUser() user: AuthUser): Promise<MeResponseDto> {
     return this.service.me(user);
+  }
+
+  @Patch('me')
+  @ApiOperation({ summary: "Update the signed-in user's settings: the account's language (`locale`: en | es; anything else is VALIDATION_FAILED)" })
+  @ApiOk(MeResponseDto)
+  updateMe(@CurrentUser() user: AuthUser, @Body() dto: UpdateMeDto): Promise<MeResponseDto> {
+    return this.service.updateMe(user, dto);
   }
 
   @Post('admin/users/:id/roles')

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Role, User } from '@dcs/db';
+import { isLanguage, LANGUAGES, type Language } from '@dcs/common';
 
 export const ALL_ROLES: Role[] = ['competitor', 'director', 'reviewer', 'admin'];
 
@@ -19,6 +20,12 @@ export class SetRolesDto {
   reason?: string;
 }
 
+export class UpdateMeDto {
+  @ApiProperty({ enum: LANGUAGES, description: "The account's language (issue 24)" })
+  @IsIn(LANGUAGES, { message: `locale must be one of ${LANGUAGES.join(', ')}` })
+  locale!: Language;
+}
+
 export class UserResponseDto {
   @ApiProperty() id!: string;
   @ApiProperty() email!: string;
@@ -29,6 +36,8 @@ export class UserResponseDto {
   @ApiProperty() createdAt!: string;
   @ApiProperty({ nullable: true, type: String, description: 'When the e-mail address was confirmed (null: not yet; e-mail is delivered only to a confirmed address)' })
   emailVerifiedAt!: string | null;
+  @ApiProperty({ enum: LANGUAGES, description: "The account's language (issue 24): the web app's, e-mails', notifications' and error messages'" })
+  locale!: Language;
 
   static from(user: User): UserResponseDto {
     return {
@@ -40,6 +49,7 @@ export class UserResponseDto {
       suspendedUntil: user.suspendedUntil?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+      locale: isLanguage(user.locale) ? user.locale : 'en',
     };
   }
 }

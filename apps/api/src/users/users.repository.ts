@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
-import { PG_POOL, PrismaService } from '@dcs/common';
-import { backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserRoles } from '@dcs/tournament';
+import { PG_POOL, PrismaService, type Language } from '@dcs/common';
+import { backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserLocale, setUserRoles } from '@dcs/tournament';
 
 @Injectable()
 export class UsersRepository implements OnApplicationBootstrap {
@@ -36,13 +36,18 @@ export class UsersRepository implements OnApplicationBootstrap {
    * socket event): one indexed row on the node-postgres pool, the move path's, since a live table
    * asks it on every move.
    */
-  async tokenHolder(id: string): Promise<Pick<User, 'id' | 'email' | 'displayName' | 'roles' | 'tokenVersion' | 'status'> | null> {
-    const { rows } = await this.pool.query<{ email: string; display_name: string; roles: Role[]; status: User['status']; token_version: number }>(
-      'SELECT email, display_name, roles::text[] AS roles, status::text AS status, token_version FROM users WHERE id = $1',
+  async tokenHolder(id: string): Promise<Pick<User, 'id' | 'email' | 'displayName' | 'roles' | 'tokenVersion' | 'status' | 'locale'> | null> {
+    const { rows } = await this.pool.query<{ email: string; display_name: string; roles: Role[]; status: User['status']; token_version: number; locale: string }>(
+      'SELECT email, display_name, roles::text[] AS roles, status::text AS status, token_version, locale FROM users WHERE id = $1',
       [id],
     );
     const r = rows[0];
-    return r ? { id, email: r.email, displayName: r.display_name, roles: r.roles, tokenVersion: r.token_version, status: r.status } : null;
+    return r ? { id, email: r.email, displayName: r.display_name, roles: r.roles, tokenVersion: r.token_version, status: r.status, locale: r.locale } : null;
+  }
+
+  /** Sets the account's language (issue 24); null when the account does not exist. */
+  async setLocale(id: string, locale: Language): Promise<User | null> {
+    return (await setUserLocale(this.prisma, id, locale)) ? this.findById(id) : null;
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -55,7 +60,7 @@ export class UsersRepository implements OnApplicationBootstrap {
   }
 
   /** Creates the user; which is taken when a unique constraint refuses it: the email or a look-alike of the name. */
-  async create(data: { email: string; passwordHash: string; displayName: string }): Promise<User | 'email_taken' | 'name_taken'> {
+  async create(data: { email: string; passwordHash: string; displayName: string; locale?: Language }): Promise<User | 'email_taken' | 'name_taken'> {
     try {
       return await insertUser(this.prisma, data);
     } catch (err) {

@@ -3,7 +3,7 @@ import type { Role } from '@dcs/db';
 import { notFound } from '@dcs/common';
 import { LiveEmitter, sessionsChanged } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
-import { MeResponseDto, SetRolesDto, UserResponseDto } from './users.dto';
+import { MeResponseDto, SetRolesDto, UpdateMeDto, UserResponseDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 import { DirectorCitiesRepository } from './director-cities.repository';
 
@@ -20,6 +20,12 @@ export class UsersService {
     if (!user) throw notFound('User', caller.id);
     const cities = user.roles.includes('director') ? await this.directorCities.cities(user.id) : [];
     return { ...UserResponseDto.from(user), directorCities: cities.map((d) => ({ id: d.cityId, name: d.city.name })) };
+  }
+
+  async updateMe(caller: AuthUser, dto: UpdateMeDto): Promise<MeResponseDto> {
+    const updated = await this.users.setLocale(caller.id, dto.locale);
+    if (!updated) throw notFound('User', caller.id);
+    return this.me(caller);
   }
 
   async setRoles(caller: AuthUser, id: string, dto: SetRolesDto): Promise<UserResponseDto> {

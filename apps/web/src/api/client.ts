@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { readToken } from './token';
+import { language } from '../i18n/i18n';
 
 /** The typed API client: paths, parameters and bodies from the OpenAPI document (schema.d.ts). */
 export const api = createClient<paths>({ baseUrl: '' });
@@ -9,6 +10,8 @@ api.use({
   onRequest({ request }) {
     const token = readToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    // A visitor's error messages in the page's language (a signed-in account's language wins at the API).
+    request.headers.set('Accept-Language', language());
     return request;
   },
 });

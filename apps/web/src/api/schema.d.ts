@@ -82,7 +82,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Update the signed-in user's settings: the account's language (`locale`: en | es; anything else is VALIDATION_FAILED) */
+        patch: operations["UsersController_updateMe"];
         trace?: never;
     };
     "/api/admin/users/{id}/roles": {
@@ -1804,6 +1805,11 @@ export interface components {
              * @example Ana D.
              */
             displayName: string;
+            /**
+             * @description The account's language (issue 24): the web app's, e-mails', notifications' and error messages'; default en
+             * @enum {string}
+             */
+            locale?: "en" | "es";
         };
         UserResponseDto: {
             id: string;
@@ -1816,6 +1822,11 @@ export interface components {
             createdAt: string;
             /** @description When the e-mail address was confirmed (null: not yet; e-mail is delivered only to a confirmed address) */
             emailVerifiedAt: string | null;
+            /**
+             * @description The account's language (issue 24): the web app's, e-mails', notifications' and error messages'
+             * @enum {string}
+             */
+            locale: "en" | "es";
         };
         TokenResponseDto: {
             accessToken: string;
@@ -1856,8 +1867,20 @@ export interface components {
             createdAt: string;
             /** @description When the e-mail address was confirmed (null: not yet; e-mail is delivered only to a confirmed address) */
             emailVerifiedAt: string | null;
+            /**
+             * @description The account's language (issue 24): the web app's, e-mails', notifications' and error messages'
+             * @enum {string}
+             */
+            locale: "en" | "es";
             /** @description SPEC 7: the cities a director directs (assigned by an admin); empty for other accounts. An admin directs every city. */
             directorCities: components["schemas"]["MeCityDto"][];
+        };
+        UpdateMeDto: {
+            /**
+             * @description The account's language (issue 24)
+             * @enum {string}
+             */
+            locale: "en" | "es";
         };
         SetRolesDto: {
             /**
@@ -4754,6 +4777,89 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    UsersController_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponseDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "TRY_AGAIN";
                     };
                 };
             };

@@ -1,6 +1,8 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/use-me';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
 import { NavLinks, type NavItem } from '../components/nav-links';
@@ -11,17 +13,18 @@ import { Attention } from '../features/attention/attention';
 import { RulesBanner } from '../features/rules/components/rules-banner';
 
 /** What a signed-in player reaches from every page. */
-const SIGNED_IN_LINKS: readonly NavItem[] = [
-  { to: paths.house.href(), label: 'House tables' },
-  { to: paths.wallet.href(), label: 'Wallet' },
-  { to: paths.myGames.href(), label: 'My games' },
-  { to: paths.notifications.href(), label: 'Notifications' },
-  { to: paths.myRecord.href(), label: 'My record' },
-  { to: paths.notificationSettings.href(), label: 'Settings' },
+const signedInLinks = (t: (key: string) => string): readonly NavItem[] => [
+  { to: paths.house.href(), label: t('shell.house') },
+  { to: paths.wallet.href(), label: t('shell.wallet') },
+  { to: paths.myGames.href(), label: t('shell.myGames') },
+  { to: paths.notifications.href(), label: t('shell.notifications') },
+  { to: paths.myRecord.href(), label: t('shell.myRecord') },
+  { to: paths.notificationSettings.href(), label: t('shell.settings') },
 ];
 
 /** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
 export function Shell() {
+  const { t } = useTranslation();
   const { token, signOut } = useAuth();
   const me = useMe();
   const location = useLocation();
@@ -39,61 +42,62 @@ export function Shell() {
     <>
       <Attention />
       <a className="skip" href="#main">
-        Skip to content
+        {t('shell.skip')}
       </a>
       <header className="site-header">
         <div className="header-inner">
           <NavLink to={paths.home.href()} className="brand" end>
             DCS <span>Dominoes</span>
           </NavLink>
-          <nav aria-label="Main">
+          <nav aria-label={t('shell.main')}>
             <ul>
               <li>
                 <NavLink to={paths.home.href()} end>
-                  Challenges
+                  {t('shell.challenges')}
                 </NavLink>
               </li>
               {token && hasRole(me.data?.roles, ['director']) && (
                 <li>
-                  <NavLink to={paths.director.href()}>Director</NavLink>
+                  <NavLink to={paths.director.href()}>{t('shell.director')}</NavLink>
                 </li>
               )}
               {token && hasRole(me.data?.roles, ['reviewer']) && (
                 <li>
-                  <NavLink to={paths.cases.href()}>Review board</NavLink>
+                  <NavLink to={paths.cases.href()}>{t('shell.reviewBoard')}</NavLink>
                 </li>
               )}
               {token && me.data?.roles.includes('admin') && (
                 <>
                   <li>
-                    <NavLink to={paths.adminDirectors.href()}>Directors</NavLink>
+                    <NavLink to={paths.adminDirectors.href()}>{t('shell.directors')}</NavLink>
                   </li>
                   <li>
-                    <NavLink to={paths.adminOutbox.href()}>Outbox</NavLink>
+                    <NavLink to={paths.adminOutbox.href()}>{t('shell.outbox')}</NavLink>
                   </li>
                   <li>
-                    <NavLink to={paths.adminRules.href()}>Rules</NavLink>
+                    <NavLink to={paths.adminRules.href()}>{t('shell.rules')}</NavLink>
                   </li>
                 </>
               )}
-              {token && <NavLinks links={SIGNED_IN_LINKS} />}
+              {token && <NavLinks links={signedInLinks(t)} />}
             </ul>
           </nav>
           <div className="account">
+            <LanguageSwitch />
             {token ? (
               <>
-                <span className="who" aria-label="Signed in as">
+                <span className="who" aria-label={t('shell.signedInAs')}>
                   {me.data?.displayName ?? '…'}
                 </span>
                 <button type="button" className="link-button" onClick={signOut}>
-                  Sign out
+                  {t('shell.signOut')}
                 </button>
               </>
             ) : (
               <>
-                <NavLink to={paths.signIn.href()}>Sign in</NavLink>
+                <NavLink to={paths.signIn.href()}>{t('shell.signIn')}</NavLink>
                 <NavLink to={paths.signUp.href()} className="button-link">
-                  Sign up
+                  {t('shell.signUp')}
                 </NavLink>
               </>
             )}
@@ -102,7 +106,7 @@ export function Shell() {
       </header>
       <main id="main" ref={main} tabIndex={-1}>
         <RulesBanner />
-        <Suspense fallback={<Loading what="the page" />}>
+        <Suspense fallback={<Loading what={t('shell.thePage')} />}>
           <Outlet />
         </Suspense>
       </main>

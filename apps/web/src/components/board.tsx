@@ -1,5 +1,6 @@
 import type { BoardState, PlacedTile } from '@dcs/engine/types';
 import type { OpenEnd } from '@dcs/engine/board';
+import { useTranslation } from 'react-i18next';
 import { Domino } from './domino';
 import './board.css';
 
@@ -16,7 +17,6 @@ export interface BoardProps {
   label?: string;
 }
 
-const END_NAMES = { W: 'west', E: 'east', N: 'north', S: 'south' } as const;
 const other = (tile: string, n: number) => {
   const [a, b] = tile.split('-').map(Number);
   return a === n ? b : a;
@@ -38,11 +38,13 @@ interface Cell {
  * first double) is there — the north and south arms up and down from it. Doubles lie across
  * their line. It only draws what the server sent; it never decides what is playable.
  */
-export function Board({ board, openEnds = [], sum, size = 22, label = 'Board' }: BoardProps) {
+export function Board({ board, openEnds = [], sum, size = 22, label: given }: BoardProps) {
+  const { t } = useTranslation();
+  const label = given ?? t('table.board');
   if (!board || !board.lead) {
     return (
       <figure className="board board-empty" aria-label={label}>
-        <p>No tile on the board yet.</p>
+        <p>{t('board.empty')}</p>
       </figure>
     );
   }
@@ -63,11 +65,11 @@ export function Board({ board, openEnds = [], sum, size = 22, label = 'Board' }:
   }
   const cols = W.length + 1 + E.length;
   const rows = N.length + 1 + S.length;
-  const ends = openEnds.map((e) => `${END_NAMES[e.end]} ${e.value}`).join(', ');
-  const armText = (name: string, arm: PlacedTile[]) => (arm.length ? `${name}: ${arm.map((t) => t.tile).join(', ')}` : null);
+  const ends = openEnds.map((e) => `${t(`ends.${e.end}`)} ${e.value}`).join(', ');
+  const armText = (name: string, arm: PlacedTile[]) => (arm.length ? t('board.arm', { name, tiles: arm.map((p) => p.tile).join(', ') }) : null);
   return (
     <figure className="board" aria-label={label}>
-      <div className="board-scroll" tabIndex={0} role="group" aria-label={`${label}: tiles`}>
+      <div className="board-scroll" tabIndex={0} role="group" aria-label={t('board.tiles', { label })}>
         <div className="board-grid" style={{ gridTemplateColumns: `repeat(${cols}, auto)`, gridTemplateRows: `repeat(${rows}, auto)` }}>
           {cells.map((c) => (
             <div key={c.key} className="board-cell" style={{ gridRow: c.row + 1, gridColumn: c.col + 1 }}>
@@ -77,11 +79,11 @@ export function Board({ board, openEnds = [], sum, size = 22, label = 'Board' }:
         </div>
       </div>
       <figcaption>
-        {ends ? <span>Open ends: {ends}</span> : <span>Hand over</span>}
-        {sum !== undefined && <span className="board-sum"> · total {sum}</span>}
+        {ends ? <span>{t('board.openEnds', { ends })}</span> : <span>{t('board.handOver')}</span>}
+        {sum !== undefined && <span className="board-sum">{t('board.total', { sum })}</span>}
         <span className="sr-only">
           {' '}
-          Lead {lead.tile}. {[armText('West', W), armText('East', E), armText('North', N), armText('South', S)].filter(Boolean).join('. ')}
+          {t('board.lead', { tile: lead.tile })} {[armText(t('board.west'), W), armText(t('board.east'), E), armText(t('board.north'), N), armText(t('board.south'), S)].filter(Boolean).join('. ')}
         </span>
       </figcaption>
     </figure>

@@ -1,4 +1,6 @@
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../utils/format';
 
 /**
  * Page controls: first / previous / next / last buttons and "page N of M". The buttons stay
@@ -6,6 +8,7 @@ import type { KeyboardEvent } from 'react';
  * page while focus is inside the pager.
  */
 export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
+  const { t } = useTranslation();
   const go = (p: number) => {
     const next = Math.min(Math.max(1, p), pages);
     if (next !== page) onPage(next);
@@ -23,13 +26,13 @@ export function Pager({ page, pages, onPage, label }: { page: number; pages: num
   );
   return (
     <nav className="pager" aria-label={label} onKeyDown={onKey}>
-      {button('First', 1, page <= 1, 'Home')}
-      {button('Previous', page - 1, page <= 1, 'ArrowLeft')}
+      {button(t('common.first'), 1, page <= 1, 'Home')}
+      {button(t('common.previous'), page - 1, page <= 1, 'ArrowLeft')}
       <span className="pager-at">
-        Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+        {t('common.pageOf', { page: formatNumber(page), pages: formatNumber(pages) })}
       </span>
-      {button('Next', page + 1, page >= pages, 'ArrowRight')}
-      {button('Last', pages, page >= pages, 'End')}
+      {button(t('common.next'), page + 1, page >= pages, 'ArrowRight')}
+      {button(t('common.last'), pages, page >= pages, 'End')}
     </nav>
   );
 }

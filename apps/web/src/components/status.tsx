@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import './status.css';
 
@@ -12,13 +13,15 @@ function fieldProblems(details: unknown): { field: string; problems: string[] }[
 }
 
 /** A readable error: the API's message and its stable code (for support), never a stack. `page`: the page's own heading (its main content failed). */
-export function ErrorView({ error, title = 'Something went wrong', page = false }: { error: unknown; title?: string; page?: boolean }) {
+export function ErrorView({ error, title, page = false }: { error: unknown; title?: string; page?: boolean }) {
+  const { t } = useTranslation();
+  title ??= t('common.errorTitle');
   const apiError = error instanceof ApiError ? error : null;
   const fields = apiError ? fieldProblems(apiError.details) : [];
   return (
     <div className="notice notice-error" role="alert">
       {page ? <h1 className="notice-title">{title}</h1> : <p className="notice-title">{title}</p>}
-      <p>{apiError ? apiError.message : 'An unexpected error happened. Please reload the page.'}</p>
+      <p>{apiError ? apiError.message : t('common.unexpected')}</p>
       {fields.length > 0 && (
         <ul className="problems">
           {fields.map((f) => (
@@ -28,15 +31,16 @@ export function ErrorView({ error, title = 'Something went wrong', page = false 
           ))}
         </ul>
       )}
-      {apiError && <p className="muted">Code: {apiError.code}</p>}
+      {apiError && <p className="muted">{t('common.code', { code: apiError.code })}</p>}
     </div>
   );
 }
 
 export function Loading({ what }: { what: string }) {
+  const { t } = useTranslation();
   return (
     <p className="loading" role="status">
-      Loading {what}…
+      {t('common.loading', { what })}
     </p>
   );
 }

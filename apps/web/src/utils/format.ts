@@ -1,19 +1,58 @@
+import { intlLocale } from '../i18n/i18n';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
+const numbers = new Map<string, Intl.NumberFormat>();
 
 /**
- * A date and time in the city's own time zone ("Sat, Jan 2, 12:00 PM EST"). One formatter per time zone,
- * kept: building one costs milliseconds (time-zone data), and a page formats many dates.
+ * A date and time in the city's own time zone, in the page's language ("Sat, Jan 2, 12:00 PM EST",
+ * "sáb, 2 de ene, 12:00 p.m. EST"). One formatter per language and time zone, kept: building one costs
+ * milliseconds (time-zone data), and a page formats many dates.
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
   try {
-    const key = timeZone ?? '';
+    const locale = intlLocale();
+    const key = `${locale} ${timeZone ?? ''}`;
     let f = formats.get(key);
     if (!f) {
-      f = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+      f = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
       formats.set(key, f);
     }
     return f.format(new Date(iso));
   } catch {
     return iso;
   }
+}
+
+/** A date and time without the weekday and zone, in the browser's zone ("Jan 2, 12:00 PM"). */
+export function formatShortDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** A date and time with the date and time styles given (the review and audit pages). */
+export function formatStyled(iso: string, dateStyle: 'medium' | 'short', timeStyle: 'short' | 'medium'): string {
+  return new Date(iso).toLocaleString(intlLocale(), { dateStyle, timeStyle });
+}
+
+function numberFormat(kind: 'count' | 'money' | 'dollars'): Intl.NumberFormat {
+  const locale = intlLocale();
+  const key = `${locale} ${kind}`;
+  let f = numbers.get(key);
+  if (!f) {
+    f =
+      kind === 'count'
+        ? new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
+        : new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: kind === 'dollars' ? 0 : 2, maximumFractionDigits: 2 });
+    numbers.set(key, f);
+  }
+  return f;
+}
+
+/** A number as people of the page's language read it ("12,345"). */
+export function formatNumber(n: number): string {
+  return numberFormat('count').format(n);
+}
+
+/** Cents as dollars ("$1,250", "$12.50": cents shown only when there are some). */
+export function formatMoney(cents: number): string {
+  return numberFormat(cents % 100 === 0 ? 'dollars' : 'money').format(cents / 100);
 }

@@ -77,6 +77,7 @@ export class DeliveryService {
         notice: d.notification,
         to: d.user.email,
         timeZone: d.settings?.timeZone ?? null,
+        language: d.user.locale,
         publicUrl,
         unsubscribeUrl: unsubscribeUrl(publicUrl, this.config.JWT_SECRET, d.user.id, d.notification.kind),
         mailDomain: mailDomain(this.config.MAIL_FROM),

@@ -17,7 +17,7 @@ type Db = Prisma.TransactionClient;
  * that looks like one taken fails with Prisma's P2002 for the caller to answer. `displayName` is already
  * normalised (normaliseDisplayName).
  */
-export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string }): Promise<User> {
+export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string; locale?: string }): Promise<User> {
   return db.user.create({ data: { ...data, email: data.email.toLowerCase(), nameSkeleton: displayNameSkeleton(data.displayName) } });
 }
 
@@ -140,4 +140,9 @@ export async function addStakeWins(db: Db, ids: string[]): Promise<void> {
 /** The player's assistive-technology choice. */
 export async function setAssistiveTech(db: Db, id: string, on: boolean): Promise<void> {
   await db.user.update({ where: { id }, data: { assistiveTech: on } });
+}
+
+/** Issue 24: the account's language ('en' | 'es'; the column's CHECK refuses others). False when the account does not exist. */
+export async function setUserLocale(db: Db, id: string, locale: string): Promise<boolean> {
+  return (await db.user.updateMany({ where: { id }, data: { locale } })).count > 0;
 }

@@ -29,7 +29,9 @@ export interface SeatingTable {
 /** The challenge is cancelled (too few checked in at 12:00, or by a director): every registrant is told why. */
 export function cancelledNotices(challenge: { id: string; localDate: string }, userIds: readonly string[], reason: string, by: 'start' | 'director'): FlowNotice[] {
   const body = by === 'director' ? `The challenge of ${challenge.localDate} is cancelled by the director: ${reason}.` : `The challenge of ${challenge.localDate} is cancelled: ${reason}.`;
-  return userIds.map((userId) => ({ userId, kind: 'challenge.cancelled', title: 'Challenge cancelled', body, data: { challengeId: challenge.id }, dedupeKey: `cancelled:${challenge.id}` }));
+  const esBody = by === 'director' ? `El director canceló el desafío del ${challenge.localDate}: ${reason}.` : `Se canceló el desafío del ${challenge.localDate}: ${reason}.`;
+  const es = { title: 'Desafío cancelado', body: esBody };
+  return userIds.map((userId) => ({ userId, kind: 'challenge.cancelled', title: 'Challenge cancelled', body, es, data: { challengeId: challenge.id }, dedupeKey: `cancelled:${challenge.id}` }));
 }
 
 /** Too few players checked in at 12:00: the cancel reason. */
@@ -44,13 +46,15 @@ export function resultNotices(challengeId: string, awards: readonly PlayerAward[
     kind: 'challenge.result',
     title: 'Your result',
     body: `Placement ${a.placement}: ${a.points} ranking points${a.prizeCents ? `, prize $${(a.prizeCents / 100).toFixed(2)}` : ''}.`,
+    es: { title: 'Tu resultado', body: `Puesto ${a.placement}: ${a.points} puntos de ranking${a.prizeCents ? `, premio $${(a.prizeCents / 100).toFixed(2)}` : ''}.` },
     data: { challengeId, ...a },
     dedupeKey: `result:${challengeId}`,
   }));
 }
 
 export function disqualifiedNotice(challengeId: string, userId: string, reason: string): FlowNotice {
-  return { userId, kind: 'challenge.disqualified', title: 'Disqualified', body: `You are disqualified from this challenge: ${reason}.`, data: { challengeId }, dedupeKey: `dq:${challengeId}` };
+  const es = { title: 'Descalificado', body: `Quedas descalificado de este desafío: ${reason}.` };
+  return { userId, kind: 'challenge.disqualified', title: 'Disqualified', body: `You are disqualified from this challenge: ${reason}.`, es, data: { challengeId }, dedupeKey: `dq:${challengeId}` };
 }
 
 /** A stored notice pushed to its player's room as well. */

@@ -24,7 +24,7 @@ export interface DeliveryWork {
   status: string;
   attempts: number;
   notification: { id: string; kind: string; title: string; body: string; data: Record<string, unknown>; createdAt: Date };
-  user: { id: string; email: string; emailVerifiedAt: Date | null; status: string };
+  user: { id: string; email: string; emailVerifiedAt: Date | null; status: string; locale: string };
   settings: { timeZone: string | null; quietStartMin: number; quietEndMin: number; prefs: Record<string, Record<string, boolean>> } | null;
 }
 
@@ -61,7 +61,7 @@ export class DeliveriesRepository {
   async work(id: string): Promise<DeliveryWork | null> {
     const d = await this.prisma.delivery.findUnique({
       where: { id },
-      include: { notification: { include: { user: { select: { id: true, email: true, emailVerifiedAt: true, status: true, deliverySettings: true } } } } },
+      include: { notification: { include: { user: { select: { id: true, email: true, emailVerifiedAt: true, status: true, locale: true, deliverySettings: true } } } } },
     });
     if (!d) return null;
     const { user, ...n } = d.notification;
@@ -72,7 +72,7 @@ export class DeliveriesRepository {
       status: d.status,
       attempts: d.attempts,
       notification: { id: n.id, kind: n.kind, title: n.title, body: n.body, data: n.data as Record<string, unknown>, createdAt: n.createdAt },
-      user: { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt, status: user.status },
+      user: { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt, status: user.status, locale: user.locale },
       settings: s ? { timeZone: s.timeZone, quietStartMin: s.quietStartMin, quietEndMin: s.quietEndMin, prefs: s.prefs as Record<string, Record<string, boolean>> } : null,
     };
   }

@@ -14,11 +14,26 @@ export interface MailMessage {
 
 const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z\b/g;
 
-/** A time as a player reads it, in their zone: "Sat 5 Dec 2026, 11:55 (America/New_York)". */
-export function localTime(at: Date | string, timeZone: string | null): string {
+/** A time as a player reads it, in their zone and language: "Sat 5 Dec 2026, 11:55 (America/New_York)", "sáb 5 dic 2026, 11:55 (…)". */
+export function localTime(at: Date | string, timeZone: string | null, language = 'en'): string {
   const zone = timeZone ?? 'UTC';
-  return `${DateTime.fromJSDate(typeof at === 'string' ? new Date(at) : at, { zone }).toFormat('ccc d LLL yyyy, HH:mm')} (${zone})`;
+  const locale = language === 'es' ? 'es-US' : 'en-US';
+  return `${DateTime.fromJSDate(typeof at === 'string' ? new Date(at) : at, { zone }).setLocale(locale).toFormat('ccc d LLL yyyy, HH:mm')} (${zone})`;
 }
+
+/** The words of a notice e-mail around the notice's own (issue 24: the recipient's language). */
+const MAIL_WORDS = {
+  en: {
+    open: 'Open',
+    times: (zone: string, url: string) => `Times are in ${zone} (change it in your notification settings: ${url}).`,
+    stop: (url: string) => `Stop these e-mails: ${url}`,
+  },
+  es: {
+    open: 'Abrir',
+    times: (zone: string, url: string) => `Las horas están en ${zone} (puedes cambiarlo en tus ajustes de avisos: ${url}).`,
+    stop: (url: string) => `Dejar de recibir estos correos: ${url}`,
+  },
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -57,6 +72,8 @@ export interface NoticeMailInput {
   notice: Notice;
   to: string;
   timeZone: string | null;
+  /** the recipient's language (users.locale): the notice's text is already in it, this words the rest */
+  language?: string;
   publicUrl: string;
   /** the signed one-click unsubscribe URL (this kind, this channel) */
   unsubscribeUrl: string;
@@ -65,16 +82,14 @@ export interface NoticeMailInput {
 
 /** A notice as an e-mail: every time in it written in the player's zone, a link to act, one-click unsubscribe (RFC 8058). */
 export function noticeMail(m: NoticeMailInput): MailMessage {
-  const local = (s: string) => s.replace(ISO_TIME, (iso) => localTime(iso, m.timeZone));
+  const local = (s: string) => s.replace(ISO_TIME, (iso) => localTime(iso, m.timeZone, m.language));
+  const words = m.language === 'es' ? MAIL_WORDS.es : MAIL_WORDS.en;
   const { text, html } = layout({
     publicUrl: m.publicUrl,
     heading: local(m.notice.title),
     paragraphs: [local(m.notice.body)],
-    action: { label: 'Open', url: `${m.publicUrl}${noticePath(m.notice)}` },
-    footer: [
-      `Times are in ${m.timeZone ?? 'UTC'} (change it in your notification settings: ${m.publicUrl}/me/settings/notifications).`,
-      `Stop these e-mails: ${m.unsubscribeUrl.replace('/api/unsubscribe?', '/unsubscribe?')}`,
-    ],
+    action: { label: words.open, url: `${m.publicUrl}${noticePath(m.notice)}` },
+    footer: [words.times(m.timeZone ?? 'UTC', `${m.publicUrl}/me/settings/notifications`), words.stop(m.unsubscribeUrl.replace('/api/unsubscribe?', '/unsubscribe?'))],
   });
   return {
     to: m.to,

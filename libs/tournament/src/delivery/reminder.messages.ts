@@ -21,6 +21,10 @@ export function registrationOpenReminders(c: ReminderChallenge, userIds: readonl
     kind: 'reminder.registration_open',
     title: `${c.cityName}: registration is open for ${c.localDate}`,
     body: `Registration for the ${c.cityName} challenge of ${c.localDate} is open. Check-in opens at ${iso(c.checkInOpensAt)}; play starts at ${iso(c.startsAt)}.`,
+    es: {
+      title: `${c.cityName}: la inscripción para el ${c.localDate} está abierta`,
+      body: `La inscripción para el desafío de ${c.cityName} del ${c.localDate} está abierta. El check-in abre a las ${iso(c.checkInOpensAt)}; el juego empieza a las ${iso(c.startsAt)}.`,
+    },
     data: { challengeId: c.id, startsAt: iso(c.startsAt), checkInOpensAt: iso(c.checkInOpensAt) },
     dedupeKey: `reminder.registration_open:${c.id}`,
   }));
@@ -33,6 +37,10 @@ export function checkInOpenReminders(c: ReminderChallenge, userIds: readonly str
     kind: 'reminder.check_in_open',
     title: `${c.cityName}: check-in is open`,
     body: `Check in for the ${c.cityName} challenge before ${iso(c.checkInClosesAt)}, or your place goes to the waitlist. Play starts at ${iso(c.startsAt)}.`,
+    es: {
+      title: `${c.cityName}: el check-in está abierto`,
+      body: `Haz el check-in del desafío de ${c.cityName} antes de las ${iso(c.checkInClosesAt)}, o tu puesto pasa a la lista de espera. El juego empieza a las ${iso(c.startsAt)}.`,
+    },
     data: { challengeId: c.id, checkInClosesAt: iso(c.checkInClosesAt), startsAt: iso(c.startsAt) },
     dedupeKey: `reminder.check_in_open:${c.id}`,
   }));
@@ -45,6 +53,10 @@ export function checkInClosingReminders(c: ReminderChallenge, userIds: readonly 
     kind: 'reminder.check_in_closing',
     title: `${c.cityName}: check-in closes in 10 minutes`,
     body: `You are registered for the ${c.cityName} challenge but not checked in. Check-in closes at ${iso(c.checkInClosesAt)}.`,
+    es: {
+      title: `${c.cityName}: el check-in cierra en 10 minutos`,
+      body: `Estás inscrito en el desafío de ${c.cityName} pero no hiciste el check-in. El check-in cierra a las ${iso(c.checkInClosesAt)}.`,
+    },
     data: { challengeId: c.id, checkInClosesAt: iso(c.checkInClosesAt) },
     dedupeKey: `reminder.check_in_closing:${c.id}`,
   }));

@@ -1,4 +1,5 @@
 import { seatedNotice, tiebreakNotice } from './notices';
+import { noticeMail } from '../delivery/mail-message';
 
 describe('table notices', () => {
   it('table.seated: 0-based table and seat in the data, 1-based in the text, with the table and game ids', () => {
@@ -15,5 +16,32 @@ describe('table notices', () => {
   it('tiebreak.started names the challenge, the draw, the table and the game', () => {
     const n = tiebreakNotice({ challengeId: 'c', tiebreakId: 'd', tableId: 't', gameId: 'g', closesAt: new Date('2027-01-02T17:31:05.000Z') });
     expect(n.data).toEqual({ challengeId: 'c', tiebreakId: 'd', tableId: 't', gameId: 'g', closesAt: '2027-01-02T17:31:05.000Z' });
+  });
+});
+
+describe('notices in Spanish (issue 24)', () => {
+  it('words the seated and tiebreak notices in Spanish beside the English, with the same facts', () => {
+    const n = seatedNotice({ challengeId: 'c', roundId: 'r', round: 2, table: 2, tableId: 't', gameId: 'g', seat: 1, hardStopAt: new Date('2027-01-02T18:03:00.012Z') });
+    expect(n.es).toEqual({ title: 'Ronda 2: tu mesa', body: 'Te sientas en la mesa 3, asiento 2. La ronda termina a más tardar a las 2027-01-02T18:03:00.012Z.' });
+    const d = tiebreakNotice({ challengeId: 'c', tiebreakId: 'd', tableId: 't', gameId: 'g', closesAt: new Date('2027-01-02T17:31:05.000Z') });
+    expect(d.es?.body).toContain('fichas boca abajo');
+  });
+
+  it("an e-mail in Spanish: the times in the player's zone in Spanish, the button and footer in Spanish", () => {
+    const n = seatedNotice({ challengeId: 'c', roundId: 'r', round: 1, table: 0, tableId: 't', gameId: 'g', seat: 0, hardStopAt: new Date('2027-01-02T18:03:00.000Z') });
+    const mail = noticeMail({
+      deliveryId: 'x',
+      notice: { ...n, ...n.es! },
+      to: 'ana@example.com',
+      timeZone: 'America/New_York',
+      language: 'es',
+      publicUrl: 'https://dcs.example',
+      unsubscribeUrl: 'https://dcs.example/api/unsubscribe?u=1',
+      mailDomain: 'dcs.example',
+    });
+    expect(mail.subject).toBe('Ronda 1: tu mesa');
+    expect(mail.text).toContain('a más tardar a las sáb 2 ene 2027, 13:03 (America/New_York)');
+    expect(mail.text).toContain('Abrir: https://dcs.example/tables/t');
+    expect(mail.text).toContain('Dejar de recibir estos correos');
   });
 });

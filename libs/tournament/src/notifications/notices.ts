@@ -9,6 +9,11 @@ export interface Notice {
   title: string;
   body: string;
   data: Record<string, unknown>;
+  /**
+   * Issue 24: the same notice in Spanish, worded by the same builder. storeNotifications keeps the text of each
+   * recipient's language (users.locale); a notice without it is stored in English for everyone.
+   */
+  es?: { title: string; body: string };
 }
 
 export interface SeatedAt {
@@ -31,6 +36,7 @@ export function seatedNotice(s: SeatedAt): Notice {
     kind: 'table.seated',
     title: `Round ${s.round}: your table`,
     body: `You sit at table ${s.table + 1}, seat ${s.seat + 1}. The round ends at the latest at ${hardStopAt}.`,
+    es: { title: `Ronda ${s.round}: tu mesa`, body: `Te sientas en la mesa ${s.table + 1}, asiento ${s.seat + 1}. La ronda termina a más tardar a las ${hardStopAt}.` },
     data: { challengeId: s.challengeId, roundId: s.roundId, round: s.round, table: s.table, tableId: s.tableId, gameId: s.gameId, seat: s.seat, hardStopAt },
   };
 }
@@ -41,6 +47,7 @@ export function tiebreakNotice(t: { challengeId: string; tiebreakId: string; tab
     kind: 'tiebreak.started',
     title: '6-4/5-5 tiebreaker draw',
     body: 'You are tied at your table: pick 7 of the 28 face-down tiles within 5 seconds.',
+    es: { title: 'Sorteo de desempate 6-4/5-5', body: 'Estás empatado en tu mesa: elige 7 de las 28 fichas boca abajo en 5 segundos.' },
     data: { challengeId: t.challengeId, tiebreakId: t.tiebreakId, tableId: t.tableId, gameId: t.gameId, closesAt: t.closesAt.toISOString() },
   };
 }

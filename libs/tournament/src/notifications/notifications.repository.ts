@@ -11,6 +11,17 @@ export interface NotificationRow extends Notice {
   dedupeKey: string;
 }
 
+/**
+ * Issue 24: each row in its recipient's language (users.locale) — the Spanish wording its builder gave
+ * (`Notice.es`), else the English. One read of the recipients' languages, only when a row has Spanish.
+ */
+async function inRecipientsLanguage(tx: Tx, rows: readonly NotificationRow[]): Promise<readonly NotificationRow[]> {
+  const ids = [...new Set(rows.filter((r) => r.es).map((r) => r.userId))];
+  if (!ids.length) return rows;
+  const spanish = new Set((await tx.user.findMany({ where: { id: { in: ids }, locale: 'es' }, select: { id: true } })).map((u) => u.id));
+  return rows.map((r) => (r.es && spanish.has(r.userId) ? { ...r, title: r.es.title, body: r.es.body } : r));
+}
+
 const row = (n: NotificationRow): Prisma.NotificationCreateManyInput => ({
   userId: n.userId,
   kind: n.kind,
@@ -27,13 +38,15 @@ const row = (n: NotificationRow): Prisma.NotificationCreateManyInput => ({
  */
 export async function storeNotifications(tx: Tx, rows: readonly NotificationRow[]): Promise<void> {
   if (!rows.length) return;
-  const stored = await tx.notification.createManyAndReturn({ data: rows.map(row), skipDuplicates: true, select: { id: true } });
+  const worded = await inRecipientsLanguage(tx, rows);
+  const stored = await tx.notification.createManyAndReturn({ data: worded.map(row), skipDuplicates: true, select: { id: true } });
   await queueDeliveries(tx, stored.map((n) => n.id));
 }
 
 /** Stores one notification whose key is new by construction (a fresh decision's id): a duplicate fails the transaction. */
 export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<void> {
-  const stored = await tx.notification.create({ data: row(n), select: { id: true } });
+  const [worded] = await inRecipientsLanguage(tx, [n]);
+  const stored = await tx.notification.create({ data: row(worded), select: { id: true } });
   await queueDeliveries(tx, [stored.id]);
 }
 

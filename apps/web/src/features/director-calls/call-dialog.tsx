@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorView } from '../../components/status';
 
 /** A modal form (the native <dialog>): Escape or Cancel closes it, focus returns to the opener, an API refusal is shown inside. */
 export function CallDialog({ title, confirm, children, onSubmit, onClose }: { title: string; confirm: string; children: (id: string) => ReactNode; onSubmit: () => Promise<unknown>; onClose: () => void }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -42,13 +44,13 @@ export function CallDialog({ title, confirm, children, onSubmit, onClose }: { ti
       <form onSubmit={submit} className="form">
         <h2 id={`${id}-t`}>{title}</h2>
         {children(id)}
-        {error !== null && <ErrorView error={error} title="Not sent" />}
+        {error !== null && <ErrorView error={error} title={t('call.notSent')} />}
         <div className="dialog-buttons">
           <button type="submit" disabled={busy}>
-            {busy ? 'Sending…' : confirm}
+            {busy ? t('call.sending') : confirm}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('call.cancel')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/auth-context';
 import { callKeys, useCallDirector, useDirectorCallEvents, useMyCalls, type CallReason, type DirectorCall } from './api';
 import { CallDialog } from './call-dialog';
@@ -12,6 +13,7 @@ import './director-calls.css';
  * live (`director-call:updated`) and stays listed here. Nothing pauses: the clocks and the hard stop run on.
  */
 export function CallTheDirector({ tableId, seat, running }: { tableId: string; seat: number | null; running: boolean }) {
+  const { t } = useTranslation();
   const { token } = useAuth();
   const qc = useQueryClient();
   const mine = useMyCalls(tableId, token !== null);
@@ -32,10 +34,10 @@ export function CallTheDirector({ tableId, seat, running }: { tableId: string; s
   const calls = mine.data ?? [];
   const waiting = calls.find((c) => c.status !== 'resolved');
   return (
-    <section className="director-call" aria-label="Call the director">
+    <section className="director-call" aria-label={t('call.title')}>
       {running && !waiting && (
         <button type="button" className="secondary small" onClick={() => setOpen(true)}>
-          Call the director
+          {t('call.title')}
         </button>
       )}
       {calls.length > 0 && (
@@ -45,7 +47,7 @@ export function CallTheDirector({ tableId, seat, running }: { tableId: string; s
               <span className={`tag ${c.status === 'resolved' ? 'tag-ok' : 'tag-open'}`}>{statusText(c)}</span> <span className="subtle">{reasonLabel(c.reason)}</span>
               {c.resolutionNote && (
                 <p className="director-call-answer">
-                  <strong>Director:</strong> {c.resolutionNote}
+                  <strong>{t('call.director')}</strong> {c.resolutionNote}
                 </p>
               )}
             </li>
@@ -54,23 +56,23 @@ export function CallTheDirector({ tableId, seat, running }: { tableId: string; s
       )}
       {open && (
         <CallDialog
-          title="Call the director"
-          confirm="Send to the director"
+          title={t('call.title')}
+          confirm={t('call.send')}
           onClose={() => setOpen(false)}
           onSubmit={() => send.mutateAsync({ reason, message: message.trim() })}
         >
           {(id) => (
             <>
-              <p className="muted">The game goes on while you wait: your clock and the round's hard stop keep running.</p>
-              <label htmlFor={`${id}-reason`}>What is the problem?</label>
+              <p className="muted">{t('call.goesOn')}</p>
+              <label htmlFor={`${id}-reason`}>{t('call.problem')}</label>
               <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as CallReason)}>
                 {reasons.map((r) => (
                   <option key={r.value} value={r.value}>
-                    {r.label}
+                    {reasonLabel(r.value)}
                   </option>
                 ))}
               </select>
-              <label htmlFor={`${id}-message`}>Message for the director</label>
+              <label htmlFor={`${id}-message`}>{t('call.message')}</label>
               <textarea id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} required minLength={3} maxLength={500} rows={3} />
             </>
           )}

@@ -1,4 +1,5 @@
 import type { CallAct, CallReason, DirectorCall } from './api';
+import { i18n, tOr } from '../../i18n/i18n';
 
 export const REASONS: { value: CallReason; label: string; spectator: boolean }[] = [
   { value: 'rules_question', label: 'A question about the rules', spectator: false },
@@ -9,7 +10,8 @@ export const REASONS: { value: CallReason; label: string; spectator: boolean }[]
   { value: 'other', label: 'Something else', spectator: true },
 ];
 
-export const reasonLabel = (r: CallReason) => REASONS.find((x) => x.value === r)?.label ?? r;
+/** A reason in the page's language (messages `call.reason.*`; the English label when there is none). */
+export const reasonLabel = (r: CallReason) => tOr(`call.reason.${r}`, REASONS.find((x) => x.value === r)?.label ?? r);
 
 export const ACTS: Record<CallAct, string> = {
   none: 'Answer only',
@@ -19,9 +21,9 @@ export const ACTS: Record<CallAct, string> = {
 };
 
 export function statusText(c: DirectorCall): string {
-  if (c.status === 'resolved') return 'Answered';
-  if (c.status === 'acknowledged') return `${c.acknowledgedBy?.displayName ?? 'The director'} is on it`;
-  return 'Waiting for the director';
+  if (c.status === 'resolved') return i18n.t('call.answered');
+  if (c.status === 'acknowledged') return i18n.t('call.onIt', { who: c.acknowledgedBy?.displayName ?? i18n.t('call.theDirector') });
+  return i18n.t('call.waiting');
 }
 
 /** "4 min 12 s" */

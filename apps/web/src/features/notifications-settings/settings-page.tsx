@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { LanguageSettings } from '../../i18n/language-switch';
 import { useMe } from '../../auth/use-me';
 import { useAuth } from '../../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../../components/status';
@@ -23,6 +24,7 @@ export function NotificationSettingsPage() {
   return (
     <>
       <h1>Notification settings</h1>
+      <LanguageSettings />
       <EmailSection verified={settings.data.emailVerified} />
       <KindsSection settings={settings.data} />
       <QuietSection settings={settings.data} />

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useSignIn } from '../api/auth-queries';
 import { ErrorView } from '../../../components/status';
 import { paths } from '../../../config/paths';
 
 export function SignInPage() {
+  const { t } = useTranslation();
   const signIn = useSignIn();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -15,22 +17,22 @@ export function SignInPage() {
   };
   return (
     <div className="narrow">
-      <h1>Sign in</h1>
+      <h1>{t('auth.signInTitle')}</h1>
       <form className="form" onSubmit={submit}>
-        <label htmlFor="email">Email</label>
+        <label htmlFor="email">{t('auth.email')}</label>
         <input id="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t('auth.password')}</label>
         <input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        {signIn.isError && <ErrorView error={signIn.error} title="Sign-in failed" />}
+        {signIn.isError && <ErrorView error={signIn.error} title={t('auth.signInFailed')} />}
         <button type="submit" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {signIn.isPending ? t('auth.signingIn') : t('auth.signInButton')}
         </button>
       </form>
       <p>
-        <Link to={paths.forgotPassword.href()}>Forgot your password?</Link>
+        <Link to={paths.forgotPassword.href()}>{t('auth.forgot')}</Link>
       </p>
       <p>
-        New here? <Link to={paths.signUp.href()}>Create an account</Link>
+        {t('auth.newHere')} <Link to={paths.signUp.href()}>{t('auth.createAccountLink')}</Link>
       </p>
     </div>
   );

@@ -1,4 +1,6 @@
 import { memo, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
 import { useAppLinks } from '../../../components/app-links';
 import type { SeatResult } from '@dcs/common/live/live.contract';
 import type { BracketRoundDto, BracketTableDto, BracketDto } from '../../../api/types';
@@ -34,8 +36,8 @@ export interface BracketProps {
 
 export const tableDomId = (tableId: string) => `table-${tableId}`;
 
-const STATUS: Record<string, string> = { pending: 'not seated yet', waiting: 'waiting', playing: 'playing', running: 'playing', finished: 'finished', tiebreak: '6-4/5-5 draw', check_in_closed: 'check-in closed', registration_open: 'registration open', check_in_open: 'check-in open' };
-export const label = (s: string) => STATUS[s] ?? s.replace(/_/g, ' ');
+/** A challenge's, round's or table's status in the page's language (messages `status.*`). */
+export const label = (s: string) => tOr(`status.${s}`, s.replace(/_/g, ' '));
 
 function rows(table: BracketTableDto): { userId: string; name: string; seed: number; r: SeatResult | undefined }[] {
   const byUser = new Map((table.result ?? []).map((r) => [r.userId, r]));
@@ -44,18 +46,20 @@ function rows(table: BracketTableDto): { userId: string; name: string; seed: num
 }
 
 function Draw({ draw, names }: { draw: DrawState; names: Map<string, string> }) {
-  const who = (id: string) => names.get(id) ?? 'a player';
+  const { t } = useTranslation();
+  const who = (id: string) => names.get(id) ?? t('bracket.aPlayer');
   if (draw.status === 'picking') {
     return (
       <p className="draw draw-open">
-        6-4/5-5 draw between {draw.contenders.map(who).join(' and ')}: picking{draw.taken ? ` (${draw.taken} taken)` : ''}. <Countdown until={draw.closesAt} label="closes in" />
+        {t('bracket.drawPicking', { who: draw.contenders.map(who).join(t('bracket.and')) })}
+        {draw.taken ? t('bracket.drawTaken', { taken: draw.taken }) : ''}. <Countdown until={draw.closesAt} label={t('bracket.closesIn')} />
       </p>
     );
   }
   return (
     <div className="draw draw-revealed">
       <p>
-        6-4/5-5 draw, round {draw.round}: {draw.decided ? `${(draw.winners ?? []).map(who).join(', ')} wins` : 'no decision, drawing again'}
+        {t('bracket.drawRound', { round: draw.round })} {draw.decided ? t('bracket.drawWins', { who: (draw.winners ?? []).map(who).join(', ') }) : t('bracket.drawAgain')}
       </p>
       <ul>
         {draw.contenders.map((c) => (
@@ -78,6 +82,7 @@ interface TableCardProps extends Pick<BracketProps, 'me' | 'highlight' | 'seatAc
 
 /** Memoised: a result patched into one table, or the page's own state (search text, zoom, live dot), re-renders no other card. */
 const TableCard = memo(function TableCard({ table, round, me, highlight, draw, names, disqualified, seatActions, tableActions }: TableCardProps) {
+  const { t } = useTranslation();
   const mine = !!me && table.seats.some((s) => s.userId === me);
   const lit = !!highlight && table.seats.some((s) => s.userId === highlight);
   const headingId = `${tableDomId(table.id)}-h`;
@@ -85,9 +90,9 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
     <li className={`table-card${mine ? ' mine' : ''}${lit ? ' lit' : ''}${table.result ? ' done' : ''}`} id={tableDomId(table.id)} tabIndex={-1} aria-labelledby={headingId}>
       <div className="table-head">
         <h4 id={headingId}>
-          Table {table.index + 1}
-          {table.seats.length === 3 && <span className="tag">3 players</span>}
-          {mine && <span className="tag tag-me">you</span>}
+          {t('bracket.table', { n: table.index + 1 })}
+          {table.seats.length === 3 && <span className="tag">{t('bracket.threePlayers')}</span>}
+          {mine && <span className="tag tag-me">{t('bracket.you')}</span>}
         </h4>
         <span className={`status status-${table.status}`}>{label(table.status)}</span>
       </div>
@@ -96,16 +101,16 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
           <li key={userId} className={`${r?.advanced ? 'advanced' : ''}${userId === me ? ' me' : ''}${userId === highlight ? ' hit' : ''}`}>
             <span className="seat-name">
               {name} <span className="seed">#{seed}</span>
-              {disqualified.has(userId) && <span className="tag tag-bad">disqualified</span>}
+              {disqualified.has(userId) && <span className="tag tag-bad">{t('bracket.disqualified')}</span>}
             </span>
             {seatActions?.(table, { userId, name })}
             {r && (
               <span className="seat-result">
                 <span className="score">{r.score}</span>
-                {r.forfeited && <span className="tag tag-bad">forfeit</span>}
+                {r.forfeited && <span className="tag tag-bad">{t('bracket.forfeit')}</span>}
                 {r.advanced && (
-                  <span className="tag tag-ok" title="advanced">
-                    ✓ advances
+                  <span className="tag tag-ok" title={t('bracket.advanced')}>
+                    {t('bracket.advances')}
                   </span>
                 )}
               </span>
@@ -113,14 +118,14 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
           </li>
         ))}
       </ol>
-      {table.endedBy && <p className="ended">Ended by {table.endedBy.replace(/_/g, ' ')}</p>}
-      {draw ? <Draw draw={draw} names={names} /> : table.tiebreaks.length > 0 && <p className="draw">Decided with a 6-4/5-5 draw</p>}
+      {table.endedBy && <p className="ended">{t('bracket.endedBy', { how: tOr(`endedBy.${table.endedBy}`, table.endedBy.replace(/_/g, ' ')) })}</p>}
+      {draw ? <Draw draw={draw} names={names} /> : table.tiebreaks.length > 0 && <p className="draw">{t('bracket.decidedByDraw')}</p>}
       {tableActions && <div className="table-actions">{tableActions(table, round)}</div>}
       {round.status !== 'pending' && (
         // A plain link, followed in the app by the bracket's one click handler (useAppLinks).
         <a className="watch" href={paths.table.href(table.id)} data-app-link="">
-          Watch table {table.index + 1}
-          <span className="sr-only"> of round {round.round}</span>
+          {t('bracket.watch', { n: table.index + 1 })}
+          <span className="sr-only">{t('bracket.ofRound', { round: round.round })}</span>
         </a>
       )}
     </li>
@@ -137,24 +142,25 @@ export const Bracket = memo(function Bracket({ bracket, me, highlight, draws = N
     [bracket.rounds],
   );
   const onClick = useAppLinks();
-  if (bracket.rounds.length === 0) return <p className="empty">The bracket is drawn when the challenge starts.</p>;
+  const { t } = useTranslation();
+  if (bracket.rounds.length === 0) return <p className="empty">{t('bracket.notDrawn')}</p>;
   return (
     // The click handler only takes over the links' own clicks (Enter on a link is a click too).
-    <div className="bracket" tabIndex={0} role="group" aria-label="Bracket rounds" onClick={onClick}>
+    <div className="bracket" tabIndex={0} role="group" aria-label={t('bracket.rounds')} onClick={onClick}>
       {bracket.rounds.map((round) => (
         <section key={round.round} className="round" aria-labelledby={`round-${round.round}`}>
           <div className="round-head">
-            <h3 id={`round-${round.round}`}>Round {round.round}</h3>
+            <h3 id={`round-${round.round}`}>{t('bracket.round', { round: round.round })}</h3>
             <span className={`status status-${round.status}`}>{label(round.status)}</span>
-            {round.status === 'running' && <Countdown until={round.hardStopAt} label="hard stop in" />}
+            {round.status === 'running' && <Countdown until={round.hardStopAt} label={t('bracket.hardStopIn')} />}
           </div>
           <p className="muted">
-            {round.tables.length} table{round.tables.length === 1 ? '' : 's'}
-            {round.byes.length > 0 && `, ${round.byes.length} bye${round.byes.length === 1 ? '' : 's'}`}
+            {t('bracket.tables', { count: round.tables.length })}
+            {round.byes.length > 0 && t('bracket.byes', { count: round.byes.length })}
           </p>
           {round.byes.length > 0 && (
             <p className="byes">
-              Byes:{' '}
+              {t('bracket.byesList')}{' '}
               {round.byes.map((b, i) => (
                 <span key={b.userId}>
                   <span className={b.userId === me ? 'me' : b.userId === highlight ? 'hit' : undefined}>{b.displayName}</span>

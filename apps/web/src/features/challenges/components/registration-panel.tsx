@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useMyRegistration, useRegistrationAction } from '../api/challenge-queries';
 import type { ChallengeDetailDto } from '../../../api/types';
 import { useAuth } from '../../../auth/auth-context';
@@ -15,6 +16,7 @@ import './registration-panel.css';
  * with its message and code.
  */
 export function RegistrationPanel({ challenge }: { challenge: ChallengeDetailDto }) {
+  const { t } = useTranslation();
   const { token } = useAuth();
   const reg = useMyRegistration(challenge.id);
   const act = useRegistrationAction(challenge.id);
@@ -31,70 +33,73 @@ export function RegistrationPanel({ challenge }: { challenge: ChallengeDetailDto
     act.mutate(what, {
       onSuccess: (r) =>
         announce(
-          what === 'withdraw' ? 'You withdrew from the challenge.' : what === 'check-in' ? 'You are checked in.' : r.status === 'waitlisted' ? `You are on the waitlist, place ${r.waitlistPlace}.` : 'You are registered.',
+          what === 'withdraw' ? t('reg.withdrew') : what === 'check-in' ? t('reg.checkedInNow') : r.status === 'waitlisted' ? t('reg.waitlistedNow', { place: r.waitlistPlace }) : t('reg.registered'),
         ),
     });
 
   return (
     <section aria-labelledby="reg-h" className="card registration">
-      <h2 id="reg-h">Your registration</h2>
+      <h2 id="reg-h">{t('reg.title')}</h2>
       <ul className="windows">
         {now < regOpens && (
           <li>
-            <Countdown until={challenge.registrationOpensAt} label="Registration opens in" withDate />
+            <Countdown until={challenge.registrationOpensAt} label={t('reg.opensIn')} withDate />
           </li>
         )}
         {now < ciOpens && (
           <li>
-            <Countdown until={challenge.checkInOpensAt} label="Check-in opens in" withDate />
+            <Countdown until={challenge.checkInOpensAt} label={t('reg.checkInOpensIn')} withDate />
           </li>
         )}
         {now < ciCloses && (
           <li>
-            <Countdown until={challenge.checkInClosesAt} label={now < ciOpens ? 'Registration and check-in close in' : 'Check-in closes in'} withDate />
+            <Countdown until={challenge.checkInClosesAt} label={now < ciOpens ? t('reg.bothCloseIn') : t('reg.checkInClosesIn')} withDate />
           </li>
         )}
         <li>
-          <Countdown until={challenge.startsAt} label="Play starts in" withDate />
+          <Countdown until={challenge.startsAt} label={t('reg.playStartsIn')} withDate />
         </li>
       </ul>
       {!token ? (
         <p>
-          <Link to={paths.signIn.href()}>Sign in</Link> or <Link to={paths.signUp.href()}>create an account</Link> to register.
+          <Link to={paths.signIn.href()}>{t('reg.signIn')}</Link>
+          {t('reg.or')}
+          <Link to={paths.signUp.href()}>{t('reg.createAccount')}</Link>
+          {t('reg.toRegister')}
         </p>
       ) : reg.isPending ? (
-        <p className="loading">Loading your registration…</p>
+        <p className="loading">{t('reg.loading')}</p>
       ) : (
         <>
           <p data-testid="my-registration">
             {!mine
-              ? 'You are not registered.'
+              ? t('reg.notRegistered')
               : mine.status === 'waitlisted'
-                ? `You are on the waitlist (place ${mine.waitlistPlace ?? '—'}).`
-                : 'You are registered.'}{' '}
-            {mine?.checkedInAt ? <strong>Checked in.</strong> : mine ? 'Not checked in yet.' : ''}
+                ? t('reg.waitlisted', { place: mine.waitlistPlace ?? '—' })
+                : t('reg.registered')}{' '}
+            {mine?.checkedInAt ? <strong>{t('reg.checkedIn')}</strong> : mine ? t('reg.notCheckedIn') : ''}
           </p>
           <div className="actions">
             {!mine && (
               <button type="button" disabled={act.isPending} onClick={() => run('register')}>
-                Register
+                {t('reg.register')}
               </button>
             )}
             {mine && !mine.checkedInAt && (
               <button type="button" disabled={act.isPending} onClick={() => run('check-in')}>
-                Check in
+                {t('reg.checkIn')}
               </button>
             )}
             {mine && (
               <button type="button" className="secondary" disabled={act.isPending} onClick={() => run('withdraw')}>
-                Withdraw
+                {t('reg.withdraw')}
               </button>
             )}
           </div>
         </>
       )}
-      {reg.isError && <ErrorView error={reg.error} title="Your registration could not be loaded" />}
-      {act.isError && <ErrorView error={act.error} title="That did not work" />}
+      {reg.isError && <ErrorView error={reg.error} title={t('reg.failed')} />}
+      {act.isError && <ErrorView error={act.error} title={t('reg.didNotWork')} />}
     </section>
   );
 }

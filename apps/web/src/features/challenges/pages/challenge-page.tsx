@@ -1,16 +1,18 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useBracket, useChallenge } from '../api/challenge-queries';
 import { useMe } from '../../../auth/use-me';
 import { Bracket, label, tableDomId } from '../components/bracket';
 import { RegistrationPanel } from '../components/registration-panel';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
-import { formatDateTime } from '../../../utils/format';
+import { formatDateTime, formatMoney } from '../../../utils/format';
 import './challenge-page.css';
 
 /** A challenge: its facts, and the live bracket with zoom, "jump to a player" and "my path". */
 export function ChallengePage() {
+  const { t } = useTranslation();
   const { challengeId = '' } = useParams();
   const challenge = useChallenge(challengeId);
   const bracket = useBracket(challengeId);
@@ -29,21 +31,21 @@ export function ChallengePage() {
     }
     return m;
   }, [bracket.data]);
-  const live = useChallengeLive(challengeId, (id) => players.get(id) ?? 'a player');
+  const live = useChallengeLive(challengeId, (id) => players.get(id) ?? t('challenge.aPlayer'));
 
   /** The player's latest table (their furthest round), scrolled to and focused. */
   const jumpTo = (userId: string) => {
     const rounds = bracket.data?.rounds ?? [];
     for (let i = rounds.length - 1; i >= 0; i--) {
-      const t = rounds[i].tables.find((x) => x.seats.some((s) => s.userId === userId));
-      if (t) {
-        const el = document.getElementById(tableDomId(t.id));
+      const found = rounds[i].tables.find((x) => x.seats.some((s) => s.userId === userId));
+      if (found) {
+        const el = document.getElementById(tableDomId(found.id));
         el?.scrollIntoView({ block: 'center', inline: 'center' });
         el?.focus({ preventScroll: true });
-        return `${players.get(userId)}: round ${rounds[i].round}, table ${t.index + 1}.`;
+        return t('challenge.found', { name: players.get(userId), round: rounds[i].round, table: found.index + 1 });
       }
     }
-    return `${players.get(userId) ?? 'That player'} has no table yet.`;
+    return t('challenge.noTable', { name: players.get(userId) ?? t('challenge.thatPlayer') });
   };
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -51,15 +53,15 @@ export function ChallengePage() {
     const hit = [...players.entries()].find(([, n]) => n.toLowerCase() === q) ?? [...players.entries()].find(([, n]) => n.toLowerCase().includes(q));
     if (!q || !hit) {
       setHighlight(null);
-      setSearchNote(q ? `No player named “${query.trim()}” in this bracket.` : '');
+      setSearchNote(q ? t('challenge.noSuchPlayer', { name: query.trim() }) : '');
       return;
     }
     setHighlight(hit[0]);
     setSearchNote(jumpTo(hit[0]));
   };
 
-  if (challenge.isPending) return <Loading what="the challenge" />;
-  if (challenge.isError) return <ErrorView error={challenge.error} title="This challenge could not be loaded" page />;
+  if (challenge.isPending) return <Loading what={t('challenge.theChallenge')} />;
+  if (challenge.isError) return <ErrorView error={challenge.error} title={t('challenge.failed')} page />;
   const c = challenge.data;
   const meId = me.data?.id ?? null;
   const inBracket = meId !== null && players.has(meId);
@@ -67,40 +69,40 @@ export function ChallengePage() {
   return (
     <>
       <h1>
-        {c.cityName} challenge <span className="subtle">{c.localDate}</span>
+        {t('challenge.title', { city: c.cityName })} <span className="subtle">{c.localDate}</span>
       </h1>
       <dl className="facts">
         <div>
-          <dt>Status</dt>
+          <dt>{t('challenge.status')}</dt>
           <dd>{label(c.status)}</dd>
         </div>
         <div>
-          <dt>Starts</dt>
+          <dt>{t('challenge.starts')}</dt>
           <dd>{formatDateTime(c.startsAt, c.timeZone)}</dd>
         </div>
         <div>
-          <dt>Players</dt>
+          <dt>{t('challenge.players')}</dt>
           <dd>{bracket.data?.players ?? c.counts.checkedIn}</dd>
         </div>
         <div>
-          <dt>Prize pool</dt>
-          <dd>${(c.prizePoolCents / 100).toLocaleString('en-US')}</dd>
+          <dt>{t('challenge.prizePool')}</dt>
+          <dd>{formatMoney(c.prizePoolCents)}</dd>
         </div>
       </dl>
-      {c.cancelReason && <p className="notice">Cancelled: {c.cancelReason}</p>}
+      {c.cancelReason && <p className="notice">{t('challenge.cancelled', { reason: c.cancelReason })}</p>}
       <RegistrationPanel challenge={c} />
 
       <section aria-labelledby="bracket-h" className="bracket-section">
         <div className="section-head">
-          <h2 id="bracket-h">Bracket</h2>
+          <h2 id="bracket-h">{t('challenge.bracket')}</h2>
           <span className={`live-dot${live.connected ? ' on' : ''}`} role="status">
-            {live.connected ? 'Live' : 'Connecting…'}
+            {live.connected ? t('challenge.live') : t('challenge.connecting')}
           </span>
         </div>
         {bracket.data && bracket.data.rounds.length > 0 && (
           <div className="tools">
             <form className="search" role="search" onSubmit={onSearch}>
-              <label htmlFor="player-search">Jump to a player</label>
+              <label htmlFor="player-search">{t('challenge.jump')}</label>
               <input id="player-search" list={suggest ? 'bracket-players' : undefined} value={query} onChange={(e) => setQuery(e.target.value)} onFocus={() => setSuggest(true)} autoComplete="off" />
               {/* The names to suggest (512 options at 512 players) are drawn once the field is used, not with the bracket. */}
               {suggest && (
@@ -110,35 +112,35 @@ export function ChallengePage() {
                   ))}
                 </datalist>
               )}
-              <button type="submit">Find</button>
+              <button type="submit">{t('challenge.find')}</button>
             </form>
             {inBracket && (
               <button type="button" onClick={() => setSearchNote(jumpTo(meId))}>
-                My table
+                {t('challenge.myTable')}
               </button>
             )}
             <label className="zoom">
-              Zoom <input type="range" min={50} max={120} step={10} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} aria-valuetext={`${zoom}%`} />
+              {t('challenge.zoom')} <input type="range" min={50} max={120} step={10} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} aria-valuetext={`${zoom}%`} />
             </label>
             <p className="search-note" aria-live="polite">
               {searchNote}
             </p>
           </div>
         )}
-        {bracket.isPending && <Loading what="the bracket" />}
-        {bracket.isError && <ErrorView error={bracket.error} title="The bracket could not be loaded" />}
+        {bracket.isPending && <Loading what={t('challenge.theBracket')} />}
+        {bracket.isError && <ErrorView error={bracket.error} title={t('challenge.bracketFailed')} />}
         {bracket.data && (
           <div style={{ fontSize: `${zoom}%` }}>
-            {bracket.data.rounds.length === 0 ? <Empty>The bracket is drawn when the challenge starts at noon.</Empty> : <Bracket bracket={bracket.data} me={meId} highlight={highlight} draws={live.draws} />}
+            {bracket.data.rounds.length === 0 ? <Empty>{t('challenge.notDrawn')}</Empty> : <Bracket bracket={bracket.data} me={meId} highlight={highlight} draws={live.draws} />}
           </div>
         )}
         {bracket.data && bracket.data.placements.length > 0 && (
           <section aria-labelledby="placements-h">
-            <h2 id="placements-h">Final placements</h2>
+            <h2 id="placements-h">{t('challenge.placements')}</h2>
             <ol className="placements">
               {bracket.data.placements.map((p) => (
                 <li key={p.userId}>
-                  <strong>{p.placement}</strong> {p.displayName} <span className="muted">· {p.rankingPoints} pts{p.prizeCents ? ` · $${(p.prizeCents / 100).toLocaleString('en-US')}` : ''}</span>
+                  <strong>{p.placement}</strong> {p.displayName} <span className="muted">· {t('common.points', { count: p.rankingPoints })}{p.prizeCents ? ` · ${formatMoney(p.prizeCents)}` : ''}</span>
                 </li>
               ))}
             </ol>

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n, tOr } from '../../../i18n/i18n';
+import { formatNumber } from '../../../utils/format';
 import { useConfirmAdult, useWallet, type HouseSeat, type HouseTable } from '../api/house-queries';
 import { NavLinks, type NavItem } from '../../../components/nav-links';
 import { ErrorView } from '../../../components/status';
@@ -8,16 +11,21 @@ import './house-nav.css';
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
 
 /** An amount of play money: "1,500 DD", "12 soups". */
-export const money = (amount: number, currency: string | null) => `${amount.toLocaleString('en-US')} ${currency === 'soups' ? (Math.abs(amount) === 1 ? 'soup' : 'soups') : (currency ?? '')}`.trim();
+export const money = (amount: number, currency: string | null) =>
+  currency === 'soups' ? i18n.t('house.soups', { count: Math.abs(amount), n: formatNumber(amount) }) : `${formatNumber(amount)} ${currency ?? ''}`.trim();
 
 /** "4 seats · partners · to 150 · cash bet 100 DD (ticket fine 10 DD)" */
 export function tableSummary(t: HouseTable): string {
-  const purpose = t.purpose === 'stake' ? `${t.currency === 'DD' ? 'cash' : 'canteen'} bet ${money(t.stake, t.currency)} (ticket fine ${money(t.ticketFine, t.currency)})` : t.purpose;
-  const target = typeof t.settings.target === 'number' ? ` · to ${t.settings.target}` : '';
-  return `${t.seats} seats${t.partners ? ' · partners' : ''}${target} · ${purpose}`;
+  const purpose =
+    t.purpose === 'stake'
+      ? i18n.t(t.currency === 'DD' ? 'house.purpose.stakeDD' : 'house.purpose.stakeSoups', { stake: money(t.stake, t.currency), fine: money(t.ticketFine, t.currency) })
+      : tOr(`house.purpose.${t.purpose}`, t.purpose);
+  const target = typeof t.settings.target === 'number' ? i18n.t('house.to', { target: t.settings.target }) : '';
+  return `${i18n.t('house.seats', { n: t.seats })}${t.partners ? i18n.t('house.partnersShort') : ''}${target} · ${purpose}`;
 }
 
-export const seatName = (s: HouseSeat) => (s.kind === 'computer' ? `Computer ${s.seat + 1} (${s.level})` : (s.displayName ?? `Seat ${s.seat + 1}`));
+export const seatName = (s: HouseSeat) =>
+  s.kind === 'computer' ? i18n.t('house.computerSeat', { n: s.seat + 1, level: tOr(`house.level.${s.level}`, String(s.level)) }) : (s.displayName ?? i18n.t('house.seatN', { n: s.seat + 1 }));
 
 /** A short date and time for dense tables ("Dec 1, 11:17 PM"). */
 export const shortDateTime = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -27,19 +35,20 @@ export const workoutText = (kind: string, amount: number) => (kind === 'timed' ?
 
 export const clockText = (ms: number | null) => (ms === null ? 'no clock' : `${Math.round(ms / 1000)} s clock`);
 
-const HOUSE_LINKS: readonly NavItem[] = [
-  { to: paths.house.href(), label: 'Lobby', end: true },
-  { to: paths.wallet.href(), label: 'Wallet' },
-  { to: paths.file.href(), label: 'My file' },
-  { to: paths.workouts.href(), label: 'Workouts' },
+const houseLinks = (t: (key: string) => string): readonly NavItem[] => [
+  { to: paths.house.href(), label: t('house.nav.lobby'), end: true },
+  { to: paths.wallet.href(), label: t('house.nav.wallet') },
+  { to: paths.file.href(), label: t('house.nav.file') },
+  { to: paths.workouts.href(), label: t('house.nav.workouts') },
 ];
 
 /** The house pages' own links (the lobby, wallet, file, workouts). */
 export function HouseNav() {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="House tables" className="subnav">
+    <nav aria-label={t('house.nav.label')} className="subnav">
       <ul>
-        <NavLinks links={HOUSE_LINKS} />
+        <NavLinks links={houseLinks(t)} />
       </ul>
     </nav>
   );
@@ -50,18 +59,19 @@ export function HouseNav() {
  * `box` the checkbox to show next to the act, `confirm()` saves it (once) before the act is sent.
  */
 export function useAdultGate(stake: boolean) {
+  const { t } = useTranslation();
   const wallet = useWallet();
   const save = useConfirmAdult();
   const [checked, setChecked] = useState(false);
   const needed = stake && !!wallet.data && !wallet.data.adultConfirmedAt;
   const box = needed ? (
     <div className="notice" data-testid="adult">
-      <p className="notice-title">Stake tables are for adults</p>
-      <p>Play money has no cash value and cannot be cashed out or transferred. You confirm once for your account.</p>
+      <p className="notice-title">{t('house.adult.title')}</p>
+      <p>{t('house.adult.text')}</p>
       <label className="check">
-        <input type="checkbox" required checked={checked} onChange={(e) => setChecked(e.target.checked)} /> I am 18 or older
+        <input type="checkbox" required checked={checked} onChange={(e) => setChecked(e.target.checked)} /> {t('house.adult.check')}
       </label>
-      {save.isError && <ErrorView error={save.error} title="Your confirmation was not saved" />}
+      {save.isError && <ErrorView error={save.error} title={t('house.adult.failed')} />}
     </div>
   ) : null;
   const confirm = async (): Promise<boolean> => {

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../utils/format';
 import type { RulesetId } from '@dcs/engine/types';
 import { useHouseActs, useLobby, type HouseTable, type OpenHouseTable } from '../api/house-queries';
 import { useAuth } from '../../../auth/auth-context';
@@ -33,6 +35,7 @@ const clockMayBeOff = (ruleset: HouseRuleset, purpose: string, vsComputerAlone: 
 
 /** The lobby: open tables (paged, newest first) to join, a seat by invitation code, and "Open a table". */
 export function HouseLobbyPage() {
+  const { t } = useTranslation();
   const { token } = useAuth();
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const lobby = useLobby(cursors[cursors.length - 1]);
@@ -43,56 +46,57 @@ export function HouseLobbyPage() {
   if (!token)
     return (
       <>
-        <h1>House tables</h1>
+        <h1>{t('lobby.title')}</h1>
         <p>
-          <Link to={paths.signIn.href()}>Sign in</Link> to open or join a house table.
+          <Link to={paths.signIn.href()}>{t('lobby.signIn')}</Link>
+          {t('lobby.toPlay')}
         </p>
       </>
     );
 
-  const join = (id: string) => acts.join.mutate(id, { onSuccess: (t) => void navigate(paths.houseTable.href(t.id)) });
+  const join = (id: string) => acts.join.mutate(id, { onSuccess: (table) => void navigate(paths.houseTable.href(table.id)) });
   const joinByCode = (e: FormEvent) => {
     e.preventDefault();
-    acts.joinByCode.mutate(code.trim().toUpperCase(), { onSuccess: (t) => void navigate(paths.houseTable.href(t.id)) });
+    acts.joinByCode.mutate(code.trim().toUpperCase(), { onSuccess: (table) => void navigate(paths.houseTable.href(table.id)) });
   };
 
   return (
     <>
       <HouseNav />
-      <h1>House tables</h1>
-      <p className="lead">Citizen, Mook Camp Fitness, Inmate and DCF Inmate Gym tables against people or the computer. Play money only: it has no cash value.</p>
+      <h1>{t('lobby.title')}</h1>
+      <p className="lead">{t('lobby.lead')}</p>
 
       <OpenTableForm />
 
       <section aria-labelledby="code-h">
-        <h2 id="code-h">Join by invitation code</h2>
+        <h2 id="code-h">{t('lobby.byCode')}</h2>
         <form className="search" onSubmit={joinByCode}>
-          <label htmlFor="invite-code">Invitation code (8 letters and digits)</label>
+          <label htmlFor="invite-code">{t('lobby.codeLabel')}</label>
           <input id="invite-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={8} autoComplete="off" spellCheck={false} />
           <button type="submit" disabled={acts.joinByCode.isPending || code.trim().length === 0}>
-            Join
+            {t('lobby.join')}
           </button>
         </form>
-        {acts.joinByCode.isError && <ErrorView error={acts.joinByCode.error} title="You were not seated" />}
+        {acts.joinByCode.isError && <ErrorView error={acts.joinByCode.error} title={t('lobby.notSeated')} />}
       </section>
 
       <section aria-labelledby="lobby-h">
-        <h2 id="lobby-h">Open tables</h2>
-        {lobby.isPending && <Loading what="the lobby" />}
-        {lobby.isError && <ErrorView error={lobby.error} title="The lobby could not be loaded" />}
-        {acts.join.isError && <ErrorView error={acts.join.error} title="You were not seated" />}
+        <h2 id="lobby-h">{t('lobby.open')}</h2>
+        {lobby.isPending && <Loading what={t('lobby.theLobby')} />}
+        {lobby.isError && <ErrorView error={lobby.error} title={t('lobby.failed')} />}
+        {acts.join.isError && <ErrorView error={acts.join.error} title={t('lobby.notSeated')} />}
         {lobby.data &&
           (lobby.data.items.length === 0 ? (
-            <Empty>No open tables right now. Open one above.</Empty>
+            <Empty>{t('lobby.none')}</Empty>
           ) : (
             <ul className="list lobby" data-testid="lobby">
-              {lobby.data.items.map((t) => (
-                <LobbyCard key={t.id} t={t} onJoin={() => join(t.id)} joining={acts.join.isPending} />
+              {lobby.data.items.map((table) => (
+                <LobbyCard key={table.id} table={table} onJoin={() => join(table.id)} joining={acts.join.isPending} />
               ))}
             </ul>
           ))}
         <CursorPager
-          label="Lobby pages"
+          label={t('lobby.pages')}
           page={cursors.length}
           hasOlder={!!lobby.data?.next}
           onNewer={() => setCursors((c) => c.slice(0, -1))}
@@ -103,16 +107,17 @@ export function HouseLobbyPage() {
   );
 }
 
-function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; joining: boolean }) {
-  const free = t.seats - t.seatsTaken.length;
-  const adult = useAdultGate(t.purpose === 'stake');
+function LobbyCard({ table, onJoin, joining }: { table: HouseTable; onJoin(): void; joining: boolean }) {
+  const { t } = useTranslation();
+  const free = table.seats - table.seatsTaken.length;
+  const adult = useAdultGate(table.purpose === 'stake');
   return (
     <li className="card">
       <h3>
-        <Link to={paths.houseTable.href(t.id)}>{RULESET_NAMES[t.ruleset]}</Link> <span className="subtle">{tableSummary(t)}</span>
+        <Link to={paths.houseTable.href(table.id)}>{RULESET_NAMES[table.ruleset]}</Link> <span className="subtle">{tableSummary(table)}</span>
       </h3>
       <p>
-        {t.seatsTaken.map(seatName).join(', ')} · {free} seat{free === 1 ? '' : 's'} free
+        {table.seatsTaken.map(seatName).join(', ')} · {t('lobby.free', { count: free })}
       </p>
       {adult.box}
       <div className="actions">
@@ -120,9 +125,9 @@ function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; join
           type="button"
           onClick={() => void adult.confirm().then((ok) => ok && onJoin())}
           disabled={joining || adult.busy || !adult.ready}
-          aria-label={`Join the ${RULESET_NAMES[t.ruleset]} table of ${t.seatsTaken[0]?.displayName ?? 'its host'}`}
+          aria-label={t('lobby.joinTable', { ruleset: RULESET_NAMES[table.ruleset], host: table.seatsTaken[0]?.displayName ?? t('lobby.itsHost') })}
         >
-          Join
+          {t('lobby.join')}
         </button>
       </div>
     </li>
@@ -131,6 +136,7 @@ function LobbyCard({ t, onJoin, joining }: { t: HouseTable; onJoin(): void; join
 
 /** "Open a table": the ruleset first (it decides what else may be chosen), then seats, purpose, stake, clock and settings. */
 function OpenTableForm() {
+  const { t } = useTranslation();
   const acts = useHouseActs();
   const navigate = useNavigate();
   const [ruleset, setRuleset] = useState<HouseRuleset>('citizen');
@@ -174,16 +180,16 @@ function OpenTableForm() {
     else body.clockMs = clockRuns ? (clockS ?? rules.clock.def) * 1000 : null;
     if (rules.workout) body.workoutKind = workoutKind;
     if (!(await adult.confirm())) return;
-    acts.open.mutate(body, { onSuccess: (t) => void navigate(paths.houseTable.href(t.id)) });
+    acts.open.mutate(body, { onSuccess: (table) => void navigate(paths.houseTable.href(table.id)) });
   };
 
   return (
     <section aria-labelledby="open-h" className="card open-table">
-      <h2 id="open-h">Open a table</h2>
+      <h2 id="open-h">{t('lobby.openTitle')}</h2>
       <form className="form" onSubmit={(e) => void submit(e)}>
         <div className="form-grid">
           <div className="field">
-            <label htmlFor="open-ruleset">Ruleset</label>
+            <label htmlFor="open-ruleset">{t('lobby.ruleset')}</label>
             <select
               id="open-ruleset"
               value={ruleset}
@@ -202,41 +208,41 @@ function OpenTableForm() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="open-seats">Seats</label>
+            <label htmlFor="open-seats">{t('lobby.seatsLabel')}</label>
             <select id="open-seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
-              <option value={2}>2 (one on one)</option>
-              <option value={3}>3 (cut-throat)</option>
+              <option value={2}>{t('lobby.oneOnOne')}</option>
+              <option value={3}>{t('lobby.cutThroat')}</option>
               <option value={4}>4</option>
             </select>
           </div>
           <div className="field">
-            <label htmlFor="open-target">Target</label>
+            <label htmlFor="open-target">{t('lobby.target')}</label>
             <select id="open-target" value={target} onChange={(e) => setTarget(Number(e.target.value))}>
               <option value={150}>150</option>
               <option value={250}>250</option>
             </select>
           </div>
           <div className="field">
-            <label htmlFor="open-get-on">Get on with</label>
+            <label htmlFor="open-get-on">{t('lobby.getOn')}</label>
             <select id="open-get-on" value={getOn ?? rules.defaultGetOn} onChange={(e) => setGetOn(Number(e.target.value))}>
               {rules.getOn.map((g) => (
                 <option key={g} value={g}>
-                  {g === 0 ? 'any score' : g}
+                  {g === 0 ? t('lobby.anyScore') : g}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="open-min-score">Smallest score</label>
+            <label htmlFor="open-min-score">{t('lobby.minScore')}</label>
             <select id="open-min-score" value={minScore ?? ''} onChange={(e) => setMinScore(e.target.value === '' ? null : Number(e.target.value))}>
-              <option value="">the ruleset's</option>
+              <option value="">{t('lobby.rulesetDefault')}</option>
               <option value={5}>5</option>
               <option value={10}>10</option>
             </select>
           </div>
           {seats < 4 && (
             <div className="field">
-              <label htmlFor="open-hand-size">Tiles each</label>
+              <label htmlFor="open-hand-size">{t('lobby.handSize')}</label>
               <select id="open-hand-size" value={handSize} onChange={(e) => setHandSize(Number(e.target.value))}>
                 <option value={7}>7</option>
                 <option value={9}>9</option>
@@ -246,96 +252,96 @@ function OpenTableForm() {
         </div>
         {seats === 4 && (
           <label className="check">
-            <input type="checkbox" checked={partners} onChange={(e) => setPartners(e.target.checked)} /> Partners (seats 1 and 3 against 2 and 4)
+            <input type="checkbox" checked={partners} onChange={(e) => setPartners(e.target.checked)} /> {t('lobby.partners')}
           </label>
         )}
 
         <fieldset className="plain">
-          <legend>The other seats</legend>
+          <legend>{t('lobby.others')}</legend>
           {Array.from({ length: seats - 1 }, (_, i) => (
             <div key={i} className="field">
-              <label htmlFor={`open-seat-${i}`}>Seat {i + 2}</label>
+              <label htmlFor={`open-seat-${i}`}>{t('house.seatN', { n: i + 2 })}</label>
               <select id={`open-seat-${i}`} value={others[i]} onChange={(e) => setOthers((o) => o.map((x, j) => (j === i ? (e.target.value as 'person' | Level) : x)))}>
-                <option value="person">A person (an open seat)</option>
-                <option value="easy">Computer: easy</option>
-                <option value="medium">Computer: medium</option>
-                <option value="hard">Computer: hard</option>
+                <option value="person">{t('lobby.person')}</option>
+                <option value="easy">{t('lobby.computerEasy')}</option>
+                <option value="medium">{t('lobby.computerMedium')}</option>
+                <option value="hard">{t('lobby.computerHard')}</option>
               </select>
             </div>
           ))}
         </fieldset>
 
         <fieldset className="plain">
-          <legend>Purpose</legend>
+          <legend>{t('lobby.purpose')}</legend>
           {rules.workout ? (
             <>
-              <p className="muted">{RULESET_NAMES[ruleset]} tables are always workout tables: each dumbbell adds to a loser's workout.</p>
+              <p className="muted">{t('lobby.alwaysWorkout', { ruleset: RULESET_NAMES[ruleset] })}</p>
               <div className="field">
-                <label htmlFor="open-workout">Workout</label>
+                <label htmlFor="open-workout">{t('lobby.workout')}</label>
                 <select id="open-workout" value={workoutKind} onChange={(e) => setWorkoutKind(e.target.value as 'reps' | 'timed' | 'run')}>
-                  <option value="reps">Reps (5 a dumbbell)</option>
-                  <option value="timed">Timed (30 seconds a dumbbell)</option>
-                  <option value="run">Run or walk (half a mile a dumbbell)</option>
+                  <option value="reps">{t('lobby.reps')}</option>
+                  <option value="timed">{t('lobby.timed')}</option>
+                  <option value="run">{t('lobby.run')}</option>
                 </select>
               </div>
             </>
           ) : (
             <>
               <label className="check">
-                <input type="radio" name="purpose" checked={!stakeTable} onChange={() => setStakeTable(false)} /> Friendly (points only)
+                <input type="radio" name="purpose" checked={!stakeTable} onChange={() => setStakeTable(false)} /> {t('lobby.friendly')}
               </label>
               <label className="check">
-                <input type="radio" name="purpose" checked={stakeTable} onChange={() => setStakeTable(true)} /> {rules.stake === 'DD' ? 'Cash bet (Dominologist Dollars)' : 'Canteen bet (soups)'}
+                <input type="radio" name="purpose" checked={stakeTable} onChange={() => setStakeTable(true)} /> {rules.stake === 'DD' ? t('lobby.cashBet') : t('lobby.canteenBet')}
               </label>
             </>
           )}
           {purpose === 'stake' && rules.stake && (
             <div className="form-grid">
               <div className="field">
-                <label htmlFor="open-stake">Stake per player ({rules.stake}, at most {MAX_STAKE[rules.stake].toLocaleString('en-US')})</label>
+                <label htmlFor="open-stake">{t('lobby.stake', { currency: rules.stake, max: formatNumber(MAX_STAKE[rules.stake]) })}</label>
                 <input id="open-stake" type="number" min={1} max={MAX_STAKE[rules.stake]} value={stake} onChange={(e) => setStake(Number(e.target.value))} />
               </div>
               <div className="field">
-                <label htmlFor="open-ticket-fine">Ticket fine ({rules.stake}, 0 to the stake)</label>
+                <label htmlFor="open-ticket-fine">{t('lobby.ticketFine', { currency: rules.stake })}</label>
                 <input id="open-ticket-fine" type="number" min={0} max={stake} value={ticketFine} onChange={(e) => setTicketFine(Number(e.target.value))} />
               </div>
-              <p className="muted">At the deal twice the stake is held from each player's wallet. The clock follows each player's level.</p>
+              <p className="muted">{t('lobby.held')}</p>
             </div>
           )}
         </fieldset>
 
         {purpose !== 'stake' && (
           <fieldset className="plain">
-            <legend>Clock</legend>
+            <legend>{t('lobby.clock')}</legend>
             {mayBeOff && (
               <label className="check">
-                <input type="checkbox" checked={clockRuns} onChange={(e) => setClockOn(e.target.checked)} /> Run a clock (against the computer alone it may be off)
+                <input type="checkbox" checked={clockRuns} onChange={(e) => setClockOn(e.target.checked)} /> {t('lobby.runClock')}
               </label>
             )}
             {clockRuns && (
               <div className="field">
                 <label htmlFor="open-clock">
-                  Seconds a turn ({rules.clock.min}-{rules.clock.max}, {rules.clock.def} by default)
+                  {t('lobby.seconds', { min: rules.clock.min, max: rules.clock.max, def: rules.clock.def })}
                 </label>
                 <input id="open-clock" type="number" inputMode="numeric" min={rules.clock.min} max={rules.clock.max} step={1} required value={clockS ?? rules.clock.def} onChange={(e) => setClockS(Number(e.target.value))} />
               </div>
             )}
             {!mayBeOff && (
-              <p className="muted">{ruleset === 'dcf-inmate-gym' ? 'The DCF Inmate Gym clock is never off.' : 'With people at the table the clock is always on.'}</p>
+              <p className="muted">{ruleset === 'dcf-inmate-gym' ? t('lobby.gymClock') : t('lobby.peopleClock')}</p>
             )}
           </fieldset>
         )}
 
         <label className="check">
-          <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} /> List it in the open lobby (otherwise by invitation code only)
+          <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} /> {t('lobby.listed')}
         </label>
 
         {adult.box}
 
         <button type="submit" disabled={acts.open.isPending || adult.busy}>
-          Open the table
+          {t('lobby.openButton')}
         </button>
-        {acts.open.isError && <ErrorView error={acts.open.error} title="The table was not opened" />}
+        {acts.open.isError && <ErrorView error={acts.open.error} title={t('lobby.notOpened')} />}
       </form>
     </section>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import type { OpenEnd } from '@dcs/engine/board';
 import { Domino } from '../../../components/domino';
 import './hand.css';
@@ -11,7 +13,8 @@ export interface LegalMove {
   end?: End;
 }
 
-export const END_NAMES: Record<End, string> = { W: 'west', E: 'east', N: 'north', S: 'south' };
+/** An end's name in the page's language ("west", "oeste"). */
+export const endName = (end: End): string => i18n.t(`ends.${end}`);
 
 export interface HandProps {
   tiles: string[];
@@ -31,6 +34,7 @@ export interface HandProps {
  * Escape cancels.
  */
 export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
+  const { t } = useTranslation();
   const [focus, setFocus] = useState(0);
   const [choosing, setChoosing] = useState<string | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -89,32 +93,32 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
 
   return (
     <div className="hand-wrap">
-      <div className="hand" role="toolbar" aria-label="My tiles" aria-orientation="horizontal" onKeyDown={onKey}>
-        {tiles.map((t, i) => {
-          const playable = playsOf(t).length > 0;
+      <div className="hand" role="toolbar" aria-label={t('hand.myTiles')} aria-orientation="horizontal" onKeyDown={onKey}>
+        {tiles.map((tile, i) => {
+          const playable = playsOf(tile).length > 0;
           return (
             <button
-              key={t}
+              key={tile}
               ref={(el) => {
                 buttons.current[i] = el;
               }}
               type="button"
-              className={`hand-tile${playable ? ' legal' : ''}${choosing === t ? ' choosing' : ''}`}
+              className={`hand-tile${playable ? ' legal' : ''}${choosing === tile ? ' choosing' : ''}`}
               tabIndex={i === focus ? 0 : -1}
               aria-disabled={!playable || !enabled}
-              aria-label={`${t}${playable ? ', playable' : ''}`}
-              data-tile={t}
+              aria-label={playable ? t('hand.playable', { tile: tile }) : tile}
+              data-tile={tile}
               onFocus={() => setFocus(i)}
-              onClick={() => choose(t)}
+              onClick={() => choose(tile)}
             >
-              <Domino tile={t} orientation="vertical" size={20} />
+              <Domino tile={tile} orientation="vertical" size={20} />
             </button>
           );
         })}
       </div>
       {choosing && (
-        <div className="end-choice" role="group" aria-label={`Which end for ${choosing}?`} onKeyDown={endKey}>
-          <span>Play {choosing} on:</span>
+        <div className="end-choice" role="group" aria-label={t('hand.whichEnd', { tile: choosing })} onKeyDown={endKey}>
+          <span>{t('hand.playOn', { tile: choosing })}</span>
           {endsOf(choosing).map((end, i) => (
             <button
               key={end}
@@ -127,11 +131,11 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
                 setChoosing(null);
               }}
             >
-              {END_NAMES[end]} {valueOf(end) ?? ''} <kbd>{end}</kbd>
+              {endName(end)} {valueOf(end) ?? ''} <kbd>{end}</kbd>
             </button>
           ))}
           <button type="button" className="secondary" onClick={() => setChoosing(null)}>
-            Cancel <kbd>Esc</kbd>
+            {t('hand.cancel')} <kbd>Esc</kbd>
           </button>
         </div>
       )}

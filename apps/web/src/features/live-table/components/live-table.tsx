@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { GameViewPayload } from '@dcs/common/live/live.contract';
+import { tOr } from '../../../i18n/i18n';
 import type { PlayerView } from '@dcs/engine/views';
 import { useMe } from '../../../auth/use-me';
 import { useGameLive } from '../live/use-game-live';
@@ -8,7 +10,7 @@ import { useAnnounce } from '../../../components/announcer';
 import { Board } from '../../../components/board';
 import { Countdown } from '../../../components/countdown';
 import { useTurnAttention } from '../../attention/attention';
-import { END_NAMES, Hand, type LegalMove } from './hand';
+import { endName, Hand, type LegalMove } from './hand';
 import { ErrorView } from '../../../components/status';
 import { LiveSessionEnded } from './live-session-ended';
 import { TableChat } from './table-chat';
@@ -16,7 +18,8 @@ import { TiebreakDraw } from './tiebreak-draw';
 import '../../../components/player-list.css';
 import './live-table.css';
 
-const HAND_END: Record<string, string> = { domino: 'domino (a hand emptied)', lock: 'lock (nobody could play)', 'hard-stop': 'the hard stop', forfeit: 'forfeit', void: 'void' };
+/** How a hand or game ended, in the page's language (messages `handEnd.*`). */
+const handEnd = (how: string) => tOr(`handEnd.${how}`, how);
 
 /** One seat as the table's page knows it (the live view knows only seat numbers). */
 export interface LiveTableSeat {
@@ -78,7 +81,9 @@ export interface LiveTableProps {
  * Moves go through the `/live` socket with acknowledgements. The page gives the seats' names and
  * facts, the heading and what its result adds.
  */
-export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, players, actions, onFinished, onReveal, runOutWord = 'ticket' }: LiveTableProps) {
+export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, players, actions, onFinished, onReveal, runOutWord: runOutWordGiven }: LiveTableProps) {
+  const { t } = useTranslation();
+  const runOutWord = runOutWordGiven ?? t('table.ticket');
   const me = useMe();
   const live = useGameLive(gameId, initial);
   const game = live.view;
@@ -89,8 +94,8 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
 
   const view = (game?.view ?? null) as PlayerView | null;
   const seat = game?.seat ?? null;
-  const nameOfSeat = (s: number | null) => (s === null ? 'Nobody' : s === seat ? 'You' : (seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`));
-  const nameOfUser = (id: string) => (id === me.data?.id ? 'You' : (seats.find((x) => x.userId === id)?.name ?? 'a player'));
+  const nameOfSeat = (s: number | null) => (s === null ? t('table.nobody') : s === seat ? t('table.you') : (seats.find((x) => x.seat === s)?.name ?? t('table.seatN', { n: s + 1 })));
+  const nameOfUser = (id: string) => (id === me.data?.id ? t('table.you') : (seats.find((x) => x.userId === id)?.name ?? t('table.aPlayer')));
   const legal = (view?.legalMoves ?? []) as LegalMove[];
   const myTurn = seat !== null && view !== null && !view.finished && view.turn === seat;
   useTurnAttention(myTurn);
@@ -115,8 +120,8 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
   canRef.current = can;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (e.ctrlKey || e.metaKey || e.altKey || (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable))) return;
+      const el = e.target as HTMLElement | null;
+      if (e.ctrlKey || e.metaKey || e.altKey || (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable))) return;
       const k = e.key.toLowerCase();
       const type = k === 'k' ? 'knock' : k === 'd' ? 'draw' : k === 'r' ? 'reshuffle' : null;
       if (type && canRef.current(type)) {
@@ -137,14 +142,24 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
     const logKey = `${view.handIndex}:${view.log.length}`;
     if (entry && lastLog.current && logKey !== lastLog.current) {
       const who = nameOfSeat(entry.seat);
-      announce(entry.type === 'play' ? `${who} played ${entry.tile}${entry.end ? ` on the ${END_NAMES[entry.end as 'W']} end` : ''}.` : entry.type === 'knock' ? `${who} knocked.` : entry.type === 'draw' ? `${who} drew a tile.` : `${who}: ${entry.type}.`);
+      announce(
+        entry.type === 'play'
+          ? entry.end
+            ? t('table.saidPlayedOn', { who, tile: entry.tile, end: endName(entry.end as 'W') })
+            : t('table.saidPlayed', { who, tile: entry.tile })
+          : entry.type === 'knock'
+            ? t('table.saidKnocked', { who })
+            : entry.type === 'draw'
+              ? t('table.saidDrew', { who })
+              : t('table.saidOther', { who, what: entry.type }),
+      );
     }
     lastLog.current = logKey;
     const turnKey = view.finished ? 'over' : view.handEndedBy ? `hand-${view.handIndex}` : `${view.handIndex}:${view.turn}`;
     if (turnKey !== lastTurn.current) {
-      if (view.finished) announce(`Game over. ${view.winner !== null ? `${nameOfSeat(view.winner)} won.` : ''}`);
-      else if (view.handEndedBy) announce(`Hand over by ${HAND_END[view.handEndedBy] ?? view.handEndedBy}.`);
-      else if (view.turn !== null) announce(view.turn === seat ? 'Your turn.' : `${nameOfSeat(view.turn)} to play.`);
+      if (view.finished) announce(`${t('table.saidGameOver')} ${view.winner !== null ? t('table.saidWon', { who: nameOfSeat(view.winner) }) : ''}`);
+      else if (view.handEndedBy) announce(t('table.saidHandOver', { how: handEnd(view.handEndedBy) }));
+      else if (view.turn !== null) announce(view.turn === seat ? t('table.saidYourTurn') : t('table.saidToPlay', { who: nameOfSeat(view.turn) }));
       lastTurn.current = turnKey;
     }
     if (view.finished) onFinished?.();
@@ -153,26 +168,25 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
     const c = extra.lastClock;
     if (!c) return;
     const who = nameOfSeat(c.seat);
-    if (c.penalty === 'computer') announce(`${who} ran out of time: into the Clock Jar.`);
-    else announce(`${who} ran out of time: ${runOutWord} ${c.tickets}${c.ticketsToForfeit ? ` of ${c.ticketsToForfeit}` : ''}.`);
+    if (c.penalty === 'computer') announce(t('table.saidJar', { who }));
+    else announce(c.ticketsToForfeit ? t('table.saidRunOutOf', { who, word: runOutWord, n: c.tickets, of: c.ticketsToForfeit }) : t('table.saidRunOut', { who, word: runOutWord, n: c.tickets }));
   }, [extra.lastClock]);
   // My clock: 10 and 5 seconds left.
   useEffect(() => {
     if (!myTurn || !game?.turnDeadline) return;
     const left = Date.parse(game.turnDeadline) - Date.now();
-    const timers = [10, 5].filter((s) => left > s * 1000).map((s) => setTimeout(() => announce(`${s} seconds left.`), left - s * 1000));
+    const timers = [10, 5].filter((s) => left > s * 1000).map((s) => setTimeout(() => announce(t('table.saidSecondsLeft', { s })), left - s * 1000));
     return () => timers.forEach(clearTimeout);
   }, [myTurn, game?.turnDeadline, announce]);
   useEffect(() => {
     if (extra.reveals.length) onReveal?.();
     const r = extra.reveals[extra.reveals.length - 1];
-    if (r) announce(r.outcome.kind === 'winner' ? `Draw revealed: ${nameOfUser(r.outcome.playerId)} ${r.outcome.playerId === me.data?.id ? 'win' : 'wins'} the draw.` : 'Draw revealed: no single holder; the draw repeats.');
+    if (r) announce(r.outcome.kind === 'winner' ? (r.outcome.playerId === me.data?.id ? t('table.saidDrawWinYou') : t('table.saidDrawWin', { who: nameOfUser(r.outcome.playerId) })) : t('table.saidDrawRepeat'));
   }, [extra.reveals.length]);
   useEffect(() => {
-    if (extra.draw) announce(`The 6-4/5-5 draw is open${me.data && extra.draw.contenders.includes(me.data.id) ? ': pick your tiles' : ''}.`);
+    if (extra.draw) announce(me.data && extra.draw.contenders.includes(me.data.id) ? t('table.saidDrawOpenPick') : t('table.saidDrawOpen'));
   }, [extra.draw?.tiebreakId, extra.draw?.round]);
 
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const drawsThisHand = (s: number) => (view?.log ?? []).filter((e) => (e as { seat: number; type: string }).seat === s && (e as { type: string }).type === 'draw').length;
 
   return (
@@ -180,20 +194,20 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
       {header(state)}
       <div className="table-status">
         {status?.(state)}
-        <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? 'Live' : 'Reconnecting…'}</span>
-        {game && game.status === 'playing' && <Countdown until={game.turnDeadline} label={myTurn ? 'Your clock' : 'Turn clock'} />}
+        <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? t('table.live') : t('table.reconnecting')}</span>
+        {game && game.status === 'playing' && <Countdown until={game.turnDeadline} label={myTurn ? t('table.yourClock') : t('table.turnClock')} />}
       </div>
       <LiveSessionEnded />
-      {live.error && <ErrorView error={live.error} title="Live updates are unavailable" />}
+      {live.error && <ErrorView error={live.error} title={t('table.liveFailed')} />}
       {live.missed.length > 0 && (
         <p className="muted" data-testid="missed">
-          Back online: {live.missed.length} move{live.missed.length === 1 ? '' : 's'} happened while you were away.
+          {t('table.missed', { count: live.missed.length })}
         </p>
       )}
 
       <section aria-labelledby="players-h">
         <h2 id="players-h" className="sr-only">
-          Players
+          {t('table.players')}
         </h2>
         <ol className="players">
           {seats.map((s) => {
@@ -205,22 +219,22 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
               <li key={s.seat} className={`player${onTurn ? ' on-turn' : ''}${s.seat === seat ? ' me' : ''}`} aria-current={onTurn ? 'true' : undefined} data-seat={s.seat}>
                 <span className="player-name">
                   {s.name} {s.badges}
-                  {s.seat === seat && <span className="tag tag-me">you</span>}
-                  {onTurn && <span className="tag">to play</span>}
+                  {s.seat === seat && <span className="tag tag-me">{t('table.youTag')}</span>}
+                  {onTurn && <span className="tag">{t('table.toPlay')}</span>}
                 </span>
                 <span className="player-facts">
-                  <span className="score" aria-label={`score ${view?.scores[s.seat] ?? s.score ?? 0}`}>
+                  <span className="score" aria-label={t('table.score', { score: view?.scores[s.seat] ?? s.score ?? 0 })}>
                     {view?.scores[s.seat] ?? s.score ?? 0}
                   </span>
-                  {view && <span className="muted">{plural(view.tileCounts[s.seat], 'tile')}</span>}
-                  {view && draws > 0 && <span className="muted">drew {draws}</span>}
-                  {view && view.ruleset === 'dcs-tournament' && <span className={`house ${view.onBoard[s.seat] ? 'yellow' : 'grey'}`}>{view.onBoard[s.seat] ? 'Yellow' : 'Grey'}</span>}
+                  {view && <span className="muted">{t('table.tiles', { count: view.tileCounts[s.seat] })}</span>}
+                  {view && draws > 0 && <span className="muted">{t('table.drew', { n: draws })}</span>}
+                  {view && view.ruleset === 'dcs-tournament' && <span className={`house ${view.onBoard[s.seat] ? 'yellow' : 'grey'}`}>{view.onBoard[s.seat] ? t('table.yellow') : t('table.grey')}</span>}
                   {tk > 0 && (
                     <span className="tag tag-bad" data-testid="tickets">
-                      {plural(tk, runOutWord)}
+                      {t('table.runOuts', { count: tk, word: runOutWord })}
                     </span>
                   )}
-                  {(view?.forfeited[s.seat] || s.forfeited) && <span className="tag tag-bad">forfeit</span>}
+                  {(view?.forfeited[s.seat] || s.forfeited) && <span className="tag tag-bad">{t('table.forfeit')}</span>}
                   {s.facts}
                 </span>
               </li>
@@ -231,33 +245,36 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
       </section>
 
       <section aria-labelledby="board-h">
-        <h2 id="board-h">Board</h2>
-        {view ? <Board board={view.board} openEnds={view.openEnds} sum={view.sum} label={boardLabel} /> : <p className="empty">No game at this table yet.</p>}
+        <h2 id="board-h">{t('table.board')}</h2>
+        {view ? <Board board={view.board} openEnds={view.openEnds} sum={view.sum} label={boardLabel} /> : <p className="empty">{t('table.noGame')}</p>}
         {view && (
           <p className="muted" data-testid="yard">
-            Yard: {view.yardCount} tiles{view.yardDrawable && view.yardCount > 0 ? ' to draw from' : ''} · hand {view.handIndex !== null ? view.handIndex + 1 : '—'}
-            {view.partners ? ' · partners: seats 1 and 3 against 2 and 4' : ''}
+            {t('table.yard', { count: view.yardCount })}
+            {view.yardDrawable && view.yardCount > 0 ? t('table.toDrawFrom') : ''}
+            {t('table.handN', { n: view.handIndex !== null ? view.handIndex + 1 : '—' })}
+            {view.partners ? t('table.partners') : ''}
           </p>
         )}
       </section>
 
       {view && view.handEndedBy && !view.finished && (
         <section className="notice" aria-labelledby="hand-result-h" data-testid="hand-result">
-          <h2 id="hand-result-h">Hand {view.handIndex !== null ? view.handIndex + 1 : ''} over</h2>
+          <h2 id="hand-result-h">{t('table.handOver', { n: view.handIndex !== null ? view.handIndex + 1 : '' })}</h2>
           <p>
-            Ended by {HAND_END[view.handEndedBy] ?? view.handEndedBy}
-            {view.handWinner !== null ? `; ${nameOfSeat(view.handWinner)} won the hand` : ''}. Points:{' '}
-            {view.handPoints.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ')}.
+            {t('table.endedBy', { how: handEnd(view.handEndedBy) })}
+            {view.handWinner !== null ? t('table.wonHand', { who: nameOfSeat(view.handWinner) }) : ''}
+            {t('table.pointsList', { list: view.handPoints.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ') })}
           </p>
         </section>
       )}
 
       {view && view.finished && (
         <section className="notice" aria-labelledby="game-result-h" data-testid="game-result">
-          <h2 id="game-result-h">Game over</h2>
+          <h2 id="game-result-h">{t('table.gameOver')}</h2>
           <p>
-            {view.winner !== null ? `${nameOfSeat(view.winner)} won` : 'No winner'}
-            {view.endedBy ? ` (${HAND_END[view.endedBy] ?? view.endedBy})` : ''}. Final scores: {view.scores.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ')}.
+            {view.winner !== null ? t('table.won', { who: nameOfSeat(view.winner) }) : t('table.noWinner')}
+            {view.endedBy ? ` (${handEnd(view.endedBy)})` : ''}
+            {t('table.finalScores', { list: view.scores.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ') })}
           </p>
           {result?.(state)}
         </section>
@@ -265,48 +282,47 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
 
       {seat !== null && view && view.hand && !view.finished && (
         <section aria-labelledby="hand-h" className="my-hand" data-version={view.version}>
-          <h2 id="hand-h">My hand</h2>
+          <h2 id="hand-h">{t('table.myHand')}</h2>
           <p role="status" className={myTurn ? 'your-turn' : 'muted'}>
-            {myTurn ? (legal.some((m) => m.type === 'play') ? 'Your turn: choose a highlighted tile.' : 'Your turn: no tile fits.') : view.handEndedBy ? 'The next hand is being dealt.' : `${nameOfSeat(view.turn)} to play.`}
+            {myTurn ? (legal.some((m) => m.type === 'play') ? t('table.yourTurnPlay') : t('table.yourTurnNone')) : view.handEndedBy ? t('table.nextHand') : t('table.saidToPlay', { who: nameOfSeat(view.turn) })}
           </p>
           <Hand tiles={view.hand} legal={legal} openEnds={view.openEnds} enabled={myTurn && !sending} onPlay={(tile, end) => void send('play', tile, end)} />
           <div className="actions">
             <button type="button" disabled={!can('knock') || sending} onClick={() => void send('knock')} aria-keyshortcuts="K">
-              Knock <kbd>K</kbd>
+              {t('table.knock')} <kbd>K</kbd>
             </button>
             {view.yardDrawable && (view.yardCount > 0 || can('draw')) && (
               <button type="button" disabled={!can('draw') || sending} onClick={() => void send('draw')} aria-keyshortcuts="D">
-                Draw <kbd>D</kbd>
+                {t('table.draw')} <kbd>D</kbd>
               </button>
             )}
             {can('reshuffle') && (
               <button type="button" disabled={sending} onClick={() => void send('reshuffle')} aria-keyshortcuts="R">
-                Reshuffle <kbd>R</kbd>
+                {t('table.reshuffle')} <kbd>R</kbd>
               </button>
             )}
             {actions?.(state)}
           </div>
           {moveError && (
             <div className="notice notice-error" role="alert">
-              <p className="notice-title">Move not accepted</p>
+              <p className="notice-title">{t('table.moveRefused')}</p>
               <p>{moveError.message}</p>
-              <p className="muted">Code: {moveError.code}</p>
+              <p className="muted">{t('common.code', { code: moveError.code })}</p>
             </div>
           )}
           <details className="keys">
-            <summary>Keyboard</summary>
+            <summary>{t('table.keyboard')}</summary>
             <ul>
               <li>
-                <kbd>Tab</kbd> to your tiles, <kbd>←</kbd>/<kbd>→</kbd> (<kbd>Home</kbd>/<kbd>End</kbd>) to move between them.
+                <Trans i18nKey="table.keysTiles" components={[<kbd />, <kbd />, <kbd />, <kbd />, <kbd />]} />
               </li>
               <li>
-                <kbd>Enter</kbd> or <kbd>Space</kbd> plays the focused tile; when it fits more than one end, <kbd>W</kbd>/<kbd>E</kbd>/<kbd>N</kbd>/<kbd>S</kbd> (or the arrows and
-                Enter) choose the end, <kbd>Esc</kbd> cancels.
+                <Trans i18nKey="table.keysPlay" components={[<kbd />, <kbd />, <kbd />, <kbd />, <kbd />, <kbd />, <kbd />]} />
               </li>
               <li>
-                <kbd>K</kbd> knocks when you cannot play; <kbd>D</kbd> draws and <kbd>R</kbd> reshuffles where the rules allow.
+                <Trans i18nKey="table.keysKnock" components={[<kbd />, <kbd />, <kbd />]} />
               </li>
-              <li>Turns, plays and your last 10 and 5 seconds are announced to screen readers.</li>
+              <li>{t('table.keysAnnounced')}</li>
             </ul>
           </details>
         </section>
@@ -316,7 +332,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
 
       {game && (seat !== null || extra.chat.length > 0) && <TableChat messages={extra.chat} onSend={extra.say} canSend={seat !== null && game.status === 'playing'} />}
       <p className="sr-only" aria-live="polite">
-        {seat === null && view && !view.finished && view.turn !== null ? `${nameOfSeat(view.turn)} to play; total ${view.sum}.` : ''}
+        {seat === null && view && !view.finished && view.turn !== null ? t('table.spectatorTurn', { who: nameOfSeat(view.turn), sum: view.sum }) : ''}
       </p>
     </>
   );

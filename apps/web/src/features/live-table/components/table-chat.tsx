@@ -1,18 +1,20 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Ack, ChatMessage } from '@dcs/common/live/live.contract';
 import './table-chat.css';
 
 /** Table chat: the lines delivered after the filter, and a box to send one; a refusal (the filter, a chat restriction) is shown with its message. */
 export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage[]; onSend(text: string): Promise<Ack<unknown>>; canSend: boolean }) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [sending, setSending] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const t = text.trim();
-    if (!t) return;
+    const line = text.trim();
+    if (!line) return;
     setSending(true);
-    const res = await onSend(t);
+    const res = await onSend(line);
     setSending(false);
     if (res.ok) {
       setText('');
@@ -21,9 +23,9 @@ export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage
   };
   return (
     <section aria-labelledby="chat-h" className="chat">
-      <h2 id="chat-h">Table chat</h2>
+      <h2 id="chat-h">{t('chat.title')}</h2>
       {messages.length === 0 ? (
-        <p className="empty">No messages yet.</p>
+        <p className="empty">{t('chat.none')}</p>
       ) : (
         <ol className="chat-lines" aria-live="polite">
           {messages.map((m) => (
@@ -35,18 +37,18 @@ export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage
       )}
       {canSend && (
         <form className="chat-form" onSubmit={(e) => void submit(e)}>
-          <label htmlFor="chat-text">Message</label>
+          <label htmlFor="chat-text">{t('chat.message')}</label>
           <input id="chat-text" value={text} maxLength={500} onChange={(e) => setText(e.target.value)} autoComplete="off" />
           <button type="submit" disabled={sending}>
-            Send
+            {t('chat.send')}
           </button>
         </form>
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <p className="notice-title">Your message was not sent</p>
+          <p className="notice-title">{t('chat.notSent')}</p>
           <p>{error.message}</p>
-          <p className="muted">Code: {error.code}</p>
+          <p className="muted">{t('common.code', { code: error.code })}</p>
         </div>
       )}
     </section>

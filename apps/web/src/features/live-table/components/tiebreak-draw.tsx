@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Ack, TiebreakRevealEvent } from '@dcs/common/live/live.contract';
 import type { DrawState } from '../live/use-table-live';
 import { Countdown } from '../../../components/countdown';
@@ -23,31 +24,32 @@ export function TiebreakDraw({
   names: (userId: string) => string;
   onPick(position: number): Promise<Ack<unknown>>;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   if (!draw && reveals.length === 0) return null;
-  const mine = draw ? draw.taken.filter((t) => t.playerId === me).length : 0;
+  const mine = draw ? draw.taken.filter((x) => x.playerId === me).length : 0;
   const contending = !!draw && me !== null && draw.contenders.includes(me);
-  const takenAt = new Map((draw?.taken ?? []).map((t) => [t.position, t.playerId]));
+  const takenAt = new Map((draw?.taken ?? []).map((x) => [x.position, x.playerId]));
   const pick = async (position: number) => {
     const res = await onPick(position);
     setError(res.ok ? null : res.error);
   };
   return (
     <section aria-labelledby="draw-h" className="card tiebreak">
-      <h2 id="draw-h">6-4 / 5-5 draw</h2>
+      <h2 id="draw-h">{t('draw.title')}</h2>
       {draw && (
         <>
           <p>
-            Tied: {draw.contenders.map(names).join(', ')}. <Countdown until={draw.closesAt} label="Closes in" />
+            {t('draw.tied', { who: draw.contenders.map(names).join(', ') })} <Countdown until={draw.closesAt} label={t('draw.closesIn')} />
           </p>
           {contending ? (
             <p role="status">
-              Pick {draw.handSize} face-down tiles: {mine} of {draw.handSize} taken. Tiles you do not pick in time are picked for you.
+              {t('draw.pick', { size: draw.handSize, mine })}
             </p>
           ) : (
-            <p className="muted">Watching the draw.</p>
+            <p className="muted">{t('draw.watching')}</p>
           )}
-          <div className="draw-grid" role="group" aria-label="Face-down tiles">
+          <div className="draw-grid" role="group" aria-label={t('draw.faceDown')}>
             {Array.from({ length: draw.positions }, (_, i) => {
               const by = takenAt.get(i);
               return (
@@ -56,7 +58,7 @@ export function TiebreakDraw({
                   type="button"
                   className={`face-down${by ? (by === me ? ' mine' : ' taken') : ''}`}
                   disabled={!contending || !!by || mine >= draw.handSize}
-                  aria-label={`Tile ${i + 1}${by ? `, taken by ${by === me ? 'you' : names(by)}` : ''}`}
+                  aria-label={by ? t('draw.takenBy', { n: i + 1, who: by === me ? t('draw.you') : names(by) }) : t('draw.tile', { n: i + 1 })}
                   onClick={() => void pick(i)}
                 >
                   {i + 1}
@@ -69,19 +71,22 @@ export function TiebreakDraw({
       {error && (
         <div className="notice notice-error" role="alert">
           <p>{error.message}</p>
-          <p className="muted">Code: {error.code}</p>
+          <p className="muted">{t('common.code', { code: error.code })}</p>
         </div>
       )}
       {reveals.map((r) => (
         <div key={`${r.tiebreakId}-${r.round}`} className="reveal" data-testid="tiebreak-reveal">
-          <h3>Round {r.round} revealed</h3>
+          <h3>{t('draw.revealed', { round: r.round })}</h3>
           <p>
             <strong>
               {r.outcome.kind === 'winner'
-                ? `${names(r.outcome.playerId)} ${r.outcome.playerId === me ? 'hold' : 'holds'} ${r.hands.find((h) => h.playerId === (r.outcome as { playerId: string }).playerId)?.deciding.join(' and ') ?? 'a deciding tile'} and ${r.outcome.playerId === me ? 'win' : 'wins'} the draw.`
+                ? (() => {
+                    const tiles = r.hands.find((h) => h.playerId === (r.outcome as { playerId: string }).playerId)?.deciding.join(t('draw.and')) ?? t('draw.aDecidingTile');
+                    return r.outcome.playerId === me ? t('draw.youWin', { tiles }) : t('draw.winner', { who: names(r.outcome.playerId), tiles });
+                  })()
                 : r.outcome.kind === 'split'
-                  ? `Split: ${r.outcome.holders.map(names).join(' and ')} each hold a deciding tile. The draw repeats.`
-                  : 'Nobody drew 6-4 or 5-5. The draw repeats.'}
+                  ? t('draw.split', { who: r.outcome.holders.map(names).join(t('draw.and')) })
+                  : t('draw.nobody')}
             </strong>
           </p>
           <ul className="reveal-hands">
@@ -89,9 +94,9 @@ export function TiebreakDraw({
               <li key={h.playerId}>
                 <span className="reveal-name">{names(h.playerId)}</span>
                 <span className="reveal-tiles">
-                  {h.tiles.map((t) => (
-                    <span key={t} className={h.deciding.includes(t) ? 'deciding' : undefined}>
-                      <Domino tile={t} size={14} />
+                  {h.tiles.map((tile) => (
+                    <span key={tile} className={h.deciding.includes(tile) ? 'deciding' : undefined}>
+                      <Domino tile={tile} size={14} />
                     </span>
                   ))}
                 </span>

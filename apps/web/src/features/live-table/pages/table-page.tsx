@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useBracket } from '../../challenges/api/challenge-queries';
 import { useMe } from '../../../auth/use-me';
 import { useRefreshTable, useTable } from '../api/table-queries';
@@ -16,6 +17,7 @@ import { CallTheDirector } from '../../director-calls/call-the-director';
  * places and who advances, the round's hard stop — and the table's 6-4/5-5 draw.
  */
 export function TablePage() {
+  const { t } = useTranslation();
   const { tableId = '' } = useParams();
   const table = useTable(tableId);
   const bracket = useBracket(table.data?.challengeId ?? '');
@@ -27,28 +29,28 @@ export function TablePage() {
   const decided = !!table.data?.result;
   useEffect(() => {
     if (!finished || decided) return;
-    const t = setInterval(() => void refresh(), 1500);
-    return () => clearInterval(t);
+    const timer = setInterval(() => void refresh(), 1500);
+    return () => clearInterval(timer);
   }, [finished, decided, tableId]);
 
-  if (table.isPending) return <Loading what="the table" />;
-  if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" />;
-  const t = table.data;
-  const round = bracket.data?.rounds.find((r) => r.round === t.round);
-  const results = new Map((t.result ?? []).map((r) => [r.userId, r]));
+  if (table.isPending) return <Loading what={t('tablePage.theTable')} />;
+  if (table.isError) return <ErrorView error={table.error} title={t('tablePage.failed')} />;
+  const tbl = table.data;
+  const round = bracket.data?.rounds.find((r) => r.round === tbl.round);
+  const results = new Map((tbl.result ?? []).map((r) => [r.userId, r]));
   const mine = results.get(me.data?.id ?? '');
   // The final table is the bracket's last round: S = 16·2^k ≥ players, log2(S) − 1 rounds (SPEC 3.2).
   const players = bracket.data?.players ?? null;
   const rounds = players === null ? null : Math.log2(Math.max(16, 2 ** Math.ceil(Math.log2(players)))) - 1;
-  const final = rounds !== null && t.round === rounds;
+  const final = rounds !== null && tbl.round === rounds;
 
   return (
     <LiveTable
-      gameId={t.game?.gameId}
-      initial={t.game ?? null}
+      gameId={tbl.game?.gameId}
+      initial={tbl.game ?? null}
       tableId={tableId}
-      boardLabel={`Board of table ${t.index + 1}`}
-      seats={t.seats.map((s) => {
+      boardLabel={t('tablePage.boardOf', { n: tbl.index + 1 })}
+      seats={tbl.seats.map((s) => {
         const r = results.get(s.userId);
         return {
           seat: s.seat,
@@ -59,14 +61,14 @@ export function TablePage() {
           forfeited: r?.forfeited,
           facts: (
             <>
-              {r && <span className="tag">place {r.place}</span>}
-              {r?.advanced && <span className="tag tag-ok">✓ advances</span>}
+              {r && <span className="tag">{t('tablePage.place', { place: r.place })}</span>}
+              {r?.advanced && <span className="tag tag-ok">{t('tablePage.advances')}</span>}
             </>
           ),
         };
       })}
       players={({ view, nameOfSeat }) =>
-        view && !view.finished && !t.result && rounds !== null ? <PlacesNow scores={view.scores} forfeited={view.forfeited} final={final} nameOfSeat={nameOfSeat} /> : null
+        view && !view.finished && !tbl.result && rounds !== null ? <PlacesNow scores={view.scores} forfeited={view.forfeited} final={final} nameOfSeat={nameOfSeat} /> : null
       }
       onFinished={() => {
         setFinished(true);
@@ -76,19 +78,19 @@ export function TablePage() {
       header={({ seat }) => (
         <>
           <p className="crumbs">
-            <Link to={paths.challenge.href(t.challengeId)}>← Bracket</Link>
+            <Link to={paths.challenge.href(tbl.challengeId)}>{t('tablePage.bracket')}</Link>
           </p>
           <h1>
-            Round {t.round}, table {t.index + 1}
-            {seat !== null && <span className="subtle"> · you are seat {seat + 1}</span>}
+            {t('tablePage.title', { round: tbl.round, n: tbl.index + 1 })}
+            {seat !== null && <span className="subtle">{t('tablePage.youAreSeat', { n: seat + 1 })}</span>}
           </h1>
           <CallTheDirector tableId={tableId} seat={seat} running={round?.status === 'running'} />
         </>
       )}
       status={() => (
         <>
-          <span className={`status status-${t.status}`}>{label(t.status)}</span>
-          {round?.status === 'running' && t.status !== 'finished' && <Countdown until={round.hardStopAt} label="Hard stop in" />}
+          <span className={`status status-${tbl.status}`}>{label(tbl.status)}</span>
+          {round?.status === 'running' && tbl.status !== 'finished' && <Countdown until={round.hardStopAt} label={t('tablePage.hardStopIn')} />}
         </>
       )}
       result={({ seat }) => (
@@ -96,14 +98,17 @@ export function TablePage() {
           {seat !== null && mine && (
             <p>
               <strong>
-                You finished place {mine.place}
-                {mine.advanced ? ' and advance.' : '.'}
+                {mine.advanced ? t('tablePage.youFinishedAdvance', { place: mine.place }) : t('tablePage.youFinished', { place: mine.place })}
               </strong>
             </p>
           )}
-          {t.game && (
+          {tbl.game && (
             <p>
-              <Link to={paths.replay.href(t.game.gameId)}>Analysis</Link> <span className="muted">— the replay with every move judged{seat !== null ? ' (yours once the table is decided)' : ''}</span>
+              <Link to={paths.replay.href(tbl.game.gameId)}>{t('tablePage.analysis')}</Link>{' '}
+              <span className="muted">
+                {t('tablePage.analysisNote')}
+                {seat !== null ? t('tablePage.analysisYours') : ''}
+              </span>
             </p>
           )}
         </>
