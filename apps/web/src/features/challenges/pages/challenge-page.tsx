@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useBracket, useChallenge } from '../api/challenge-queries';
 import { useMe } from '../../../auth/use-me';
 import { Bracket, label, tableDomId } from '../components/bracket';
+import { AddToCalendar } from '../components/add-to-calendar';
 import { RegistrationPanel } from '../components/registration-panel';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
@@ -88,6 +89,7 @@ export function ChallengePage() {
         </div>
       </dl>
       {c.cancelReason && <p className="notice">Cancelled: {c.cancelReason}</p>}
+      {c.status !== 'cancelled' && c.status !== 'completed' && <AddToCalendar challenge={c} />}
       <RegistrationPanel challenge={c} />
 
       <section aria-labelledby="bracket-h" className="bracket-section">
