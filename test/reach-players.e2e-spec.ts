@@ -216,6 +216,29 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
       await eventually(async () => (await api.http().get('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`)).body.length === 0, 10_000, 'device removed');
     });
 
+    it('sends a notice held by quiet hours once they end (a delivery taken a second time is not lost)', async () => {
+      const { id, token } = await verified('quinn@example.com');
+      const device = push.device();
+      await api.http().post('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`).send(device.subscription);
+      const now = new Date();
+      const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
+      const quiet = { timeZone: 'UTC', quietStartMin: (minute + 1439) % 1440, quietEndMin: (minute + 30) % 1440 };
+      expect((await api.http().put('/api/me/delivery-settings').set('Authorization', `Bearer ${token}`).send(quiet)).status).toBe(200);
+      await notify([{ userId: id, kind: 'integrity.appeal_decided', title: 'Held for Quinn', body: 'x', data: {}, dedupeKey: 'quiet:quinn' }]);
+      const held = `SELECT d.status::text AS status, d.due_at > now() + interval '20 minutes' AS later FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'quiet:quinn'`;
+      await eventually(async () => (await env.sql<{ status: string; later: boolean }>(held)).filter((d) => d.status === 'pending' && d.later).length === 2, 10_000, 'both held by quiet hours');
+      expect(smtp.inbox.some((m) => m.subject === 'Held for Quinn')).toBe(false);
+
+      // the quiet hours end (the test turns them off and brings the due time to now rather than wait half an hour)
+      expect((await api.http().put('/api/me/delivery-settings').set('Authorization', `Bearer ${token}`).send({ quietStartMin: 0, quietEndMin: 0 })).status).toBe(200);
+      await env.sql(`UPDATE deliveries SET due_at = now() WHERE notification_id IN (SELECT id FROM notifications WHERE dedupe_key = 'quiet:quinn')`);
+      await smtp.waitFor((m) => m.subject === 'Held for Quinn', 15_000);
+      await push.waitFor((m) => m.device === device.id && m.payload.title === 'Held for Quinn', 15_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.inbox.filter((m) => m.subject === 'Held for Quinn')).toHaveLength(1);
+      expect(smtp.duplicates).toBe(0);
+    });
+
     it('refuses a malformed push subscription with 400', async () => {
       const { token } = await signUp('pat@example.com');
       const device = push.device().subscription;

@@ -58,6 +58,20 @@ test.describe('journey: the platform reaches a player outside the page', () => {
       await expect(p.getByRole('checkbox', { name: 'Check-in is open by push' })).toBeChecked();
       await expectAccessible(p);
     });
+    // The private calendar feed: its address shown once, replaced by a new one on demand.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const feed = page.getByRole('region', { name: 'My calendar feed' });
+    await feed.getByRole('button', { name: 'Make my feed address' }).click();
+    await expect(feed.getByLabel(/Your feed address/)).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const firstFeed = await feed.getByLabel(/Your feed address/).inputValue();
+    expect((await page.request.get(new URL(firstFeed).pathname)).headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    await feed.getByRole('button', { name: /Make a new address/ }).click();
+    await expect(feed.getByLabel(/Your feed address/)).not.toHaveValue(firstFeed);
+    const gone = await page.request.get(new URL(firstFeed).pathname);
+    expect([gone.status(), (await gone.json()).code]).toEqual([404, 'CALENDAR_FEED_UNKNOWN']);
+    await screens(page, 'calendar-feed', async (p) => {
+      await expect(p.getByRole('region', { name: 'My calendar feed' }).getByLabel(/Your feed address/)).toBeVisible();
+    });
     await page.setViewportSize({ width: 1280, height: 900 });
     const { device } = await platform.pushDevice((await tokenOf(page)) as string);
 
@@ -70,6 +84,15 @@ test.describe('journey: the platform reaches a player outside the page', () => {
     await expect(reg.getByTestId('my-registration')).toContainText('You are registered.');
     await screens(page, 'challenge-countdown', async () => {
       await expect(reg.getByText('Check-in closes in')).toBeVisible();
+    });
+    // "Add to calendar": the challenge's .ics and a Google Calendar link.
+    const add = page.getByRole('group', { name: 'Add to calendar' });
+    const ics = await page.request.get((await add.getByRole('link', { name: '.ics file' }).getAttribute('href')) as string);
+    expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await ics.text()).toContain(`UID:challenge-${ch.challengeId}@`);
+    await expect(add.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&/);
+    await screens(page, 'add-to-calendar', async () => {
+      await expect(add).toBeVisible();
     });
     await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -23,6 +23,7 @@ import { TiersModule } from './tiers/tiers.module';
 import { TiebreaksModule } from './tiebreaks/tiebreaks.module';
 import { UsersModule } from './users/users.module';
 import { DeliveryApiModule } from './delivery/delivery.module';
+import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         DeliveryApiModule,
+        CalendarFeedsModule,
         HealthModule,
         CitiesModule,
         AuditModule,

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { AppConfig, Clock, deliveryJobIds, type DeliverySendPayload, JOBS, jobOptions, QUEUES } from '@dcs/common';
-import { DeliveriesRepository } from '@dcs/tournament';
+import { type Claimed, DeliveriesRepository } from '@dcs/tournament';
 
 /** A delivery taken this long ago and still `sending` lost its job (Redis flushed, a job removed): queued again. */
 const LOST_AFTER_MS = 10 * 60 * 1000;
@@ -10,8 +10,8 @@ const BATCH = 500;
 
 /**
  * Every DELIVERY_POLL_MS, each worker takes the deliveries that are due (SKIP LOCKED: never the same row
- * twice) and queues one send job each under the delivery's id; once a minute it re-queues the ones whose job
- * was lost. A database or Redis outage is logged once and retried at the next tick: the game flow never waits on it.
+ * twice) and queues one send job each under the delivery's id and claim; once a minute it takes again, under
+ * a new claim, the ones whose job was lost. A database or Redis outage is logged once and retried at the next tick: the game flow never waits on it.
  */
 @Injectable()
 export class DeliveryPoller implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -56,14 +56,14 @@ export class DeliveryPoller implements OnApplicationBootstrap, BeforeApplication
     let queued = 0;
     try {
       for (;;) {
-        const n = await this.deliveries.claimDue(this.clock.now(), BATCH, (ids) => this.enqueue(ids));
+        const n = await this.deliveries.claimDue(this.clock.now(), BATCH, (claimed) => this.enqueue(claimed));
         queued += n;
         if (n < BATCH || this.stopped) break;
       }
       if (Date.now() - this.lastLostCheck > 60_000) {
         this.lastLostCheck = Date.now();
-        const lost = await this.deliveries.stuck(new Date(this.clock.now().getTime() - LOST_AFTER_MS), BATCH);
-        await this.enqueue(lost.map((d) => d.id));
+        const now = this.clock.now();
+        await this.deliveries.reclaimStuck(new Date(now.getTime() - LOST_AFTER_MS), now, BATCH, (claimed) => this.enqueue(claimed));
       }
       if (this.failing) this.logger.log('deliveries flow again');
       this.failing = false;
@@ -74,8 +74,10 @@ export class DeliveryPoller implements OnApplicationBootstrap, BeforeApplication
     return queued;
   }
 
-  private async enqueue(ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    await this.queue.addBulk(ids.map((deliveryId) => ({ name: JOBS.deliverySend, data: { deliveryId }, opts: jobOptions(QUEUES.delivery, JOBS.deliverySend, deliveryJobIds.send(deliveryId)) })));
+  private async enqueue(claimed: Claimed[]): Promise<void> {
+    if (!claimed.length) return;
+    await this.queue.addBulk(
+      claimed.map(({ id, claim }) => ({ name: JOBS.deliverySend, data: { deliveryId: id, claim }, opts: jobOptions(QUEUES.delivery, JOBS.deliverySend, deliveryJobIds.send(id, claim)) })),
+    );
   }
 }

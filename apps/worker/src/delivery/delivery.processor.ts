@@ -31,7 +31,8 @@ export class DeliveryProcessor extends ResilientWorkerHost {
         const data = job.data as DeliverySendPayload;
         if (!UUID.test(data.deliveryId ?? '')) throw new Error(`bad delivery id ${String(data.deliveryId)}`);
         const pushed = new Set(data.pushed ?? []);
-        return this.delivery.send(data.deliveryId, pushed, async (id) => {
+        if (!Number.isSafeInteger(data.claim)) throw new Error(`bad claim ${String(data.claim)}`);
+        return this.delivery.send(data.deliveryId, data.claim, pushed, async (id) => {
           pushed.add(id);
           await job.updateData({ ...data, pushed: [...pushed] });
         });
@@ -47,10 +48,17 @@ export class DeliveryProcessor extends ResilientWorkerHost {
     }
   }
 
+  /**
+   * A send job failed for good — its tries used up, or failed outright (stalled twice: a worker killed twice
+   * mid-send), whatever its tries — the delivery is marked failed. Were this missed, the poller takes it again
+   * after 10 minutes under a new claim.
+   */
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, err: Error): Promise<void> {
-    if (!job || job.name !== JOBS.deliverySend || job.attemptsMade < (job.opts.attempts ?? 1)) return;
-    this.logger.warn(`delivery ${(job.data as DeliverySendPayload).deliveryId} given up after ${job.attemptsMade} tries: ${err.message}`);
-    await this.delivery.gaveUp((job.data as DeliverySendPayload).deliveryId, err.message).catch(() => undefined);
+    if (!job || job.name !== JOBS.deliverySend) return;
+    if (!(await job.isFailed().catch(() => false))) return; // retried with backoff
+    const data = job.data as DeliverySendPayload;
+    this.logger.warn(`delivery ${data.deliveryId} given up after ${job.attemptsMade} tries: ${err.message}`);
+    await this.delivery.gaveUp(data.deliveryId, data.claim, err.message).catch(() => undefined);
   }
 }

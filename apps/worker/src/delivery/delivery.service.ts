@@ -28,12 +28,12 @@ export class DeliveryService {
     private readonly push: PushSender,
   ) {}
 
-  async send(deliveryId: string, pushed: Set<string>, onPushed: (subscriptionId: string) => Promise<void>): Promise<SendResult> {
-    const d = await this.deliveries.work(deliveryId);
-    if (!d || d.status === 'sent' || d.status === 'skipped' || d.status === 'failed') return { outcome: 'skipped', detail: 'done already' };
+  async send(deliveryId: string, claim: number, pushed: Set<string>, onPushed: (subscriptionId: string) => Promise<void>): Promise<SendResult> {
+    const d = await this.deliveries.take(deliveryId, claim);
+    if (!d) return { outcome: 'skipped', detail: 'done already, or taken again' };
     const skip = this.reasonToSkip(d);
     if (skip) {
-      await this.deliveries.skipped(d.id, skip);
+      await this.deliveries.skipped(d.id, claim, skip);
       return { outcome: 'skipped', detail: skip };
     }
     const now = this.clock.now();
@@ -43,22 +43,21 @@ export class DeliveryService {
       endMin: d.settings?.quietEndMin ?? 0,
     });
     if (at > now) {
-      await this.deliveries.postpone(d.id, at);
+      await this.deliveries.postpone(d.id, claim, at);
       return { outcome: 'postponed', detail: at.toISOString() };
     }
-    await this.deliveries.attempt(d.id);
     if (d.channel === 'email') await this.sendMail(d);
     else if (!(await this.sendPush(d, pushed, onPushed))) {
-      await this.deliveries.skipped(d.id, 'no device');
+      await this.deliveries.skipped(d.id, claim, 'no device');
       return { outcome: 'skipped', detail: 'no device' };
     }
-    await this.deliveries.sent(d.id, this.clock.now());
+    await this.deliveries.sent(d.id, claim, this.clock.now());
     return { outcome: 'sent' };
   }
 
   /** The last try failed: the delivery is marked failed (the notice stays in the inbox). */
-  async gaveUp(deliveryId: string, why: string): Promise<void> {
-    await this.deliveries.failed(deliveryId, why);
+  async gaveUp(deliveryId: string, claim: number, why: string): Promise<void> {
+    await this.deliveries.failed(deliveryId, claim, why);
   }
 
   private reasonToSkip(d: DeliveryWork): string | null {
@@ -87,7 +86,7 @@ export class DeliveryService {
 
   /** Pushes to every device of the player not reached yet; false when they have none. A device that is gone is removed. */
   private async sendPush(d: DeliveryWork, pushed: Set<string>, onPushed: (id: string) => Promise<void>): Promise<boolean> {
-    const devices = await this.settings.devices(d.user.id);
+    const devices = d.devices;
     if (!devices.length) return false;
     const payload = { id: d.notification.id, kind: d.notification.kind, title: d.notification.title, body: d.notification.body, url: noticePath(d.notification) };
     const failures: Error[] = [];

@@ -26,6 +26,7 @@ export const ERROR_MESSAGES_ES: Readonly<Record<string, string>> = {
   BAD_PLAYERS: 'Los jugadores del sorteo no son válidos.',
   BAD_POSITION: 'Esa posición del sorteo no es válida.',
   BAD_REQUEST: 'La petición no es válida.',
+  CALENDAR_FEED_UNKNOWN: 'Este calendario no existe o fue reemplazado por uno nuevo; copia la nueva dirección desde tus ajustes de notificaciones.',
   CANNOT_REPORT_SELF: 'No puedes denunciarte a ti mismo.',
   CASE_ALREADY_OPEN: 'Ya hay un caso abierto sobre esto.',
   CHALLENGE_CLOSED: 'Este desafío está cerrado.',

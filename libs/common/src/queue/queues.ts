@@ -69,7 +69,7 @@ export const JOBS = {
   reviewScan: 'review-scan',
   /** periodic (and at start): takes the due deliveries and queues their sends; re-queues lost ones */
   deliveryPoll: 'delivery-poll',
-  /** sends one delivery (job id `delivery:<deliveryId>`), by e-mail or to every push device of the player */
+  /** sends one delivery (job id `delivery.<deliveryId>.<claim>`: one a claim), by e-mail or to every push device of the player */
   deliverySend: 'delivery-send',
   /** sends an account e-mail (verification, password reset, change of address) that is not a notification */
   accountMail: 'account-mail',
@@ -209,6 +209,8 @@ export const REVIEW_SCHEDULER_ID = 'review-scan';
 
 export interface DeliverySendPayload {
   deliveryId: string;
+  /** the claim this job carries out (the delivery's claimed_at, ms): a job of an older claim does nothing */
+  claim: number;
   /** push: the devices already reached by an earlier try of this job (never pushed twice) */
   pushed?: string[];
 }
@@ -231,7 +233,8 @@ export interface ReminderPayload {
 
 /** The delivery queue's deterministic job ids (BullMQ refuses ":" in custom ids). */
 export const deliveryJobIds = {
-  send: (deliveryId: string) => `delivery.${deliveryId}`,
+  /** one job per claim: a delivery taken again (after quiet hours, or its job lost) gets a job of its own */
+  send: (deliveryId: string, claim: number) => `delivery.${deliveryId}.${claim}`,
   accountMail: (messageId: string) => `account-mail.${messageId.replace(/[^A-Za-z0-9._-]/g, '_')}`,
   reminder: (kind: ReminderKind, id: string) => `reminder.${kind}.${id}`,
 };

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import type { DeliveryChannel, OutboxMessage, Prisma } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PG_POOL, PrismaService } from '@dcs/common';
 import type { MailMessage } from './mail-message';
 
 type Tx = Prisma.TransactionClient;
@@ -17,86 +18,170 @@ export async function queueDeliveries(tx: Tx, notificationIds: readonly string[]
   await tx.delivery.createMany({ data: notificationIds.flatMap((notificationId) => CHANNELS.map((channel) => ({ notificationId, channel }))), skipDuplicates: true });
 }
 
-/** What a sender needs of one delivery: the notice, its player, their settings. */
+/** What a sender needs of one delivery: the notice, its player, their settings, their push devices. */
 export interface DeliveryWork {
   id: string;
+  /** the claim the job carries out (claimed_at, ms) */
+  claim: number;
   channel: DeliveryChannel;
   status: string;
   attempts: number;
   notification: { id: string; kind: string; title: string; body: string; data: Record<string, unknown>; createdAt: Date };
   user: { id: string; email: string; emailVerifiedAt: Date | null; status: string; locale: string };
   settings: { timeZone: string | null; quietStartMin: number; quietEndMin: number; prefs: Record<string, Record<string, boolean>> } | null;
+  /** push: the player's devices, oldest first (empty for e-mail) */
+  devices: { id: string; endpoint: string; p256dh: string; auth: string }[];
+}
+
+/** A delivery taken by a worker: its id and the claim (claimed_at in ms) its send job carries out. */
+export interface Claimed {
+  id: string;
+  claim: number;
+}
+
+interface WorkRow {
+  id: string;
+  claimed_at: Date;
+  channel: DeliveryChannel;
+  status: string;
+  attempts: number;
+  n_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+  u_id: string;
+  email: string;
+  email_verified_at: Date | null;
+  u_status: string;
+  locale: string;
+  has_settings: boolean;
+  time_zone: string | null;
+  quiet_start_min: number | null;
+  quiet_end_min: number | null;
+  prefs: Record<string, Record<string, boolean>> | null;
+  devices: DeliveryWork['devices'] | null;
 }
 
 /**
  * The only code that writes deliveries and outbox_messages (docs/scaling.md, "Who writes which table"):
  * `queueDeliveries` above, in the notification's transaction; the worker's claims and outcomes below.
+ * The send path (take and its outcomes) runs on the plain pg pool: it is the hot path of a reminder to
+ * thousands of players at once, where Prisma's query compiler costs more than the queries.
+ *
+ * Each claim of a delivery has its own mark, `claimed_at`, and its own send job (`delivery.<id>.<claim>`):
+ * a delivery taken again — held by quiet hours and due again, or its job lost — gets a new job, where one
+ * id for every claim made the second `add` a no-op on the first job, kept a day after it completed, and the
+ * delivery was never sent. A job of an older claim finds the row under another mark and does nothing.
  */
 @Injectable()
 export class DeliveriesRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
 
   /**
    * Takes up to `limit` due pending deliveries for this worker: each moves to `sending` once (SKIP LOCKED,
-   * so two workers never take the same row) and `queue` is called with them before the change commits: a
-   * queue that refuses (Redis down) leaves them pending for the next poll.
+   * so two workers never take the same row), then `queue` is called with them — after the change commits,
+   * so that no job can read the row before it is its claim's. A queue that refuses (Redis down) puts them
+   * back to pending for the next poll (or, if even that fails, the lost-job sweep takes them again).
    */
-  claimDue(now: Date, limit: number, queue: (ids: string[]) => Promise<void>): Promise<number> {
-    return this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string }[]>`
-        UPDATE deliveries d SET status = 'sending', claimed_at = ${now}
-        FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
-        WHERE d.id = due.id
-        RETURNING d.id::text AS id`;
-      if (rows.length) await queue(rows.map((r) => r.id));
-      return rows.length;
-    });
+  claimDue(now: Date, limit: number, queue: (claimed: Claimed[]) => Promise<void>): Promise<number> {
+    return this.claim(
+      `UPDATE deliveries d SET status = 'sending', claimed_at = $1
+       FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED) due
+       WHERE d.id = due.id RETURNING d.id::text AS id`,
+      [now, limit],
+      now,
+      queue,
+    );
   }
 
-  /** Deliveries taken longer than `before` ago and still not done: their job may have been lost (Redis flushed); queued again under the same id. */
-  stuck(before: Date, limit: number): Promise<{ id: string; channel: DeliveryChannel }[]> {
-    return this.prisma.delivery.findMany({ where: { status: 'sending', claimedAt: { lt: before } }, select: { id: true, channel: true }, take: limit });
+  /**
+   * Deliveries taken before `before` and still not done: their job was lost (Redis flushed, a job failed
+   * without its outcome written). Taken again under a new claim, so their new job is not the old one's id.
+   */
+  reclaimStuck(before: Date, now: Date, limit: number, queue: (claimed: Claimed[]) => Promise<void>): Promise<number> {
+    return this.claim(
+      `UPDATE deliveries d SET claimed_at = $1
+       FROM (SELECT id FROM deliveries WHERE status = 'sending' AND claimed_at < $3 LIMIT $2 FOR UPDATE SKIP LOCKED) lost
+       WHERE d.id = lost.id RETURNING d.id::text AS id`,
+      [now, limit, before],
+      now,
+      queue,
+    );
   }
 
-  async work(id: string): Promise<DeliveryWork | null> {
-    const d = await this.prisma.delivery.findUnique({
-      where: { id },
-      include: { notification: { include: { user: { select: { id: true, email: true, emailVerifiedAt: true, status: true, locale: true, deliverySettings: true } } } } },
-    });
-    if (!d) return null;
-    const { user, ...n } = d.notification;
-    const s = user.deliverySettings;
+  private async claim(sql: string, params: unknown[], now: Date, queue: (claimed: Claimed[]) => Promise<void>): Promise<number> {
+    const { rows } = await this.pool.query<{ id: string }>(sql, params);
+    if (!rows.length) return 0;
+    try {
+      await queue(rows.map((r) => ({ id: r.id, claim: now.getTime() })));
+    } catch (err) {
+      await this.pool.query(`UPDATE deliveries SET status = 'pending' WHERE id = ANY($1::uuid[]) AND status = 'sending' AND claimed_at = $2`, [rows.map((r) => r.id), now]).catch(() => undefined);
+      throw err;
+    }
+    return rows.length;
+  }
+
+  /**
+   * The delivery as its send job needs it, one more try counted — or null when it is not this claim's to
+   * send any more (done, or taken again under a newer claim). Waits for the claim's transaction if the job
+   * started before it committed (the UPDATE takes the row lock, then reads the committed row).
+   */
+  async take(id: string, claim: number): Promise<DeliveryWork | null> {
+    const { rows } = await this.pool.query<WorkRow>(
+      `WITH d AS (
+         UPDATE deliveries SET attempts = attempts + 1 WHERE id = $1 AND status = 'sending' AND claimed_at = $2
+         RETURNING id, claimed_at, channel, status, attempts, notification_id)
+       SELECT d.id::text AS id, d.claimed_at, d.channel::text AS channel, d.status::text AS status, d.attempts,
+         n.id::text AS n_id, n.kind, n.title, n.body, n.data, n.created_at,
+         u.id::text AS u_id, u.email, u.email_verified_at, u.status::text AS u_status, u.locale,
+         s.user_id IS NOT NULL AS has_settings, s.time_zone, s.quiet_start_min, s.quiet_end_min, s.prefs,
+         CASE WHEN d.channel = 'push' THEN (
+           SELECT json_agg(json_build_object('id', p.id, 'endpoint', p.endpoint, 'p256dh', p.p256dh, 'auth', p.auth) ORDER BY p.created_at)
+           FROM push_subscriptions p WHERE p.user_id = u.id) END AS devices
+       FROM d JOIN notifications n ON n.id = d.notification_id JOIN users u ON u.id = n.user_id
+       LEFT JOIN delivery_settings s ON s.user_id = u.id`,
+      [id, new Date(claim)],
+    );
+    const r = rows[0];
+    if (!r) return null;
     return {
-      id: d.id,
-      channel: d.channel,
-      status: d.status,
-      attempts: d.attempts,
-      notification: { id: n.id, kind: n.kind, title: n.title, body: n.body, data: n.data as Record<string, unknown>, createdAt: n.createdAt },
-      user: { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt, status: user.status, locale: user.locale },
-      settings: s ? { timeZone: s.timeZone, quietStartMin: s.quietStartMin, quietEndMin: s.quietEndMin, prefs: s.prefs as Record<string, Record<string, boolean>> } : null,
+      id: r.id,
+      claim: r.claimed_at.getTime(),
+      channel: r.channel,
+      status: r.status,
+      attempts: r.attempts,
+      notification: { id: r.n_id, kind: r.kind, title: r.title, body: r.body, data: r.data ?? {}, createdAt: r.created_at },
+      user: { id: r.u_id, email: r.email, emailVerifiedAt: r.email_verified_at, status: r.u_status, locale: r.locale },
+      settings: r.has_settings ? { timeZone: r.time_zone, quietStartMin: r.quiet_start_min ?? 0, quietEndMin: r.quiet_end_min ?? 0, prefs: r.prefs ?? {} } : null,
+      devices: r.devices ?? [],
     };
   }
 
-  /** One more try is starting (counted before the send: a crash mid-send is counted too). */
-  async attempt(id: string): Promise<void> {
-    await this.prisma.delivery.update({ where: { id }, data: { attempts: { increment: 1 } } });
+  /** The outcomes of a claim: written only while the row is still that claim's (a newer claim owns it otherwise). */
+  private async outcome(id: string, claim: number, set: string, params: unknown[]): Promise<void> {
+    await this.pool.query(`UPDATE deliveries SET ${set} WHERE id = $1 AND status = 'sending' AND claimed_at = $2`, [id, new Date(claim), ...params]);
   }
 
-  async sent(id: string, at: Date): Promise<void> {
-    await this.prisma.delivery.updateMany({ where: { id, status: { not: 'sent' } }, data: { status: 'sent', sentAt: at, detail: null } });
+  sent(id: string, claim: number, at: Date): Promise<void> {
+    return this.outcome(id, claim, `status = 'sent', sent_at = $3, detail = NULL`, [at]);
   }
 
-  async skipped(id: string, why: string): Promise<void> {
-    await this.prisma.delivery.updateMany({ where: { id, status: 'sending' }, data: { status: 'skipped', detail: why } });
+  skipped(id: string, claim: number, why: string): Promise<void> {
+    return this.outcome(id, claim, `status = 'skipped', detail = $3`, [why]);
   }
 
-  async failed(id: string, why: string): Promise<void> {
-    await this.prisma.delivery.updateMany({ where: { id, status: 'sending' }, data: { status: 'failed', detail: why.slice(0, 500) } });
+  failed(id: string, claim: number, why: string): Promise<void> {
+    return this.outcome(id, claim, `status = 'failed', detail = $3`, [why.slice(0, 500)]);
   }
 
-  /** Back to pending until `at` (quiet hours). */
-  async postpone(id: string, at: Date): Promise<void> {
-    await this.prisma.delivery.updateMany({ where: { id, status: 'sending' }, data: { status: 'pending', dueAt: at } });
+  /** Back to pending until `at` (quiet hours): taken again then, under a new claim. */
+  postpone(id: string, claim: number, at: Date): Promise<void> {
+    return this.outcome(id, claim, `status = 'pending', due_at = $3`, [at]);
   }
 
   /** Keeps a message instead of sending it (no SMTP_URL); keeping it again is a no-op (one row per Message-ID). */

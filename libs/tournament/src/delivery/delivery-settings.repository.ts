@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import type { DeliverySettings, Prisma, PushSubscription } from '@dcs/db';
-import { PrismaService } from '@dcs/common';
+import { PG_POOL, PrismaService } from '@dcs/common';
 
 export interface SettingsChange {
   timeZone?: string | null;
@@ -16,7 +17,10 @@ export interface SettingsChange {
  */
 @Injectable()
 export class DeliverySettingsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
 
   find(userId: string): Promise<DeliverySettings | null> {
     return this.prisma.deliverySettings.findUnique({ where: { userId } });
@@ -70,7 +74,8 @@ export class DeliverySettingsRepository {
     await this.prisma.pushSubscription.deleteMany({ where: { id } });
   }
 
+  /** A push reached the device (the send path: the plain pg pool). */
   async pushed(id: string, at: Date): Promise<void> {
-    await this.prisma.pushSubscription.updateMany({ where: { id }, data: { lastSentAt: at } });
+    await this.pool.query('UPDATE push_subscriptions SET last_sent_at = $2 WHERE id = $1', [id, at]);
   }
 }

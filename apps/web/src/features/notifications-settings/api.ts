@@ -43,3 +43,17 @@ export function useRemoveDevice() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['push-devices'] }),
   });
 }
+
+export function useCalendarFeed() {
+  const { token } = useAuth();
+  return useQuery({ queryKey: ['calendar-feed', token], queryFn: () => unwrap(api.GET('/api/me/calendar-feed')), enabled: token !== null });
+}
+
+/** Makes (or replaces) the private feed URL; the answer is the only time the URL is shown. */
+export function useRotateCalendarFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/me/calendar-feed')),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['calendar-feed'] }),
+  });
+}

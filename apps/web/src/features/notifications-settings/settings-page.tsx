@@ -4,7 +4,7 @@ import { useMe } from '../../auth/use-me';
 import { useAuth } from '../../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../../components/status';
 import { useRequestEmailChange, useResendVerification } from '../account-recovery/api';
-import { type DeliverySettings, useDeliverySettings, useDevices, useRemoveDevice, useSaveSettings, useSubscribeDevice } from './api';
+import { type DeliverySettings, useCalendarFeed, useDeliverySettings, useDevices, useRemoveDevice, useRotateCalendarFeed, useSaveSettings, useSubscribeDevice } from './api';
 import { pushSupported, subscribeThisBrowser } from './push';
 import './settings.css';
 
@@ -29,6 +29,7 @@ export function NotificationSettingsPage() {
       <KindsSection settings={settings.data} />
       <QuietSection settings={settings.data} />
       <DevicesSection vapidPublicKey={settings.data.vapidPublicKey} />
+      <CalendarSection />
     </>
   );
 }
@@ -196,6 +197,31 @@ function DevicesSection({ vapidPublicKey }: { vapidPublicKey: string }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** The private calendar feed: its URL is shown once, when made; a new one replaces it (the old URL stops working). */
+function CalendarSection() {
+  const feed = useCalendarFeed();
+  const rotate = useRotateCalendarFeed();
+  const active = feed.data?.active ?? false;
+  return (
+    <section aria-labelledby="calendar-h" className="card settings-section">
+      <h2 id="calendar-h">My calendar feed</h2>
+      <p className="muted">Your registrations in your calendar app (Google Calendar, Apple Calendar, Outlook): subscribe to this private address. Anyone who has it sees your challenges; make a new one if it leaked.</p>
+      {rotate.data ? (
+        <p>
+          <label htmlFor="calendar-url">Your feed address (shown this once; copy it now):</label>
+          <input id="calendar-url" className="calendar-url" readOnly value={rotate.data.url} onFocus={(e) => e.currentTarget.select()} />
+        </p>
+      ) : (
+        active && <p>You have a feed address. It is not shown again; make a new one if you lost it.</p>
+      )}
+      <button type="button" className={active ? 'secondary' : undefined} disabled={rotate.isPending || feed.isPending} onClick={() => rotate.mutate()}>
+        {active || rotate.data ? 'Make a new address (the old one stops working)' : 'Make my feed address'}
+      </button>
+      {rotate.isError && <ErrorView error={rotate.error} title="The feed address could not be made" />}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBracket, useChallenge } from '../api/challenge-queries';
 import { useMe } from '../../../auth/use-me';
 import { Bracket, label, tableDomId } from '../components/bracket';
+import { AddToCalendar } from '../components/add-to-calendar';
 import { RegistrationPanel } from '../components/registration-panel';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
@@ -90,6 +91,7 @@ export function ChallengePage() {
         </div>
       </dl>
       {c.cancelReason && <p className="notice">{t('challenge.cancelled', { reason: c.cancelReason })}</p>}
+      {c.status !== 'cancelled' && c.status !== 'completed' && <AddToCalendar challenge={c} />}
       <RegistrationPanel challenge={c} />
 
       <section aria-labelledby="bracket-h" className="bracket-section">

@@ -1,0 +1,42 @@
+import type { components } from '../../../api/schema';
+import './add-to-calendar.css';
+
+type Challenge = components['schemas']['ChallengeDetailDto'];
+
+/** "20270102T170000Z": an instant as Google Calendar's `dates` reads it. */
+const gcalTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+/** How long the event is shown (the same as the .ics: libs/tournament/src/calendar/ical-feed.ts). */
+const SHOWN_MS = 4 * 3600 * 1000;
+
+/** A Google Calendar "new event" link for the challenge: its start, the check-in window in the details. */
+export function googleCalendarUrl(c: Challenge, pageUrl: string): string {
+  const end = new Date(new Date(c.startsAt).getTime() + SHOWN_MS).toISOString();
+  const q = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: `DCS ${c.cityName} challenge (${c.localDate})`,
+    dates: `${gcalTime(c.startsAt)}/${gcalTime(end)}`,
+    ctz: c.timeZone,
+    details: `Check in between ${new Date(c.checkInOpensAt).toISOString()} and ${new Date(c.checkInClosesAt).toISOString()} (UTC), or your place goes to the waitlist.\n${pageUrl}`,
+    location: c.cityName,
+  });
+  return `https://calendar.google.com/calendar/render?${q.toString()}`;
+}
+
+/** "Add to calendar": the challenge as an .ics file, a Google Calendar link, and the city's feed to subscribe to. */
+export function AddToCalendar({ challenge: c }: { challenge: Challenge }) {
+  const page = `${window.location.origin}/challenges/${c.id}`;
+  return (
+    <div className="add-to-calendar" role="group" aria-label="Add to calendar">
+      <span className="muted">Add to calendar:</span>
+      <a href={`/api/challenges/${c.id}/calendar.ics`} download>
+        .ics file
+      </a>
+      <a href={googleCalendarUrl(c, page)} target="_blank" rel="noreferrer noopener">
+        Google Calendar
+      </a>
+      <a href={`/api/cities/${c.cityId}/calendar.ics`} title={`Every ${c.cityName} challenge, kept up to date in your calendar app`}>
+        {c.cityName} feed
+      </a>
+    </div>
+  );
+}
