@@ -41,12 +41,13 @@ test.describe('journey: a deal from four browsers, verified in the browser', () 
       const pages = [page, ...guests];
       // Each page contributed by itself: the deal came from four contributions, none empty.
       for (const p of pages) await expect(p.getByRole('toolbar', { name: 'My tiles' })).toBeVisible({ timeout: 60_000 });
-      const table = await (await page.request.get(`/api/house/tables/${tableId}`)).json();
+      const token = await page.evaluate(() => localStorage.getItem('dcs.accessToken'));
+      const table = await (await page.request.get(`/api/house/tables/${tableId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
       const gameId = table.gameId as string;
       const view = await (await page.request.get(`/api/games/${gameId}/view`)).json();
       expect(view.fairness.dealClosesAt).toBeNull();
       expect(view.fairness.contributions).toHaveLength(4);
-      for (const c of view.fairness.contributions) expect(c).toMatch(/^[0-9a-f]{64}$/);
+      expect(view.fairness.contributions.filter((c: string) => /^[0-9a-f]{64}$/.test(c))).toHaveLength(4);
 
       // Everyone plays their own turns through their own page, to the end of the game.
       await Promise.all(pages.map((p) => playMyTurns(p)));
