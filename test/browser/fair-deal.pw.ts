@@ -41,7 +41,7 @@ test.describe('journey: a deal from four browsers, verified in the browser', () 
       const pages = [page, ...guests];
       // Each page contributed by itself: the deal came from four contributions, none empty.
       for (const p of pages) await expect(p.getByRole('toolbar', { name: 'My tiles' })).toBeVisible({ timeout: 60_000 });
-      const token = await page.evaluate(() => localStorage.getItem('dcs.accessToken'));
+      const token = (await page.evaluate("localStorage.getItem('dcs.accessToken')")) as string;
       const table = await (await page.request.get(`/api/house/tables/${tableId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
       const gameId = table.gameId as string;
       const view = await (await page.request.get(`/api/games/${gameId}/view`)).json();
