@@ -8,6 +8,8 @@ const api = 'http://127.0.0.1:3000';
 // transform compiles JSX with the automatic runtime. No fast refresh; `vite dev` reloads.
 export default defineConfig({
   root,
+  // The verifier page (/verify) runs the engine's own code in the browser: its deal, shuffle and rules, not a copy.
+  resolve: { alias: { '@dcs/engine': new URL('../../libs/engine/src', import.meta.url).pathname } },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'dist',

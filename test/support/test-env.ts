@@ -47,6 +47,9 @@ export async function createTestEnv(suite: string): Promise<TestEnv> {
         // their own process beside the API: judging every finished game would slow the suites' clocks and 5-second
         // draw windows. Its scan runs at start and then hourly; its own suite (game-review) sets it to a second.
         REVIEW_SCAN_INTERVAL_MS: '3600000',
+        // Deals no one can steer (issue 24): the suites that play games deal at once (no contribution window);
+        // the fair-deal suite sets its own window.
+        CONTRIBUTION_WINDOW_MS: '0',
         ...overrides,
       }),
     sql: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],

@@ -41,6 +41,12 @@ export interface GameRecord {
   hardStop?: true;
   /** extension: a director voided the game after these hands (its table was replayed in a new game) */
   voided?: true;
+  /**
+   * extension (issue 24, optional: older records have none): the players' contributions to the deal,
+   * one per seat in seat order (64 hex, or '' for none); the deal's seed is
+   * sha256(seed + contributions) (fairness.ts dealSeed). Absent: dealt from the seed itself.
+   */
+  contributions?: string[];
 }
 
 export interface HandResult {

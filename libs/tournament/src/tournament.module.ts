@@ -15,6 +15,7 @@ import { TurnClockService } from './games/turn-clock.service';
 import { TurnClockRepository } from './games/turn-clock.repository';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { GameMoveService } from './games/game-move.service';
+import { FairDeal } from './games/fair-deal.service';
 import { CommissaryService, HouseAccounts, HouseBotService, HousePenalties, HouseRepository, HouseSeating, HouseService, HouseSettlement, HouseTableHost, HouseTurns, WalletRepository } from './house';
 import { TableHosts } from './games/table-host';
 import { MovePublisher } from './games/move-publisher';
@@ -24,15 +25,15 @@ import { TableDecider } from './challenge/challenge-decider';
 import { TiebreakDraws } from './challenge/challenge-draws';
 import { ChallengeDirectorActs } from './challenge/challenge-director-acts';
 import { ChallengeTableHost } from './challenge/challenge-table-host';
+import { RulesRepository, RulesService } from './rules';
 
 /**
  * The running challenge, shared by the API (moves that end a game, tiebreak picks,
  * director acts) and the worker (timers). Needs BullModule.forRoot in the app.
  */
-import { RulesRepository, RulesService } from './rules';
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.effects }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
-  providers: [RulesRepository, RulesService, TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [RulesService, TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
+  providers: [RulesRepository, RulesService, TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, FairDeal, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [RulesService, TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, FairDeal, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

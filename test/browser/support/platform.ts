@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     // A finished game's post-game analysis is judged within a second or two (the journey waits on it).
     // The post-game analysis runs in this process's worker beside the API: judged only where a journey asks (POST /blunder queues its game), not every game the journeys play.
     REVIEW_SCAN_INTERVAL_MS: '3600000',
+    // Deals no one can steer: each page sends its contribution at the seating and the deal follows this window (5 s in production; a page that has just loaded needs a moment).
+    CONTRIBUTION_WINDOW_MS: '4000',
     // Every journey signs up from 127.0.0.1: the registration limits are tested in security-signup.e2e-spec.ts.
     REGISTER_RATE_LIMIT_PER_ADDRESS: '100000',
     REGISTER_RATE_LIMIT_PER_NETWORK: '100000',

@@ -3,8 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, OptionalUser, Public } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
 import { ApiErrors, ApiOk } from '../common/openapi';
-import { ActionResponseDto, GameActionDto, GameRecordDto, GameReplayDto, GameViewResponseDto } from './games.dto';
+import { ActionResponseDto, ContributedDto, ContributionDto, GameActionDto, GameRecordDto, GameReplayDto, GameViewResponseDto } from './games.dto';
 import { GamesService } from './games.service';
+import { FairDeal } from '@dcs/tournament';
 import { GameReviewDto } from './game-review.dto';
 import { GameReviewService } from './game-review.service';
 
@@ -25,6 +26,7 @@ export class GamesController {
   constructor(
     private readonly service: GamesService,
     private readonly reviews: GameReviewService,
+    private readonly fair: FairDeal,
   ) {}
 
   @Public()
@@ -40,9 +42,19 @@ export class GamesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Play, knock, draw or reshuffle for your own seat' })
   @ApiOk(ActionResponseDto)
-  @ApiErrors('NOT_SEATED', 'STALE_VERSION', 'REQUEST_ID_REUSED', 'GAME_OVER', 'HAND_OVER', 'WRONG_TURN', 'TILE_NOT_IN_HAND', 'ILLEGAL_LEAD', 'ILLEGAL_PLAY', 'AMBIGUOUS_END', 'ILLEGAL_DRAW', 'ILLEGAL_KNOCK', 'INVALID_ACTION')
+  @ApiErrors('NOT_SEATED', 'GAME_NOT_DEALT', 'STALE_VERSION', 'REQUEST_ID_REUSED', 'GAME_OVER', 'HAND_OVER', 'WRONG_TURN', 'TILE_NOT_IN_HAND', 'ILLEGAL_LEAD', 'ILLEGAL_PLAY', 'AMBIGUOUS_END', 'ILLEGAL_DRAW', 'ILLEGAL_KNOCK', 'INVALID_ACTION')
   act(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: GameActionDto): Promise<ActionResponseDto> {
     return this.service.act(user, id, dto);
+  }
+
+  @Post(':id/contribution')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Deals no one can steer (docs/rules.md): a seated person\'s random contribution to the deal, once, while the window after the seating is open (the live page sends it by itself)' })
+  @ApiOk(ContributedDto)
+  @ApiErrors('CONTRIBUTION_INVALID', 'NOT_SEATED', 'NOT_YOUR_SEAT', 'CONTRIBUTION_ALREADY_SENT', 'CONTRIBUTION_CLOSED')
+  contribute(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ContributionDto): Promise<ContributedDto> {
+    return this.fair.contribute(user.id, id, dto);
   }
 
   @Public()

@@ -1,7 +1,7 @@
-import type { ActionResultPayload, GameViewPayload } from '@dcs/common/live/live.contract';
+import type { ActionResultPayload, FairnessPayload, GameViewPayload } from '@dcs/common/live/live.contract';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { anyJson } from '../common/openapi';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { ReplayStep } from './replay-steps';
 
 export const CLIENT_ACTION_TYPES = ['play', 'knock', 'draw', 'reshuffle'] as const;
@@ -41,6 +41,31 @@ export class GameActionDto {
   requestId?: string;
 }
 
+const CONTRIBUTIONS_DESC = "one per seat in seat order: 64 lower-case hex, '' (none: a computer seat, or a person who sent none in time) or null (not sent yet, the window open); null: a game dealt from the server's seed alone";
+
+/** Deals no one can steer (issue 24, docs/rules.md): the deal's public parts. */
+export class FairnessDto implements FairnessPayload {
+  @ApiProperty({ type: 'array', nullable: true, items: { type: 'string', nullable: true }, description: CONTRIBUTIONS_DESC }) contributions!: (string | null)[] | null;
+  @ApiProperty({ nullable: true, type: String, description: 'while the contribution window is open (ISO): the game is dealt then; null once dealt' }) dealClosesAt!: string | null;
+}
+
+/** A seated person's contribution to the deal (issue 24). */
+export class ContributionDto {
+  @ApiProperty({ example: 'a3f1…', pattern: '^[0-9a-f]{64}$', description: '32 random bytes from the page (crypto.getRandomValues), as 64 lower-case hex; anything else is 400 CONTRIBUTION_INVALID' })
+  @Allow()
+  contribution!: unknown;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'the seat the page believes it holds; another seat than the caller\'s is 403 NOT_YOUR_SEAT' })
+  @Allow()
+  seat?: unknown;
+}
+
+export class ContributedDto extends FairnessDto {
+  @ApiProperty({ format: 'uuid' }) gameId!: string;
+  @ApiProperty({ type: 'integer' }) seat!: number;
+  @ApiProperty() seedHash!: string;
+}
+
 export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty() gameId!: string;
   @ApiProperty({ nullable: true, type: String }) tableId!: string | null;
@@ -51,6 +76,7 @@ export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty({ description: 'sha256 of the deal seed, published when the game starts (provably fair)' }) seedHash!: string;
   @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over' }) turnDeadline!: string | null;
+  @ApiProperty({ type: FairnessDto, description: 'the deal\'s public parts: the contributions as they arrive, whether the window is open (issue 24)' }) fairness!: FairnessDto;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'the engine\'s view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player)' }) view!: unknown;
   @ApiPropertyOptional({ type: [Number], description: 'each seat\'s clock run-outs (tickets) so far, by seat; in the socket join answer only (game:clock keeps it current; GET /games/:id/view is the pushed view)' }) tickets?: number[];
   @ApiPropertyOptional({ description: 'the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets' }) ticketsToForfeit?: number;
@@ -72,6 +98,8 @@ export class GameRecordDto {
   @ApiProperty() partners!: boolean;
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'every hand: deal, lead, log of actions, result' }) hands!: unknown[];
   @ApiPropertyOptional({ enum: [true], description: 'the game was ended by the round\'s hard stop after these hands' }) hardStop?: true;
+  @ApiPropertyOptional({ type: [String], description: "the players' contributions to the deal, one per seat in seat order (64 hex, or '' for none): the deal's seed is sha256(seed + contributions) (docs/rules.md, \"Deals no one can steer\"); absent for a game dealt from its seed alone, and while the window is open" })
+  contributions?: string[];
 }
 
 export class ReplayMoveDto {

@@ -117,7 +117,9 @@ export class GamesService {
     const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     const record = toRecord(state, { revealHidden: false, viewer });
     if (state.finished && user && isStaff(user)) await this.repo.auditHiddenTilesRead(game.id, user.id, { roles: user.roles.filter(isStaffRole), seat: viewer });
-    return { ...record, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
+    // The contributions are public as they come in; the record has them once the game is dealt.
+    const contributions = !game.dealClosesAt && Array.isArray(game.contributions) ? { contributions: game.contributions as string[] } : {};
+    return { ...record, ...contributions, gameId: game.id, seedHash: game.seedHash, seed: state.finished ? game.seed : null };
   }
 
   /** A finished game, position by position (the engine replays its record); 409 GAME_NOT_FINISHED while it runs. */

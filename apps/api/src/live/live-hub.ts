@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Namespace, Socket } from 'socket.io';
 import { AppConfig, boundedClose } from '@dcs/common';
-import { decodeLiveMessage, GameMoved, gameViewEmits, LIVE_PROTOCOL, liveChannel, LiveEmit, LiveEmitter, liveEmit, liveRooms, MovePublisher, renderGameView, watchChannel } from '@dcs/tournament';
+import { decodeLiveMessage, GameMoved, gameViewEmits, LIVE_PROTOCOL, liveChannel, LiveEmit, LiveEmitter, liveEmit, liveRooms, MovePublisher, renderGameView, viewSeq, watchChannel } from '@dcs/tournament';
 
 /** Rooms that are ours (a socket's own room, named by its id, never is). */
 const NAMED_ROOM = /^(game|user|challenge):/;
@@ -173,7 +173,7 @@ export class LiveHub implements OnApplicationShutdown {
       this.skipped.delete(userId);
       if (s.at + SKIPPED_MS < now) continue;
       const { game, state, deadline } = s.move;
-      this.emitter.emit(liveEmit([liveRooms.user(userId)], 'game:view', { gameId: game.id, seq: state.version, view: renderGameView(game, state, s.seat, deadline ?? null) }));
+      this.emitter.emit(liveEmit([liveRooms.user(userId)], 'game:view', { gameId: game.id, seq: viewSeq(game, state), view: renderGameView(game, state, s.seat, deadline ?? null) }));
     }
   }
 

@@ -6,6 +6,9 @@ import {
   ActedGameAck,
   ActionPayload,
   ChatAck,
+  ContributePayload,
+  ContributedGameAck,
+  GameFairnessEvent,
   ChatMessageDto,
   type ClientToServerEvents,
   ErrorAck,
@@ -59,6 +62,7 @@ interface ServerEvent {
 }
 
 export const CLIENT_EVENTS: { [K in keyof ClientToServerEvents]: ClientEvent } = {
+  contribute: { summary: 'A seated person\'s contribution to the deal while the window is open (POST /games/:id/contribution): CONTRIBUTION_INVALID, NOT_SEATED, NOT_YOUR_SEAT, CONTRIBUTION_ALREADY_SENT, CONTRIBUTION_CLOSED', payload: ContributePayload, ack: ContributedGameAck },
   join: { summary: 'Join `game:<id>`; answers the caller\'s current view (own seat if seated), with `since` the moves missed', payload: JoinGamePayload, ack: JoinedGameAck },
   leave: { summary: 'Leave `game:<id>` (a seated player still gets their own views through their user room)', payload: LeaveGamePayload, ack: LeftGameAck },
   action: { summary: 'A move for the caller\'s own seat: the same rules as POST /games/:id/actions', payload: ActionPayload, ack: ActedGameAck },
@@ -71,6 +75,7 @@ export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } =
   'auth:revoked': { summary: 'The socket\'s token was revoked (sign out everywhere, a password or role change, a ban): the error a request with it gets; the socket is closed right after', payload: SessionEndedEventDto, rooms: 'the socket itself' },
   'auth:expired': { summary: 'The socket\'s token expired (its `exp` passed): `INVALID_TOKEN`; the socket is closed right after', payload: SessionEndedEventDto, rooms: 'the socket itself' },
   'game:view': { summary: 'A game changed: a seated player gets their own seat view, anyone else the public view', payload: GameViewEvent, rooms: 'user:<userId> (own seat), game:<gameId> (public)' },
+  'game:fairness': { summary: 'A contribution to the deal came in: the commitment (seedHash) and the contributions so far', payload: GameFairnessEvent, rooms: 'game:<gameId>, user:<userId> of the seated players' },
   'chat:message': { summary: 'A table chat message that passed the filter', payload: ChatMessageDto, rooms: 'game:<gameId>, user:<userId> of the seated players' },
   'game:clock': { summary: 'A turn clock ran out: a ticket for the seat, the clock restarted', payload: GameClockEvent, rooms: 'game:<gameId>, user:<userId> of the seated players' },
   'tiebreak:open': { summary: 'A 6-4/5-5 draw opened a picking window', payload: TiebreakOpenEvent, rooms: 'game:<gameId>, challenge:<challengeId>, user:<userId> of the tied players' },

@@ -12,7 +12,7 @@ import type { ChatMessage, MissedEvent, SeatResult } from '@dcs/common/live/live
 import type { TiebreakHand, TiebreakOutcome } from '@dcs/engine';
 import { LIVE_NAMESPACE, liveRooms } from '@dcs/tournament';
 import { ErrorResponseDto } from '../common/openapi';
-import { ActionResponseDto, GameViewResponseDto } from '../games/games.dto';
+import { ActionResponseDto, ContributedDto, FairnessDto, GameViewResponseDto } from '../games/games.dto';
 import { SeatResultDto } from '../tables/tables.dto';
 import { TiebreakPublicViewDto, TiebreakViewDto } from '../tiebreaks/tiebreaks.dto';
 
@@ -146,6 +146,20 @@ export class GameViewEvent implements Contract.GameViewEvent {
   @ApiProperty(UUID) gameId!: string;
   @ApiProperty() seq!: number;
   @ApiProperty({ type: GameViewResponseDto }) view!: GameViewResponseDto;
+}
+
+/** A seated person's contribution to the deal (issue 24): the same checks as POST /games/:id/contribution. */
+export class ContributePayload implements Contract.ContributePayload {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: '32 random bytes from the page, as 64 lower-case hex; anything else: CONTRIBUTION_INVALID' }) contribution!: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'the seat the page believes it holds; another than the caller\'s: NOT_YOUR_SEAT' }) seat?: number;
+}
+export class ContributedGameAck extends IntersectionType(OkAck, ContributedDto) {}
+
+/** A contribution came in: the commitment and the contributions so far (to the game's room and its seated players). */
+export class GameFairnessEvent extends FairnessDto implements Contract.GameFairnessEvent {
+  @ApiProperty(UUID) gameId!: string;
+  @ApiProperty() seedHash!: string;
 }
 
 /** A turn clock ran out: a ticket for `seat`, the clock restarted (the turn is not skipped; `seq` is unchanged). */

@@ -11,7 +11,7 @@ import { GameActionDto } from '../games/games.dto';
 import { TiebreakPickDto } from '../tiebreaks/tiebreaks.dto';
 import { GamesService } from '../games/games.service';
 import { ChatMessage, ConductService } from '../conduct/conduct.service';
-import { ChallengeFlowService, LiveEmitter, liveEmit } from '@dcs/tournament';
+import { ChallengeFlowService, FairDeal, LiveEmitter, liveEmit } from '@dcs/tournament';
 import type { TiebreakPublicView } from '@dcs/engine';
 import { LiveHub } from './live-hub';
 import { LiveLimits, type LiveLimitKind } from './live-limits';
@@ -20,6 +20,7 @@ import { SessionCaptureService } from '../anticheat/session-capture.service';
 import {
   Ack,
   ActedGame,
+  ContributedGame,
   JoinedGame,
   LIVE_NAMESPACE,
   type LiveNamespace,
@@ -58,6 +59,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     private readonly sessions: SessionCaptureService,
     private readonly liveSessions: LiveSessions,
     private readonly limits: LiveLimits,
+    private readonly fair: FairDeal,
   ) {}
 
   /**
@@ -194,6 +196,18 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       const { message, recipients } = await this.conduct.chat(user!, gameId, text.trim(), requestId);
       this.live.emit(liveEmit([rooms.game(gameId), ...recipients.map((id) => rooms.user(id))], 'chat:message', message));
       return { message };
+    });
+  }
+
+  /** Deals no one can steer (issue 24): the page's contribution, the same service and checks as POST /games/:id/contribution. */
+  @SubscribeMessage('contribute')
+  contribute(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<ContributedGame>> {
+    return this.answer(async () => {
+      await this.limit(socket, 'action');
+      const user = await this.userOf(socket, true);
+      const gameId = this.gameIdOf(payload);
+      const { contribution, seat } = payload as Record<string, unknown>;
+      return this.fair.contribute(user!.id, gameId, { contribution, seat });
     });
   }
 

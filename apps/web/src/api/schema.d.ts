@@ -450,6 +450,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/contribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deals no one can steer (docs/rules.md): a seated person's random contribution to the deal, once, while the window after the seating is open (the live page sends it by itself) */
+        post: operations["GamesController_contribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/record": {
         parameters: {
             query?: never;
@@ -2177,6 +2194,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        FairnessDto: {
+            /** @description one per seat in seat order: 64 lower-case hex, '' (none: a computer seat, or a person who sent none in time) or null (not sent yet, the window open); null: a game dealt from the server's seed alone */
+            contributions: (string | null)[] | null;
+            /** @description while the contribution window is open (ISO): the game is dealt then; null once dealt */
+            dealClosesAt: string | null;
+        };
         GameViewResponseDto: {
             gameId: string;
             tableId: string | null;
@@ -2192,6 +2215,8 @@ export interface components {
             seed: string | null;
             /** @description when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over */
             turnDeadline: string | null;
+            /** @description the deal's public parts: the contributions as they arrive, whether the window is open (issue 24) */
+            fairness: components["schemas"]["FairnessDto"];
             /** @description the engine's view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player) */
             view: {
                 [key: string]: unknown;
@@ -2234,6 +2259,8 @@ export interface components {
             seed: string | null;
             /** @description when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over */
             turnDeadline: string | null;
+            /** @description the deal's public parts: the contributions as they arrive, whether the window is open (issue 24) */
+            fairness: components["schemas"]["FairnessDto"];
             /** @description the engine's view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player) */
             view: {
                 [key: string]: unknown;
@@ -2248,6 +2275,25 @@ export interface components {
             events: {
                 [key: string]: unknown;
             }[];
+        };
+        ContributionDto: {
+            /**
+             * @description 32 random bytes from the page (crypto.getRandomValues), as 64 lower-case hex; anything else is 400 CONTRIBUTION_INVALID
+             * @example a3f1…
+             */
+            contribution: Record<string, never>;
+            /** @description the seat the page believes it holds; another seat than the caller's is 403 NOT_YOUR_SEAT */
+            seat?: number;
+        };
+        ContributedDto: {
+            /** @description one per seat in seat order: 64 lower-case hex, '' (none: a computer seat, or a person who sent none in time) or null (not sent yet, the window open); null: a game dealt from the server's seed alone */
+            contributions: (string | null)[] | null;
+            /** @description while the contribution window is open (ISO): the game is dealt then; null once dealt */
+            dealClosesAt: string | null;
+            /** Format: uuid */
+            gameId: string;
+            seat: number;
+            seedHash: string;
         };
         GameRecordDto: {
             /** Format: uuid */
@@ -2271,6 +2317,8 @@ export interface components {
              * @enum {boolean}
              */
             hardStop?: true;
+            /** @description the players' contributions to the deal, one per seat in seat order (64 hex, or '' for none): the deal's seed is sha256(seed + contributions) (docs/rules.md, "Deals no one can steer"); absent for a game dealt from its seed alone, and while the window is open */
+            contributions?: string[];
         };
         ReplayMoveDto: {
             seat: number;
@@ -7010,7 +7058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description GAME_OVER, HAND_OVER, REQUEST_ID_REUSED, STALE_VERSION, TRY_AGAIN */
+            /** @description GAME_NOT_DEALT, GAME_OVER, HAND_OVER, REQUEST_ID_REUSED, STALE_VERSION, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7018,7 +7066,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "GAME_OVER" | "HAND_OVER" | "REQUEST_ID_REUSED" | "STALE_VERSION" | "TRY_AGAIN";
+                        code?: "GAME_NOT_DEALT" | "GAME_OVER" | "HAND_OVER" | "REQUEST_ID_REUSED" | "STALE_VERSION" | "TRY_AGAIN";
                     };
                 };
             };
@@ -7043,6 +7091,103 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "AMBIGUOUS_END" | "ILLEGAL_DRAW" | "ILLEGAL_KNOCK" | "ILLEGAL_LEAD" | "ILLEGAL_PLAY" | "INVALID_ACTION" | "TILE_NOT_IN_HAND" | "WRONG_TURN";
+                    };
+                };
+            };
+        };
+    };
+    GamesController_contribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributedDto"];
+                };
+            };
+            /** @description CONTRIBUTION_INVALID, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CONTRIBUTION_INVALID" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, NOT_SEATED, NOT_YOUR_SEAT */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "NOT_SEATED" | "NOT_YOUR_SEAT";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CONTRIBUTION_ALREADY_SENT, CONTRIBUTION_CLOSED, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CONTRIBUTION_ALREADY_SENT" | "CONTRIBUTION_CLOSED" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
                     };
                 };
             };

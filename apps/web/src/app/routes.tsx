@@ -26,6 +26,7 @@ const CasesPage = page(() => import('../features/review/pages/cases-page'), 'Cas
 const CasePage = page(() => import('../features/review/pages/case-page'), 'CasePage');
 const AppealsPage = page(() => import('../features/review/pages/appeals-page'), 'AppealsPage');
 const ReplayPage = page(() => import('../features/review/pages/replay-page'), 'ReplayPage');
+const VerifyPage = page(() => import('../features/verify/pages/verify-page'), 'VerifyPage');
 const MyGamesPage = page(() => import('../features/me/pages/my-games-page'), 'MyGamesPage');
 const NotificationsPage = page(() => import('../features/me/pages/notifications-page'), 'NotificationsPage');
 const MyRecordPage = page(() => import('../features/me/pages/my-record-page'), 'MyRecordPage');
@@ -64,6 +65,7 @@ export const routes = [
       { path: paths.case.path, element: <CasePage /> },
       { path: paths.appeals.path, element: <AppealsPage /> },
       { path: paths.replay.path, element: <ReplayPage /> },
+      { path: paths.verify.path, element: <VerifyPage /> },
       { path: paths.myGames.path, element: <MyGamesPage /> },
       { path: paths.notifications.path, element: <NotificationsPage /> },
       { path: paths.myRecord.path, element: <MyRecordPage /> },

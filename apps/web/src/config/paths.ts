@@ -23,6 +23,8 @@ export const paths = {
   appeals: { path: '/review/appeals', href: () => '/review/appeals' },
   /** a finished game's replay and post-game analysis (the API decides what each reader sees) */
   replay: { path: '/games/:gameId', href: (gameId: string) => `/games/${gameId}` },
+  /** deals no one can steer: recompute a game's deals and moves in the browser (`?game=<id>`) */
+  verify: { path: '/verify', href: (gameId?: string) => (gameId ? `/verify?game=${gameId}` : '/verify') },
   myGames: { path: '/me/games', href: () => '/me/games' },
   notifications: { path: '/me/notifications', href: () => '/me/notifications' },
   myRecord: { path: '/me/record', href: () => '/me/record' },

@@ -3,7 +3,7 @@ import { ResilientWorkerHost } from '../common/resilient-worker-host';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ChallengeStartPayload, JOBS, QUEUES, RoundPayload, TablePayload, TiebreakPayload, TurnClockPayload } from '@dcs/common';
-import { ChallengeFlowService, CommissaryService, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
+import { ChallengeFlowService, CommissaryService, FairDeal, HouseBotService, HouseService, TurnClockService } from '@dcs/tournament';
 
 type EffectsJob = Job<ChallengeStartPayload | RoundPayload | TablePayload | TiebreakPayload | TurnClockPayload>;
 
@@ -38,6 +38,7 @@ export class EffectsProcessor extends ResilientWorkerHost {
     private readonly house: HouseService,
     private readonly bots: HouseBotService,
     private readonly commissary: CommissaryService,
+    private readonly deals: FairDeal,
   ) {
     super();
   }
@@ -58,6 +59,8 @@ export class EffectsProcessor extends ResilientWorkerHost {
         return this.clock.tick(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
       case JOBS.houseBot:
         return this.bots.play(idOf(job.data, 'gameId'), count(job.data, 'version'), count(job.data, 'attempt'));
+      case JOBS.dealClose:
+        return this.deals.close(idOf(job.data, 'gameId'));
       case JOBS.houseSettle:
         return this.house.settle(idOf(job.data, 'gameId'));
       case JOBS.fileExpire:

@@ -193,6 +193,16 @@ export class AppConfig {
   @Min(1000)
   ANTICHEAT_SCAN_INTERVAL_MS = 60 * 1000;
 
+  /**
+   * Deals no one can steer (issue 24): how long each seated person's page has to send its random
+   * contribution before the first deal (a seat that sends none contributes ''). 0: no window, the
+   * game is dealt at once from the server's seed alone (as before issue 24).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  CONTRIBUTION_WINDOW_MS = 5000;
+
   /** How often the post-game analysis scan runs: queues a review for every finished game that has none (issue 24). */
   @Transform(toInt)
   @IsInt()

@@ -22,7 +22,9 @@ export interface GameViewPayload {
   seed: string | null;
   /** when the clock of the seat on turn runs out (server time, ISO); null when not known or over */
   turnDeadline: string | null;
-  /** the engine's view for this viewer: own tiles only for a seated player */
+  /** the deal's public parts (issue 24): the contributions as they arrive, whether the window is open */
+  fairness: FairnessPayload;
+  /** the engine's view for this viewer: own tiles only for a seated player (none while the window is open: `view.version` is -1) */
   view: unknown;
   /** each seat's clock run-outs (tickets) so far, by seat; in the `join` answer only (then `game:clock` keeps it current; `GET /games/:id/view` is the view `game:view` pushes) */
   tickets?: number[];
@@ -121,7 +123,36 @@ export interface ActedGame {
   view: ActionResultPayload;
 }
 
+/** Deals no one can steer (issue 24, docs/rules.md): the deal's seed is sha256(seed + contributions in seat order). */
+export interface FairnessPayload {
+  /** one per seat: 64 hex, '' (none: a computer, or a person who sent none in time), null (not sent yet, window open); null: a game dealt from the server's seed alone */
+  contributions: (string | null)[] | null;
+  /** while the contribution window is open (ISO): the game is dealt then; null once dealt */
+  dealClosesAt: string | null;
+}
+
+/** A seated person's contribution to the deal: 32 random bytes from the page, as 64 lower-case hex; `seat`, when given, must be the caller's. */
+export interface ContributePayload {
+  gameId: string;
+  contribution: string;
+  seat?: number;
+}
+
+export interface ContributedGame extends FairnessPayload {
+  gameId: string;
+  seat: number;
+  seedHash: string;
+}
+
+/** A contribution came in (to the game's room and its seated players): the commitment and the contributions so far. */
+export interface GameFairnessEvent extends FairnessPayload {
+  gameId: string;
+  seedHash: string;
+}
+
 export interface ClientToServerEvents {
+  /** A seated person's contribution while the game's window is open (FairDeal.contribute, the same as POST /games/:id/contribution). */
+  contribute: (payload: ContributePayload, ack: (res: Ack<ContributedGame>) => void) => void;
   /** Joins `game:<id>` and answers the caller's current view (own seat if seated, public otherwise). */
   join: (payload: JoinGamePayload, ack: (res: Ack<JoinedGame>) => void) => void;
   /** Leaves `game:<id>`; a seated player still gets their own views through their user room. */
@@ -321,6 +352,7 @@ export interface ServerToClientEvents {
   'auth:revoked': (event: SessionEndedEvent) => void;
   'auth:expired': (event: SessionEndedEvent) => void;
   'game:view': (event: GameViewEvent) => void;
+  'game:fairness': (event: GameFairnessEvent) => void;
   'chat:message': (event: ChatMessage) => void;
   'game:clock': (event: GameClockEvent) => void;
   'tiebreak:open': (event: TiebreakOpenEvent) => void;

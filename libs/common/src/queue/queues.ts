@@ -49,6 +49,8 @@ export const JOBS = {
   houseBot: 'house-bot',
   /** a finished house game is settled: payouts, releases, workouts, the Clock Jar (SPEC 8.1, 8.6) */
   houseSettle: 'house-settle',
+  /** a game's contribution window closes: it is dealt from the server's seed and the contributions (issue 24) */
+  dealClose: 'deal-close',
   /** an open ticket is served (7 days) or a felony cleared (30 days) (SPEC 8.4) */
   fileExpire: 'file-expire',
   /** the weekly commissary (SPEC 8.2): Monday 00:00 UTC, grants to accounts below 1,000 DD / 10 soups (one job a week) */
@@ -177,6 +179,7 @@ export interface JobPayloads {
   [JOBS.turnClock]: TurnClockPayload;
   [JOBS.houseBot]: HouseBotPayload;
   [JOBS.houseSettle]: HouseSettlePayload;
+  [JOBS.dealClose]: HouseSettlePayload;
   [JOBS.fileExpire]: FileExpirePayload;
   [JOBS.houseCommissary]: HouseCommissaryPayload;
   [JOBS.seasonClose]: SeasonClosePayload;
@@ -193,6 +196,7 @@ export const jobIds = {
   turnClock: (gameId: string, version: number, attempt: number) => `turn.${gameId}.${version}.${attempt}`,
   houseBot: (gameId: string, version: number, attempt: number) => `house-bot.${gameId}.${version}.${attempt}`,
   houseSettle: (gameId: string) => `house-settle.${gameId}`,
+  dealClose: (gameId: string) => `deal-close.${gameId}`,
   fileExpire: (entryId: string) => `file-expire.${entryId}`,
   houseCommissary: (week: string) => `house-commissary.${week}`,
   seasonClose: (seasonId: string) => `season-close.${seasonId}`,

@@ -29,6 +29,11 @@ export class ChallengeClock {
     const games = await this.repo.playingGamesWithClocks();
     const effects: Effect[] = [];
     for (const g of games) {
+      // Not dealt yet (issue 24): its window's job deals it and starts its clock.
+      if (g.dealClosesAt) {
+        effects.push({ kind: 'deal-close', gameId: g.id, at: g.dealClosesAt });
+        continue;
+      }
       const atVersion = g.timeouts.filter((t) => t.version === g.version).sort((a, b) => a.attempt - b.attempt);
       const start = atVersion.length ? atVersion[atVersion.length - 1].createdAt : g.updatedAt;
       const ms = await this.turnMs(g.tableId);

@@ -1,3 +1,4 @@
+import { FairDeal } from '../games/fair-deal.service';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Challenge, Round } from '@dcs/db';
@@ -34,6 +35,7 @@ export class ChallengeSeating {
     private readonly queue: EffectsQueue,
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,
+    private readonly fair: FairDeal,
   ) {}
 
   /** 12:00: cancel with fewer than the minimum checked in, otherwise seed, draw the bracket and seat round 1. */
@@ -96,11 +98,16 @@ export class ChallengeSeating {
     for (const t of seated.tables) {
       const table = await this.repo.createTable(tx, ch.id, round.id, t.index);
       await this.repo.createSeats(tx, table.id, t.seats.map((userId, seat) => ({ seat, userId, seed: seedOf.get(userId)! })));
-      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length);
+      // Deals no one can steer (issue 24): the players' contributions come in before the deal, and its
+      // clock starts then (FairDeal.close). A table with a seat forfeited at once is dealt now.
+      const forfeits = t.seats.some((userId) => dq.has(userId));
+      const window = forfeits ? undefined : this.fair.window(t.seats.map(() => true));
+      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length, window);
       for (const [seat, userId] of t.seats.entries()) {
         if (dq.has(userId)) game = await forfeitSeat(this.games, tx, game, seat, null);
       }
-      effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(this.time.now().getTime() + ch.turnMs) });
+      if (game.dealClosesAt) effects.push(this.fair.closeEffect(game));
+      else effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(this.time.now().getTime() + ch.turnMs) });
       seating.push({ tableId: table.id, table: t.index, gameId: game.id, seats: t.seats.map((userId, seat) => ({ seat, userId })) });
     }
     const notices = seating.flatMap((t) =>

@@ -66,6 +66,12 @@ export class ChallengeTableHost implements TableHost {
     });
   }
 
+  /** The first turn's clock (the challenge's turnMs) starts at the deal. */
+  async dealt(tx: Tx, game: HostedGame, effects: Effect[]): Promise<void> {
+    const ms = await this.clock.turnMs(game.tableId!, tx);
+    effects.push({ kind: 'turn-clock', gameId: game.id, version: game.version, attempt: 0, at: new Date(game.updatedAt.getTime() + ms) });
+  }
+
   async mayRunOut(): Promise<boolean> {
     return true;
   }

@@ -269,7 +269,7 @@ export class ChallengeRepository {
   playingGamesWithClocks() {
     return this.prisma.game.findMany({
       where: { status: 'playing', table: { status: 'playing' } },
-      select: { id: true, version: true, updatedAt: true, tableId: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
+      select: { id: true, version: true, updatedAt: true, tableId: true, dealClosesAt: true, timeouts: { select: { version: true, attempt: true, createdAt: true } } },
     });
   }
 

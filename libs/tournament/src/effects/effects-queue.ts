@@ -35,6 +35,7 @@ export type Effect =
   | ({ kind: 'turn-clock'; gameId: string; version: number; attempt: number; at: Date } & Again & Follow)
   | ({ kind: 'house-bot'; gameId: string; version: number; attempt: number; at: Date } & Again)
   | { kind: 'house-settle'; gameId: string }
+  | ({ kind: 'deal-close'; gameId: string; at: Date } & Again)
   | ({ kind: 'file-expire'; entryId: string; at: Date } & Again)
   | ({ kind: 'house-commissary'; week: string; at: Date } & Again)
   | { kind: 'season-close'; seasonId: string }
@@ -156,6 +157,8 @@ export class EffectsQueue {
         return this.queue.add(JOBS.houseBot, { gameId: e.gameId, version: e.version, attempt: e.attempt }, opts(JOBS.houseBot, jobIds.houseBot(e.gameId, e.version, e.attempt), e.at, e.again));
       case 'house-settle':
         return this.queue.add(JOBS.houseSettle, { gameId: e.gameId }, opts(JOBS.houseSettle, jobIds.houseSettle(e.gameId)));
+      case 'deal-close':
+        return this.queue.add(JOBS.dealClose, { gameId: e.gameId }, opts(JOBS.dealClose, jobIds.dealClose(e.gameId), e.at, e.again));
       case 'file-expire':
         return this.queue.add(JOBS.fileExpire, { entryId: e.entryId }, opts(JOBS.fileExpire, jobIds.fileExpire(e.entryId), e.at, e.again));
       case 'house-commissary':

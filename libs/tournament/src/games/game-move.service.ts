@@ -88,6 +88,8 @@ export class GameMoveService {
             return { ...view(state), applied: false, events: [] };
           }
         }
+        // The contribution window is open: nothing is dealt yet (issue 24).
+        if (game.dealClosesAt) throw new AppError('GAME_NOT_DEALT', 'The game is being dealt: the players\' contributions are still coming in', { dealClosesAt: game.dealClosesAt.toISOString() });
         if (game.version !== req.version) {
           // The same move resent without a key after it was applied (a lost response).
           const next = game.version === req.version + 1 && !req.requestId ? await tx.actionAt(req.version + 1) : null;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Game, Prisma } from '@dcs/db';
-import { createGame, type GameState } from '@dcs/engine';
+import { createGame, dealSeed, type GameState } from '@dcs/engine';
 import { PG_POOL, PrismaService, type Tx, sha256 } from '@dcs/common';
 
 import { needsSnapshot, replayTail } from './game-snapshot';
@@ -21,6 +21,9 @@ export interface LockedGame extends TableColumns {
   status: 'playing' | 'finished';
   seed: string;
   seedHash: string;
+  /** set while the contribution window is open: the game is not dealt yet (no move, no clock) */
+  dealClosesAt: Date | null;
+  contributions: Prisma.JsonValue | null;
   /** when the current version was written: the start of the turn on move */
   updatedAt: Date;
 }
@@ -65,6 +68,19 @@ export interface MoveTransaction {
   save(next: GameState, entry: ActionEntry): Promise<void>;
 }
 
+export interface DealOptions {
+  ruleset: string;
+  players: number;
+  partners?: boolean;
+  settings?: Record<string, unknown>;
+}
+
+/** A contribution window (issue 24): for each seat, whether a person sits there; when it closes. */
+export interface ContributionWindow {
+  people: boolean[];
+  closesAt: Date;
+}
+
 const MAX_ATTEMPTS = 8;
 /** Games whose latest state a process keeps (a 512-player Saturday runs 128 tables; a state is ~10-60 kB of objects). */
 const CACHE_GAMES = 4096;
@@ -85,7 +101,7 @@ interface GameRow extends Omit<Game, 'state'> {
  */
 const GAME_SQL = (extra = '') => `
   SELECT g.id, ${TABLE_COLUMNS_SQL}, g.ruleset, g.players, g.status::text AS status,
-    g.version, g.seed, g.seed_hash AS "seedHash", g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.updated_at AS "updatedAt",
+    g.version, g.seed, g.seed_hash AS "seedHash", g.contributions, g.deal_closes_at AS "dealClosesAt", g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.updated_at AS "updatedAt",
     CASE WHEN g.version = k.held THEN NULL ELSE g.state END AS state,
     CASE WHEN g.version = k.held OR g.status = 'finished' THEN NULL ELSE
       (SELECT coalesce(json_agg(json_build_object('version', a.version, 'action', a.action) ORDER BY a.version), '[]'::json)
@@ -142,22 +158,77 @@ export class GameStore {
   // ------------------------------------------------------------------ create
 
   /** Deals a new tournament game (the DCS ruleset) at a challenge table, or at none (tests, benches). */
-  createTournamentGame(tx: Tx, tableId: string | null, players: number): Promise<StoredGame> {
-    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players });
+  createTournamentGame(tx: Tx, tableId: string | null, players: number, window?: ContributionWindow): Promise<StoredGame> {
+    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players }, window);
   }
 
   /**
    * Deals a game at a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). The
    * engine validates the ruleset's settings (SPEC 8.1).
    */
-  async deal(tx: Tx, table: TableRef | null, opts: { ruleset: string; players: number; partners?: boolean; settings?: Record<string, unknown> }): Promise<StoredGame> {
+  async deal(tx: Tx, table: TableRef | null, opts: DealOptions, window?: ContributionWindow): Promise<StoredGame> {
     const seed = randomBytes(32).toString('hex');
     const created = createGame({ ...opts, seed });
     if (!created.ok) throw new Error(`cannot deal a ${opts.players}-player ${opts.ruleset} game: ${created.error.message}`);
+    // With a contribution window the state is a placeholder until closeDeal (nobody sees it: the views
+    // hide it, and no move is taken); people's seats wait for theirs (JSON null), computers' give ''.
     const state = created.state;
+    const fair = window && window.people.some(Boolean) ? { contributions: window.people.map((p) => (p ? null : '')), dealClosesAt: window.closesAt } : {};
     return tx.game.create({
-      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version },
+      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version, ...fair },
     });
+  }
+
+  /**
+   * A seated person's contribution while the window is open: stored once for the seat, in one
+   * statement (the closing deal locks the row, so a contribution is either in the deal or refused).
+   * Returns the contributions as stored, or why not: 'dealt' (the window has closed), 'sent' (this
+   * seat has one already), null (no such game).
+   */
+  async contribute(gameId: string, seat: number, contribution: string, now: Date): Promise<(string | null)[] | 'dealt' | 'sent' | null> {
+    const { rows } = await this.pool.query<{ contributions: (string | null)[] }>(
+      `UPDATE games SET contributions = jsonb_set(contributions, ARRAY[($2::int)::text], to_jsonb($3::text))
+       WHERE id = $1::uuid AND deal_closes_at IS NOT NULL AND deal_closes_at > $4 AND status = 'playing'
+         AND jsonb_typeof(contributions -> $2::int) = 'null'
+       RETURNING contributions`,
+      [gameId, seat, contribution, now],
+    );
+    if (rows.length) return rows[0].contributions;
+    const game = await this.pool.query<{ open: boolean }>(`SELECT deal_closes_at IS NOT NULL AND deal_closes_at > $2 AND status = 'playing' AS open FROM games WHERE id = $1::uuid`, [gameId, now]);
+    if (!game.rows.length) return null;
+    return game.rows[0].open ? 'sent' : 'dealt';
+  }
+
+  /**
+   * The window has closed: under the row lock, a seat still without a contribution gives '', and the
+   * game is dealt from dealSeed(seed, contributions) (SPEC 3.3, docs/rules.md). Idempotent: null when
+   * the game is dealt already, gone or over (a hard stop during the window).
+   */
+  /** closeDeal in a transaction of its own, with `then` (the table's first-turn effects) inside it. */
+  dealNow(gameId: string, then: (tx: Tx, game: StoredGame) => Promise<void>): Promise<StoredGame | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const game = await this.closeDeal(tx, gameId);
+      if (game) await then(tx, game);
+      return game;
+    });
+  }
+
+  async closeDeal(tx: Tx, gameId: string): Promise<StoredGame | null> {
+    const game = await this.lock(tx, gameId);
+    if (!game || !game.dealClosesAt || game.status !== 'playing') return null;
+    const contributions = ((game.contributions as (string | null)[] | null) ?? []).map((c) => c ?? '');
+    const placeholder = game.state as unknown as GameState;
+    const { ruleset, players, partners, settings } = placeholder.config;
+    const created = createGame({ ruleset, players, partners, settings: { ...settings }, seed: dealSeed(game.seed, contributions) });
+    if (!created.ok) throw new Error(`cannot deal game ${gameId}: ${created.error.message}`);
+    const state = created.state;
+    const rows = await tx.$queryRawUnsafe<{ updatedAt: Date }[]>(
+      `UPDATE games SET state = $2::jsonb, version = $3, contributions = $4::jsonb, deal_closes_at = NULL, updated_at = now()
+       WHERE id = $1::uuid RETURNING updated_at AS "updatedAt"`,
+      gameId, JSON.stringify(state), state.version, JSON.stringify(contributions),
+    );
+    this.cache.forget(gameId);
+    return { ...game, state: state as unknown as Prisma.JsonValue, version: state.version, contributions, dealClosesAt: null, updatedAt: rows[0].updatedAt };
   }
 
   // ------------------------------------------------------------------ reads
@@ -201,8 +272,10 @@ export class GameStore {
     return { ...row, state: state as unknown as Prisma.JsonValue } as StoredGame;
   }
 
-  private remember(g: Pick<Game, 'id' | 'version' | 'status' | 'seed' | 'seedHash' | 'updatedAt'> & TableColumns & { state: GameState }): void {
-    this.cache.set(g.id, { id: g.id, ...tableColumnsOf(g), state: g.state, version: g.version, status: g.status, seed: g.seed, seedHash: g.seedHash, updatedAt: g.updatedAt });
+  private remember(g: Pick<Game, 'id' | 'version' | 'status' | 'seed' | 'seedHash' | 'updatedAt' | 'dealClosesAt' | 'contributions'> & TableColumns & { state: GameState }): void {
+    // A game not yet dealt is never held: its deal rewrites the state at the same version.
+    if (g.dealClosesAt) return;
+    this.cache.set(g.id, { id: g.id, ...tableColumnsOf(g), state: g.state, version: g.version, status: g.status, seed: g.seed, seedHash: g.seedHash, dealClosesAt: null, contributions: g.contributions, updatedAt: g.updatedAt });
   }
 
   /** How often a read or a move found the game's current version in this process (for benches and docs). */

@@ -5,3 +5,4 @@ export * from './table-host';
 export * from './move-publisher';
 export * from './turn-clock.service';
 export * from './game-move.service';
+export * from './fair-deal.service';

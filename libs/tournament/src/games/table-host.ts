@@ -78,6 +78,12 @@ export interface TableHost {
    * worker playing computer turns, who plays a turn due at once itself: it is handed back, not queued.
    */
   moved(tableId: string, gameId: string, state: GameState, chain: boolean): Promise<{ version: number; attempt: number } | null>;
+  /**
+   * The contribution window closed and the game was dealt (issue 24), inside the deal's transaction
+   * (the game row locked): the effects that start its first turn, as the seating would have queued
+   * them had it dealt at once (the turn clock; a computer seat's turn).
+   */
+  dealt(tx: Tx, game: HostedGame, effects: Effect[]): Promise<void>;
   /** A committed move ended the game (its views already published): decide or settle the table. Never throws. */
   ended(tableId: string, gameId: string): Promise<void>;
   /** The clock ran out on `seat`, inside the clock's transaction, before anything is recorded: false records nothing. */

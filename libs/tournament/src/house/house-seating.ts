@@ -1,3 +1,4 @@
+import { FairDeal } from '../games/fair-deal.service';
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, HousePurpose, Prisma, WorkoutKind } from '@dcs/db';
@@ -48,6 +49,7 @@ export class HouseSeating {
     private readonly queue: EffectsQueue,
     private readonly turns: HouseTurns,
     private readonly settlement: HouseSettlement,
+    private readonly fair: FairDeal,
   ) {}
 
   async open(hostId: string, input: OpenTableInput): Promise<TableWithSeats> {
@@ -233,12 +235,14 @@ export class HouseSeating {
       }
       const users = await this.repo.clockFacts(tx, humans);
       const court = await this.repo.court(humans, tx);
+      // Deals no one can steer (issue 24): the people's contributions come in before the deal (FairDeal.close).
+      const people = Array.from({ length: t.seats }, (_, seat) => !!t.seatsTaken.find((s) => s.seat === seat)?.userId);
       const game = await this.store.deal(tx, { kind: 'house', id: tableId }, {
         ruleset: t.ruleset,
         players: t.seats,
         partners: t.partners,
         settings: t.settings as Record<string, unknown>,
-      });
+      }, this.fair.window(people));
       if (t.purpose === 'stake') {
         for (const u of humans) {
           await this.wallets.post(tx, { userId: u, currency: t.currency!, kind: 'hold', amount: -holdOf(t.stake), houseTableId: tableId, gameId: game.id, dedupeKey: `hold:${game.id}:${u}`, reason: 'the deal: 2 × stake held' });
@@ -258,7 +262,8 @@ export class HouseSeating {
       const courtTable = [...court.values()].some((c) => c.court !== null);
       await this.repo.markDealt(tx, tableId, game.id, courtTable);
       const seats = await this.repo.seats(tableId, tx);
-      effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
+      if (game.dealClosesAt) effects.push(this.fair.closeEffect(game));
+      else effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
       // To the people seated only: the table's id never reaches a spectator through an event (an unlisted table's id is its secret).
       if (humans.length) effects.push(liveEmit(humans.map(liveRooms.user), 'house:dealt', { tableId, gameId: game.id }));
     });

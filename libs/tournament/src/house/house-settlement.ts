@@ -164,6 +164,11 @@ export class HouseSettlement {
     for (const t of playing) {
       const game = await this.store.find(t.currentGameId!);
       if (!game || game.status !== 'playing') continue;
+      // Not dealt yet (issue 24): its window's job deals it and starts its clock.
+      if (game.dealClosesAt) {
+        effects.push({ kind: 'deal-close', gameId: game.id, at: game.dealClosesAt });
+        continue;
+      }
       const atVersion = await this.repo.runOutsAt(game.id, game.version);
       const from = atVersion.length ? atVersion[atVersion.length - 1].createdAt : game.updatedAt;
       effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));

@@ -5,6 +5,7 @@ import type { Effect } from '../effects/effects-queue';
 import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
+import { HouseTurns } from './house-turns';
 import type { Tx } from '@dcs/common';
 
 /**
@@ -23,6 +24,7 @@ export class HouseTableHost implements TableHost {
     hosts: TableHosts,
     private readonly repo: HouseRepository,
     private readonly house: HouseService,
+    private readonly turns: HouseTurns,
   ) {
     hosts.register(this);
   }
@@ -43,6 +45,13 @@ export class HouseTableHost implements TableHost {
 
   async ended(_tableId: string, gameId: string): Promise<void> {
     await this.house.settle(gameId).catch((err: Error) => this.logger.error(`settling house game ${gameId}: ${err.message}`));
+  }
+
+  /** The first turn's clock and, for a computer seat on turn, its play (HouseTurns.turnEffects). */
+  async dealt(tx: Tx, game: HostedGame, effects: Effect[]): Promise<void> {
+    const t = await this.repo.botSeed(game.houseTableId!);
+    const seats = await this.repo.seats(game.houseTableId!, tx);
+    if (t) effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
   }
 
   mayRunOut(tx: Tx, game: HostedGame, seat: number, attempt: number, effects: Effect[]): Promise<boolean> {

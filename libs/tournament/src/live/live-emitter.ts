@@ -33,10 +33,37 @@ export interface GameViewBody {
   seed: string | null;
   /** when the clock of the seat on turn runs out (ISO); null when over or not known */
   turnDeadline: string | null;
+  /** the deal's parts as they come in (issue 24, docs/rules.md "Deals no one can steer") */
+  fairness: Fairness;
   view: PlayerView;
 }
 
-export type ViewableGame = Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId'>>;
+/** A game's deal, in public: the commitment, the contributions as they arrive, whether the window is open. */
+export interface Fairness {
+  /** one per seat in seat order: 64 hex, '' (none), or null (not sent yet, window open); null: dealt from the server's seed alone */
+  contributions: (string | null)[] | null;
+  /** while the window is open (ISO): the game is dealt then; null once dealt */
+  dealClosesAt: string | null;
+}
+
+export type ViewableGame = Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId' | 'contributions' | 'dealClosesAt'>>;
+
+/** A game's public deal parts. */
+export const fairnessOf = (game: ViewableGame): Fairness => ({
+  contributions: (game.contributions as (string | null)[] | null | undefined) ?? null,
+  dealClosesAt: game.dealClosesAt ? game.dealClosesAt.toISOString() : null,
+});
+
+/**
+ * The `seq` of a game's views: its version, or -1 while it waits for its deal (the placeholder's
+ * version 0 is the dealt game's, and a client keeps only a newer seq than it holds).
+ */
+export const viewSeq = (game: ViewableGame, state: GameState): number => (game.dealClosesAt ? -1 : state.version);
+
+/** While the window is open nothing of the placeholder state is shown: no tiles, nobody on turn. */
+function undealt(view: PlayerView): PlayerView {
+  return { ...view, version: -1, turn: null, pendingLead: null, lead: null, tileCounts: view.tileCounts.map(() => 0), yardCount: 0, ...(view.hand ? { hand: [] } : {}), ...(view.legalMoves ? { legalMoves: [] } : {}) };
+}
 
 /**
  * Renders one viewer's view: own tiles for a seat, the public view for anyone else (SPEC 3.3). A house game
@@ -51,8 +78,9 @@ export function renderGameView(game: ViewableGame, state: GameState, seat: numbe
     status: state.finished ? 'finished' : 'playing',
     seedHash: game.seedHash,
     seed: state.finished ? game.seed : null,
-    turnDeadline: state.finished || !deadline ? null : deadline.toISOString(),
-    view: playerView(state, seat),
+    turnDeadline: state.finished || !deadline || game.dealClosesAt ? null : deadline.toISOString(),
+    fairness: fairnessOf(game),
+    view: game.dealClosesAt && !state.finished ? undealt(playerView(state, seat)) : playerView(state, seat),
   };
 }
 
@@ -82,7 +110,7 @@ export function gameViewEmits(
   deadline: Date | null,
   only: { spectators?: boolean; connected?: (userId: string) => boolean } = {},
 ): LiveEmit[] {
-  const seq = state.version;
+  const seq = viewSeq(game, state);
   const connected = only.connected ?? (() => true);
   const out = seats
     .filter((s) => connected(s.userId))

@@ -197,6 +197,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
         <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? t('table.live') : t('table.reconnecting')}</span>
         {game && game.status === 'playing' && <Countdown until={game.turnDeadline} label={myTurn ? t('table.yourClock') : t('table.turnClock')} />}
       </div>
+      {game?.fairness?.contributions && <FairDealLine fairness={game.fairness} seedHash={game.seedHash} />}
       <LiveSessionEnded />
       {live.error && <ErrorView error={live.error} title={t('table.liveFailed')} />}
       {live.missed.length > 0 && (
@@ -335,5 +336,18 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
         {seat === null && view && !view.finished && view.turn !== null ? t('table.spectatorTurn', { who: nameOfSeat(view.turn), sum: view.sum }) : ''}
       </p>
     </>
+  );
+}
+
+/** Deals no one can steer: the commitment and the players' contributions, as they come in (docs/rules.md, Deals 4a). */
+function FairDealLine({ fairness, seedHash }: { fairness: NonNullable<GameViewPayload['fairness']>; seedHash: string }) {
+  const all = fairness.contributions ?? [];
+  const sent = all.filter((c) => typeof c === 'string' && c.length > 0).length;
+  const people = all.filter((c) => c !== '').length;
+  return (
+    <p className="muted" data-testid="fair-deal">
+      {fairness.dealClosesAt ? `Dealing: ${sent} of ${people} players' contributions in` : `Dealt from the server's seed and ${sent} player contribution${sent === 1 ? '' : 's'}`} · commitment{' '}
+      <code title={seedHash}>{seedHash.slice(0, 10)}…</code>
+    </p>
   );
 }

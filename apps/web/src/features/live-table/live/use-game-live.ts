@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GameViewPayload, HouseRunOutEvent, JoinedGame, MissedEvent } from '@dcs/common/live/live.contract';
+import type { GameFairnessEvent, GameViewPayload, HouseRunOutEvent, JoinedGame, MissedEvent } from '@dcs/common/live/live.contract';
 import { useLiveSocket } from '../../../live/socket';
 
 export interface GameLive {
@@ -68,11 +68,17 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
       if (e.gameId !== gameId) return;
       setState((s) => (s.view ? { ...s, view: { ...s.view, turnDeadline: e.turnDeadline } } : s));
     };
+    // Deals no one can steer: the contributions as they come in (the dealt view follows as seq 0).
+    const onFairness = (e: GameFairnessEvent) => {
+      if (e.gameId !== gameId) return;
+      setState((s) => (s.view && s.view.fairness?.dealClosesAt ? { ...s, view: { ...s.view, fairness: { contributions: e.contributions, dealClosesAt: e.dealClosesAt } } } : s));
+    };
     // A house table's run-out restarts the clock of the seat on turn (or ends the game: null).
     const onHouseRunOut = (e: HouseRunOutEvent) => e.turnDeadline && onClock({ gameId: e.gameId, turnDeadline: e.turnDeadline });
     socket.on('connect', join);
     socket.on('game:view', onView);
     socket.on('game:clock', onClock);
+    socket.on('game:fairness', onFairness);
     socket.on('house:run-out', onHouseRunOut);
     if (socket.connected) join();
     return () => {
@@ -80,9 +86,26 @@ export function useGameLive(gameId: string | null | undefined, initial: GameView
       socket.off('connect', join);
       socket.off('game:view', onView);
       socket.off('game:clock', onClock);
+      socket.off('game:fairness', onFairness);
       if (socket.connected) socket.emit('leave', { gameId }, () => undefined);
     };
   }, [socket, gameId]);
+
+  // A seated person's page contributes to the deal by itself while the window is open (once per game and page).
+  const view = state.view ?? initial;
+  const sentRef = useRef<string | null>(null);
+  const seat = view?.seat ?? null;
+  const waiting = !!view?.fairness?.dealClosesAt && seat !== null && view.fairness.contributions?.[seat] === null;
+  useEffect(() => {
+    if (!gameId || !waiting || !connected || sentRef.current === gameId) return;
+    sentRef.current = gameId;
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    const contribution = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    socket.emit('contribute', { gameId, contribution, seat: seat! }, (ack) => {
+      if (!ack.ok) return;
+      setState((s) => (s.view && s.view.fairness?.dealClosesAt ? { ...s, view: { ...s.view, fairness: { contributions: ack.contributions, dealClosesAt: ack.dealClosesAt } } } : s));
+    });
+  }, [socket, gameId, waiting, connected, seat]);
 
   return { view: state.view ?? initial, seq: state.seq, error, connected, missed, tiebreak, joinedTickets, accept };
 }

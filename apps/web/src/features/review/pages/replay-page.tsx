@@ -97,7 +97,8 @@ export function ReplayPage() {
             {' '}
             · <Link to={paths.houseTable.href(replay.data.houseTableId)}>the house table</Link>
           </>
-        )}
+        )}{' '}
+        · <Link to={paths.verify.href(gameId)}>Verify the deal</Link>
       </p>
       <h1>
         Replay{t ? `: round ${t.round}, table ${t.index + 1}` : ''} <span className="subtle">{replay.data.endedBy ? `ended by ${replay.data.endedBy.replace(/-/g, ' ')}` : ''}</span>
