@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { Challenge, Round } from '@dcs/db';
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
 import { seedRng, shuffle } from '@dcs/engine';
@@ -17,7 +16,7 @@ import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
 import { notStarted, type SeatResult, type StoredBracket } from './challenge-rows';
 import { TournamentClock } from '../time/tournament-clock';
-import type { Tx } from '@dcs/common';
+import { AppConfig, secretSeed, type Tx } from '@dcs/common';
 
 /**
  * Seating (SPEC 3.2-3.3, an act of the challenge flow): at 12:00 a challenge with too few checked in is
@@ -34,6 +33,7 @@ export class ChallengeSeating {
     private readonly queue: EffectsQueue,
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,
+    private readonly config: AppConfig,
   ) {}
 
   /** 12:00: cancel with fewer than the minimum checked in, otherwise seed, draw the bracket and seat round 1. */
@@ -82,9 +82,9 @@ export class ChallengeSeating {
         }
       }
     }
-    const seedingDraw = randomBytes(16).toString('hex');
+    const seedingDraw = secretSeed(this.config.REHEARSAL_SEED, 'seeding', 16);
     const ordered = seedingOrder(players, rankOf, shuffle(seedRng(seedingDraw), [...players].sort()));
-    const bracket = generateBracket({ players: ordered.map((id, i) => ({ id, seed: i + 1 })), seed: randomBytes(16).toString('hex') });
+    const bracket = generateBracket({ players: ordered.map((id, i) => ({ id, seed: i + 1 })), seed: secretSeed(this.config.REHEARSAL_SEED, 'bracket', 16) });
     if (isBracketError(bracket)) throw new Error(`bracket: ${bracket.code} ${bracket.message}`);
     return { bracket, seedingDraw, seasonPoints };
   }
@@ -96,7 +96,8 @@ export class ChallengeSeating {
     for (const t of seated.tables) {
       const table = await this.repo.createTable(tx, ch.id, round.id, t.index);
       await this.repo.createSeats(tx, table.id, t.seats.map((userId, seat) => ({ seat, userId, seed: seedOf.get(userId)! })));
-      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length);
+      const deal = this.config.REHEARSAL_SEED ? secretSeed(this.config.REHEARSAL_SEED, `round ${round.number} table ${t.index}`) : undefined;
+      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length, deal);
       for (const [seat, userId] of t.seats.entries()) {
         if (dq.has(userId)) game = await forfeitSeat(this.games, tx, game, seat, null);
       }

@@ -142,16 +142,16 @@ export class GameStore {
   // ------------------------------------------------------------------ create
 
   /** Deals a new tournament game (the DCS ruleset) at a challenge table, or at none (tests, benches). */
-  createTournamentGame(tx: Tx, tableId: string | null, players: number): Promise<StoredGame> {
-    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players });
+  createTournamentGame(tx: Tx, tableId: string | null, players: number, seed?: string): Promise<StoredGame> {
+    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players }, seed);
   }
 
   /**
-   * Deals a game at a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). The
-   * engine validates the ruleset's settings (SPEC 8.1).
+   * Deals a game at a table from a fresh secret seed (or the one given: a rehearsal's, see secretSeed);
+   * its SHA-256 is public at once (SPEC 3.3). The engine validates the ruleset's settings (SPEC 8.1).
    */
-  async deal(tx: Tx, table: TableRef | null, opts: { ruleset: string; players: number; partners?: boolean; settings?: Record<string, unknown> }): Promise<StoredGame> {
-    const seed = randomBytes(32).toString('hex');
+  async deal(tx: Tx, table: TableRef | null, opts: { ruleset: string; players: number; partners?: boolean; settings?: Record<string, unknown> }, given?: string): Promise<StoredGame> {
+    const seed = given ?? randomBytes(32).toString('hex');
     const created = createGame({ ...opts, seed });
     if (!created.ok) throw new Error(`cannot deal a ${opts.players}-player ${opts.ruleset} game: ${created.error.message}`);
     const state = created.state;
