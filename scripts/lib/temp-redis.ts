@@ -38,7 +38,7 @@ export class TempRedis {
 
   async start(): Promise<void> {
     if (this.opts.persistent) this.dir ??= mkdtempSync(path.join(tmpdir(), 'dcs-redis-'));
-    const persistence = this.opts.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir!] : ['--appendonly', 'no'];
+    const persistence = this.opts.persistent ? ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', this.dir!] : ['--appendonly', 'no'];
     this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
       if (await this.accepts()) return;
@@ -58,9 +58,16 @@ export class TempRedis {
     });
   }
 
-  /** Stopped and started again on the same port; resolves once it accepts connections. */
+  /** Restarted as an operator does: SIGTERM (a persistent one writes its append-only file out), started again on the same port; resolves once it accepts connections. */
   async restart(): Promise<void> {
-    await this.stop();
+    const p = this.proc;
+    this.proc = null;
+    if (p && p.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        p.once('exit', () => resolve());
+        p.kill('SIGTERM');
+      });
+    }
     await this.start();
   }
 
