@@ -34,6 +34,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { io, Socket } from 'socket.io-client';
+import { generateVAPIDKeys } from 'web-push';
 import { JwtService } from '@nestjs/jwt';
 import { createBot, createGame, seedRng, type Action, type PlayerView } from '@dcs/engine';
 import { sha256 } from '@dcs/common';
@@ -367,6 +368,8 @@ async function measure(via: 'direct' | 'proxy'): Promise<LiveRun> {
       JWT_SECRET: secret,
       LOG_LEVEL: 'error',
       API_HOST: '127.0.0.1',
+      // production refuses to start without a Web Push key pair of its own
+      ...(({ publicKey, privateKey }) => ({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }))(generateVAPIDKeys()),
       // At the fastest paces a bot acts more often than a person can; the per-connection limit is not what is measured.
       LIVE_ACTIONS_PER_SECOND: '1000',
     };
