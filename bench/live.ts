@@ -1,5 +1,8 @@
 /**
- * `npm run bench:live [-- --quick] [-- --json] [-- --profile] [-- --tables N] [-- --think MS] [-- --seconds S]`
+ * `npm run bench:live [-- --quick] [-- --json] [-- --profile] [-- --proxy] [-- --tables N] [-- --think MS] [-- --seconds S]`
+ *
+ * --proxy: the run below, then the same through the reverse proxy (nginx from deploy/nginx.conf.template,
+ * TLS, scripts/lib/proxy.ts) in front of 3 API instances; the two phase tables are printed side by side.
  *
  * Live tables under load, end to end: two API instances and one worker started as child
  * processes from the tools build (.build/tools, never dist/), on a throwaway database (`dcs_bench_live_<pid>`, migrated,
@@ -25,11 +28,13 @@
 import 'reflect-metadata';
 import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
 import { BuiltProcess, startBuilt } from '../scripts/lib/built-process';
+import { Proxy, startProxy } from '../scripts/lib/proxy';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { io, Socket } from 'socket.io-client';
+import { generateVAPIDKeys } from 'web-push';
 import { JwtService } from '@nestjs/jwt';
 import { createBot, createGame, seedRng, type Action, type PlayerView } from '@dcs/engine';
 import { sha256 } from '@dcs/common';
@@ -323,7 +328,25 @@ async function freePort(): Promise<number> {
 
 // ------------------------------------------------------------------ the run
 
-async function main(): Promise<void> {
+/** One run's printed report: the phase table and the lines under it. */
+interface LiveRun {
+  result: Record<string, unknown>;
+  title: string;
+  table: string[];
+  lines: string[];
+}
+
+/**
+ * One measurement: the clients straight to the API instances (`direct`: 2, half the seats on each) or
+ * through the reverse proxy (`proxy`: nginx from deploy/nginx.conf.template with TLS, in front of 3).
+ */
+async function measure(via: 'direct' | 'proxy'): Promise<LiveRun> {
+  const API_COUNT = via === 'proxy' ? 3 : 2;
+  counters.lost = counters.duplicated = counters.outOfOrder = counters.events = counters.connectErrors = 0;
+  counters.errorCodes.clear();
+  phase = null;
+  think = THINK;
+  let proxy: Proxy | null = null;
   const tag = `${process.pid}_${randomBytes(2).toString('hex')}`;
   const dbName = `dcs_bench_live_${tag}`;
   const dbUrl = `${PG_BASE}/${dbName}`;
@@ -345,15 +368,18 @@ async function main(): Promise<void> {
       JWT_SECRET: secret,
       LOG_LEVEL: 'error',
       API_HOST: '127.0.0.1',
+      // production refuses to start without a Web Push key pair of its own
+      ...(({ publicKey, privateKey }) => ({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }))(generateVAPIDKeys()),
       // At the fastest paces a bot acts more often than a person can; the per-connection limit is not what is measured.
       LIVE_ACTIONS_PER_SECOND: '1000',
     };
-    const ports = [await freePort(), await freePort()];
+    const ports = await Promise.all(Array.from({ length: API_COUNT }, () => freePort()));
     const apis = ports.map((port, i) => start(`api-${i + 1}`, path.join(DIST, 'apps/api/src/main.js'), { ...env, API_PORT: String(port) }));
     procs.push(...apis);
     procs.push(start('worker', path.join(DIST, 'apps/worker/src/main.js'), env));
     await Promise.all(ports.map((port, i) => waitHealthy(port, apis[i])));
-    log(`2 API instances (ports ${ports.join(', ')}) and 1 worker up`);
+    if (via === 'proxy') proxy = await startProxy(ports.map((p) => `127.0.0.1:${p}`));
+    log(`${API_COUNT} API instances (ports ${ports.join(', ')}) and 1 worker up${proxy ? `, the proxy on ${proxy.url}` : ''}`);
 
     // Fixtures: players, a running challenge with one round and TABLES tables (marked decided, so
     // a game's end deals the next game rather than moving the bracket), a game per table.
@@ -405,12 +431,14 @@ async function main(): Promise<void> {
       firstGames.push(await deal(table.id));
     }
 
-    // Connect every player (half on each instance: seats 0 and 2 on A, 1 and 3 on B) and measure the APIs' memory.
+    // Connect every player (direct: half on each instance, seats 0 and 2 on A, 1 and 3 on B; through the proxy:
+    // where it sends them) and measure the APIs' memory.
     const jwt = new JwtService({ secret, signOptions: { algorithm: 'HS256' } });
     const rssBefore = apis.map((a) => rssKb(a.child.pid!));
     const connectOne = (port: number, token: string) =>
       new Promise<Socket>((resolve, reject) => {
-        const socket = io(`http://127.0.0.1:${port}/live`, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { token } });
+        const url = proxy ? `${proxy.url}/live` : `http://127.0.0.1:${port}/live`;
+        const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, rejectUnauthorized: false, auth: { token } });
         socket.once('connect', () => resolve(socket));
         socket.once('connect_error', (err) => reject(err));
       });
@@ -429,7 +457,7 @@ async function main(): Promise<void> {
     await Promise.all(tables.map((t, i) => Promise.all(t.players.map((p) => p.join(firstGames[i])))));
     await sleep(1000);
     const rssAfter = apis.map((a) => rssKb(a.child.pid!));
-    const perConnKb = apis.map((_, i) => (rssAfter[i] - rssBefore[i]) / (players / 2));
+    const perConnKb = apis.map((_, i) => (rssAfter[i] - rssBefore[i]) / (players / API_COUNT));
     log(`${players} clients connected and joined; API RSS ${rssBefore.map((r) => (r / 1024).toFixed(0)).join('/')} → ${rssAfter.map((r) => (r / 1024).toFixed(0)).join('/')} MB`);
 
     // --profile: where an action's CPU goes (every process on the machine that serves it), and Redis's commands.
@@ -513,7 +541,8 @@ async function main(): Promise<void> {
       tables: TABLES,
       players,
       connections: players,
-      apiInstances: 2,
+      via,
+      apiInstances: API_COUNT,
       workers: 1,
       target: { ...target, p99TargetMs: 50, pass: target.p99Ms < 50 && target.errors === 0 && counters.lost + counters.duplicated + counters.outOfOrder === 0 },
       phases,
@@ -526,38 +555,59 @@ async function main(): Promise<void> {
       gameActionsStored: totalActions,
       ...(profiled.result ? { profile: profiled.result } : {}),
     };
-    if (json) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    } else {
-      const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 10)).join(' ');
-      console.log(`\nlive tables: ${TABLES} tables, ${players} socket.io clients over loopback, 2 API instances + 1 worker (one machine)\n`);
-      console.log(row(['phase', 'think ms', 'actions/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors']));
-      for (const p of phases) console.log(row([p.phase, p.thinkMs, p.actionsPerSecond, p.p50Ms, p.p95Ms, p.p99Ms, p.maxMs, p.errors]));
-      console.log('');
-      console.log(`target (${THINK} ms think): p99 ${target.p99Ms} ms (< 50 ms: ${target.p99Ms < 50 ? 'yes' : 'NO'}), ${target.errors} errors`);
-      console.log(`events checked: ${counters.events}; lost ${counters.lost}, duplicated ${counters.duplicated}, out of order ${counters.outOfOrder}`);
-      console.log(`errors: ${JSON.stringify(result.errors.refusedOrTimedOut)}; connection errors ${counters.connectErrors}`);
-      console.log(`memory: API RSS ${result.memory.apiRssMbBefore.join('/')} MB → ${result.memory.apiRssMbAfter.join('/')} MB: ${result.memory.kbPerConnection} kB per connection`);
-      const cpuProfile = profiled.result;
-      if (cpuProfile) {
-        console.log(`CPU per accepted action (target phase, ms): ${Object.entries(cpuProfile.cpuMsPerAction).map(([k, v]) => `${k} ${v}`).join(', ')}; total ${cpuProfile.totalCpuMsPerAction}`);
-        console.log(`Redis commands per action: ${cpuProfile.redisCommands.map((c) => `${c.cmd} ${c.perAction} (${c.usPerAction} µs)`).join(', ')}`);
-      }
-      if (capacity) {
-        console.log(
-          `capacity of this machine: ${capacity.actionsPerSecond} actions/s with p99 ${capacity.p99Ms} ms (think ${capacity.thinkMs} ms)` +
-            (crossed ? `; p99 passed 100 ms at ${crossed.actionsPerSecond} actions/s (think ${crossed.thinkMs} ms)` : '; p99 never passed 100 ms (a lower bound)'),
-        );
-      } else {
-        console.log('capacity: p99 was above 100 ms at every pace');
-      }
+    const lines: string[] = [];
+    const out = (line: string) => lines.push(line);
+    const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 10)).join(' ');
+    const table = [row(['phase', 'think ms', 'actions/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors']), ...phases.map((p) => row([p.phase, p.thinkMs, p.actionsPerSecond, p.p50Ms, p.p95Ms, p.p99Ms, p.maxMs, p.errors]))];
+    const title = `live tables: ${TABLES} tables, ${players} socket.io clients over loopback${proxy ? ' through the proxy (nginx, TLS)' : ''}, ${API_COUNT} API instances + 1 worker (one machine)`;
+    out(`target (${THINK} ms think): p99 ${target.p99Ms} ms (< 50 ms: ${target.p99Ms < 50 ? 'yes' : 'NO'}), ${target.errors} errors`);
+    out(`events checked: ${counters.events}; lost ${counters.lost}, duplicated ${counters.duplicated}, out of order ${counters.outOfOrder}`);
+    out(`errors: ${JSON.stringify(result.errors.refusedOrTimedOut)}; connection errors ${counters.connectErrors}`);
+    out(`memory: API RSS ${result.memory.apiRssMbBefore.join('/')} MB → ${result.memory.apiRssMbAfter.join('/')} MB: ${result.memory.kbPerConnection} kB per connection`);
+    const cpuProfile = profiled.result;
+    if (cpuProfile) {
+      out(`CPU per accepted action (target phase, ms): ${Object.entries(cpuProfile.cpuMsPerAction).map(([k, v]) => `${k} ${v}`).join(', ')}; total ${cpuProfile.totalCpuMsPerAction}`);
+      out(`Redis commands per action: ${cpuProfile.redisCommands.map((c) => `${c.cmd} ${c.perAction} (${c.usPerAction} µs)`).join(', ')}`);
     }
+    if (capacity) {
+      out(
+        `capacity of this machine: ${capacity.actionsPerSecond} actions/s with p99 ${capacity.p99Ms} ms (think ${capacity.thinkMs} ms)` +
+          (crossed ? `; p99 passed 100 ms at ${crossed.actionsPerSecond} actions/s (think ${crossed.thinkMs} ms)` : '; p99 never passed 100 ms (a lower bound)'),
+      );
+    } else {
+      out('capacity: p99 was above 100 ms at every pace');
+    }
+    return { result, title, table, lines };
   } finally {
     acting = false;
     for (const s of sockets) s.close();
     await pool?.end().catch(() => undefined);
+    await proxy?.stop();
     await Promise.all(procs.map((p) => p.stop()));
     await dropBenchEnv({ pgBase: PG_BASE, dbName, redisUrl: REDIS_URL, prefix });
+  }
+}
+
+/** --proxy: the direct run, then the same through the proxy against 3 APIs; the two tables side by side. */
+async function main(): Promise<void> {
+  const runs = flag('proxy') ? [await measure('direct'), await measure('proxy')] : [await measure('direct')];
+  if (json) {
+    process.stdout.write(`${JSON.stringify(runs.length === 1 ? runs[0].result : { direct: runs[0].result, proxy: runs[1].result })}\n`);
+    return;
+  }
+  if (runs.length === 1) {
+    console.log(`\n${runs[0].title}\n`);
+    for (const line of [...runs[0].table, '', ...runs[0].lines]) console.log(line);
+    return;
+  }
+  const [direct, proxied] = runs;
+  const width = Math.max(...direct.table.map((l) => l.length), 'direct (2 APIs)'.length);
+  console.log(`\n${direct.title}\n${proxied.title}\n`);
+  console.log(`${'direct (2 APIs)'.padEnd(width)}   │ through the proxy (3 APIs)`);
+  for (let i = 0; i < Math.max(direct.table.length, proxied.table.length); i++) console.log(`${(direct.table[i] ?? '').padEnd(width)}   │ ${proxied.table[i] ?? ''}`);
+  for (const run of runs) {
+    console.log(`\n${run === direct ? 'direct' : 'through the proxy'}:`);
+    for (const line of run.lines) console.log(`  ${line}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import type { DirectorCallEvent, DirectorCallPerson } from '@dcs/common/live/live.contract';
 import { DIRECTOR_CALL_ACTS, DIRECTOR_CALL_REASONS, type DirectorCallAct, type DirectorCallReason } from '@dcs/tournament/director-calls';
 
 export class NewDirectorCallDto {
@@ -40,12 +41,12 @@ export class ResolveDirectorCallDto {
   userId?: string;
 }
 
-export class DirectorCallPersonDto {
+export class DirectorCallPersonDto implements DirectorCallPerson {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() displayName!: string;
 }
 
-export class DirectorCallDto {
+export class DirectorCallDto implements DirectorCallEvent {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) challengeId!: string;
   @ApiProperty({ format: 'uuid' }) tableId!: string;

@@ -1,6 +1,7 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { toJsonSchema } from '../common/json-schema';
+import { DirectorCallDto } from '../director-calls/director-calls.dto';
 import { OPENAPI_INFO } from '../common/openapi';
 import {
   ActedGameAck,
@@ -90,6 +91,8 @@ export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } =
   notification: { summary: 'A notification for the user (their next table, a draw to pick in)', payload: NotificationEvent, rooms: 'user:<userId>' },
   'house:dealt': { summary: 'A house table dealt its game', payload: HouseDealtEvent, rooms: 'user:<userId> of the people seated' },
   'house:run-out': { summary: 'A seat\'s clock ran out at a house table: a ticket, a dumbbell, or a computer\'s run-out (the Clock Jar); the clock restarted or the 5th dumbbell in a turn forfeited', payload: HouseRunOutEvent, rooms: 'user:<userId> of the people seated (whole); game:<gameId> without them (tableId and penalty null)' },
+  'director-call:new': { summary: 'A player or spectator called the director to a table (SPEC 7): the call as the console lists it', payload: DirectorCallDto, rooms: 'user:<userId> of the directors of the challenge\'s city' },
+  'director-call:updated': { summary: 'A director acknowledged or resolved a call (with the note and the act): the table shows the answer', payload: DirectorCallDto, rooms: 'user:<userId> of the city\'s directors and of the caller' },
   'house:settled': { summary: 'A house game was settled once: payments, workouts owed, Clock Jar payouts', payload: HouseSettledEvent, rooms: 'user:<userId> of the people seated (full); game:<gameId> without them (the public result: full false, tableId null)' },
 };
 

@@ -82,6 +82,15 @@ export class AppConfig {
   HOUSE_BOT_CHAIN_MAX = 32;
 
   /**
+   * A rehearsal's seed (benches and tests only; production refuses it): when set, every secret draw of a
+   * challenge (the seeding draw, the bracket, each round's deals, each table's 6-4/5-5 draw) comes from
+   * it and the draw's place (round and table) instead of fresh randomness, so the same challenge played
+   * twice gets the same deals (bench/chaos.ts compares a run with faults against one without). Empty: random.
+   */
+  @IsString()
+  REHEARSAL_SEED = '';
+
+  /**
    * On SIGTERM the API reports itself draining on /health (503) and keeps serving for this long before
    * it stops accepting connections and closes its sockets (apps/api/src/drain): the interval of a load
    * balancer's active health check. 0 (the default) stops accepting at once, which a proxy with passive
@@ -400,7 +409,8 @@ const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it 
  */
 function productionProblems(config: AppConfig, given: Record<string, string>): string[] {
   if (config.NODE_ENV !== 'production') return [];
-  return [...jwtSecretProblems(given), ...vapidProblems(config)];
+  const rehearsal = config.REHEARSAL_SEED ? ['REHEARSAL_SEED: only for benches and tests; in production every deal and draw must be secret and fresh'] : [];
+  return [...jwtSecretProblems(given), ...vapidProblems(config), ...rehearsal];
 }
 
 function jwtSecretProblems(given: Record<string, string>): string[] {

@@ -348,6 +348,45 @@ export interface HouseSettledEvent {
  */
 export type SessionEndedEvent = ErrorBody;
 
+/** Someone at a call: their id and name. */
+export interface DirectorCallPerson {
+  id: string;
+  displayName: string;
+}
+
+/**
+ * "Call the director" (SPEC 7): a call as `GET /api/challenges/:id/director-calls` lists it (DirectorCallDto
+ * implements it). `director-call:new` goes to the directors of the challenge's city when it is made;
+ * `director-call:updated` to them and to the caller when it is acknowledged or resolved.
+ */
+export interface DirectorCallEvent {
+  id: string;
+  challengeId: string;
+  tableId: string;
+  /** the table's number in its round (0-based) */
+  tableIndex: number;
+  round: number;
+  /** the table's game and its version when the call was made */
+  gameId: string | null;
+  gameVersion: number | null;
+  caller: DirectorCallPerson;
+  callerRole: 'player' | 'spectator';
+  /** rules_question, wrong_result, clock_problem, misconduct, technical, other */
+  reason: string;
+  message: string;
+  status: 'open' | 'acknowledged' | 'resolved';
+  createdAt: string;
+  /** seconds since the call until it was resolved, or until now */
+  waitingSeconds: number;
+  acknowledgedBy: DirectorCallPerson | null;
+  acknowledgedAt: string | null;
+  resolvedBy: DirectorCallPerson | null;
+  resolvedAt: string | null;
+  resolutionNote: string | null;
+  /** none, void, correct, disqualify (the act taken with the resolution, audited as its own endpoint audits it) */
+  resolutionAct: string | null;
+}
+
 export interface ServerToClientEvents {
   'auth:revoked': (event: SessionEndedEvent) => void;
   'auth:expired': (event: SessionEndedEvent) => void;
@@ -368,4 +407,6 @@ export interface ServerToClientEvents {
   'house:dealt': (event: HouseDealtEvent) => void;
   'house:run-out': (event: HouseRunOutEvent) => void;
   'house:settled': (event: HouseSettledEvent) => void;
+  'director-call:new': (event: DirectorCallEvent) => void;
+  'director-call:updated': (event: DirectorCallEvent) => void;
 }

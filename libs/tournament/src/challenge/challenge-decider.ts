@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { Challenge, ChallengeTable, Round } from '@dcs/db';
 import { type GameState, hardStop as engineHardStop, isTiebreakError, PICK_WINDOW_MS, startDraw, tablePlaces } from '@dcs/engine';
 import { challengeAwards, DEFAULT_PRIZE_SPLIT, isPointsError } from '@dcs/ranking';
@@ -26,7 +25,7 @@ import { type StoredBracket } from './challenge-rows';
 import { TournamentClock } from '../time/tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { ChallengeSeating } from './challenge-seating';
-import type { Tx } from '@dcs/common';
+import { AppConfig, secretSeed, type Tx } from '@dcs/common';
 
 /**
  * Deciding tables (an act of the challenge flow, lichess's "Finisher"): a table whose game ended gets its
@@ -46,6 +45,7 @@ export class TableDecider {
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,
     private readonly seating: ChallengeSeating,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -142,7 +142,7 @@ export class TableDecider {
       const seats = await this.repo.seats(tx, table.id);
       const userOf = new Map(seats.map((s) => [s.seat, s.userId]));
       const players = outcome.group.map((s) => userOf.get(s)!);
-      const draw = startDraw({ drawId: randomBytes(16).toString('hex'), players, places: outcome.places });
+      const draw = startDraw({ drawId: secretSeed(this.config.REHEARSAL_SEED, `round ${round.number} table ${table.index} draw`, 16), players, places: outcome.places });
       if (isTiebreakError(draw)) throw new Error(`tiebreak: ${draw.code} ${draw.message}`);
       const closesAt = new Date(this.time.now().getTime() + PICK_WINDOW_MS);
       const tb = await this.repo.createTiebreak(tx, { challengeId: table.challengeId, tableId: table.id, players, state: draw, closesAt, version: draw.version });

@@ -1,6 +1,5 @@
 import { FairDeal } from '../games/fair-deal.service';
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { Challenge, Round } from '@dcs/db';
 import { Bracket, BracketRound, generateBracket, isBracketError, roundOne, seatRound } from '@dcs/bracket';
 import { seedRng, shuffle } from '@dcs/engine';
@@ -18,7 +17,7 @@ import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
 import { notStarted, type SeatResult, type StoredBracket } from './challenge-rows';
 import { TournamentClock } from '../time/tournament-clock';
-import type { Tx } from '@dcs/common';
+import { AppConfig, secretSeed, type Tx } from '@dcs/common';
 
 /**
  * Seating (SPEC 3.2-3.3, an act of the challenge flow): at 12:00 a challenge with too few checked in is
@@ -36,6 +35,7 @@ export class ChallengeSeating {
     private readonly registrations: RegistrationsService,
     private readonly time: TournamentClock,
     private readonly fair: FairDeal,
+    private readonly config: AppConfig,
   ) {}
 
   /** 12:00: cancel with fewer than the minimum checked in, otherwise seed, draw the bracket and seat round 1. */
@@ -84,9 +84,9 @@ export class ChallengeSeating {
         }
       }
     }
-    const seedingDraw = randomBytes(16).toString('hex');
+    const seedingDraw = secretSeed(this.config.REHEARSAL_SEED, 'seeding', 16);
     const ordered = seedingOrder(players, rankOf, shuffle(seedRng(seedingDraw), [...players].sort()));
-    const bracket = generateBracket({ players: ordered.map((id, i) => ({ id, seed: i + 1 })), seed: randomBytes(16).toString('hex') });
+    const bracket = generateBracket({ players: ordered.map((id, i) => ({ id, seed: i + 1 })), seed: secretSeed(this.config.REHEARSAL_SEED, 'bracket', 16) });
     if (isBracketError(bracket)) throw new Error(`bracket: ${bracket.code} ${bracket.message}`);
     return { bracket, seedingDraw, seasonPoints };
   }
@@ -99,10 +99,12 @@ export class ChallengeSeating {
       const table = await this.repo.createTable(tx, ch.id, round.id, t.index);
       await this.repo.createSeats(tx, table.id, t.seats.map((userId, seat) => ({ seat, userId, seed: seedOf.get(userId)! })));
       // Deals no one can steer (issue 24): the players' contributions come in before the deal, and its
-      // clock starts then (FairDeal.close). A table with a seat forfeited at once is dealt now.
+      // clock starts then (FairDeal.close). A table with a seat forfeited at once is dealt now. A rehearsal
+      // (REHEARSAL_SEED) draws the server's seed from its own seed, the round and the table.
       const forfeits = t.seats.some((userId) => dq.has(userId));
       const window = forfeits ? undefined : this.fair.window(t.seats.map(() => true));
-      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length, window);
+      const deal = this.config.REHEARSAL_SEED ? secretSeed(this.config.REHEARSAL_SEED, `round ${round.number} table ${t.index}`) : undefined;
+      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length, window, deal);
       for (const [seat, userId] of t.seats.entries()) {
         if (dq.has(userId)) game = await forfeitSeat(this.games, tx, game, seat, null);
       }

@@ -158,16 +158,16 @@ export class GameStore {
   // ------------------------------------------------------------------ create
 
   /** Deals a new tournament game (the DCS ruleset) at a challenge table, or at none (tests, benches). */
-  createTournamentGame(tx: Tx, tableId: string | null, players: number, window?: ContributionWindow): Promise<StoredGame> {
-    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players }, window);
+  createTournamentGame(tx: Tx, tableId: string | null, players: number, window?: ContributionWindow, seed?: string): Promise<StoredGame> {
+    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players }, window, seed);
   }
 
   /**
-   * Deals a game at a table from a fresh secret seed; its SHA-256 is public at once (SPEC 3.3). The
-   * engine validates the ruleset's settings (SPEC 8.1).
+   * Deals a game at a table from a fresh secret seed (or the one given: a rehearsal's, see secretSeed);
+   * its SHA-256 is public at once (SPEC 3.3). The engine validates the ruleset's settings (SPEC 8.1).
    */
-  async deal(tx: Tx, table: TableRef | null, opts: DealOptions, window?: ContributionWindow): Promise<StoredGame> {
-    const seed = randomBytes(32).toString('hex');
+  async deal(tx: Tx, table: TableRef | null, opts: DealOptions, window?: ContributionWindow, given?: string): Promise<StoredGame> {
+    const seed = given ?? randomBytes(32).toString('hex');
     const created = createGame({ ...opts, seed });
     if (!created.ok) throw new Error(`cannot deal a ${opts.players}-player ${opts.ruleset} game: ${created.error.message}`);
     // With a contribution window the state is a placeholder until closeDeal (nobody sees it: the views
