@@ -141,7 +141,8 @@ describe('rules changes', () => {
     // Players do not see the staff lists; odd versions and cursors get clear codes.
     expect((await api.http().get('/api/admin/rules').set(auth(p))).status).toBe(403);
     expect((await api.http().get('/api/admin/rules/99/acceptances').set(auth(director))).body.code).toBe('NOT_FOUND');
-    expect((await api.http().get('/api/admin/rules/abc/acceptances').set(auth(director))).body.code).toBe('INVALID_ID');
+    expect((await api.http().get('/api/admin/rules/abc/acceptances').set(auth(director))).body.code).toBe('VALIDATION_FAILED');
+    expect((await api.http().get('/api/admin/rules/99999999999/acceptances').set(auth(director))).body.code).toBe('VALIDATION_FAILED');
     expect((await api.http().get(`/api/admin/rules/2/acceptances?after=${director.id}`).set(auth(director))).body.code).toBe('INVALID_CURSOR');
     // Everyone can read the rules in force.
     expect((await api.http().get('/api/rules').expect(200)).body.current).toMatchObject({ version: 2, summary: 'The 6-4/5-5 draw window is now 10 seconds.' });

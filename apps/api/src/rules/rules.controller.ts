@@ -1,12 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError } from '@dcs/common';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { ApiErrors, ApiOk } from '../common/openapi';
 import { RulesApiService } from './rules-api.service';
-import { AcceptancesPageDto, AcceptancesQueryDto, AcceptRulesDto, MyRulesDto, PublicRulesDto, PublishedRulesDto, PublishRulesDto, RulesAcceptedDto, RulesVersionsDto } from './rules.dto';
-
-const versionPipe = new ParseIntPipe({ exceptionFactory: () => new AppError('INVALID_ID', 'version must be a whole number', [{ field: 'version', problems: ['must be a whole number'] }]) });
+import { AcceptancesPageDto, AcceptancesQueryDto, AcceptRulesDto, MyRulesDto, PublicRulesDto, PublishedRulesDto, PublishRulesDto, RulesAcceptedDto, RulesVersionParamDto, RulesVersionsDto } from './rules.dto';
 
 /** SPEC 6 "Rules changes": published versions, each player's acceptance, and what staff see of them. */
 @ApiTags('rules')
@@ -63,8 +60,8 @@ export class RulesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Who accepted a version and when, newest first (staff)' })
   @ApiOk(AcceptancesPageDto)
-  @ApiErrors('NOT_FOUND', 'INVALID_CURSOR', 'INVALID_ID')
-  acceptances(@Param('version', versionPipe) version: number, @Query() q: AcceptancesQueryDto): Promise<AcceptancesPageDto> {
-    return this.service.acceptances(version, q.limit ?? 50, q.after);
+  @ApiErrors('NOT_FOUND', 'INVALID_CURSOR', 'VALIDATION_FAILED')
+  acceptances(@Param() p: RulesVersionParamDto, @Query() q: AcceptancesQueryDto): Promise<AcceptancesPageDto> {
+    return this.service.acceptances(p.version, q.limit ?? 50, q.after);
   }
 }

@@ -57,6 +57,10 @@ export class RulesVersionsDto {
   @ApiProperty({ type: [RulesVersionCountDto], description: 'newest first' }) versions!: RulesVersionCountDto[];
 }
 
+export class RulesVersionParamDto {
+  @ApiProperty({ minimum: 1, maximum: 2_147_483_647, description: 'a published version' }) @Type(() => Number) @IsInt() @Min(1) @Max(2_147_483_647) version!: number;
+}
+
 export class AcceptancesQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
   @ApiPropertyOptional({ format: 'uuid', description: 'the last player of the previous page' }) @IsOptional() @IsUUID() after?: string;

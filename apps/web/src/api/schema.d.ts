@@ -14328,6 +14328,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description a published version */
                 version: number;
             };
             cookie?: never;
@@ -14342,7 +14343,7 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptancesPageDto"];
                 };
             };
-            /** @description BAD_REQUEST, INVALID_CURSOR, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            /** @description INVALID_CURSOR, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14350,7 +14351,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "BAD_REQUEST" | "INVALID_CURSOR" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                        code?: "INVALID_CURSOR" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
