@@ -5,14 +5,15 @@ import { drillDigests, restoreDrill } from '../scripts/lib/restore-drill';
 import { startApi, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { directCity } from './support/fixtures';
-import { TEST_PG_BASE } from './support/env';
+import { DB_PREFIX, TEST_PG_BASE } from './support/env';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /** docs/operations.md, "Backups": a dump of the running platform restores into a new database with every checked part identical. */
 describe('the restore drill', () => {
   let env: TestEnv;
   let api: TestApi;
-  const restored = `${'dcs_test_'}restore_${process.pid}_${Date.now().toString(36)}`;
+  // Under this run's prefix: another jest run's start-up cleans up every other dcs_test_ database as a leftover.
+  const restored = `${DB_PREFIX}restore_${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     env = await createTestEnv('restore_drill');

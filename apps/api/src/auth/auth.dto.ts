@@ -1,3 +1,4 @@
+import { OptionalNotNull } from '../common/validation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
@@ -30,7 +31,7 @@ export class RegisterDto {
   displayName!: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: "The account's language (issue 24): the web app's, e-mails', notifications' and error messages'; default en" })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(LANGUAGES, { message: `locale must be one of ${LANGUAGES.join(', ')}` })
   locale?: Language;
 }

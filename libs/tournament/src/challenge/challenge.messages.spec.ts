@@ -6,7 +6,8 @@ describe('what the challenge flow tells people', () => {
     expect(tooFewReason(1, 16)).toBe('only 1 player checked in; a challenge needs at least 16');
     expect(tooFewReason(3, 16)).toBe('only 3 players checked in; a challenge needs at least 16');
     expect(cancelledNotices(ch, ['u1'], 'rain', 'start')).toEqual([
-      { userId: 'u1', kind: 'challenge.cancelled', title: 'Challenge cancelled', body: 'The challenge of 2027-01-09 is cancelled: rain.', data: { challengeId: 'c1' }, dedupeKey: 'cancelled:c1' },
+      { userId: 'u1', kind: 'challenge.cancelled', title: 'Challenge cancelled', body: 'The challenge of 2027-01-09 is cancelled: rain.', data: { challengeId: 'c1' }, dedupeKey: 'cancelled:c1',
+        es: { title: 'Desafío cancelado', body: 'Se canceló el desafío del 2027-01-09: rain.' } },
     ]);
     expect(cancelledNotices(ch, ['u1'], 'rain', 'director')[0].body).toBe('The challenge of 2027-01-09 is cancelled by the director: rain.');
   });
