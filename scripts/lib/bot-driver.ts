@@ -34,15 +34,14 @@ export async function playOut(app: INestApplication, gameId: string, players: Pl
     if (!g) throw new Error(`no game ${gameId}`);
     return g;
   };
-  let game = await current();
   // Deals no one can steer (issue 24): while the players' contribution window is open nothing is dealt;
   // the bots contribute nothing (their seats give '') and play once the worker has dealt the game.
   for (;;) {
     const row = await prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { dealClosesAt: true } });
     if (!row.dealClosesAt) break;
     await new Promise((r) => setTimeout(r, Math.min(500, Math.max(50, row.dealClosesAt!.getTime() - Date.now() + 50))));
-    game = await current();
   }
+  const game = await current();
   const seats = await prisma.tableSeat.findMany({ where: { tableId: game.tableId! } });
   const bots: Bot[] = typeof players === 'string' ? [createBot(players)] : players.bots;
   const rngs = typeof players === 'string' ? [seedRng(`play-${gameId}`)] : players.bots.map((_, seat) => seedRng(`${players.seed}/bot/${seat}`));

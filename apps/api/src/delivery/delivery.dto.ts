@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { OutboxMessage, PushSubscription } from '@dcs/db';
 import { DELIVERY_KINDS } from '@dcs/tournament';
 import { OptionalNotNull } from '../common/validation';
@@ -27,8 +27,8 @@ export class DeliverySettingsDto {
 
 export class KindChangeDto {
   @ApiProperty({ enum: KINDS }) @IsIn(KINDS) kind!: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() email?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() push?: boolean;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean() email?: boolean;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean() push?: boolean;
 }
 
 export class UpdateDeliverySettingsDto {
@@ -39,12 +39,13 @@ export class UpdateDeliverySettingsDto {
   @MaxLength(64)
   timeZone?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1439 }) @IsOptional() @IsInt() @Min(0) @Max(1439) quietStartMin?: number;
-  @ApiPropertyOptional({ minimum: 0, maximum: 1439 }) @IsOptional() @IsInt() @Min(0) @Max(1439) quietEndMin?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() sound?: boolean;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1439 }) @OptionalNotNull() @IsInt() @Min(0) @Max(1439) quietStartMin?: number;
+  @ApiPropertyOptional({ minimum: 0, maximum: 1439 }) @OptionalNotNull() @IsInt() @Min(0) @Max(1439) quietEndMin?: number;
+  @ApiPropertyOptional() @OptionalNotNull() @IsBoolean() sound?: boolean;
 
   @ApiPropertyOptional({ type: [KindChangeDto] })
-  @IsOptional()
+  @OptionalNotNull()
+  @IsArray()
   @ValidateNested({ each: true })
   @ArrayMaxSize(50)
   @Type(() => KindChangeDto)
