@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { JOBS, jobIds, jobOptions, loadConfig, PrismaService, QUEUES } from '@dcs/common';
+import { AppError, JOBS, jobIds, jobOptions, loadConfig, PrismaService, QUEUES } from '@dcs/common';
 import { ChallengeFlowService, GameStore, HouseService } from '@dcs/tournament';
 import { hashPassword, sha256 } from '@dcs/common';
 import { createApi } from '../../../apps/api/src/setup';
@@ -290,11 +290,17 @@ async function main(): Promise<void> {
     'POST /play': async (body) => {
       const { tableId, moves } = body as { tableId: string; moves?: number };
       const game = await prisma.game.findFirstOrThrow({ where: { tableId, status: 'playing' }, orderBy: { startedAt: 'desc' } });
-      try {
-        return { moves: await playOut(api, game.id, 'greedy', undefined, moves ?? 5000) };
-      } catch (err) {
-        if (moves !== undefined && err instanceof Error && err.message.includes('did not end')) return { moves };
-        throw err;
+      // A journey's background bots (POST /bots) may move the same game between this driver's read and its
+      // move (both start at the deal, after the contribution window): that move is refused as stale, and the
+      // driver starts again from the stored game.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return { moves: await playOut(api, game.id, 'greedy', undefined, moves ?? 5000) };
+        } catch (err) {
+          if (moves !== undefined && err instanceof Error && err.message.includes('did not end')) return { moves };
+          if (attempt < 20 && err instanceof AppError && err.code === 'STALE_VERSION') continue;
+          throw err;
+        }
       }
     },
   };
