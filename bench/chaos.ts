@@ -67,5 +67,7 @@ async function main(): Promise<void> {
 
 runBench(async () => {
   await main();
+  // The exit status of the command: 1 when an outcome differs (set above); exiting now rather than waiting
+  // for the clients' and child processes' handles to close.
   if (process.exitCode) process.exit(process.exitCode);
 });

@@ -9,6 +9,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
+
+export { freePort };
 
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
@@ -52,16 +55,6 @@ export function selfSignedCert(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface Proxy {
   dir: string;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A private redis-server on a free port, to take Redis down and bring it back in a test or a bench
@@ -17,15 +18,8 @@ export class TempRedis {
     readonly opts: { persistent?: boolean } = {},
   ) {}
 
-  static async freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const srv = net.createServer();
-      srv.listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as net.AddressInfo;
-        srv.close(() => resolve(port));
-      });
-      srv.on('error', reject);
-    });
+  static freePort(): Promise<number> {
+    return freePort();
   }
 
   get url(): string {
