@@ -1,3 +1,4 @@
+import { formatNumber } from '../utils/format';
 import { useCallback, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -20,6 +21,5 @@ export function useAppLinks(): (e: MouseEvent<HTMLElement>) => void {
   );
 }
 
-/** Whole numbers as people read them ("12,345"), with one formatter (toLocaleString builds one per call). */
-export const formatCount = (n: number) => COUNT.format(n);
-const COUNT = new Intl.NumberFormat('en-US');
+/** Whole numbers as people of the page's language read them ("12,345"), with one formatter per language (utils/format). */
+export const formatCount = (n: number) => formatNumber(n);

@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../components/app-links';
+import { tOr } from '../../../i18n/i18n';
 import { STANDINGS_PAGE_SIZE, useCity, useEliteSix, usePrefetchStandings, useSeasons, useStandings } from '../api/standings-queries';
 import { useAnnounce } from '../../../components/announcer';
 import { Pager } from '../../../components/pager';
@@ -19,6 +22,7 @@ export function StandingsPage() {
   const { cityId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const announce = useAnnounce();
+  const { t } = useTranslation();
   const city = useCity(cityId);
   const seasons = useSeasons(cityId);
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
@@ -49,9 +53,9 @@ export function StandingsPage() {
   const lastShown = useRef<string | null>(null);
   useEffect(() => {
     if (!shown || !data || shown === lastShown.current) return;
-    if (lastShown.current !== null) announce(q ? `${data.total.toLocaleString('en-US')} players match “${q}”. Page ${data.page} of ${pages}.` : `Page ${data.page} of ${pages}.`);
+    if (lastShown.current !== null) announce(q ? t('standings.announceMatch', { count: data.total, total: formatCount(data.total), q, page: data.page, pages }) : t('standings.announcePage', { page: data.page, pages }));
     lastShown.current = shown;
-  }, [shown, data, q, pages, announce]);
+  }, [shown, data, q, pages, announce, t]);
   // The next two pages are fetched ahead, so "Next" draws from the cache even when clicked again before
   // the page after has been asked for (a prefetch of a page already cached is answered from the cache).
   const prefetch = usePrefetchStandings();
@@ -66,75 +70,76 @@ export function StandingsPage() {
     update({ q: draft, page: 1 });
   };
 
-  if (city.isError) return <ErrorView error={city.error} title="This city could not be loaded" page />;
+  if (city.isError) return <ErrorView error={city.error} title={t('standings.cityFailed')} page />;
   return (
     <>
       <p className="crumbs">
-        <Link to={paths.home.href()}>Weekly challenges</Link>
+        <Link to={paths.home.href()}>{t('standings.weekly')}</Link>
       </p>
       <h1>
-        Season standings{city.data && <span className="subtle"> · {city.data.name}</span>}
+        {t('standings.title')}{city.data && <span className="subtle"> · {city.data.name}</span>}
       </h1>
-      {seasons.isPending && <Loading what="seasons" />}
-      {seasons.isError && <ErrorView error={seasons.error} title="Seasons could not be loaded" />}
-      {seasons.data && seasons.data.length === 0 && <Empty>This city has no season yet.</Empty>}
+      {seasons.isPending && <Loading what={t('standings.loadingSeasons')} />}
+      {seasons.isError && <ErrorView error={seasons.error} title={t('standings.seasonsFailed')} />}
+      {seasons.data && seasons.data.length === 0 && <Empty>{t('standings.noSeason')}</Empty>}
       {seasons.data && seasons.data.length > 0 && (
         <div className="tools">
           <label className="field">
-            <span>Season</span>
+            <span>{t('standings.season')}</span>
             <select value={seasonId} onChange={(e) => update({ season: e.target.value, page: 1 })}>
               {seasons.data.map((s) => (
                 <option key={s.id} value={s.id}>
-                  Season {s.number} ({s.status}, from {s.startDate})
+                  {t('standings.seasonOption', { number: s.number, status: tOr(`standings.seasonStatus.${s.status}`, s.status), from: s.startDate })}
                 </option>
               ))}
             </select>
           </label>
           <form className="search" role="search" onSubmit={onSearch}>
-            <label htmlFor="standings-search">Find a player</label>
-            <input id="standings-search" type="search" value={draft} maxLength={60} onChange={(e) => setDraft(e.target.value)} placeholder="Name or player id" />
-            <button type="submit">Search</button>
+            <label htmlFor="standings-search">{t('standings.find')}</label>
+            <input id="standings-search" type="search" value={draft} maxLength={60} onChange={(e) => setDraft(e.target.value)} placeholder={t('standings.findPlaceholder')} />
+            <button type="submit">{t('standings.search')}</button>
             {q && (
               <button type="button" className="link-button" onClick={() => update({ q: '', page: 1 })}>
-                Clear
+                {t('standings.clear')}
               </button>
             )}
           </form>
         </div>
       )}
-      {seasonId && standings.isPending && <Loading what="standings" />}
-      {standings.isError && <ErrorView error={standings.error} title="Standings could not be loaded" />}
+      {seasonId && standings.isPending && <Loading what={t('standings.loadingStandings')} />}
+      {standings.isError && <ErrorView error={standings.error} title={t('standings.standingsFailed')} />}
       {data && (
         <div className="standings-layout">
           <section aria-labelledby="standings-head" className="standings-main" aria-busy={standings.isPlaceholderData}>
             <h2 id="standings-head">
-              {season ? `Season ${season.number}` : 'Standings'}{' '}
+              {season ? t('standings.seasonN', { number: season.number }) : t('standings.standings')}{' '}
               <span className="subtle">
-                {data.challengesPlayed} of {data.challengesPlayed + data.challengesRemaining} challenges played · {data.total.toLocaleString('en-US')} {q ? 'matching' : ''} players
+                {t('standings.played', { played: data.challengesPlayed, of: data.challengesPlayed + data.challengesRemaining })} ·{' '}
+                {q ? t('standings.matchingPlayers', { count: data.total, total: formatCount(data.total) }) : t('standings.players', { count: data.total, total: formatCount(data.total) })}
               </span>
             </h2>
             {myRow && (
               <div className="card my-need" data-testid="my-need">
                 <h2>
-                  You: rank {myRow.rank}, {myRow.points.toLocaleString('en-US')} points{' '}
+                  {t('standings.me', { rank: myRow.rank, points: formatCount(myRow.points) })}{' '}
                   <span className="subtle">
-                    {myRow.status === 'clinched' ? '· Elite Six clinched' : myRow.status === 'eliminated' ? '· out of the Elite Six race' : '· in contention'}
+                    {myRow.status === 'clinched' ? t('standings.meClinched') : myRow.status === 'eliminated' ? t('standings.meOut') : t('standings.meIn')}
                   </span>
                 </h2>
                 {myRow.need && <NeedSentences need={myRow.need} you />}
               </div>
             )}
             {data.items.length === 0 ? (
-              <Empty>{q ? `No player matches “${q}”.` : 'No results in this season yet.'}</Empty>
+              <Empty>{q ? t('standings.noMatch', { q }) : t('standings.noResults')}</Empty>
             ) : (
               <>
-                <StandingsTable rows={data.items} meId={meId} firstPosition={q ? null : (data.page - 1) * data.pageSize + 1} caption={`Standings, page ${data.page} of ${pages}`} />
-                <Pager page={data.page} pages={pages} onPage={(p) => update({ page: p })} label="Standings pages" />
+                <StandingsTable rows={data.items} meId={meId} firstPosition={q ? null : (data.page - 1) * data.pageSize + 1} caption={t('standings.caption', { page: data.page, pages })} />
+                <Pager page={data.page} pages={pages} onPage={(p) => update({ page: p })} label={t('standings.pagesLabel')} />
               </>
             )}
           </section>
           {six.data && <EliteSixList six={six.data} names={names} />}
-          {six.isError && <ErrorView error={six.error} title="The Elite Six could not be loaded" />}
+          {six.isError && <ErrorView error={six.error} title={t('standings.sixFailed')} />}
         </div>
       )}
     </>
