@@ -56,3 +56,13 @@ export function formatNumber(n: number): string {
 export function formatMoney(cents: number): string {
   return numberFormat(cents % 100 === 0 ? 'dollars' : 'money').format(cents / 100);
 }
+
+const EN_ORDINAL: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+let enOrdinal: Intl.PluralRules | undefined;
+
+/** A place as the page's language writes it: "1st", "22nd" in English; "1.º", "22.º" in Spanish. */
+export function formatOrdinal(n: number): string {
+  if (intlLocale() !== 'en-US') return `${n}.º`;
+  enOrdinal ??= new Intl.PluralRules('en-US', { type: 'ordinal' });
+  return `${n}${EN_ORDINAL[enOrdinal.select(n)] ?? 'th'}`;
+}

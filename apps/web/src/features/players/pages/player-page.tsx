@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
+import { formatMoney, formatNumber, formatOrdinal } from '../../../utils/format';
 import { usePlayerRanking } from '../api/player-queries';
 import { useStandings } from '../../standings/api/standings-queries';
 import type { PlayerRankingDto } from '../../../api/types';
@@ -11,10 +14,11 @@ import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import './player-page.css';
 
-const money = (cents: number) => (cents === 0 ? '—' : `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`);
+const money = (cents: number) => (cents === 0 ? '—' : formatMoney(cents));
 
 /** Finds an opponent in the player's latest season standings (server-side search) and links to ?vs=. */
 function OpponentSearch({ player }: { player: PlayerRankingDto }) {
+  const { t } = useTranslation();
   const season = player.seasons[0];
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -26,18 +30,18 @@ function OpponentSearch({ player }: { player: PlayerRankingDto }) {
   };
   const others = (found.data?.items ?? []).filter((r) => r.playerId !== player.playerId).slice(0, 10);
   return (
-    <form className="search" role="search" onSubmit={onSubmit} aria-label="Find an opponent">
-      <label htmlFor="vs-search">Compare with a player of {season.city.name}, season {season.number}</label>
-      <input id="vs-search" type="search" value={draft} maxLength={60} onChange={(e) => setDraft(e.target.value)} placeholder="Name" />
-      <button type="submit">Find</button>
-      {found.isError && <ErrorView error={found.error} title="The search failed" />}
+    <form className="search" role="search" onSubmit={onSubmit} aria-label={t('player.findOpponent')}>
+      <label htmlFor="vs-search">{t('player.compare', { city: season.city.name, number: season.number })}</label>
+      <input id="vs-search" type="search" value={draft} maxLength={60} onChange={(e) => setDraft(e.target.value)} placeholder={t('player.name')} />
+      <button type="submit">{t('player.find')}</button>
+      {found.isError && <ErrorView error={found.error} title={t('player.searchFailed')} />}
       {q && found.data && (
-        <ul className="matches" aria-label="Matching players">
-          {others.length === 0 && <li className="empty">No other player matches “{q}”.</li>}
+        <ul className="matches" aria-label={t('player.matching')}>
+          {others.length === 0 && <li className="empty">{t('player.noMatch', { q })}</li>}
           {others.map((r) => (
             <li key={r.playerId}>
               <Link to={`?vs=${r.playerId}`}>
-                Head-to-head with {r.displayName} <span className="muted">(rank {r.rank})</span>
+                {t('player.h2hWith', { name: r.displayName })} <span className="muted">{t('player.rankOf', { rank: r.rank })}</span>
               </Link>
             </li>
           ))}
@@ -48,24 +52,24 @@ function OpponentSearch({ player }: { player: PlayerRankingDto }) {
 }
 
 function HeadToHead({ player }: { player: PlayerRankingDto }) {
+  const { t } = useTranslation();
   const h = player.headToHead;
   if (!h) return null;
   const level = h.meetings.length - h.wins - h.losses;
   return (
     <div className="h2h">
       <p className="h2h-score">
-        {player.displayName} vs <Link to={paths.player.href(h.opponentId)}>{h.opponentName}</Link>: <strong>{h.wins}</strong> {h.wins === 1 ? 'win' : 'wins'}, <strong>{h.losses}</strong>{' '}
-        {h.losses === 1 ? 'loss' : 'losses'}
-        {level > 0 ? `, ${level} level` : ''} at shared tables.
+        {player.displayName} vs <Link to={paths.player.href(h.opponentId)}>{h.opponentName}</Link>:{' '}
+        <Trans i18nKey="player.record" values={{ wins: h.wins, losses: h.losses, level: level > 0 ? t('player.level', { count: level }) : '' }} components={[<strong />, <strong />]} />
       </p>
       {h.meetings.length === 0 ? (
-        <Empty>They have not sat at a decided table together.</Empty>
+        <Empty>{t('player.neverMet')}</Empty>
       ) : (
         <ul className="meetings">
           {h.meetings.map((m) => (
             <li key={m.tableId}>
-              <Link to={paths.challenge.href(m.challengeId)}>Round {m.round}</Link>: {player.displayName} {ordinal(m.myPlace)}, {h.opponentName} {ordinal(m.theirPlace)} —{' '}
-              <span className={`tag ${m.outcome === 'win' ? 'tag-ok' : m.outcome === 'loss' ? 'tag-bad' : ''}`}>{m.outcome}</span>
+              <Link to={paths.challenge.href(m.challengeId)}>{t('player.round', { round: m.round })}</Link>: {player.displayName} {formatOrdinal(m.myPlace)}, {h.opponentName} {formatOrdinal(m.theirPlace)} —{' '}
+              <span className={`tag ${m.outcome === 'win' ? 'tag-ok' : m.outcome === 'loss' ? 'tag-bad' : ''}`}>{tOr(`player.outcome.${m.outcome}`, m.outcome)}</span>
             </li>
           ))}
         </ul>
@@ -73,8 +77,6 @@ function HeadToHead({ player }: { player: PlayerRankingDto }) {
     </div>
   );
 }
-
-const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
 /** A player's seasons (rank, points, Elite Six status, the post-game analysis's accuracy over the season), every challenge result, and head-to-head against another player (?vs=). */
 export function PlayerPage() {
@@ -84,36 +86,37 @@ export function PlayerPage() {
   const ranking = usePlayerRanking(playerId, vs);
   const me = useMe();
   const you = me.data?.id === playerId;
-  if (ranking.isPending) return <Loading what="the player" />;
-  if (ranking.isError) return <ErrorView error={ranking.error} title="This player could not be loaded" page />;
+  const { t } = useTranslation();
+  if (ranking.isPending) return <Loading what={t('player.loading')} />;
+  if (ranking.isError) return <ErrorView error={ranking.error} title={t('player.failed')} page />;
   const p = ranking.data;
   return (
     <>
       <h1>{p.displayName}</h1>
       <section aria-labelledby="seasons-head">
-        <h2 id="seasons-head">Seasons and Elite Six</h2>
+        <h2 id="seasons-head">{t('player.seasons')}</h2>
         {p.seasons.length === 0 ? (
-          <Empty>No season result yet.</Empty>
+          <Empty>{t('player.noSeason')}</Empty>
         ) : (
           <ul className="season-cards">
             {p.seasons.map((s) => (
               <li key={s.seasonId} className="card">
                 <h3>
                   <Link to={paths.standings.href(s.city.id, s.seasonId)}>
-                    {s.city.name}, season {s.number}
+                    {t('player.citySeason', { city: s.city.name, number: s.number })}
                   </Link>
                 </h3>
                 <dl className="facts">
                   <div>
-                    <dt>Rank</dt>
+                    <dt>{t('standings.rank')}</dt>
                     <dd>{s.rank ?? '—'}</dd>
                   </div>
                   <div>
-                    <dt>Points</dt>
-                    <dd>{s.points.toLocaleString('en-US')}</dd>
+                    <dt>{t('standings.points')}</dt>
+                    <dd>{formatNumber(s.points)}</dd>
                   </div>
                   <div>
-                    <dt>Elite Six</dt>
+                    <dt>{t('standings.eliteSix')}</dt>
                     <dd>
                       <RaceTag status={s.status} />
                     </dd>
@@ -122,7 +125,9 @@ export function PlayerPage() {
                 </dl>
                 {s.need && (
                   <div className="season-need" data-testid="season-need">
-                    <h4>{you ? 'What you need' : 'What they need'} <span className="subtle">· {s.challengesRemaining} {s.challengesRemaining === 1 ? 'challenge' : 'challenges'} left</span></h4>
+                    <h4>
+                      {you ? t('player.whatYouNeed') : t('standings.whatTheyNeed')} <span className="subtle">· {t('player.left', { count: s.challengesRemaining })}</span>
+                    </h4>
                     <NeedSentences need={s.need} you={you} />
                   </div>
                 )}
@@ -132,22 +137,22 @@ export function PlayerPage() {
         )}
       </section>
       <section aria-labelledby="results-head">
-        <h2 id="results-head">Results</h2>
+        <h2 id="results-head">{t('player.results')}</h2>
         {p.history.length === 0 ? (
-          <Empty>No challenge played yet.</Empty>
+          <Empty>{t('player.noChallenge')}</Empty>
         ) : (
           <div className="table-scroll">
             <table className="results">
-              <caption className="sr-only">Challenge results of {p.displayName}, newest first</caption>
+              <caption className="sr-only">{t('player.caption', { name: p.displayName })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Challenge</th>
-                  <th scope="col">Placement</th>
+                  <th scope="col">{t('player.challenge')}</th>
+                  <th scope="col">{t('player.placement')}</th>
                   <th scope="col" className="num">
-                    Points
+                    {t('standings.points')}
                   </th>
                   <th scope="col" className="num">
-                    Prize
+                    {t('player.prize')}
                   </th>
                 </tr>
               </thead>
@@ -157,11 +162,11 @@ export function PlayerPage() {
                     <th scope="row">
                       <Link to={paths.challenge.href(h.challengeId)}>
                         {h.date} · {h.city.name}
-                        {h.week !== null ? ` · week ${h.week}` : h.kind !== 'weekly' ? ` · ${h.kind}` : ''}
+                        {h.week !== null ? ` · ${t('player.week', { week: h.week })}` : h.kind !== 'weekly' ? ` · ${tOr(`player.kind.${h.kind}`, h.kind)}` : ''}
                       </Link>
                     </th>
                     <td>{placementLabel(h.placement)}</td>
-                    <td className="num">{h.rankingPoints.toLocaleString('en-US')}</td>
+                    <td className="num">{formatNumber(h.rankingPoints)}</td>
                     <td className="num">{money(h.prizeCents)}</td>
                   </tr>
                 ))}
@@ -171,8 +176,8 @@ export function PlayerPage() {
         )}
       </section>
       <section aria-labelledby="h2h-head">
-        <h2 id="h2h-head">Head-to-head</h2>
-        {ranking.isPlaceholderData && <Loading what="the head-to-head record" />}
+        <h2 id="h2h-head">{t('player.h2h')}</h2>
+        {ranking.isPlaceholderData && <Loading what={t('player.loadingH2h')} />}
         <HeadToHead player={p} />
         <OpponentSearch player={p} />
       </section>
