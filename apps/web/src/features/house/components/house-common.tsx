@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n, tOr } from '../../../i18n/i18n';
-import { formatNumber } from '../../../utils/format';
+import { formatNumber, formatShortDateTime } from '../../../utils/format';
 import { useConfirmAdult, useWallet, type HouseSeat, type HouseTable } from '../api/house-queries';
 import { NavLinks, type NavItem } from '../../../components/nav-links';
 import { ErrorView } from '../../../components/status';
@@ -28,12 +28,17 @@ export const seatName = (s: HouseSeat) =>
   s.kind === 'computer' ? i18n.t('house.computerSeat', { n: s.seat + 1, level: tOr(`house.level.${s.level}`, String(s.level)) }) : (s.displayName ?? i18n.t('house.seatN', { n: s.seat + 1 }));
 
 /** A short date and time for dense tables ("Dec 1, 11:17 PM"). */
-export const shortDateTime = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+export const shortDateTime = formatShortDateTime;
 
 /** A workout's amount in its unit: reps, seconds, or tenths of a mile. */
-export const workoutText = (kind: string, amount: number) => (kind === 'timed' ? `${amount} seconds` : kind === 'run' ? `${(amount / 10).toLocaleString('en-US')} miles` : `${amount} reps`);
+export const workoutText = (kind: string, amount: number) =>
+  kind === 'timed'
+    ? i18n.t('house.workout.seconds', { count: amount, n: formatNumber(amount) })
+    : kind === 'run'
+      ? i18n.t('house.workout.miles', { count: amount / 10, n: formatNumber(amount / 10) })
+      : i18n.t('house.workout.reps', { count: amount, n: formatNumber(amount) });
 
-export const clockText = (ms: number | null) => (ms === null ? 'no clock' : `${Math.round(ms / 1000)} s clock`);
+export const clockText = (ms: number | null) => (ms === null ? i18n.t('house.noClock') : i18n.t('house.clock', { s: Math.round(ms / 1000) }));
 
 const houseLinks = (t: (key: string) => string): readonly NavItem[] => [
   { to: paths.house.href(), label: t('house.nav.lobby'), end: true },

@@ -1,5 +1,7 @@
 import { type Wallet } from '../api/house-queries';
+import { useTranslation } from 'react-i18next';
 import { Facts } from '../../../components/facts';
+import { tOr } from '../../../i18n/i18n';
 
 export const LEVELS: [string, number][] = [
   ['Rookie', 0],
@@ -9,18 +11,19 @@ export const LEVELS: [string, number][] = [
   ['Kingpin', 100],
   ['Dominologist', 200],
 ];
-const COURT_NAMES: Record<string, string> = { municipal: 'Municipal court', civil: 'Civil court', misdemeanor: 'Misdemeanor court', felony: 'Felony court' };
 /** Level and court (SPEC 8.3, 8.5): shown on the wallet and file pages. */
 export function Standing({ w }: { w: Wallet }) {
+  const { t } = useTranslation();
   const next = LEVELS.find(([, wins]) => wins > w.stakeWins);
+  const clock = t('standing.seconds', { s: w.stakeClockMs / 1000 }) + (w.court ? ` ${t('standing.courtClock')}` : w.assistiveTech ? ` ${t('standing.assistiveClock')}` : '');
   return (
     <Facts
       items={[
-        ['Level', w.level],
-        ['Stake-table wins', next ? `${w.stakeWins} (${next[1] - w.stakeWins} more to ${next[0]})` : String(w.stakeWins)],
-        ['Stake-table clock', `${w.stakeClockMs / 1000} s${w.court ? ' (the court clock)' : w.assistiveTech ? ' (with +10 s for assistive technology)' : ''}`],
-        ['Court', w.court ? COURT_NAMES[w.court] : 'not in court'],
-        ['Open tickets · felonies', `${w.openTickets} · ${w.felonies}`],
+        [t('standing.level'), w.level],
+        [t('standing.wins'), next ? t('standing.winsToNext', { wins: w.stakeWins, more: next[1] - w.stakeWins, level: next[0] }) : String(w.stakeWins)],
+        [t('standing.clock'), clock],
+        [t('standing.court'), w.court ? tOr(`standing.courts.${w.court}`, w.court) : t('standing.notInCourt')],
+        [t('standing.tickets'), `${w.openTickets} · ${w.felonies}`],
       ]}
     />
   );

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
+import { formatNumber } from '../../../utils/format';
 import { LEDGER_PAGE_SIZE, useConfirmAdult, useLedger, useSetAssistiveTech, useWallet, type Currency, type Wallet } from '../api/house-queries';
 import { useAuth } from '../../../auth/auth-context';
 import { CursorPager } from '../../../components/cursor-pager';
@@ -12,9 +15,11 @@ import { paths } from '../../../config/paths';
 import './wallet-page.css';
 
 /** A ledger entry's label: its kind in words, and what a kind's name does not say (SPEC 8.2). */
-const ledgerLabel = (kind: string) => (kind === 'commissary' ? 'commissary (weekly grant)' : kind === 'debt_payment' ? 'debt payment (owed paid first)' : kind.replace(/_/g, ' '));
+const ledgerLabel = (kind: string) => tOr(`wallet.kind.${kind}`, kind.replace(/_/g, ' '));
+const signed = (n: number) => `${n > 0 ? '+' : ''}${formatNumber(n)}`;
 /** SPEC 8.3: the player says they use assistive technology; their stake-table clock gets +10 s from the next deal. */
 function AssistiveTech({ w }: { w: Wallet }) {
+  const { t } = useTranslation();
   const save = useSetAssistiveTech();
   // The box shows the player's choice at once (a controlled box that waited for the answer would spring back on the click);
   // a refused save puts it back to what the server holds.
@@ -33,13 +38,12 @@ function AssistiveTech({ w }: { w: Wallet }) {
             save.mutate(value, { onSettled: () => setChosen(null) });
           }}
         />{' '}
-        I use assistive technology (VoiceOver,
-        Switch Control)
+        {t('wallet.assistive')}
       </label>
-      <p className="muted small-text">Adds 10 s to your clock at stake tables, from the next game dealt. Court clocks are not changed.</p>
-      {save.isError && <ErrorView error={save.error} title="Your setting was not saved" />}
+      <p className="muted small-text">{t('wallet.assistiveHelp')}</p>
+      {save.isError && <ErrorView error={save.error} title={t('wallet.settingFailed')} />}
       <p className="sr-only" role="status">
-        {save.isSuccess ? (w.assistiveTech ? 'Saved: 10 more seconds at stake tables.' : 'Saved: the usual stake-table clock.') : ''}
+        {save.isSuccess ? (w.assistiveTech ? t('wallet.savedMore') : t('wallet.savedUsual')) : ''}
       </p>
     </div>
   );
@@ -53,56 +57,55 @@ export function WalletPage() {
   const [currency, setCurrency] = useState<Currency>('DD');
   const [cursors, setCursors] = useState<(number | null)[]>([null]);
   const ledger = useLedger(currency, cursors[cursors.length - 1]);
-  if (!token) return <SignedOut title="My wallet" what="your wallet" />;
-  if (wallet.isPending) return <Loading what="your wallet" />;
-  if (wallet.isError) return <ErrorView error={wallet.error} title="Your wallet could not be loaded" page />;
+  const { t } = useTranslation();
+  if (!token) return <SignedOut title={t('wallet.title')} what={t('wallet.yourWallet')} />;
+  if (wallet.isPending) return <Loading what={t('wallet.yourWallet')} />;
+  if (wallet.isError) return <ErrorView error={wallet.error} title={t('wallet.failed')} page />;
   const w = wallet.data;
   return (
     <>
       <HouseNav />
-      <h1>My wallet</h1>
-      <p className="lead">Play money with no cash value: it cannot be cashed out, transferred or exchanged.</p>
+      <h1>{t('wallet.title')}</h1>
+      <p className="lead">{t('wallet.lead')}</p>
       {w.welcomeGrant.status === 'held' && (
         <div className="notice" role="status" data-testid="welcome-grant">
-          <h2>Your welcome grant is waiting</h2>
-          <p>{w.welcomeGrant.message}</p>
-          <p className="muted">
-            {w.welcomeGrant.gamesCounted} of {w.welcomeGrant.gamesNeeded} games finished. Games against the computer count; stake tables and games someone gave up do not.
-          </p>
+          <h2>{t('wallet.grantWaiting')}</h2>
+          <p>{t('wallet.grantHeld', { count: w.welcomeGrant.gamesLeft, dd: formatNumber(10000), soups: formatNumber(100) })}</p>
+          <p className="muted">{t('wallet.grantCounted', { counted: w.welcomeGrant.gamesCounted, needed: w.welcomeGrant.gamesNeeded })}</p>
         </div>
       )}
       <ul className="balances" data-testid="balances">
         {w.balances.map((b) => (
           <li key={b.currency} className="card">
-            <h2>{b.currency === 'DD' ? 'Dominologist Dollars' : 'Soups (canteen)'}</h2>
+            <h2>{b.currency === 'DD' ? t('wallet.dd') : t('wallet.soupsCanteen')}</h2>
             <p className="balance">{money(b.balance, b.currency)}</p>
-            {b.owed > 0 ? <p className="tag tag-bad">Owed: {money(b.owed, b.currency)} (paid first out of later winnings; no stake tables until paid)</p> : <p className="muted">Nothing owed.</p>}
+            {b.owed > 0 ? <p className="tag tag-bad">{t('wallet.owed', { amount: money(b.owed, b.currency) })}</p> : <p className="muted">{t('wallet.nothingOwed')}</p>}
           </li>
         ))}
       </ul>
 
       <section aria-labelledby="level-h">
-        <h2 id="level-h">My level</h2>
+        <h2 id="level-h">{t('wallet.level')}</h2>
         <Standing w={w} />
-        <p className="muted">Levels come from stake-table wins ({LEVELS.map(([n, wins]) => `${n} ${wins}`).join(', ')}) and never go down. At stake tables your clock follows your level.</p>
+        <p className="muted">{t('wallet.levels', { levels: LEVELS.map(([n, wins]) => `${n} ${wins}`).join(', ') })}</p>
         <AssistiveTech w={w} />
         {w.adultConfirmedAt ? (
-          <p>Confirmed 18 or older on {formatDateTime(w.adultConfirmedAt)}.</p>
+          <p>{t('wallet.confirmed', { when: formatDateTime(w.adultConfirmedAt) })}</p>
         ) : (
           <div className="notice">
-            <p>Stake tables are for adults. Confirm once for your account:</p>
+            <p>{t('wallet.confirmOnce')}</p>
             <button type="button" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-              I am 18 or older
+              {t('house.adult.check')}
             </button>
-            {confirm.isError && <ErrorView error={confirm.error} title="Your confirmation was not saved" />}
+            {confirm.isError && <ErrorView error={confirm.error} title={t('house.adult.failed')} />}
           </div>
         )}
       </section>
 
       <section aria-labelledby="ledger-h">
-        <h2 id="ledger-h">Ledger</h2>
+        <h2 id="ledger-h">{t('wallet.ledger')}</h2>
         <div className="field">
-          <label htmlFor="ledger-currency">Currency</label>
+          <label htmlFor="ledger-currency">{t('wallet.currency')}</label>
           <select
             id="ledger-currency"
             value={currency}
@@ -111,29 +114,29 @@ export function WalletPage() {
               setCursors([null]);
             }}
           >
-            <option value="DD">Dominologist Dollars (DD)</option>
-            <option value="soups">Soups</option>
+            <option value="DD">{t('wallet.ddOption')}</option>
+            <option value="soups">{t('wallet.soups')}</option>
           </select>
         </div>
-        {ledger.isPending && <Loading what="the ledger" />}
-        {ledger.isError && <ErrorView error={ledger.error} title="The ledger could not be loaded" />}
+        {ledger.isPending && <Loading what={t('wallet.theLedger')} />}
+        {ledger.isError && <ErrorView error={ledger.error} title={t('wallet.ledgerFailed')} />}
         {ledger.data &&
           (ledger.data.items.length === 0 ? (
-            <Empty>No entries in {currency === 'DD' ? 'DD' : 'soups'} yet.</Empty>
+            <Empty>{currency === 'DD' ? t('wallet.noEntriesDD') : t('wallet.noEntriesSoups')}</Empty>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={`Ledger in ${currency}`}>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={currency === 'DD' ? t('wallet.ledgerDD') : t('wallet.ledgerSoups')}>
               <table className="results ledger" data-testid="ledger" role="table">
                 <thead role="rowgroup">
                   <tr role="row">
-                    <th scope="col" role="columnheader">When</th>
-                    <th scope="col" role="columnheader">Entry</th>
+                    <th scope="col" role="columnheader">{t('wallet.when')}</th>
+                    <th scope="col" role="columnheader">{t('wallet.entry')}</th>
                     <th scope="col" role="columnheader" className="num">
-                      Amount
+                      {t('wallet.amount')}
                     </th>
                     <th scope="col" role="columnheader" className="num">
-                      Balance
+                      {t('wallet.balance')}
                     </th>
-                    <th scope="col" role="columnheader">Table</th>
+                    <th scope="col" role="columnheader">{t('wallet.table')}</th>
                   </tr>
                 </thead>
                 <tbody role="rowgroup">
@@ -143,14 +146,13 @@ export function WalletPage() {
                       <th scope="row" role="rowheader" className="l-entry">
                         {ledgerLabel(e.kind)}
                         {e.reason && <span className="muted small-text reason"> — {e.reason}</span>}
-                        {e.owedChange !== 0 && <span className="muted small-text"> (owed {e.owedChange > 0 ? '+' : ''}{e.owedChange})</span>}
+                        {e.owedChange !== 0 && <span className="muted small-text"> {t('wallet.owedChange', { change: signed(e.owedChange) })}</span>}
                       </th>
                       <td role="cell" className="num l-amount">
-                        {e.amount > 0 ? '+' : ''}
-                        {e.amount.toLocaleString('en-US')}
+                        {signed(e.amount)}
                       </td>
-                      <td role="cell" className="num l-balance">{e.balanceAfter.toLocaleString('en-US')}</td>
-                      <td role="cell" className="l-table">{e.houseTableId ? <Link to={paths.houseTable.href(e.houseTableId)}>Table</Link> : '—'}</td>
+                      <td role="cell" className="num l-balance">{formatNumber(e.balanceAfter)}</td>
+                      <td role="cell" className="l-table">{e.houseTableId ? <Link to={paths.houseTable.href(e.houseTableId)}>{t('wallet.table')}</Link> : '—'}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -158,9 +160,9 @@ export function WalletPage() {
             </div>
           ))}
         <CursorPager
-          label="Ledger pages"
+          label={t('wallet.pages')}
           page={cursors.length}
-          note={`${LEDGER_PAGE_SIZE} a page`}
+          note={t('wallet.perPage', { n: LEDGER_PAGE_SIZE })}
           hasOlder={!!ledger.data?.next}
           onNewer={() => setCursors((c) => c.slice(0, -1))}
           onOlder={() => ledger.data?.next && setCursors((c) => [...c, ledger.data.next])}

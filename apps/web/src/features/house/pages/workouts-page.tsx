@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
 import { useCloseWorkout, useMyWorkouts } from '../api/house-queries';
 import { useAuth } from '../../../auth/auth-context';
 import { Facts } from '../../../components/facts';
@@ -11,44 +13,45 @@ export function WorkoutsPage() {
   const { token } = useAuth();
   const list = useMyWorkouts();
   const close = useCloseWorkout();
-  if (!token) return <SignedOut title="My workouts" what="your workouts" />;
-  if (list.isPending) return <Loading what="your workouts" />;
-  if (list.isError) return <ErrorView error={list.error} title="Your workouts could not be loaded" page />;
+  const { t } = useTranslation();
+  if (!token) return <SignedOut title={t('workouts.title')} what={t('workouts.yours')} />;
+  if (list.isPending) return <Loading what={t('workouts.yours')} />;
+  if (list.isError) return <ErrorView error={list.error} title={t('workouts.failed')} page />;
   const { items, excusesUnused, excusesThisWeek } = list.data;
   return (
     <>
       <HouseNav />
-      <h1>My workouts</h1>
+      <h1>{t('workouts.title')}</h1>
       <Facts
         items={[
-          ['Owed', String(items.filter((w) => w.status === 'owed').length)],
-          ["Dr.'s excuses to spend", String(excusesUnused)],
-          ['Excuses from the jar this week', `${excusesThisWeek} of 3`],
+          [t('workouts.owed'), String(items.filter((w) => w.status === 'owed').length)],
+          [t('workouts.excuses'), String(excusesUnused)],
+          [t('workouts.fromJar'), t('workouts.ofThree', { n: excusesThisWeek })],
         ]}
       />
-      {close.isError && <ErrorView error={close.error} title="The workout was not closed" />}
+      {close.isError && <ErrorView error={close.error} title={t('workouts.notClosed')} />}
       {items.length === 0 ? (
-        <Empty>No workouts. Lose a game with dumbbells at a workout table and one appears here.</Empty>
+        <Empty>{t('workouts.none')}</Empty>
       ) : (
         <ul className="list" data-testid="workouts">
           {items.map((w) => (
             <li key={w.id} className="card">
               <h2>
                 {workoutText(w.kind, w.amount)}
-                <span className={`tag${w.status === 'owed' ? ' tag-bad' : ' tag-ok'}`}>{w.status}</span>
+                <span className={`tag${w.status === 'owed' ? ' tag-bad' : ' tag-ok'}`}>{tOr(`workouts.status.${w.status}`, w.status)}</span>
               </h2>
               <p>
-                {w.dumbbells} dumbbell{w.dumbbells === 1 ? '' : 's'} · {formatDateTime(w.createdAt)}
-                {w.doneAt && ` · closed ${formatDateTime(w.doneAt)}`}
+                {t('workouts.dumbbells', { count: w.dumbbells })} · {formatDateTime(w.createdAt)}
+                {w.doneAt && ` · ${t('workouts.closed', { when: formatDateTime(w.doneAt) })}`}
               </p>
               {w.status === 'owed' && (
                 <div className="actions">
                   <button type="button" onClick={() => close.mutate({ id: w.id, how: 'done' })} disabled={close.isPending}>
-                    Mark done
+                    {t('workouts.markDone')}
                   </button>
                   {excusesUnused > 0 && (
                     <button type="button" className="secondary" onClick={() => close.mutate({ id: w.id, how: 'excuse' })} disabled={close.isPending}>
-                      Use a Dr.'s excuse
+                      {t('workouts.useExcuse')}
                     </button>
                   )}
                 </div>

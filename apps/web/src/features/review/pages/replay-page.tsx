@@ -1,5 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n, tOr } from '../../../i18n/i18n';
 import { useReplay } from '../api/review-queries';
 import { useTable } from '../../live-table/api/table-queries';
 import { useAnalysis } from '../../analysis/api/analysis-queries';
@@ -18,12 +20,15 @@ import './replay-page.css';
 /** What a step shows, in words (also what is announced). */
 function describe(step: ReplayStep, seatName: (seat: number) => string): string {
   if (!step.move) {
-    if (step.finished && step.action === null && step.board?.lead) return 'Hard stop: the game ends here.';
-    return `Hand ${step.hand + 1}: the deal.`;
+    if (step.finished && step.action === null && step.board?.lead) return i18n.t('replay.hardStop');
+    return i18n.t('replay.deal', { hand: step.hand + 1 });
   }
-  let text = `${seatName(step.move.seat)} ${moveWords(step.move)}; total ${step.sum}.`;
-  if (step.handEndedBy) text += ` Hand over (${step.handEndedBy.replace(/-/g, ' ')})${step.handWinner !== null ? `, ${seatName(step.handWinner)} wins it` : ''}.`;
-  if (step.finished) text += ' Game over.';
+  let text = i18n.t('replay.move', { who: seatName(step.move.seat), move: moveWords(step.move), sum: step.sum });
+  if (step.handEndedBy) {
+    const how = tOr(`handEnd.${step.handEndedBy}`, step.handEndedBy.replace(/-/g, ' '));
+    text += ` ${step.handWinner !== null ? i18n.t('replay.handOverWon', { how, who: seatName(step.handWinner) }) : i18n.t('replay.handOver', { how })}`;
+  }
+  if (step.finished) text += ` ${i18n.t('replay.gameOver')}`;
   return text;
 }
 
@@ -41,23 +46,24 @@ export function ReplayPage() {
   const table = useTable(replay.data?.tableId ?? '');
   const me = useMe();
   const announce = useAnnounce();
+  const { t } = useTranslation();
   const [i, setI] = useState(0);
   const steps = replay.data?.steps ?? [];
   const last = Math.max(0, steps.length - 1);
   const mySeat = analysis.data?.seat ?? null;
-  const seatName = (seat: number) => (table.data?.seats.find((s) => s.seat === seat)?.displayName ?? `Seat ${seat + 1}`) + (seat === mySeat ? ' (you)' : '');
+  const seatName = (seat: number) => (table.data?.seats.find((s) => s.seat === seat)?.displayName ?? t('replay.seat', { n: seat + 1 })) + (seat === mySeat ? ` ${t('standings.youMark')}` : '');
   const { at, flagged } = decisionsByStep(steps, analysis.data);
   const step = steps[Math.min(i, last)];
   const decision = at.get(i);
   const text = step ? describe(step, seatName) : '';
 
-  if (replay.isPending) return <Loading what="the replay" />;
-  if (replay.isError) return <ErrorView error={replay.error} title="This game cannot be replayed" page />;
+  if (replay.isPending) return <Loading what={t('replay.loading')} />;
+  if (replay.isError) return <ErrorView error={replay.error} title={t('replay.failed')} page />;
   if (!step) {
     return (
       <>
-        <h1>Replay</h1>
-        <Empty>This game has no recorded move.</Empty>
+        <h1>{t('replay.title')}</h1>
+        <Empty>{t('replay.noMove')}</Empty>
       </>
     );
   }
@@ -67,7 +73,7 @@ export function ReplayPage() {
     const to = Math.max(0, Math.min(last, n));
     setI(to);
     const d = at.get(to);
-    announce(`Step ${to + 1} of ${steps.length}. ${describe(steps[to], seatName)}${d ? ` ${verdictWords(d, seatName)}` : ''}`);
+    announce(`${t('replay.stepOf', { step: to + 1, steps: steps.length })} ${describe(steps[to], seatName)}${d ? ` ${verdictWords(d, seatName)}` : ''}`);
   };
   const nextFlagged = flagged.find((f) => f > i);
   const prevFlagged = [...flagged].reverse().find((f) => f < i);
@@ -78,64 +84,65 @@ export function ReplayPage() {
     const to = keyed[e.key];
     if (to !== undefined) go(to);
   };
-  const t = table.data;
+  const tbl = table.data;
   const ready = analysis.data?.status === 'ready' ? analysis.data : null;
 
   return (
     <>
       <p className="crumbs">
-        {mySeat !== null && <Link to={paths.myGames.href()}>← My games</Link>}
-        {mySeat === null && hasRole(me.data?.roles, ['reviewer']) && <Link to={paths.cases.href()}>← Cases</Link>}
-        {t && (
+        {mySeat !== null && <Link to={paths.myGames.href()}>{t('replay.myGames')}</Link>}
+        {mySeat === null && hasRole(me.data?.roles, ['reviewer']) && <Link to={paths.cases.href()}>{t('replay.cases')}</Link>}
+        {tbl && (
           <>
             {' '}
-            · <Link to={paths.table.href(t.id)}>the table</Link>
+            · <Link to={paths.table.href(tbl.id)}>{t('replay.theTable')}</Link>
           </>
         )}
         {replay.data.houseTableId && (
           <>
             {' '}
-            · <Link to={paths.houseTable.href(replay.data.houseTableId)}>the house table</Link>
+            · <Link to={paths.houseTable.href(replay.data.houseTableId)}>{t('replay.theHouseTable')}</Link>
           </>
         )}{' '}
-        · <Link to={paths.verify.href(gameId)}>Verify the deal</Link>
+        · <Link to={paths.verify.href(gameId)}>{t('replay.verify')}</Link>
       </p>
       <h1>
-        Replay{t ? `: round ${t.round}, table ${t.index + 1}` : ''} <span className="subtle">{replay.data.endedBy ? `ended by ${replay.data.endedBy.replace(/-/g, ' ')}` : ''}</span>
+        {tbl ? t('replay.titleAt', { round: tbl.round, table: tbl.index + 1 }) : t('replay.title')}{' '}
+        <span className="subtle">{replay.data.endedBy ? t('replay.endedBy', { how: tOr(`endedBy.${replay.data.endedBy}`, replay.data.endedBy.replace(/-/g, ' ')) }) : ''}</span>
       </h1>
       <div className="replay-layout">
         <div
           className="replay"
           tabIndex={0}
           role="group"
-          aria-roledescription="replay viewer"
-          aria-label={`Replay: ← and → step, Home and End jump to the first and last position${ready ? ', P and N to the previous and next inaccuracy, mistake or blunder' : ''}`}
+          aria-roledescription={t('replay.viewer')}
+          aria-label={ready ? t('replay.keysFlagged') : t('replay.keys')}
           onKeyDown={onKey}
         >
           <div className="pager replay-controls">
             <button type="button" className="secondary" onClick={() => go(0)} disabled={i === 0}>
-              « First
+              « {t('common.first')}
             </button>
             <button type="button" onClick={() => go(i - 1)} disabled={i === 0}>
-              ◀ Previous
+              ◀ {t('common.previous')}
             </button>
             <span className="step-count" data-testid="replay-step">
-              Step {i + 1} / {steps.length} · hand {step.hand + 1}
+              {t('replay.stepCount', { step: i + 1, steps: steps.length, hand: step.hand + 1 })}
             </span>
             <button type="button" onClick={() => go(i + 1)} disabled={i >= last}>
-              Next ▶
+              {t('common.next')} ▶
             </button>
             <button type="button" className="secondary" onClick={() => go(last)} disabled={i >= last}>
-              Last »
+              {t('common.last')} »
             </button>
           </div>
           {ready && (
             <div className="pager mistake-controls">
               <button type="button" className="secondary" onClick={() => prevFlagged !== undefined && go(prevFlagged)} disabled={prevFlagged === undefined}>
-                ‹ Previous mistake
+                ‹ {t('replay.prevMistake')}
               </button>
               <button type="button" className="secondary" onClick={() => nextFlagged !== undefined && go(nextFlagged)} disabled={nextFlagged === undefined}>
-                Next mistake ›
+                {t('replay.nextMistake')} ›
               </button>
             </div>
           )}
@@ -143,21 +150,21 @@ export function ReplayPage() {
             {text}
           </p>
           {decision && <Verdict decision={decision} seatName={seatName} />}
-          <Board board={step.board} openEnds={step.openEnds} sum={step.sum} label={`Board at step ${i + 1}`} size={18} />
+          <Board board={step.board} openEnds={step.openEnds} sum={step.sum} label={t('replay.boardAt', { step: i + 1 })} size={18} />
           <ol className="players">
             {step.holdings.map((tiles, seat) => (
               <li key={seat} className={`player${step.turn === seat ? ' on-turn' : ''}`}>
                 <span className="player-name">
                   {seatName(seat)}
-                  {step.turn === seat && <span className="tag">to play</span>}
+                  {step.turn === seat && <span className="tag">{t('replay.toPlay')}</span>}
                 </span>
                 <span className="player-facts">
-                  <span className="score" aria-label={`score ${step.scores[seat]}`}>
+                  <span className="score" aria-label={t('replay.score', { score: step.scores[seat] })}>
                     {step.scores[seat]}
                   </span>
-                  <span className="muted">{tiles.length} tiles</span>
+                  <span className="muted">{t('replay.tiles', { count: tiles.length })}</span>
                 </span>
-                <span className="hand-tiles" role="img" aria-label={`${seatName(seat)}'s tiles: ${tiles.join(', ') || 'none'}`}>
+                <span className="hand-tiles" role="img" aria-label={t('replay.tilesOf', { who: seatName(seat), tiles: tiles.join(', ') || t('replay.none') })}>
                   {tiles.map((tile) => (
                     <Domino key={tile} tile={tile} orientation="vertical" size={14} />
                   ))}
@@ -165,19 +172,18 @@ export function ReplayPage() {
               </li>
             ))}
           </ol>
-          <p className="muted">Yard: {step.yardCount} tiles</p>
+          <p className="muted">{t('table.yard', { count: step.yardCount })}</p>
         </div>
         <section className="analysis" aria-labelledby="analysis-head">
-          <h2 id="analysis-head">Analysis</h2>
+          <h2 id="analysis-head">{t('replay.analysis')}</h2>
           <AnalysisState analysis={analysis} />
           {ready && (
             <>
               <AnalysisSummary analysis={ready} seatName={seatName} />
-              <h3>Flagged moves</h3>
+              <h3>{t('replay.flagged')}</h3>
               <FlaggedMoves at={at} flagged={flagged} current={i} go={go} seatName={seatName} />
               <p className="muted analysis-key">
-                Each choice is judged against the expert on what its player could know then: inaccuracy from {ready.thresholds?.inaccuracy}, mistake from {ready.thresholds?.mistake}, blunder from{' '}
-                {ready.thresholds?.blunder} expected points lost.
+                {t('replay.key', { inaccuracy: ready.thresholds?.inaccuracy, mistake: ready.thresholds?.mistake, blunder: ready.thresholds?.blunder })}
               </p>
             </>
           )}
