@@ -149,10 +149,10 @@ export class TableDecider {
       await this.repo.setTableStatus(tx, table.id, 'tiebreak');
       const notice = tiebreakNotice({ challengeId: table.challengeId, tiebreakId: tb.id, tableId: table.id, gameId: game.id, closesAt });
       const notices = players.map((userId) => ({ userId, ...notice, dedupeKey: `tiebreak:${tb.id}` }));
-      await this.repo.notify(tx, notices);
+      const worded = await this.repo.notify(tx, notices);
       effects.push({ kind: 'tiebreak-close', tiebreakId: tb.id, version: draw.version, at: closesAt });
       effects.push(say.tiebreakOpen(tb, draw, game.id, await tableRooms(this.repo, tx, table, game.id)));
-      effects.push(...notices.map(say.noticeEmit));
+      effects.push(...worded.map(say.noticeEmit));
       return;
     }
     await this.writeResult(tx, round, table, state, outcome, final, effects);

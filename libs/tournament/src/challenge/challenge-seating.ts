@@ -49,7 +49,7 @@ export class ChallengeSeating {
       if (decision.kind === 'cancel') {
         const reason = say.tooFewReason(decision.checkedIn, ch.minPlayers);
         await this.repo.cancel(tx, ch.id, reason);
-        await this.repo.notify(tx, say.cancelledNotices(ch, regs.map((r) => r.userId), reason, 'start'));
+        await this.repo.notify(tx, say.cancelledNotices(ch, regs.map((r) => r.userId), reason, 'start', say.tooFewReasonEs(decision.checkedIn, ch.minPlayers)));
         await this.repo.audit(tx, { action: 'challenge.cancelled', entityType: 'challenge', entityId: ch.id, reason, data: { checkedIn: decision.checkedIn } });
         return 'cancelled' as const;
       }
@@ -119,8 +119,8 @@ export class ChallengeSeating {
         ...seatedNotice({ challengeId: ch.id, roundId: round.id, round: round.number, table: t.table, tableId: t.tableId, gameId: t.gameId, seat: s.seat, hardStopAt: round.hardStopAt }),
       })),
     );
-    effects.push(say.roundStarted(ch.id, round, seating), ...notices.map(say.noticeEmit));
-    await this.repo.notify(tx, notices);
+    const worded = await this.repo.notify(tx, notices);
+    effects.push(say.roundStarted(ch.id, round, seating), ...worded.map(say.noticeEmit));
   }
   /** After the break: seats the round from the previous round's advancers. */
   async startRound(roundId: string, now = this.time.now()): Promise<void> {

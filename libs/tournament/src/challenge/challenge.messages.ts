@@ -27,9 +27,16 @@ export interface SeatingTable {
 // ------------------------------------------------------------------ notifications
 
 /** The challenge is cancelled (too few checked in at 12:00, or by a director): every registrant is told why. */
-export function cancelledNotices(challenge: { id: string; localDate: string }, userIds: readonly string[], reason: string, by: 'start' | 'director'): FlowNotice[] {
+export function cancelledNotices(
+  challenge: { id: string; localDate: string },
+  userIds: readonly string[],
+  reason: string,
+  by: 'start' | 'director',
+  /** the reason in Spanish when the flow wrote it (a director's reason is their own words) */
+  reasonEs = reason,
+): FlowNotice[] {
   const body = by === 'director' ? `The challenge of ${challenge.localDate} is cancelled by the director: ${reason}.` : `The challenge of ${challenge.localDate} is cancelled: ${reason}.`;
-  const esBody = by === 'director' ? `El director canceló el desafío del ${challenge.localDate}: ${reason}.` : `Se canceló el desafío del ${challenge.localDate}: ${reason}.`;
+  const esBody = by === 'director' ? `El director canceló el desafío del ${challenge.localDate}: ${reasonEs}.` : `Se canceló el desafío del ${challenge.localDate}: ${reasonEs}.`;
   const es = { title: 'Desafío cancelado', body: esBody };
   return userIds.map((userId) => ({ userId, kind: 'challenge.cancelled', title: 'Challenge cancelled', body, es, data: { challengeId: challenge.id }, dedupeKey: `cancelled:${challenge.id}` }));
 }
@@ -37,6 +44,11 @@ export function cancelledNotices(challenge: { id: string; localDate: string }, u
 /** Too few players checked in at 12:00: the cancel reason. */
 export function tooFewReason(checkedIn: number, minPlayers: number): string {
   return `only ${checkedIn} player${checkedIn === 1 ? '' : 's'} checked in; a challenge needs at least ${minPlayers}`;
+}
+
+/** The same reason in Spanish (the cancellation notice of a Spanish-speaking player). */
+export function tooFewReasonEs(checkedIn: number, minPlayers: number): string {
+  return `solo ${checkedIn === 1 ? 'hizo' : 'hicieron'} check-in ${checkedIn} jugador${checkedIn === 1 ? '' : 'es'}; un desafío necesita al menos ${minPlayers}`;
 }
 
 /** Each player's placement, points and prize at the end. */
@@ -57,7 +69,7 @@ export function disqualifiedNotice(challengeId: string, userId: string, reason: 
   return { userId, kind: 'challenge.disqualified', title: 'Disqualified', body: `You are disqualified from this challenge: ${reason}.`, es, data: { challengeId }, dedupeKey: `dq:${challengeId}` };
 }
 
-/** A stored notice pushed to its player's room as well. */
+/** A stored notice pushed to its player's room as well, in the words stored for them (their account's language). */
 export function noticeEmit(n: { userId: string } & Notice): LiveEmit {
   const { userId, ...notice } = n;
   return liveEmit([liveRooms.user(userId)], 'notification', { kind: notice.kind, title: notice.title, body: notice.body, data: notice.data });

@@ -359,7 +359,8 @@ export class ChallengeRepository {
 
   // ------------------------------------------------------------------ notices and audit
 
-  notify(tx: Tx, notices: FlowNotice[]): Promise<void> {
+  /** Stores the notices; answers them as stored, each in its recipient's language (what the live push carries). */
+  notify(tx: Tx, notices: FlowNotice[]): Promise<readonly FlowNotice[]> {
     return storeNotifications(tx, notices);
   }
 

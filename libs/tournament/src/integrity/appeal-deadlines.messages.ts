@@ -15,6 +15,7 @@ export function appealReminderNotice(a: DueAppeal): BoardNotice {
     kind: 'integrity.appeal_reminder',
     title: 'An appeal is due soon',
     body: `The appeal ${a.id} (case ${a.decision.caseId}) must be decided by ${a.dueAt.toISOString()}.`,
+    es: { title: 'Una apelación vence pronto', body: `La apelación ${a.id} (caso ${a.decision.caseId}) debe resolverse antes del ${a.dueAt.toISOString()}.` },
     data: { appealId: a.id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString() },
     dedupeKey: `appeal-reminder:${a.id}`,
   };
@@ -26,6 +27,7 @@ export function appealOverdueNotice(a: DueAppeal): BoardNotice {
     kind: 'integrity.appeal_overdue',
     title: 'An appeal is overdue',
     body: `The appeal ${a.id} (case ${a.decision.caseId}) was due by ${a.dueAt.toISOString()} and is escalated.`,
+    es: { title: 'Una apelación está vencida', body: `La apelación ${a.id} (caso ${a.decision.caseId}) vencía el ${a.dueAt.toISOString()} y se ha escalado.` },
     data: { appealId: a.id, caseId: a.decision.caseId, dueAt: a.dueAt.toISOString(), escalated: true },
     dedupeKey: `appeal-overdue:${a.id}`,
   };

@@ -15,7 +15,7 @@ export interface NotificationRow extends Notice {
  * Issue 24: each row in its recipient's language (users.locale) — the Spanish wording its builder gave
  * (`Notice.es`), else the English. One read of the recipients' languages, only when a row has Spanish.
  */
-async function inRecipientsLanguage(tx: Tx, rows: readonly NotificationRow[]): Promise<readonly NotificationRow[]> {
+async function inRecipientsLanguage<R extends NotificationRow>(tx: Tx, rows: readonly R[]): Promise<readonly R[]> {
   const ids = [...new Set(rows.filter((r) => r.es).map((r) => r.userId))];
   if (!ids.length) return rows;
   const spanish = new Set((await tx.user.findMany({ where: { id: { in: ids }, locale: 'es' }, select: { id: true } })).map((u) => u.id));
@@ -36,11 +36,12 @@ const row = (n: NotificationRow): Prisma.NotificationCreateManyInput => ({
  * A row whose player already holds its dedupe key is skipped (a retried step notifies once). Each new
  * row gets its e-mail and push deliveries in the same transaction (delivery/deliveries.repository.ts).
  */
-export async function storeNotifications(tx: Tx, rows: readonly NotificationRow[]): Promise<void> {
-  if (!rows.length) return;
+export async function storeNotifications<R extends NotificationRow>(tx: Tx, rows: readonly R[]): Promise<readonly R[]> {
+  if (!rows.length) return rows;
   const worded = await inRecipientsLanguage(tx, rows);
   const stored = await tx.notification.createManyAndReturn({ data: worded.map(row), skipDuplicates: true, select: { id: true } });
   await queueDeliveries(tx, stored.map((n) => n.id));
+  return worded;
 }
 
 /** Stores one notification whose key is new by construction (a fresh decision's id): a duplicate fails the transaction. */
@@ -56,9 +57,14 @@ export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<
  * is skipped (the same fact told twice notifies once). Answers how many were told.
  */
 export async function notifyEveryPlayer(tx: Tx, notice: Notice, dedupeKey: string): Promise<number> {
+  // Each player's words in their account's language (the Spanish, when the notice has it).
+  const es = notice.es ?? { title: notice.title, body: notice.body };
   const ids = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO notifications (id, user_id, kind, title, body, data, dedupe_key)
-    SELECT gen_random_uuid(), u.id, ${notice.kind}, ${notice.title}, ${notice.body}, ${JSON.stringify(notice.data)}::jsonb, ${dedupeKey}
+    SELECT gen_random_uuid(), u.id, ${notice.kind},
+      CASE WHEN u.locale = 'es' THEN ${es.title} ELSE ${notice.title} END,
+      CASE WHEN u.locale = 'es' THEN ${es.body} ELSE ${notice.body} END,
+      ${JSON.stringify(notice.data)}::jsonb, ${dedupeKey}
     FROM users u WHERE u.status <> 'banned'
     ON CONFLICT (user_id, dedupe_key) DO NOTHING
     RETURNING id::text AS id`;

@@ -227,8 +227,8 @@ export class RegistrationsRepository {
     await tx.registration.update({ where: { id }, data: { disqualifiedAt: at, disqualifyReason: reason } });
   }
 
-  notify(tx: Tx, notices: (RegistrationNotice & { userId: string })[]): Promise<void> {
-    return storeNotifications(tx, notices);
+  async notify(tx: Tx, notices: (RegistrationNotice & { userId: string })[]): Promise<void> {
+    await storeNotifications(tx, notices);
   }
 
   async audit(tx: Tx, entry: RegistrationAudit): Promise<void> {

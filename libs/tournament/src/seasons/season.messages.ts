@@ -8,12 +8,18 @@ import type { NotificationRow } from '../notifications/notifications.repository'
  */
 
 /** The close seeded these players into the city's Elite Six: each is told their seed and benefit. */
+const BENEFITS_ES: Record<string, string> = { 'seed-1-travel': 'cabeza de serie 1 con viaje pagado', 'seed-2-3': 'cabeza de serie 2–3', qualification: 'clasificado' };
+
 export function eliteSixNotices(seasonId: string, qualifiers: readonly EliteSixQualifier[]): NotificationRow[] {
   return qualifiers.map((q) => ({
     userId: q.playerId,
     kind: 'season.elite-six',
     title: 'Elite Six',
     body: `You are in your city's Elite Six (seed ${q.seed}, ${q.benefit}) and qualify for the Regional Tournament.`,
+    es: {
+      title: 'Elite Six',
+      body: `Estás en el Elite Six de tu ciudad (cabeza de serie ${q.seed}, ${BENEFITS_ES[q.benefit] ?? q.benefit}) y te clasificas para el Torneo Regional.`,
+    },
     data: { seasonId, ...q },
     dedupeKey: `elite-six:${seasonId}`,
   }));
@@ -29,6 +35,10 @@ export function eventEnteredNotices(
     kind: `${e.kind}.entered`,
     title: e.kind === 'ndt' ? 'NDT Finals' : 'Regional Tournament',
     body: `You play the ${e.kind === 'ndt' ? `NDT Finals ${e.year}` : `${e.region} Regional ${e.year}`}; the first table is seated at ${e.startsAt.toISOString()}.`,
+    es: {
+      title: e.kind === 'ndt' ? 'Finales NDT' : 'Torneo Regional',
+      body: `Juegas ${e.kind === 'ndt' ? `las Finales NDT ${e.year}` : `el Regional ${e.region} ${e.year}`}; la primera mesa se sienta el ${e.startsAt.toISOString()}.`,
+    },
     data: { challengeId },
     dedupeKey: `event:${challengeId}`,
   }));
