@@ -135,7 +135,7 @@ export class AccountRecoveryService {
     const now = this.clock.now();
     const minutes = EXPIRES_MINUTES[purpose];
     const token = await this.tokens.issue({ userId: user.id, purpose, tokenHash: hashToken(secret), email: to, expiresAt: new Date(now.getTime() + minutes * 60_000), now });
-    await this.mail.send(accountMail(purpose, { to, secret, tokenId: token.id, expiresMinutes: minutes, publicUrl: this.config.PUBLIC_URL, mailDomain: mailDomain(this.config.MAIL_FROM) }));
+    await this.mail.send(accountMail(purpose, { to, secret, tokenId: token.id, expiresMinutes: minutes, publicUrl: this.config.PUBLIC_URL, mailDomain: mailDomain(this.config.MAIL_FROM), language: user.locale }));
   }
 
   /** Counts one account mail per `subject` (an address asked for, an account) and per client address. */

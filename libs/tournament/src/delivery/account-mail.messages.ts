@@ -26,15 +26,44 @@ const TEXTS: Record<AccountMailKind, { subject: string; heading: string; lead: s
   },
 };
 
-/** An account e-mail with its single-use link (the secret only ever travels in the link). */
-export function accountMail(kind: AccountMailKind, m: { to: string; secret: string; tokenId: string; expiresMinutes: number; publicUrl: string; mailDomain: string }): MailMessage {
-  const t = TEXTS[kind];
+/** The same e-mails in Spanish (issue 24: the account's language). */
+const TEXTS_ES: Record<AccountMailKind, { subject: string; heading: string; lead: string; action: string }> = {
+  verify_email: {
+    subject: 'Confirma tu correo electrónico',
+    heading: 'Confirma tu correo electrónico',
+    lead: 'Confirma esta dirección para recibir por correo los recordatorios y avisos de la DCS Tournament Platform. Puedes jugar sin hacerlo.',
+    action: 'Confirmar mi dirección',
+  },
+  reset_password: {
+    subject: 'Restablece tu contraseña',
+    heading: 'Restablece tu contraseña',
+    lead: 'Alguien (esperamos que tú) pidió restablecer la contraseña de la cuenta con esta dirección. El enlace funciona una sola vez. Al restablecer la contraseña se cierra la sesión en todos los dispositivos de la cuenta.',
+    action: 'Elegir una contraseña nueva',
+  },
+  change_email: {
+    subject: 'Confirma tu nuevo correo electrónico',
+    heading: 'Confirma tu nuevo correo electrónico',
+    lead: 'Confirma esta dirección para que sea el correo de tu cuenta DCS. Hasta que lo hagas, sigue la dirección anterior.',
+    action: 'Usar esta dirección',
+  },
+};
+
+/** An account e-mail with its single-use link (the secret only ever travels in the link), in the account's language. */
+export function accountMail(
+  kind: AccountMailKind,
+  m: { to: string; secret: string; tokenId: string; expiresMinutes: number; publicUrl: string; mailDomain: string; language?: string },
+): MailMessage {
+  const es = m.language === 'es';
+  const t = { ...TEXTS[kind], ...(es ? TEXTS_ES[kind] : {}) };
   const url = `${m.publicUrl}${t.path}?token=${encodeURIComponent(m.secret)}`;
-  const hours = m.expiresMinutes >= 120 ? `${Math.round(m.expiresMinutes / 60)} hours` : `${m.expiresMinutes} minutes`;
+  const long = m.expiresMinutes >= 120;
+  const n = long ? Math.round(m.expiresMinutes / 60) : m.expiresMinutes;
+  const expires = es ? `El enlace caduca en ${n} ${long ? 'horas' : 'minutos'}.` : `The link expires in ${n} ${long ? 'hours' : 'minutes'}.`;
+  const ignore = es ? 'Si no lo pediste, ignora este correo: no cambia nada.' : 'If you did not ask for this, ignore this e-mail: nothing changes.';
   const { text, html } = layout({
     publicUrl: m.publicUrl,
     heading: t.heading,
-    paragraphs: [t.lead, `The link expires in ${hours}.`, 'If you did not ask for this, ignore this e-mail: nothing changes.'],
+    paragraphs: [t.lead, expires, ignore],
     action: { label: t.action, url },
     footer: ['DCS Tournament Platform'],
   });

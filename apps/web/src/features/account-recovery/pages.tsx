@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { paths } from '../../config/paths';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { ErrorView, Loading } from '../../components/status';
 import { useConfirmEmailChange, useRequestReset, useResetPassword, useUnsubscribe, useVerifyEmail } from './api';
 
 /** "Forgot your password?": the same answer whether or not an account has the address. */
 export function ForgotPasswordPage() {
   const request = useRequestReset();
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -14,22 +16,22 @@ export function ForgotPasswordPage() {
   };
   return (
     <div className="narrow">
-      <h1>Forgot your password?</h1>
+      <h1>{t('auth.forgot')}</h1>
       {request.isSuccess ? (
-        <p role="status">{request.data.message}</p>
+        <p role="status">{t('recovery.resetSent')}</p>
       ) : (
         <form className="form" onSubmit={submit}>
-          <p className="muted">Enter the e-mail address of your account: we send a link to choose a new password.</p>
-          <label htmlFor="email">Email</label>
+          <p className="muted">{t('recovery.enterEmail')}</p>
+          <label htmlFor="email">{t('auth.email')}</label>
           <input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          {request.isError && <ErrorView error={request.error} title="The link could not be sent" />}
+          {request.isError && <ErrorView error={request.error} title={t('recovery.notSent')} />}
           <button type="submit" disabled={request.isPending}>
-            {request.isPending ? 'Sending…' : 'Send the link'}
+            {request.isPending ? t('recovery.sending') : t('recovery.send')}
           </button>
         </form>
       )}
       <p>
-        <Link to={paths.signIn.href()}>Back to sign in</Link>
+        <Link to={paths.signIn.href()}>{t('recovery.backToSignIn')}</Link>
       </p>
     </div>
   );
@@ -40,6 +42,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,27 +50,27 @@ export function ResetPasswordPage() {
   };
   return (
     <div className="narrow">
-      <h1>Choose a new password</h1>
+      <h1>{t('recovery.chooseTitle')}</h1>
       {reset.isSuccess ? (
         <p role="status">
-          Your password is changed and every device was signed out. <Link to={paths.signIn.href()}>Sign in</Link> with the new password.
+          <Trans i18nKey="recovery.changed" components={[<Link to={paths.signIn.href()} />]} />
         </p>
       ) : (
         <form className="form" onSubmit={submit}>
-          <label htmlFor="password">New password</label>
+          <label htmlFor="password">{t('recovery.newPassword')}</label>
           <input id="password" type="password" autoComplete="new-password" required minLength={10} aria-describedby="password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
           <p id="password-hint" className="muted">
-            At least 10 characters. The link works once, for 30 minutes.
+            {t('recovery.hint')}
           </p>
-          {reset.isError && <ErrorView error={reset.error} title="The password could not be changed" />}
+          {reset.isError && <ErrorView error={reset.error} title={t('recovery.notChanged')} />}
           <button type="submit" disabled={reset.isPending || !token}>
-            {reset.isPending ? 'Saving…' : 'Save the new password'}
+            {reset.isPending ? t('recovery.saving') : t('recovery.save')}
           </button>
         </form>
       )}
       {(reset.isError || !token) && (
         <p>
-          <Link to={paths.forgotPassword.href()}>Ask for a new link</Link>
+          <Link to={paths.forgotPassword.href()}>{t('recovery.askNew')}</Link>
         </p>
       )}
     </div>
@@ -79,6 +82,7 @@ function LinkLanding({ title, use, done }: { title: string; use: ReturnType<type
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const sent = useRef(false);
+  const { t } = useTranslation();
   useEffect(() => {
     if (sent.current || !token) return;
     sent.current = true;
@@ -87,12 +91,12 @@ function LinkLanding({ title, use, done }: { title: string; use: ReturnType<type
   return (
     <div className="narrow">
       <h1>{title}</h1>
-      {!token && <p>This link has no token: copy the whole link from the e-mail.</p>}
-      {use.isPending && token && <Loading what="your link" />}
+      {!token && <p>{t('recovery.noToken')}</p>}
+      {use.isPending && token && <Loading what={t('recovery.yourLink')} />}
       {use.isSuccess && <p role="status">{done(use.data.email)}</p>}
-      {use.isError && <ErrorView error={use.error} title="The link did not work" />}
+      {use.isError && <ErrorView error={use.error} title={t('recovery.linkFailed')} />}
       <p>
-        <Link to={paths.notificationSettings.href()}>Notification settings</Link>
+        <Link to={paths.notificationSettings.href()}>{t('recovery.settings')}</Link>
       </p>
     </div>
   );
@@ -100,12 +104,14 @@ function LinkLanding({ title, use, done }: { title: string; use: ReturnType<type
 
 export function VerifyEmailPage() {
   const verify = useVerifyEmail();
-  return <LinkLanding title="Confirm your e-mail address" use={verify} done={(email) => `${email} is confirmed: reminders and notices can now reach you by e-mail.`} />;
+  const { t } = useTranslation();
+  return <LinkLanding title={t('recovery.confirmTitle')} use={verify} done={(email) => t('recovery.confirmed', { email })} />;
 }
 
 export function ConfirmEmailPage() {
   const confirm = useConfirmEmailChange();
-  return <LinkLanding title="Confirm your new e-mail address" use={confirm} done={(email) => `Your account's address is now ${email}.`} />;
+  const { t } = useTranslation();
+  return <LinkLanding title={t('recovery.confirmNewTitle')} use={confirm} done={(email) => t('recovery.addressNow', { email })} />;
 }
 
 /** The page of an e-mail's "stop these e-mails" link: one button (a link opened by a mail scanner changes nothing). */
@@ -113,22 +119,23 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const q = { u: params.get('u') ?? '', k: params.get('k') ?? '', s: params.get('s') ?? '' };
   const unsubscribe = useUnsubscribe();
+  const { t } = useTranslation();
   return (
     <div className="narrow">
-      <h1>Stop these e-mails</h1>
+      <h1>{t('recovery.stopTitle')}</h1>
       {unsubscribe.isSuccess ? (
-        <p role="status">Done: no more e-mails for “{unsubscribe.data.label}”. You can turn them on again in your notification settings.</p>
+        <p role="status">{t('recovery.stopped', { label: unsubscribe.data.label })}</p>
       ) : (
         <>
-          <p>Stop e-mails of this kind ({q.k || 'unknown'})? The notices stay in the app.</p>
-          {unsubscribe.isError && <ErrorView error={unsubscribe.error} title="The link did not work" />}
+          <p>{t('recovery.stopAsk', { kind: q.k || t('recovery.unknown') })}</p>
+          {unsubscribe.isError && <ErrorView error={unsubscribe.error} title={t('recovery.linkFailed')} />}
           <button type="button" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(q)}>
-            Stop these e-mails
+            {t('recovery.stopTitle')}
           </button>
         </>
       )}
       <p>
-        <Link to={paths.notificationSettings.href()}>Notification settings</Link>
+        <Link to={paths.notificationSettings.href()}>{t('recovery.settings')}</Link>
       </p>
     </div>
   );
