@@ -4,8 +4,9 @@ import { apiBase, platform } from './support/platform-control';
 
 /**
  * Issue 24: the competitor journey in Spanish — a visitor picks "Español" in the header, signs up (the account
- * keeps Spanish), registers, checks in, plays at the live table with the keyboard and reads the result, every step
- * asserted in Spanish; the live table, the bracket and the house lobby photographed at 375 px.
+ * keeps Spanish), registers, checks in, plays at the live table with the keyboard and reads the result, opens the
+ * game's analysis, the season standings, their player page and their wallet, every step asserted in Spanish; the
+ * live table, the bracket, the analysis, the standings, the wallet and the house lobby photographed at 375 px.
  */
 const TURN_MS = 40_000;
 
@@ -112,6 +113,54 @@ test.describe('journey: a competitor in Spanish', () => {
     await expect(result).toContainText('Puntuación final');
     await expect(result).toContainText(/Terminaste en el puesto \d/, { timeout: 20_000 });
     await expect(page.getByTestId('announcer')).toContainText(/Se acabó la partida|Te toca|jugó el|pasó/);
+
+    // The finished game's replay and post-game analysis: the player's own decisions, in Spanish.
+    await page.goto('/me/games');
+    const gameId = await page.locator('[data-game]').first().getAttribute('data-game');
+    expect(gameId).toBeTruthy();
+    await page.goto(`/games/${gameId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Repetición: ronda 1, mesa');
+    await expect(page.getByRole('link', { name: 'Verificar el reparto' })).toBeVisible();
+    const analysis = page.getByRole('region', { name: 'Análisis' });
+    await screens(page, 'es-analysis', async (p) => {
+      await expect(analysis.getByRole('list', { name: 'Precisión por jugador' })).toBeVisible({ timeout: 60_000 });
+      await expect(analysis.getByRole('list', { name: 'Precisión por jugador' }).getByRole('listitem')).toContainText(/\(tú\).*decisi(ón|ones)/);
+      await expect(analysis).toContainText('Solo tus decisiones');
+      await expect(p.getByTestId('replay-step')).toContainText(/^Paso \d+ \/ \d+ · mano \d+$/);
+      await expect(p.getByRole('button', { name: 'Error siguiente ›' })).toBeVisible();
+      await expectAccessible(p);
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The city's season standings, with "what they need".
+    const { cityId } = (await (await fetch(`${apiBase}/api/challenges/${ch.challengeId}`)).json()) as { cityId: string };
+    await page.goto(`/cities/${cityId}/standings`);
+    await screens(page, 'es-standings', async (p) => {
+      await expect(p.getByRole('heading', { level: 1 })).toContainText('Clasificación de la temporada');
+      await expect(p.getByRole('link', { name: 'Desafíos semanales' })).toBeVisible();
+      await expect(p.getByText(/Buscar un jugador|Esta ciudad todavía no tiene temporada\./).first()).toBeVisible();
+      await expectAccessible(p);
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The player's own page.
+    await page.goto(`/players/${account.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jugadora Uno');
+    await expect(page.getByRole('heading', { name: 'Temporadas y Elite Six' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cara a cara' })).toBeVisible();
+
+    // The wallet.
+    await page.goto('/me/wallet');
+    await screens(page, 'es-wallet', async (p) => {
+      await expect(p.getByRole('heading', { level: 1 })).toHaveText('Mi billetera');
+      await expect(p.getByText('Dinero de juego sin valor real: no se puede cobrar, transferir ni cambiar.')).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'Mi nivel' })).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'Movimientos' })).toBeVisible();
+      await expect(p.getByLabel('Moneda')).toBeVisible();
+      await expectAccessible(p);
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The house lobby in Spanish.
     await page.goto('/house');
