@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 
 export function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Page not found</h1>
+      <h1>{t('notFound.title')}</h1>
       <p>
-        There is nothing at this address. <Link to={paths.home.href()}>See the weekly challenges</Link>
+        {t('notFound.text')} <Link to={paths.home.href()}>{t('notFound.link')}</Link>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ErrorView } from './status';
 import './reason-dialog.css';
@@ -28,6 +29,7 @@ export function ReasonDialog({ title, description, confirm, children, onSubmit, 
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [reason, setReason] = useState('');
+  const { t } = useTranslation();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -86,15 +88,15 @@ export function ReasonDialog({ title, description, confirm, children, onSubmit, 
         <h2 id={`${id}-t`}>{title}</h2>
         {description && <p id={`${id}-d`}>{description}</p>}
         {children}
-        <label htmlFor={`${id}-r`}>Reason (kept in the audit log)</label>
+        <label htmlFor={`${id}-r`}>{t('staff.reasonLabel')}</label>
         <textarea id={`${id}-r`} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={2000} rows={3} autoFocus />
-        {error !== null && <ErrorView error={error} title="Not done" />}
+        {error !== null && <ErrorView error={error} title={t('staff.notDone')} />}
         <div className="dialog-buttons">
           <button type="submit" disabled={busy}>
-            {busy ? 'Working…' : confirm}
+            {busy ? t('staff.working') : confirm}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('staff.cancel')}
           </button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { tOr } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../auth/use-me';
@@ -12,25 +14,24 @@ export const hasRole = (userRoles: string[] | undefined, roles: string[]) => !!u
 export function RoleGate({ roles, what, children }: { roles: string[]; what: string; children: ReactNode }) {
   const { token } = useAuth();
   const me = useMe();
+  const { t } = useTranslation();
   if (!token) {
     return (
       <div className="notice">
-        <h1 className="notice-title">Sign in to use {what}</h1>
+        <h1 className="notice-title">{t('staff.signInTo', { what })}</h1>
         <p>
-          <Link to={paths.signIn.href()}>Sign in</Link> with a staff account.
+          <Trans i18nKey="staff.signInStaff" components={[<Link to={paths.signIn.href()} />]} />
         </p>
       </div>
     );
   }
-  if (me.isPending) return <Loading what="your account" />;
-  if (me.isError) return <ErrorView error={me.error} title="Your account could not be loaded" page />;
+  if (me.isPending) return <Loading what={t('staff.yourAccount')} />;
+  if (me.isError) return <ErrorView error={me.error} title={t('staff.accountFailed')} page />;
   if (!hasRole(me.data.roles, roles)) {
     return (
       <div className="notice notice-error" role="alert">
-        <h1 className="notice-title">Not available to your account</h1>
-        <p>
-          {what[0].toUpperCase() + what.slice(1)} is for {roles.join(' or ')} accounts (and admins).
-        </p>
+        <h1 className="notice-title">{t('staff.notAvailable')}</h1>
+        <p>{t('staff.forRoles', { what: what[0].toUpperCase() + what.slice(1), roles: roles.map((r) => tOr(`staff.role.${r}`, r)).join(t('staff.or')) })}</p>
       </div>
     );
   }

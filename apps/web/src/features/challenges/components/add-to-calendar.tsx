@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import type { components } from '../../../api/schema';
 import './add-to-calendar.css';
 
@@ -13,10 +15,10 @@ export function googleCalendarUrl(c: Challenge, pageUrl: string): string {
   const end = new Date(new Date(c.startsAt).getTime() + SHOWN_MS).toISOString();
   const q = new URLSearchParams({
     action: 'TEMPLATE',
-    text: `DCS ${c.cityName} challenge (${c.localDate})`,
+    text: i18n.t('calendar.eventTitle', { city: c.cityName, date: c.localDate }),
     dates: `${gcalTime(c.startsAt)}/${gcalTime(end)}`,
     ctz: c.timeZone,
-    details: `Check in between ${new Date(c.checkInOpensAt).toISOString()} and ${new Date(c.checkInClosesAt).toISOString()} (UTC), or your place goes to the waitlist.\n${pageUrl}`,
+    details: `${i18n.t('calendar.details', { opens: new Date(c.checkInOpensAt).toISOString(), closes: new Date(c.checkInClosesAt).toISOString() })}\n${pageUrl}`,
     location: c.cityName,
   });
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
@@ -25,17 +27,18 @@ export function googleCalendarUrl(c: Challenge, pageUrl: string): string {
 /** "Add to calendar": the challenge as an .ics file, a Google Calendar link, and the city's feed to subscribe to. */
 export function AddToCalendar({ challenge: c }: { challenge: Challenge }) {
   const page = `${window.location.origin}/challenges/${c.id}`;
+  const { t } = useTranslation();
   return (
-    <div className="add-to-calendar" role="group" aria-label="Add to calendar">
-      <span className="muted">Add to calendar:</span>
+    <div className="add-to-calendar" role="group" aria-label={t('calendar.label')}>
+      <span className="muted">{t('calendar.add')}</span>
       <a href={`/api/challenges/${c.id}/calendar.ics`} download>
-        .ics file
+        {t('calendar.ics')}
       </a>
       <a href={googleCalendarUrl(c, page)} target="_blank" rel="noreferrer noopener">
         Google Calendar
       </a>
-      <a href={`/api/cities/${c.cityId}/calendar.ics`} title={`Every ${c.cityName} challenge, kept up to date in your calendar app`}>
-        {c.cityName} feed
+      <a href={`/api/cities/${c.cityId}/calendar.ics`} title={t('calendar.feedTitle', { city: c.cityName })}>
+        {t('calendar.feed', { city: c.cityName })}
       </a>
     </div>
   );

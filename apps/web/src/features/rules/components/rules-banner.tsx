@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../i18n/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-context';
 import { ErrorView } from '../../../components/status';
@@ -13,19 +15,20 @@ export function RulesBanner() {
   const { token } = useAuth();
   const mine = useMyRules();
   const accept = useAcceptRules();
+  const { t } = useTranslation();
   if (!token || !mine.data || mine.data.upToDate || !mine.data.current) return null;
   const { version, summary, publishedAt } = mine.data.current;
   return (
     <section className="rules-banner" aria-labelledby="rules-banner-title">
-      <h2 id="rules-banner-title">The rules have changed (version {version})</h2>
-      <p className="rules-when">Published {new Date(publishedAt).toLocaleDateString(undefined, { dateStyle: 'long' })}. Accept them before you register, check in or sit at a table.</p>
+      <h2 id="rules-banner-title">{t('rules.changed', { version })}</h2>
+      <p className="rules-when">{t('rules.published', { date: new Date(publishedAt).toLocaleDateString(intlLocale(), { dateStyle: 'long' }) })}</p>
       <blockquote className="rules-summary">{summary}</blockquote>
-      {accept.error ? <ErrorView error={accept.error} title="Not accepted" /> : null}
+      {accept.error ? <ErrorView error={accept.error} title={t('rules.notAccepted')} /> : null}
       <div className="rules-actions">
         <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(version)}>
-          I accept the rules (version {version})
+          {t('rules.accept', { version })}
         </button>
-        <Link to={paths.rules.href()}>Read the rules</Link>
+        <Link to={paths.rules.href()}>{t('rules.read')}</Link>
       </div>
     </section>
   );

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../i18n/i18n';
 import './rules.css';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,15 +10,16 @@ import { Empty, ErrorView, Loading } from '../../../components/status';
 import { acceptancesQuery, usePublishRules, rulesVersionsQuery } from '../api/rules-queries';
 import { useMe } from '../../../auth/use-me';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin/rules: an admin publishes a change to the rules; staff see each version and who accepted it. */
 export function AdminRulesPage() {
   const me = useMe();
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['director', 'reviewer']} what="the rules versions">
-      <h1>Rules versions</h1>
-      <p className="lead">Each published version is told to every player in the app and by e-mail; each player accepts it before playing again.</p>
+    <RoleGate roles={['director', 'reviewer']} what={t('rules.theVersions')}>
+      <h1>{t('rules.versionsTitle')}</h1>
+      <p className="lead">{t('rules.versionsLead')}</p>
       {me.data?.roles.includes('admin') && <PublishForm />}
       <Versions />
     </RoleGate>
@@ -27,28 +30,29 @@ function PublishForm() {
   const publish = usePublishRules();
   const [summary, setSummary] = useState('');
   const [notice, setNotice] = useOutcome();
+  const { t } = useTranslation();
   return (
     <form
       className="card rules-publish"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!window.confirm('Publish this change? Every player is told at once and must accept it before playing again.')) return;
+        if (!window.confirm(t('rules.confirmPublish'))) return;
         publish.mutate(summary.trim(), {
           onSuccess: (p) => {
             setSummary('');
-            setNotice(`Version ${p.version} published; ${p.notified} players told.`);
+            setNotice(t('rules.publishedNotice', { version: p.version, count: p.notified }));
           },
         });
       }}
     >
-      <h2>Publish a change</h2>
+      <h2>{t('rules.publishTitle')}</h2>
       {notice}
-      {publish.error ? <ErrorView error={publish.error} title="Not published" /> : null}
-      <label htmlFor="rules-summary">What changed (every player reads this before accepting)</label>
+      {publish.error ? <ErrorView error={publish.error} title={t('rules.notPublished')} /> : null}
+      <label htmlFor="rules-summary">{t('rules.summaryLabel')}</label>
       <textarea id="rules-summary" rows={5} minLength={10} maxLength={4000} required value={summary} onChange={(e) => setSummary(e.target.value)} />
       <p className="muted">{summary.trim().length} / 4000</p>
       <button type="submit" disabled={publish.isPending || summary.trim().length < 10}>
-        Publish the new version
+        {t('rules.publish')}
       </button>
     </form>
   );
@@ -57,25 +61,23 @@ function PublishForm() {
 function Versions() {
   const versions = useQuery(rulesVersionsQuery());
   const [open, setOpen] = useState<number | null>(null);
-  if (versions.isPending) return <Loading what="the versions" />;
-  if (versions.isError) return <ErrorView error={versions.error} title="The versions could not be loaded" />;
-  if (versions.data.versions.length === 0) return <Empty>No version published yet.</Empty>;
+  const { t } = useTranslation();
+  if (versions.isPending) return <Loading what={t('rules.theVersions')} />;
+  if (versions.isError) return <ErrorView error={versions.error} title={t('rules.versionsFailed')} />;
+  if (versions.data.versions.length === 0) return <Empty>{t('rules.noVersion')}</Empty>;
   const players = versions.data.players;
   return (
     <ul className="list">
       {versions.data.versions.map((v) => (
         <li key={v.version} className="card">
-          <h2>Version {v.version}</h2>
-          <p className="muted">Published {when(v.publishedAt)}</p>
+          <h2>{t('rules.version', { version: v.version })}</h2>
+          <p className="muted">{t('rules.publishedAt', { when: when(v.publishedAt) })}</p>
           <p className="rules-summary-text">{v.summary}</p>
           <p>
-            <strong>
-              {v.accepted} of {players}
-            </strong>{' '}
-            players accepted it.
+            <Trans i18nKey="rules.acceptedBy" values={{ accepted: v.accepted, players }} components={[<strong />]} />
           </p>
           <button type="button" className="secondary" aria-expanded={open === v.version} onClick={() => setOpen(open === v.version ? null : v.version)}>
-            {open === v.version ? 'Hide who accepted' : 'Who accepted'}
+            {open === v.version ? t('rules.hideWho') : t('rules.who')}
           </button>
           {open === v.version && <Acceptances version={v.version} />}
         </li>
@@ -88,18 +90,19 @@ function Acceptances({ version }: { version: number }) {
   const [after, setAfter] = useState<string[]>([]);
   const cursor = after[after.length - 1] ?? null;
   const page = useQuery(acceptancesQuery(version, cursor));
-  if (page.isPending) return <Loading what="the acceptances" />;
-  if (page.isError) return <ErrorView error={page.error} title="The acceptances could not be loaded" />;
+  const { t } = useTranslation();
+  if (page.isPending) return <Loading what={t('rules.theAcceptances')} />;
+  if (page.isError) return <ErrorView error={page.error} title={t('rules.acceptancesFailed')} />;
   return (
     <>
       {page.data.items.length === 0 ? (
-        <Empty>Nobody has accepted this version yet.</Empty>
+        <Empty>{t('rules.nobody')}</Empty>
       ) : (
         <table>
           <thead>
             <tr>
-              <th scope="col">Player</th>
-              <th scope="col">Accepted</th>
+              <th scope="col">{t('standings.player')}</th>
+              <th scope="col">{t('rules.acceptedCol')}</th>
             </tr>
           </thead>
           <tbody>
@@ -113,7 +116,7 @@ function Acceptances({ version }: { version: number }) {
         </table>
       )}
       <CursorPager
-        label={`Acceptances of version ${version}`}
+        label={t('rules.acceptancesOf', { version })}
         page={after.length + 1}
         hasOlder={!!page.data.next}
         onNewer={() => setAfter(after.slice(0, -1))}

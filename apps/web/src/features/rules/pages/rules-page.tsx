@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../i18n/i18n';
 import './rules.css';
 import { useAuth } from '../../../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useAcceptRules, useCurrentRules, useMyRules } from '../api/rules-queries';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'long', timeStyle: 'short' });
 
 /** /rules: the rules in force — their version and what changed — and, signed in, whether I accepted them. */
 export function RulesPage() {
@@ -11,33 +13,33 @@ export function RulesPage() {
   const current = useCurrentRules();
   const mine = useMyRules();
   const accept = useAcceptRules();
-  if (current.isPending) return <Loading what="the rules" />;
-  if (current.isError) return <ErrorView error={current.error} title="The rules could not be loaded" page />;
+  const { t } = useTranslation();
+  if (current.isPending) return <Loading what={t('rules.theRules')} />;
+  if (current.isError) return <ErrorView error={current.error} title={t('rules.failed')} page />;
   const v = current.data.current;
   return (
     <>
-      <h1>The rules</h1>
-      <p className="lead">
-        Play follows the DCS rules as the platform implements them. When they change, every player is told in the app and by e-mail, and accepts the new
-        version before registering for a challenge, checking in or sitting at a table.
-      </p>
+      <h1>{t('rules.title')}</h1>
+      <p className="lead">{t('rules.lead')}</p>
       {!v ? (
-        <Empty>No change to the rules has been published.</Empty>
+        <Empty>{t('rules.noChange')}</Empty>
       ) : (
         <article className="card">
-          <h2>Version {v.version}</h2>
-          <p className="muted">Published {when(v.publishedAt)}</p>
-          <h3>What changed</h3>
+          <h2>{t('rules.version', { version: v.version })}</h2>
+          <p className="muted">{t('rules.publishedAt', { when: when(v.publishedAt) })}</p>
+          <h3>{t('rules.whatChanged')}</h3>
           <p className="rules-summary-text">{v.summary}</p>
           {token && mine.data && (
             <>
               {mine.data.upToDate ? (
-                <p role="status">You accepted version {v.version}{mine.data.acceptedAt ? ` on ${when(mine.data.acceptedAt)}` : ''}.</p>
+                <p role="status">
+                  {mine.data.acceptedAt ? t('rules.acceptedOn', { version: v.version, when: when(mine.data.acceptedAt) }) : t('rules.accepted', { version: v.version })}
+                </p>
               ) : (
                 <>
-                  {accept.error ? <ErrorView error={accept.error} title="Not accepted" /> : null}
+                  {accept.error ? <ErrorView error={accept.error} title={t('rules.notAccepted')} /> : null}
                   <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(v.version)}>
-                    I accept the rules (version {v.version})
+                    {t('rules.accept', { version: v.version })}
                   </button>
                 </>
               )}
