@@ -1,5 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n, tOr } from '../../../i18n/i18n';
 import { useHouseActs, useRefreshHouseTable, useSettlementBooked, useHouseTable, useLedger, type HouseSettlement, type HouseTable } from '../api/house-queries';
 import { useMe } from '../../../auth/use-me';
 import { Facts } from '../../../components/facts';
@@ -12,7 +14,8 @@ import '../../../components/player-list.css';
 
 
 /** A citizens' table writes tickets, a table inside (and Mook Camp Fitness) dumbbells (SPEC 8.4); a canteen bet writes tickets. */
-const runOutWord = (t: HouseTable) => (t.ruleset === 'mook-camp-fitness' || ((t.ruleset === 'inmate' || t.ruleset === 'dcf-inmate-gym') && t.purpose !== 'stake') ? 'dumbbell' : 'ticket');
+const runOutWord = (tb: HouseTable) =>
+  tb.ruleset === 'mook-camp-fitness' || ((tb.ruleset === 'inmate' || tb.ruleset === 'dcf-inmate-gym') && tb.purpose !== 'stake') ? i18n.t('houseTable.dumbbell') : i18n.t('table.ticket');
 
 /**
  * A house table: before the deal its seats (invitation code, computer seats, leave); once dealt the one
@@ -27,74 +30,75 @@ export function HouseTablePage() {
   const acts = useHouseActs();
   const refresh = useRefreshHouseTable(tableId);
   useHouseTableLive(tableId, () => void refresh());
+  const { t } = useTranslation();
   const adult = useAdultGate(table.data?.purpose === 'stake' && !table.data.seatsTaken.some((s) => s.userId === me.data?.id));
 
-  if (table.isPending) return <Loading what="the table" />;
-  if (table.isError) return <ErrorView error={table.error} title="This table could not be loaded" page />;
-  const t = table.data;
-  const mine = t.seatsTaken.find((s) => s.userId === me.data?.id) ?? null;
-  const host = t.hostId === me.data?.id;
-  const team = (seat: number) => (t.partners ? (seat % 2 === 0 ? 'Team A' : 'Team B') : null);
+  if (table.isPending) return <Loading what={t('houseTable.theTable')} />;
+  if (table.isError) return <ErrorView error={table.error} title={t('houseTable.failed')} page />;
+  const tb = table.data;
+  const mine = tb.seatsTaken.find((s) => s.userId === me.data?.id) ?? null;
+  const host = tb.hostId === me.data?.id;
+  const team = (seat: number) => (tb.partners ? (seat % 2 === 0 ? t('houseTable.teamA') : t('houseTable.teamB')) : null);
   const actError = [acts.leave, acts.forfeit, acts.rematch, acts.join, acts.addComputer].find((m) => m.isError)?.error;
 
   const facts: [string, ReactNode][] = [
-    ['Table', tableSummary(t)],
-    ['Status', t.status === 'open' ? 'waiting for players' : t.status === 'finished' ? 'settled' : t.status],
+    [t('wallet.table'), tableSummary(tb)],
+    [t('houseTable.status'), tOr(`houseTable.statusOf.${tb.status}`, tb.status)],
   ];
-  if (t.courtTable) facts.push(['Court table', 'yes: the Clock Jar does not pay']);
-  if (mine && t.inviteCode) facts.push(['Invitation code', <code key="code">{t.inviteCode}</code>]);
+  if (tb.courtTable) facts.push([t('houseTable.courtTable'), t('houseTable.courtTableYes')]);
+  if (mine && tb.inviteCode) facts.push([t('houseTable.inviteCode'), <code key="code">{tb.inviteCode}</code>]);
   const heading = (
     <>
       <HouseNav />
       <p className="crumbs">
-        <Link to={paths.house.href()}>← Lobby</Link>
+        <Link to={paths.house.href()}>{t('houseTable.toLobby')}</Link>
       </p>
       <h1>
-        {RULESET_NAMES[t.ruleset]} table
-        {mine && <span className="subtle"> · you are seat {mine.seat + 1}</span>}
+        {t('houseTable.title', { ruleset: RULESET_NAMES[tb.ruleset] })}
+        {mine && <span className="subtle"> · {t('houseTable.youAreSeat', { seat: mine.seat + 1 })}</span>}
       </h1>
       <Facts items={facts} />
     </>
   );
 
-  const failure = actError && <ErrorView error={actError} title="That did not work" />;
+  const failure = actError && <ErrorView error={actError} title={t('houseTable.didNotWork')} />;
 
-  if (!t.gameId) {
-    const free = Array.from({ length: t.seats }, (_, i) => i).filter((i) => !t.seatsTaken.some((s) => s.seat === i));
+  if (!tb.gameId) {
+    const free = Array.from({ length: tb.seats }, (_, i) => i).filter((i) => !tb.seatsTaken.some((s) => s.seat === i));
     return (
       <>
         {heading}
         <section aria-labelledby="seats-h">
-          <h2 id="seats-h">Seats</h2>
+          <h2 id="seats-h">{t('lobby.seatsLabel')}</h2>
           <ol className="players">
-            {Array.from({ length: t.seats }, (_, i) => {
-              const s = t.seatsTaken.find((x) => x.seat === i);
+            {Array.from({ length: tb.seats }, (_, i) => {
+              const s = tb.seatsTaken.find((x) => x.seat === i);
               return (
                 <li key={i} className={`player${s && s === mine ? ' me' : ''}`}>
                   <span className="player-name">
-                    Seat {i + 1}: {s ? seatName(s) : 'open'}
+                    {t('houseTable.seatIs', { seat: i + 1, who: s ? seatName(s) : t('houseTable.open') })}
                     {team(i) && <span className="tag">{team(i)}</span>}
                   </span>
                 </li>
               );
             })}
           </ol>
-          {t.status === 'open' && <p className="muted">The game is dealt as soon as every seat is taken.</p>}
-          {!mine && t.status === 'open' && adult.box}
+          {tb.status === 'open' && <p className="muted">{t('houseTable.dealtWhenFull')}</p>}
+          {!mine && tb.status === 'open' && adult.box}
           <div className="actions">
-            {!mine && t.status === 'open' && (
-              <button type="button" onClick={() => void adult.confirm().then((ok) => ok && acts.join.mutate(t.id))} disabled={acts.join.isPending || adult.busy || !adult.ready}>
-                Take a seat
+            {!mine && tb.status === 'open' && (
+              <button type="button" onClick={() => void adult.confirm().then((ok) => ok && acts.join.mutate(tb.id))} disabled={acts.join.isPending || adult.busy || !adult.ready}>
+                {t('houseTable.takeSeat')}
               </button>
             )}
-            {host && t.status === 'open' && free.length > 0 && (
-              <button type="button" className="secondary" onClick={() => acts.addComputer.mutate({ id: t.id, level: 'medium' })} disabled={acts.addComputer.isPending}>
-                Give seat {free[0] + 1} to a computer
+            {host && tb.status === 'open' && free.length > 0 && (
+              <button type="button" className="secondary" onClick={() => acts.addComputer.mutate({ id: tb.id, level: 'medium' })} disabled={acts.addComputer.isPending}>
+                {t('houseTable.giveSeat', { seat: free[0] + 1 })}
               </button>
             )}
-            {mine && t.status === 'open' && (
-              <button type="button" className="secondary" onClick={() => acts.leave.mutate(t.id)} disabled={acts.leave.isPending}>
-                {host ? 'Close the table' : 'Leave the table'}
+            {mine && tb.status === 'open' && (
+              <button type="button" className="secondary" onClick={() => acts.leave.mutate(tb.id)} disabled={acts.leave.isPending}>
+                {host ? t('houseTable.close') : t('houseTable.leave')}
               </button>
             )}
           </div>
@@ -106,20 +110,20 @@ export function HouseTablePage() {
 
   return (
     <LiveTable
-      key={t.gameId}
-      gameId={t.gameId}
+      key={tb.gameId}
+      gameId={tb.gameId}
       initial={null}
-      tableId={t.id}
-      boardLabel={`Board of the ${RULESET_NAMES[t.ruleset]} table`}
-      runOutWord={runOutWord(t)}
-      seats={t.seatsTaken.map((s) => ({
+      tableId={tb.id}
+      boardLabel={t('houseTable.boardOf', { ruleset: RULESET_NAMES[tb.ruleset] })}
+      runOutWord={runOutWord(tb)}
+      seats={tb.seatsTaken.map((s) => ({
         seat: s.seat,
         userId: s.userId,
         name: seatName(s),
         badges: (
           <>
             {team(s.seat) && <span className="tag">{team(s.seat)}</span>}
-            {s.kind === 'computer' && <span className="tag">computer</span>}
+            {s.kind === 'computer' && <span className="tag">{t('houseTable.computer')}</span>}
           </>
         ),
         facts: <span className="muted">{clockText(s.clockMs)}</span>,
@@ -130,22 +134,23 @@ export function HouseTablePage() {
           {heading}
           {state.computerRunOuts > 0 && (
             <p className="muted" data-testid="jar">
-              The Clock Jar: {state.computerRunOuts} computer run-out{state.computerRunOuts === 1 ? '' : 's'} this game{t.courtTable ? ' (a court table: it pays nobody)' : ''}.
+              {t('houseTable.jarNow', { count: state.computerRunOuts })}
+              {tb.courtTable ? ` ${t('houseTable.courtPaysNobody')}` : ''}.
             </p>
           )}
         </>
       )}
-      actions={() => <Forfeit onForfeit={() => acts.forfeit.mutate(t.id)} busy={acts.forfeit.isPending} />}
+      actions={() => <Forfeit onForfeit={() => acts.forfeit.mutate(tb.id)} busy={acts.forfeit.isPending} />}
       result={(state) => (
         <>
-          <Settlement t={t} state={state} />
-          {mine && t.status === 'finished' && (
+          <Settlement t={tb} state={state} />
+          {mine && tb.status === 'finished' && (
             <div className="actions">
-              <button type="button" onClick={() => acts.rematch.mutate(t.id)} disabled={acts.rematch.isPending}>
-                Rematch
+              <button type="button" onClick={() => acts.rematch.mutate(tb.id)} disabled={acts.rematch.isPending}>
+                {t('houseTable.rematch')}
               </button>
-              <Link to={paths.house.href()}>Back to the lobby</Link>
-              {t.gameId && <Link to={paths.replay.href(t.gameId)}>Analysis</Link>}
+              <Link to={paths.house.href()}>{t('houseTable.backToLobby')}</Link>
+              {tb.gameId && <Link to={paths.replay.href(tb.gameId)}>{t('replay.analysis')}</Link>}
             </div>
           )}
           {failure}
@@ -156,19 +161,20 @@ export function HouseTablePage() {
 }
 
 /** Every run-out of the finished game (SPEC 8.4), for its players and staff: seat, turn, person or computer, the penalty, the jar or an expunged ticket. */
-function RunOuts({ t, s, name }: { t: HouseTable; s: HouseSettlement; name(seat: number | null): string }) {
-  if (!s.runOuts.length) return <p data-testid="run-outs">No clock ran out in this game.</p>;
+function RunOuts({ t: tb, s, name }: { t: HouseTable; s: HouseSettlement; name(seat: number | null): string }) {
+  const { t } = useTranslation();
+  if (!s.runOuts.length) return <p data-testid="run-outs">{t('houseTable.noRunOut')}</p>;
   return (
     <>
-      <h4 id="run-outs-h">Run-outs</h4>
+      <h4 id="run-outs-h">{t('houseTable.runOuts')}</h4>
       <ol aria-labelledby="run-outs-h" data-testid="run-outs">
         {s.runOuts.map((r, i) => (
           <li key={i}>
-            {name(r.seat)}, turn {(r.turn ?? 0) + 1}
-            {r.attempt ? ` (again: ${r.attempt + 1})` : ''}: {r.kind === 'computer' ? 'the computer ran out, no penalty' : (r.penalty ?? 'run-out')}
-            {r.fine > 0 && ` · fined ${money(r.fine, r.currency)}`}
-            {r.jar && ` · in the Clock Jar${t.courtTable ? ' (a court table: it pays nobody)' : ''}`}
-            {r.expunged.length > 0 && ` · expunged a ticket of ${r.expunged.map((e) => name(e.seat)).join(', ')}`}
+            {t('houseTable.runOutTurn', { who: name(r.seat), turn: (r.turn ?? 0) + 1 })}
+            {r.attempt ? ` ${t('houseTable.again', { n: r.attempt + 1 })}` : ''}: {r.kind === 'computer' ? t('houseTable.computerRanOut') : (r.penalty ?? t('houseTable.runOut'))}
+            {r.fine > 0 && ` · ${t('houseTable.fined', { amount: money(r.fine, r.currency) })}`}
+            {r.jar && ` · ${t('houseTable.inJar')}${tb.courtTable ? ` ${t('houseTable.courtPaysNobody')}` : ''}`}
+            {r.expunged.length > 0 && ` · ${t('houseTable.expunged', { who: r.expunged.map((e) => name(e.seat)).join(', ') })}`}
           </li>
         ))}
       </ol>
@@ -179,86 +185,90 @@ function RunOuts({ t, s, name }: { t: HouseTable; s: HouseSettlement; name(seat:
 /** Forfeit in two steps (it cannot be undone; at a stake table it pays as if skunked). */
 function Forfeit({ onForfeit, busy }: { onForfeit(): void; busy: boolean }) {
   const [asking, setAsking] = useState(false);
+  const { t } = useTranslation();
   if (!asking)
     return (
       <button type="button" className="danger-outline" onClick={() => setAsking(true)}>
-        Forfeit…
+        {t('houseTable.forfeit')}
       </button>
     );
   return (
-    <span className="actions" role="group" aria-label="Forfeit the game?">
-      <span>Forfeit the game? It cannot be undone.</span>
+    <span className="actions" role="group" aria-label={t('houseTable.forfeitAsk')}>
+      <span>{t('houseTable.forfeitSure')}</span>
       <button type="button" className="danger" onClick={onForfeit} disabled={busy}>
-        Yes, forfeit
+        {t('houseTable.forfeitYes')}
       </button>
       <button type="button" className="secondary" onClick={() => setAsking(false)} autoFocus>
-        No, keep playing
+        {t('houseTable.forfeitNo')}
       </button>
     </span>
   );
 }
 
 /** The game's settlement: the table's, as the server booked it (HouseTableDto.settlement, so a reload shows it too), and my own ledger entries for the game. */
-function Settlement({ t, state }: { t: HouseTable; state: LiveTableState }) {
-  if (t.status !== 'finished' || !t.settlement)
+function Settlement({ t: tb, state }: { t: HouseTable; state: LiveTableState }) {
+  const { t } = useTranslation();
+  if (tb.status !== 'finished' || !tb.settlement)
     return state.seat === null ? null : (
       <p role="status" className="muted">
-        Settling the table…
+        {t('houseTable.settling')}
       </p>
     );
-  return <Settled t={t} s={t.settlement} me={state.seat} />;
+  return <Settled t={tb} s={tb.settlement} me={state.seat} />;
 }
 
-function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number | null }) {
-  const ledger = useLedger(t.currency ?? 'DD', null, 50);
+function Settled({ t: tb, s, me }: { t: HouseTable; s: HouseSettlement; me: number | null }) {
+  const ledger = useLedger(tb.currency ?? 'DD', null, 50);
   const booked = useSettlementBooked();
+  const { t } = useTranslation();
   // The settlement has just been booked: what the cache holds from before is stale.
   useEffect(() => {
     booked();
-  }, [t.gameId]);
+  }, [tb.gameId]);
   const name = (seat: number | null) => {
-    const x = seat === null ? undefined : t.seatsTaken.find((y) => y.seat === seat);
-    return x ? (x.seat === me ? 'You' : `${seatName(x)} (seat ${x.seat + 1})`) : 'A player who left';
+    const x = seat === null ? undefined : tb.seatsTaken.find((y) => y.seat === seat);
+    return x ? (x.seat === me ? t('houseTable.you') : t('houseTable.nameSeat', { name: seatName(x), seat: x.seat + 1 })) : t('houseTable.leftPlayer');
   };
-  const entries = me !== null && t.currency ? (ledger.data?.items ?? []).filter((e) => e.gameId === s.gameId) : [];
+  const entries = me !== null && tb.currency ? (ledger.data?.items ?? []).filter((e) => e.gameId === s.gameId) : [];
   const net = entries.reduce((acc, e) => acc + e.amount, 0);
-  const winners = s.winner === null ? 'Nobody' : t.partners ? `${t.seatsTaken.filter((x) => x.seat % 2 === s.winner! % 2).map((x) => name(x.seat)).join(' and ')}` : name(s.winner);
+  const winners =
+    s.winner === null ? t('houseTable.nobody') : tb.partners ? tb.seatsTaken.filter((x) => x.seat % 2 === s.winner! % 2).map((x) => name(x.seat)).join(t('bracket.and')) : name(s.winner);
   return (
     <div data-testid="settlement">
-      <h3>Settlement</h3>
+      <h3>{t('houseTable.settlement')}</h3>
       <p>
-        <strong>{winners} won</strong>
-        {s.forfeited.some(Boolean) && ` · forfeited: ${s.forfeited.flatMap((f, seat) => (f ? [name(seat)] : [])).join(', ')}`}
+        <strong>{t('houseTable.won', { who: winners })}</strong>
+        {s.forfeited.some(Boolean) && ` · ${t('houseTable.forfeited', { who: s.forfeited.flatMap((f, seat) => (f ? [name(seat)] : [])).join(', ') })}`}
       </p>
-      {t.purpose === 'stake' ? (
+      {tb.purpose === 'stake' ? (
         <>
           {s.payments.length > 0 ? (
             <ul data-testid="payments">
               {s.payments.map((p, i) => (
                 <li key={i}>
-                  {name(p.from)} paid {name(p.to)} {money(p.amount, t.currency)}
-                  {p.skunk && <span className="tag">double: skunked</span>}
+                  {t('houseTable.paid', { from: name(p.from), to: name(p.to), amount: money(p.amount, tb.currency) })}
+                  {p.skunk && <span className="tag">{t('houseTable.skunked')}</span>}
                 </li>
               ))}
             </ul>
           ) : (
-            <p>No payments: nobody won the table.</p>
+            <p>{t('houseTable.noPayments')}</p>
           )}
           {me !== null && entries.length > 0 && (
             <>
               <p>
                 <strong>
-                  {net >= 0 ? 'You won' : 'You paid'} {money(Math.abs(net), t.currency)} at this game.
+                  {net >= 0 ? t('houseTable.youWon', { amount: money(Math.abs(net), tb.currency) }) : t('houseTable.youPaid', { amount: money(Math.abs(net), tb.currency) })}
                 </strong>
               </p>
-              <ul aria-label="My ledger entries for this game">
+              <ul aria-label={t('houseTable.myEntries')}>
                 {entries
                   .slice()
                   .reverse()
                   .map((e) => (
                     <li key={e.id}>
-                      {e.kind.replace(/_/g, ' ')}: {e.amount > 0 ? '+' : ''}
-                      {money(e.amount, t.currency)}
+                      {tOr(`wallet.kind.${e.kind}`, e.kind.replace(/_/g, ' '))}: {e.amount > 0 ? '+' : ''}
+                      {money(e.amount, tb.currency)}
                       {e.reason ? ` (${e.reason})` : ''}
                     </li>
                   ))}
@@ -267,48 +277,48 @@ function Settled({ t, s, me }: { t: HouseTable; s: HouseSettlement; me: number |
           )}
         </>
       ) : (
-        <p>A {t.purpose} table: no money moves.</p>
+        <p>{t('houseTable.noMoney', { purpose: tOr(`house.purpose.${tb.purpose}`, tb.purpose) })}</p>
       )}
       {s.fines.length > 0 && (
-        <ul aria-label="Ticket fines">
+        <ul aria-label={t('houseTable.fines')}>
           {s.fines.map((f, i) => (
             <li key={i}>
-              Ticket fine: {name(f.seat)} {money(f.amount, f.currency)}
+              {t('houseTable.fine', { who: name(f.seat), amount: money(f.amount, f.currency) })}
             </li>
           ))}
         </ul>
       )}
       {s.computerRunOuts > 0 && (
         <p data-testid="jar-paid">
-          The Clock Jar held {s.computerRunOuts} computer run-out{s.computerRunOuts === 1 ? '' : 's'}:{' '}
+          {t('houseTable.jarHeld', { count: s.computerRunOuts })}{' '}
           {s.jar.length
-            ? s.jar.map((j) => `${name(j.seat)} ${j.kind === 'fines' ? `got ${money(j.amount ?? 0, t.currency)}` : "got a Dr.'s excuse"}`).join('; ')
-            : t.courtTable
-              ? 'a court table, so it paid nobody.'
-              : 'it paid nobody.'}
+            ? s.jar.map((j) => (j.kind === 'fines' ? t('houseTable.jarGot', { who: name(j.seat), amount: money(j.amount ?? 0, tb.currency) }) : t('houseTable.jarExcuse', { who: name(j.seat) }))).join('; ')
+            : tb.courtTable
+              ? t('houseTable.jarCourt')
+              : t('houseTable.jarNobody')}
         </p>
       )}
-      {s.full && <RunOuts t={t} s={s} name={name} />}
+      {s.full && <RunOuts t={tb} s={s} name={name} />}
       {s.workouts.length > 0 ? (
-        <ul aria-label="Workouts owed">
+        <ul aria-label={t('houseTable.workoutsOwed')}>
           {s.workouts.map((w) => (
             <li key={w.userId}>
-              Workout owed: {name(w.seat)} {workoutText(w.kind, w.amount)} ({w.dumbbells} dumbbell{w.dumbbells === 1 ? '' : 's'})
+              {t('houseTable.workoutOwed', { who: name(w.seat), workout: workoutText(w.kind, w.amount), dumbbells: t('workouts.dumbbells', { count: w.dumbbells }) })}
               {w.seat === me && (
                 <>
                   {' '}
-                  · <Link to={paths.workouts.href()}>My workouts</Link>
+                  · <Link to={paths.workouts.href()}>{t('workouts.title')}</Link>
                 </>
               )}
             </li>
           ))}
         </ul>
       ) : (
-        t.purpose === 'workout' && <p>No workout owed from this game.</p>
+        tb.purpose === 'workout' && <p>{t('houseTable.noWorkout')}</p>
       )}
       {me !== null && (
         <p>
-          <Link to={paths.wallet.href()}>My wallet</Link> · <Link to={paths.file.href()}>My file</Link>
+          <Link to={paths.wallet.href()}>{t('wallet.title')}</Link> · <Link to={paths.file.href()}>{t('file.title')}</Link>
         </p>
       )}
     </div>
