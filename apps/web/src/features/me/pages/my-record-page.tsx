@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
+import { formatMoney } from '../../../utils/format';
 import { useFileAppeal, useMyConduct, useMyPenalties } from '../api/me-queries';
 import type { DecisionDto } from '../../../api/types';
 import { useAuth } from '../../../auth/auth-context';
@@ -9,6 +12,7 @@ import { SignInFirst } from '../components/sign-in-first';
 function AppealForm({ penalty }: { penalty: DecisionDto }) {
   const appeal = useFileAppeal();
   const [statement, setStatement] = useState('');
+  const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     appeal.mutate({ decisionId: penalty.id, statement });
@@ -16,13 +20,13 @@ function AppealForm({ penalty }: { penalty: DecisionDto }) {
   const id = `appeal-${penalty.id}`;
   return (
     <form className="form" onSubmit={submit}>
-      <label htmlFor={id}>Your appeal (at least 10 characters)</label>
+      <label htmlFor={id}>{t('record.appealLabel')}</label>
       <textarea id={id} value={statement} minLength={10} maxLength={5000} rows={4} onChange={(e) => setStatement(e.target.value)} />
-      <p className="muted">Open until {formatDateTime(penalty.appealOpenUntil)}; one appeal per penalty.</p>
+      <p className="muted">{t('record.openUntil', { when: formatDateTime(penalty.appealOpenUntil) })}</p>
       <button type="submit" disabled={appeal.isPending}>
-        File appeal
+        {t('record.file')}
       </button>
-      {appeal.isError && <ErrorView error={appeal.error} title="The appeal was not filed" />}
+      {appeal.isError && <ErrorView error={appeal.error} title={t('record.notFiled')} />}
     </form>
   );
 }
@@ -32,35 +36,36 @@ export function MyRecordPage() {
   const { token } = useAuth();
   const penalties = useMyPenalties();
   const conduct = useMyConduct();
-  if (!token) return <SignInFirst what="your record" />;
+  const { t } = useTranslation();
+  if (!token) return <SignInFirst what={t('record.yourRecord')} />;
   return (
     <>
-      <h1>My record</h1>
+      <h1>{t('record.title')}</h1>
       <section aria-labelledby="pen-h">
-        <h2 id="pen-h">Penalties and appeals</h2>
-        {penalties.isPending && <Loading what="your penalties" />}
-        {penalties.isError && <ErrorView error={penalties.error} title="Your penalties could not be loaded" />}
+        <h2 id="pen-h">{t('record.penalties')}</h2>
+        {penalties.isPending && <Loading what={t('record.yourPenalties')} />}
+        {penalties.isError && <ErrorView error={penalties.error} title={t('record.penaltiesFailed')} />}
         {penalties.data &&
           (penalties.data.penalties.length === 0 ? (
-            <Empty>No penalties. Keep it that way.</Empty>
+            <Empty>{t('record.noPenalties')}</Empty>
           ) : (
             <ul className="list">
               {penalties.data.penalties.map((p) => (
                 <li key={p.id} className="card">
-                  <h3>{p.penalty}</h3>
+                  <h3>{tOr(`integrity.step.${p.step}`, p.penalty)}</h3>
                   <p>
-                    {p.finding} · {p.status} · decided {formatDateTime(p.decidedAt)}
+                    {tOr(`integrity.finding.${p.finding}`, p.finding)} · {tOr(`integrity.penaltyStatus.${p.status}`, p.status)} · {t('record.decided', { when: formatDateTime(p.decidedAt) })}
                   </p>
                   <p>{p.reason}</p>
                   {p.appeal ? (
                     <p>
-                      <strong>Appeal: {p.appeal.status}</strong>
+                      <strong>{t('record.appeal', { status: tOr(`integrity.appealStatus.${p.appeal.status}`, p.appeal.status) })}</strong>
                       {p.appeal.statement ? ` — “${p.appeal.statement}”` : ''}
                     </p>
                   ) : Date.parse(p.appealOpenUntil) > Date.now() ? (
                     <AppealForm penalty={p} />
                   ) : (
-                    <p className="muted">The appeal window closed {formatDateTime(p.appealOpenUntil)}.</p>
+                    <p className="muted">{t('record.windowClosed', { when: formatDateTime(p.appealOpenUntil) })}</p>
                   )}
                 </li>
               ))}
@@ -68,12 +73,12 @@ export function MyRecordPage() {
           ))}
         {penalties.data && penalties.data.prizeForfeitures.length > 0 && (
           <>
-            <h3>Prizes forfeited</h3>
+            <h3>{t('record.prizesForfeited')}</h3>
             <ul>
               {penalties.data.prizeForfeitures.map((f) => (
                 <li key={f.id}>
-                  ${(f.amountCents / 100).toLocaleString('en-US')} — {f.reason}
-                  {f.restoredAt ? ` (restored ${formatDateTime(f.restoredAt)})` : ''}
+                  {formatMoney(f.amountCents)} — {f.reason}
+                  {f.restoredAt ? ` ${t('record.restored', { when: formatDateTime(f.restoredAt) })}` : ''}
                 </li>
               ))}
             </ul>
@@ -81,27 +86,33 @@ export function MyRecordPage() {
         )}
       </section>
       <section aria-labelledby="conduct-h">
-        <h2 id="conduct-h">Conduct</h2>
-        {conduct.isPending && <Loading what="your conduct record" />}
-        {conduct.isError && <ErrorView error={conduct.error} title="Your conduct record could not be loaded" />}
+        <h2 id="conduct-h">{t('record.conduct')}</h2>
+        {conduct.isPending && <Loading what={t('record.yourConduct')} />}
+        {conduct.isError && <ErrorView error={conduct.error} title={t('record.conductFailed')} />}
         {conduct.data && (
           <>
             {conduct.data.chatRestriction && (
               <p className="notice">
-                Table chat is restricted {conduct.data.chatRestriction.permanent ? 'permanently' : `until ${formatDateTime(conduct.data.chatRestriction.until ?? '')}`}.
+                {conduct.data.chatRestriction.permanent ? t('record.chatForever') : t('record.chatUntil', { when: formatDateTime(conduct.data.chatRestriction.until ?? '') })}
               </p>
             )}
             {conduct.data.violations.length === 0 ? (
-              <Empty>No conduct violations.</Empty>
+              <Empty>{t('record.noViolations')}</Empty>
             ) : (
               <ul className="list">
                 {conduct.data.violations.map((v) => (
                   <li key={v.id} className="card">
-                    <h3>{v.kind.replace(/_/g, ' ')}</h3>
+                    <h3>{tOr(`record.violation.${v.kind}`, v.kind.replace(/_/g, ' '))}</h3>
                     <p>
                       {v.reason} · {formatDateTime(v.createdAt)}
                     </p>
-                    {v.sanctions.length > 0 && <p className="muted">Sanctions: {v.sanctions.map((s) => `${s.kind.replace(/_/g, ' ')}${s.revokedAt ? ' (revoked)' : ''}`).join(', ')}</p>}
+                    {v.sanctions.length > 0 && (
+                      <p className="muted">
+                        {t('record.sanctions', {
+                          list: v.sanctions.map((s) => `${tOr(`record.sanction.${s.kind}`, s.kind.replace(/_/g, ' '))}${s.revokedAt ? ` ${t('record.revoked')}` : ''}`).join(', '),
+                        })}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>

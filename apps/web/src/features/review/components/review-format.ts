@@ -1,3 +1,4 @@
+import { formatStyled } from '../../../utils/format';
 
-
-export const day = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A date and time on the review pages, in the page's language ("Jan 2, 2027, 5:00 PM" / "2 ene 2027, 5:00 p.m."). */
+export const day = (iso: string) => formatStyled(iso, 'medium', 'short');

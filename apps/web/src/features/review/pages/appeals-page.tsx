@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppeals, useBoardDecisions, type AppealOutcome, type AppealsQuery, type ReducedTo } from '../api/review-queries';
@@ -22,47 +24,52 @@ export function AppealsPage() {
   const [reducedTo, setReducedTo] = useState<ReducedTo>('minor_1');
   const [doneNotice, setDone] = useOutcome();
   const rows = appeals.data ?? [];
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['reviewer']} what="the review board">
-      <h1>Review board: appeals</h1>
+    <RoleGate roles={['reviewer']} what={t('review.board')}>
+      <h1>{t('review.appealsTitle')}</h1>
       <p className="lead">
-        <Link to={paths.cases.href()}>Cases</Link> · due dates count business days; overdue appeals come first.
+        <Link to={paths.cases.href()}>{t('review.casesLink')}</Link> · {t('review.dueNote')}
       </p>
-      <form className="filters" aria-label="Appeal filters" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters" aria-label={t('review.appealFilters')} onSubmit={(e) => e.preventDefault()}>
         <label>
-          Status
+          {t('houseTable.status')}
           <select value={q.status ?? ''} onChange={(e) => setQ({ ...q, status: (e.target.value || undefined) as AppealsQuery['status'] })}>
-            <option value="">Any</option>
-            <option value="pending">Pending</option>
-            <option value="upheld">Upheld</option>
-            <option value="reduced">Reduced</option>
-            <option value="overturned">Overturned</option>
+            <option value="">{t('review.any')}</option>
+            {(['pending', 'upheld', 'reduced', 'overturned'] as const).map((s) => (
+              <option key={s} value={s}>
+                {tOr(`integrity.appealStatus.${s}`, s)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" checked={!!q.overdue} onChange={(e) => setQ({ ...q, overdue: e.target.checked || undefined })} /> Overdue only
+          <input type="checkbox" checked={!!q.overdue} onChange={(e) => setQ({ ...q, overdue: e.target.checked || undefined })} /> {t('review.overdueOnly')}
         </label>
       </form>
       {doneNotice}
-      {appeals.isPending && <Loading what="appeals" />}
-      {appeals.isError && <ErrorView error={appeals.error} title="Appeals could not be loaded" />}
-      {appeals.data && rows.length === 0 && <Empty>No appeal matches.</Empty>}
+      {appeals.isPending && <Loading what={t('review.appeals')} />}
+      {appeals.isError && <ErrorView error={appeals.error} title={t('review.appealsFailed')} />}
+      {appeals.data && rows.length === 0 && <Empty>{t('review.noAppeal')}</Empty>}
       {rows.length > 0 && (
-        <ol className="case-list" aria-label="Appeals by due date">
+        <ol className="case-list" aria-label={t('review.byDue')}>
           {rows.map((a) => (
             <li key={a.id} className={`card${isOverdue(a) ? ' overdue' : ''}`}>
               <p className="case-head">
-                {isOverdue(a) && <span className="tag tag-bad">overdue</span>} Due {day(a.dueAt)} <span className={`status status-${a.status}`}>{a.status}</span>
+                {isOverdue(a) && <span className="tag tag-bad">{t('review.overdue')}</span>} {t('review.due', { when: day(a.dueAt) })}{' '}
+                <span className={`status status-${a.status}`}>{tOr(`integrity.appealStatus.${a.status}`, a.status)}</span>
               </p>
               {a.decision && (
                 <p>
-                  Against: {a.decision.finding.replace(/_/g, ' ')} → {a.decision.currentStep.replace(/_/g, ' ')} · <Link to={paths.case.href(a.decision.caseId)}>the case</Link>
+                  {t('review.against', { finding: tOr(`integrity.finding.${a.decision.finding}`, a.decision.finding), step: tOr(`integrity.step.${a.decision.currentStep}`, a.decision.currentStep) })} ·{' '}
+                  <Link to={paths.case.href(a.decision.caseId)}>{t('review.theCase')}</Link>
                 </p>
               )}
               <blockquote>{a.statement}</blockquote>
               {a.status === 'pending' && (
                 <button type="button" onClick={() => setDeciding(a)}>
-                  Decide the appeal<span className="sr-only"> due {day(a.dueAt)}</span>
+                  {t('review.decide')}
+                  <span className="sr-only"> {t('review.dueLower', { when: day(a.dueAt) })}</span>
                 </button>
               )}
             </li>
@@ -71,30 +78,30 @@ export function AppealsPage() {
       )}
       {deciding && (
         <ReasonDialog
-          title="Decide the appeal"
-          description="Only a reviewer independent of the case may decide it."
-          confirm="Record the outcome"
+          title={t('review.decide')}
+          description={t('review.independent')}
+          confirm={t('review.record')}
           onClose={() => setDeciding(null)}
           onSubmit={async (reason) => {
             const a = await decideAppeal.mutateAsync({ appealId: deciding.id, outcome, reducedTo: outcome === 'reduced' ? reducedTo : undefined, reason });
-            setDone(`Appeal ${a.status}.`);
+            setDone(t('review.appealDone', { status: tOr(`integrity.appealStatus.${a.status}`, a.status) }));
           }}
         >
           <fieldset>
-            <legend>Outcome</legend>
+            <legend>{t('review.outcome')}</legend>
             {(['upheld', 'reduced', 'overturned'] as const).map((o) => (
               <label key={o} className="check">
-                <input type="radio" name="outcome" value={o} checked={outcome === o} onChange={() => setOutcome(o)} /> {o === 'upheld' ? 'Upheld (the penalty stands)' : o === 'reduced' ? 'Reduced to a lower rung' : 'Overturned (every effect undone)'}
+                <input type="radio" name="outcome" value={o} checked={outcome === o} onChange={() => setOutcome(o)} /> {o === 'upheld' ? t('review.upheld') : o === 'reduced' ? t('review.reduced') : t('review.overturned')}
               </label>
             ))}
           </fieldset>
           {outcome === 'reduced' && (
             <label>
-              Reduced to
+              {t('review.reducedTo')}
               <select value={reducedTo} onChange={(e) => setReducedTo(e.target.value as ReducedTo)}>
-                <option value="minor_1">Minor, 1st (1-week suspension)</option>
-                <option value="minor_2">Minor, 2nd (1 month + rank reset)</option>
-                <option value="major">Major (season ban)</option>
+                <option value="minor_1">{t('review.minor1')}</option>
+                <option value="minor_2">{t('review.minor2')}</option>
+                <option value="major">{t('review.majorRung')}</option>
               </select>
             </label>
           )}

@@ -1,9 +1,10 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useBoardDecisions, useCase, type Finding } from '../api/review-queries';
 import type { CaseDetailDto } from '../../../api/types';
-import { label } from '../../challenges/components/bracket';
 import { CaseAssignment, CaseEvidence, CaseNotes } from '../components/case-work';
 import { Facts, useOutcome } from '../../../components/facts';
 import { ReasonDialog } from '../../../components/reason-dialog';
@@ -13,19 +14,17 @@ import { day } from '../components/review-format';
 import { paths } from '../../../config/paths';
 import './case-page.css';
 
-const FINDINGS: { value: Finding; text: string }[] = [
-  { value: 'no_violation', text: 'No violation (closes it for this player)' },
-  { value: 'minor', text: 'Minor (the ladder: 1 week, 1 month + rank reset, season ban)' },
-  { value: 'major', text: 'Major (season ban and prizes forfeited)' },
-  { value: 'confirmed_cheating', text: 'Confirmed cheating (permanent ban)' },
-];
+const FINDINGS: readonly Finding[] = ['no_violation', 'minor', 'major', 'confirmed_cheating'];
+/** A finding or a rung as the board writes it ("minor → minor 1"), in the page's language. */
+export const code = (c: string) => tOr(`review.code.${c}`, c.replace(/_/g, ' '));
 const json = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).length ? Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k} ${typeof x === 'number' ? Number(x.toFixed(3)) : String(x)}`).join(', ') : '—');
 
 /** One case: subjects, signals with thresholds, games (with replays), reports, notes, decisions; deciding a player. */
 export function CasePage() {
   const { caseId = '' } = useParams();
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['reviewer']} what="the review board">
+    <RoleGate roles={['reviewer']} what={t('review.board')}>
       <CaseView caseId={caseId} />
     </RoleGate>
   );
@@ -37,19 +36,20 @@ function CaseView({ caseId }: { caseId: string }) {
   const [deciding, setDeciding] = useState<{ id: string; name: string } | null>(null);
   const [finding, setFinding] = useState<Finding>('minor');
   const [outcomeNotice, setOutcome] = useOutcome();
-  if (c.isPending) return <Loading what="the case" />;
+  const { t } = useTranslation();
+  if (c.isPending) return <Loading what={t('review.theCaseLoading')} />;
   if (c.isError) {
     // SPEC 7: a reviewer not independent of the case (its subject, its reporter, a player of its games) is refused it.
     const refused = c.error instanceof ApiError && c.error.code === 'NOT_INDEPENDENT';
     return (
       <>
-        <ErrorView error={c.error} title={refused ? 'This case is not yours to review' : 'This case could not be loaded'} page />
+        <ErrorView error={c.error} title={refused ? t('review.notYours') : t('review.caseFailed')} page />
         <p>
-          <Link to={paths.cases.href()}>← Back to the cases</Link>
+          <Link to={paths.cases.href()}>{t('review.backToCases')}</Link>
           {refused && (
             <>
               {' '}
-              · a penalty of yours is on <Link to={paths.myRecord.href()}>your record</Link>
+              · <Trans i18nKey="review.yourPenalty" components={[<Link to={paths.myRecord.href()} />]} />
             </>
           )}
         </p>
@@ -61,38 +61,40 @@ function CaseView({ caseId }: { caseId: string }) {
   return (
     <>
       <p className="crumbs">
-        <Link to={paths.cases.href()}>← Cases</Link>
+        <Link to={paths.cases.href()}>{t('replay.cases')}</Link>
       </p>
-      <h1>Case: {k.summary}</h1>
+      <h1>{t('review.caseTitle', { summary: k.summary })}</h1>
       <Facts
         items={[
-          ['Status', label(k.status)],
-          ['Source', k.source],
-          ['Opened', day(k.createdAt)],
-          ['Video review', k.videoReview ? 'required' : 'no'],
+          [t('houseTable.status'), tOr(`integrity.caseStatus.${k.status}`, k.status)],
+          [t('review.source'), tOr(`review.sourceOf.${k.source}`, k.source)],
+          [t('review.openedLabel'), day(k.createdAt)],
+          [t('review.video'), k.videoReview ? t('review.required') : t('review.no')],
         ]}
       />
       {outcomeNotice}
       <CaseAssignment k={k} />
 
       <section aria-labelledby="subjects-h">
-        <h2 id="subjects-h">Players</h2>
+        <h2 id="subjects-h">{t('review.playersTitle')}</h2>
         <ul className="case-list">
           {k.subjects.map((s) => {
             const decided = k.decisions.filter((d) => d.userId === s.id);
             return (
               <li key={s.id} className="card">
                 <p className="case-head">
-                  <strong>{s.displayName}</strong> <span className="muted">· account {s.status}</span>
+                  <strong>{s.displayName}</strong> <span className="muted">· {t('review.account', { status: tOr(`review.accountStatus.${s.status}`, s.status) })}</span>
                 </p>
                 {decided.map((d) => (
                   <p key={d.id}>
-                    Decided: {d.finding.replace(/_/g, ' ')} → {d.step.replace(/_/g, ' ')} ({d.status.replace(/_/g, ' ')}){d.appeal ? ` · appeal ${d.appeal.status}` : ''}. {d.reason}
+                    {t('review.decidedLine', { finding: code(d.finding), step: code(d.step), status: tOr(`integrity.penaltyStatus.${d.status}`, d.status.replace(/_/g, ' ')) })}
+                    {d.appeal ? ` · ${t('review.appealIs', { status: tOr(`integrity.appealStatus.${d.appeal.status}`, d.appeal.status) })}` : ''}. {d.reason}
                   </p>
                 ))}
                 {decided.length === 0 && (
                   <button type="button" onClick={() => setDeciding({ id: s.id, name: s.displayName })}>
-                    Decide<span className="sr-only"> on {s.displayName}</span>
+                    {t('review.decideBtn')}
+                    <span className="sr-only"> {t('review.on', { name: s.displayName })}</span>
                   </button>
                 )}
               </li>
@@ -102,25 +104,25 @@ function CaseView({ caseId }: { caseId: string }) {
       </section>
 
       <section aria-labelledby="signals-h">
-        <h2 id="signals-h">Signals</h2>
+        <h2 id="signals-h">{t('review.signalsTitle')}</h2>
         {k.signals.length === 0 ? (
-          <Empty>No detection signal (opened by hand or from reports).</Empty>
+          <Empty>{t('review.noSignal')}</Empty>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="group" aria-label="Signals table">
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t('review.signalsTable')}>
             <table className="data">
               <thead>
                 <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Threshold</th>
-                  <th scope="col">Baseline</th>
-                  <th scope="col">Games</th>
+                  <th scope="col">{t('review.kind')}</th>
+                  <th scope="col">{t('review.value')}</th>
+                  <th scope="col">{t('review.threshold')}</th>
+                  <th scope="col">{t('review.baseline')}</th>
+                  <th scope="col">{t('review.games')}</th>
                 </tr>
               </thead>
               <tbody>
                 {k.signals.map((s) => (
                   <tr key={s.id}>
-                    <th scope="row">{s.kind}</th>
+                    <th scope="row">{tOr(`review.signalOf.${s.kind}`, s.kind)}</th>
                     <td className={s.value >= s.threshold ? 'over' : undefined}>{Number(s.value.toFixed(3))}</td>
                     <td>{Number(s.threshold.toFixed(3))}</td>
                     <td>{json(s.baseline)}</td>
@@ -134,17 +136,17 @@ function CaseView({ caseId }: { caseId: string }) {
       </section>
 
       <section aria-labelledby="games-h">
-        <h2 id="games-h">Games</h2>
+        <h2 id="games-h">{t('review.games')}</h2>
         {k.games.length === 0 ? (
-          <Empty>No game attached.</Empty>
+          <Empty>{t('review.noGame')}</Empty>
         ) : (
           <ul className="case-list">
             {k.games.map((g) => (
               <li key={g.id}>
-                {g.city ? `${g.city} ${g.challengeDate ?? ''}` : 'Game'}
-                {g.round ? `, round ${g.round}` : ''} · {g.status}
-                {g.highStakes && <span className="tag">high stakes</span>}{' '}
-                {g.status === 'finished' ? <Link to={paths.replay.href(g.id)}>Replay</Link> : <span className="muted">(replay once it ends)</span>}
+                {g.city ? `${g.city} ${g.challengeDate ?? ''}` : t('review.game')}
+                {g.round ? `, ${t('review.round', { round: g.round })}` : ''} · {tOr(`status.${g.status}`, g.status)}
+                {g.highStakes && <span className="tag">{t('review.highStakes')}</span>}{' '}
+                {g.status === 'finished' ? <Link to={paths.replay.href(g.id)}>{t('replay.title')}</Link> : <span className="muted">{t('review.replayLater')}</span>}
               </li>
             ))}
           </ul>
@@ -153,11 +155,11 @@ function CaseView({ caseId }: { caseId: string }) {
 
       {k.reports.length > 0 && (
         <section aria-labelledby="reports-h">
-          <h2 id="reports-h">Reports</h2>
+          <h2 id="reports-h">{t('review.reportsTitle')}</h2>
           <ul>
             {k.reports.map((r) => (
               <li key={r.id}>
-                {r.category} (×{r.count}): {r.description}
+                {tOr(`review.category.${r.category}`, r.category)} (×{r.count}): {r.description}
               </li>
             ))}
           </ul>
@@ -169,11 +171,11 @@ function CaseView({ caseId }: { caseId: string }) {
 
       {k.linkedAccounts.length > 0 && (
         <section aria-labelledby="linked-h">
-          <h2 id="linked-h">Linked accounts</h2>
+          <h2 id="linked-h">{t('review.linked')}</h2>
           <ul>
             {k.linkedAccounts.map((l) => (
               <li key={`${l.userId}-${l.linkedUserId}`}>
-                {name(l.userId)} ↔ {l.displayName} via {l.via.join(' and ')} ({l.sharedSessions} sessions)
+                {t('review.linkedLine', { a: name(l.userId), b: l.displayName, via: l.via.join(t('bracket.and')), count: l.sharedSessions })}
               </li>
             ))}
           </ul>
@@ -182,20 +184,20 @@ function CaseView({ caseId }: { caseId: string }) {
 
       {deciding && (
         <ReasonDialog
-          title={`Decide on ${deciding.name}`}
-          description="The penalty follows from the finding and the player's history (the ladder); it applies at once."
-          confirm="Record the decision"
+          title={t('review.decideOn', { name: deciding.name })}
+          description={t('review.ladder')}
+          confirm={t('review.recordDecision')}
           onClose={() => setDeciding(null)}
           onSubmit={async (reason) => {
             const d = await decideCase.mutateAsync({ caseId, userId: deciding.id, finding, reason });
-            setOutcome(`${deciding.name}: ${finding.replace(/_/g, ' ')} → ${d.step.replace(/_/g, ' ')}.`);
+            setOutcome(`${deciding.name}: ${code(finding)} → ${code(d.step)}.`);
           }}
         >
           <fieldset>
-            <legend>Finding</legend>
+            <legend>{t('review.finding')}</legend>
             {FINDINGS.map((f) => (
-              <label key={f.value} className="check">
-                <input type="radio" name="finding" value={f.value} checked={finding === f.value} onChange={() => setFinding(f.value)} /> {f.text}
+              <label key={f} className="check">
+                <input type="radio" name="finding" value={f} checked={finding === f} onChange={() => setFinding(f)} /> {t(`review.findingText.${f}`)}
               </label>
             ))}
           </fieldset>

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../../i18n/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCases, type CasesQuery } from '../api/review-queries';
-import { label } from '../../challenges/components/bracket';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
@@ -19,61 +20,66 @@ export function CasesPage() {
   const set = (patch: Partial<CasesQuery>) => setQ((old) => ({ ...old, ...patch, offset: 0 }));
   const rows = cases.data ?? [];
   const page = q.offset / PAGE + 1;
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['reviewer']} what="the review board">
-      <h1>Review board: cases</h1>
+    <RoleGate roles={['reviewer']} what={t('review.board')}>
+      <h1>{t('review.casesTitle')}</h1>
       <p className="lead">
-        <Link to={paths.appeals.href()}>Appeals queue</Link> · <Link to={paths.audit.href()}>Audit log</Link>
+        <Link to={paths.appeals.href()}>{t('review.appealsQueue')}</Link> · <Link to={paths.audit.href()}>{t('review.auditLog')}</Link>
       </p>
-      <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters" aria-label={t('review.caseFilters')} onSubmit={(e) => e.preventDefault()}>
         <label>
-          Status
+          {t('houseTable.status')}
           <select value={q.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as CasesQuery['status'] })}>
-            <option value="">Any</option>
-            <option value="open">Open</option>
-            <option value="in_review">In review</option>
-            <option value="decided">Decided</option>
-            <option value="closed">Closed</option>
+            <option value="">{t('review.any')}</option>
+            {(['open', 'in_review', 'decided', 'closed'] as const).map((s) => (
+              <option key={s} value={s}>
+                {tOr(`integrity.caseStatus.${s}`, s)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
-          Source
+          {t('review.source')}
           <select value={q.source ?? ''} onChange={(e) => set({ source: (e.target.value || undefined) as CasesQuery['source'] })}>
-            <option value="">Any</option>
-            <option value="detection">Detection</option>
-            <option value="report">Report</option>
-            <option value="manual">Manual</option>
+            <option value="">{t('review.any')}</option>
+            {(['detection', 'report', 'manual'] as const).map((s) => (
+              <option key={s} value={s}>
+                {tOr(`review.sourceOf.${s}`, s)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
-          Signal
+          {t('review.signal')}
           <select value={q.signal ?? ''} onChange={(e) => set({ signal: e.target.value || undefined })}>
-            <option value="">Any</option>
+            <option value="">{t('review.any')}</option>
             {SIGNALS.map((s) => (
               <option key={s} value={s}>
-                {s.replace(/-/g, ' ')}
+                {tOr(`review.signalOf.${s}`, s.replace(/-/g, ' '))}
               </option>
             ))}
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" checked={!!q.highStakes} onChange={(e) => set({ highStakes: e.target.checked || undefined })} /> High stakes only
+          <input type="checkbox" checked={!!q.highStakes} onChange={(e) => set({ highStakes: e.target.checked || undefined })} /> {t('review.highStakesOnly')}
         </label>
       </form>
-      {cases.isPending && <Loading what="cases" />}
-      {cases.isError && <ErrorView error={cases.error} title="Cases could not be loaded" />}
-      {cases.data && rows.length === 0 && <Empty>No case matches{page > 1 ? ' on this page' : ''}.</Empty>}
+      {cases.isPending && <Loading what={t('review.cases')} />}
+      {cases.isError && <ErrorView error={cases.error} title={t('review.casesFailed')} />}
+      {cases.data && rows.length === 0 && <Empty>{page > 1 ? t('review.noCaseOnPage') : t('review.noCase')}</Empty>}
       {rows.length > 0 && (
-        <ul className="case-list" aria-label={`Cases, page ${page}`}>
+        <ul className="case-list" aria-label={t('review.casesPage', { page })}>
           {rows.map((c) => (
             <li key={c.id} className="card">
               <p className="case-head">
                 <Link to={paths.case.href(c.id)}>{c.summary}</Link>
               </p>
               <p className="muted">
-                <span className={`status status-${c.status}`}>{label(c.status)}</span> {c.source} · {c.subjectIds.length} player{c.subjectIds.length === 1 ? '' : 's'} · {c._count.signals} signal
-                {c._count.signals === 1 ? '' : 's'} · {c._count.reports} report{c._count.reports === 1 ? '' : 's'} · opened {day(c.createdAt)}
-                {c.highStakes && <span className="tag">high stakes</span>}
+                <span className={`status status-${c.status}`}>{tOr(`integrity.caseStatus.${c.status}`, c.status)}</span> {tOr(`review.sourceOf.${c.source}`, c.source)} ·{' '}
+                {t('review.players', { count: c.subjectIds.length })} · {t('review.signals', { count: c._count.signals })} · {t('review.reports', { count: c._count.reports })} ·{' '}
+                {t('review.opened', { when: day(c.createdAt) })}
+                {c.highStakes && <span className="tag">{t('review.highStakes')}</span>}
               </p>
             </li>
           ))}
@@ -81,13 +87,13 @@ export function CasesPage() {
       )}
       <div className="pager">
         <button type="button" className="secondary" disabled={q.offset === 0} onClick={() => setQ({ ...q, offset: Math.max(0, q.offset - PAGE) })}>
-          Previous page
+          {t('review.prevPage')}
         </button>
         <span className="muted" aria-live="polite">
-          Page {page}
+          {t('review.page', { page })}
         </span>
         <button type="button" className="secondary" disabled={rows.length < PAGE} onClick={() => setQ({ ...q, offset: q.offset + PAGE })}>
-          Next page
+          {t('review.nextPage')}
         </button>
       </div>
     </RoleGate>
