@@ -1,10 +1,12 @@
+import { i18n } from '../../i18n/i18n';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { listen, useLiveSocket } from '../../live/socket';
 import { useDeliverySettings } from '../notifications-settings/api';
 import { callAttention } from './call-attention';
 
-const URGENT: Record<string, string> = { 'table.seated': 'Your table is seated', 'tiebreak.started': 'Your 6-4/5-5 draw is open' };
+/** The notices that call the player (a browser notification, a sound), with their title in the page's language. */
+const URGENT: Record<string, () => string> = { 'table.seated': () => i18n.t('attention.seated'), 'tiebreak.started': () => i18n.t('attention.draw') };
 
 /** The page's sound setting (on until the player turns it off). */
 export function useSoundOn(): boolean {
@@ -26,7 +28,7 @@ function SignedInAttention() {
   useEffect(
     () =>
       listen(socket, 'notification', (n) => {
-        const title = URGENT[n.kind];
+        const title = URGENT[n.kind]?.();
         if (title) callAttention({ title, body: n.body, tag: n.kind, sound: soundRef.current });
       }),
     [socket],
@@ -38,7 +40,7 @@ function SignedInAttention() {
 export function useTurnAttention(myTurn: boolean): void {
   const sound = useSoundOn();
   useEffect(() => {
-    if (myTurn) callAttention({ title: 'Your turn', tag: 'turn', sound });
+    if (myTurn) callAttention({ title: i18n.t('attention.turn'), tag: 'turn', sound });
     // only when the turn becomes theirs (a change of the sound setting calls nobody)
   }, [myTurn]);
 }

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../i18n/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -5,7 +7,7 @@ import { useBracket } from '../challenges/api/challenge-queries';
 import { ErrorView, Loading } from '../../components/status';
 import { callKeys, useCallActs, useChallengeCalls, useDirectorCallEvents, type CallAct, type DirectorCall } from './api';
 import { CallDialog } from './call-dialog';
-import { ACTS, reasonLabel, waited } from './labels';
+import { actLabel, reasonLabel, waited } from './labels';
 import { ChallengeHealth } from './challenge-health';
 import './director-calls.css';
 
@@ -26,8 +28,8 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
   const [userId, setUserId] = useState('');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
   }, []);
   const onEvent = useCallback(
     (_e: 'new' | 'updated', c: DirectorCall) => {
@@ -36,27 +38,28 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
     [qc, challengeId],
   );
   const connected = useDirectorCallEvents(onEvent);
-  const seatsOf = (tableId: string) => bracket.data?.rounds.flatMap((r) => r.tables).find((t) => t.id === tableId)?.seats ?? [];
+  const seatsOf = (tableId: string) => bracket.data?.rounds.flatMap((r) => r.tables).find((x) => x.id === tableId)?.seats ?? [];
   const list = calls.data;
   const waiting = list?.calls.filter((c) => c.status !== 'resolved') ?? [];
   const answered = list?.calls.filter((c) => c.status === 'resolved').slice(0, 5) ?? [];
+  const { t } = useTranslation();
   const since = (c: DirectorCall) => Math.max(0, Math.round((now - Date.parse(c.createdAt)) / 1000));
 
   return (
     <section aria-labelledby="calls-h" className="director-calls">
       <div className="section-head">
         <h2 id="calls-h">
-          Calls for the director{' '}
+          {t('calls.title')}{' '}
           <span className={`tag ${waiting.length ? 'tag-bad' : 'tag-ok'}`} data-testid="calls-waiting">
-            {waiting.length} waiting
+            {t('calls.waiting', { n: waiting.length })}
           </span>
         </h2>
-        <span className={`live-dot${connected ? ' on' : ''}`}>{connected ? 'Live' : 'Connecting…'}</span>
+        <span className={`live-dot${connected ? ' on' : ''}`}>{connected ? t('calls.live') : t('calls.connecting')}</span>
       </div>
       <ChallengeHealth challengeId={challengeId} />
-      {calls.isPending && <Loading what="the calls" />}
-      {calls.isError && <ErrorView error={calls.error} title="The calls could not be loaded" />}
-      {list && waiting.length === 0 && <p className="muted">No call is waiting.</p>}
+      {calls.isPending && <Loading what={t('calls.theCalls')} />}
+      {calls.isError && <ErrorView error={calls.error} title={t('calls.failed')} />}
+      {list && waiting.length === 0 && <p className="muted">{t('calls.none')}</p>}
       {waiting.length > 0 && (
         <ul className="director-call-cards">
           {waiting.map((c) => (
@@ -64,21 +67,22 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
               <p>
                 <strong>
                   <Link to={`/tables/${c.tableId}`}>
-                    Round {c.round}, table {c.tableIndex + 1}
+                    {t('calls.where', { round: c.round, table: c.tableIndex + 1 })}
                   </Link>
                 </strong>{' '}
-                · {c.caller.displayName} ({c.callerRole}) · <span className="tag tag-open">{reasonLabel(c.reason)}</span>
+                · {c.caller.displayName} ({tOr(`calls.role.${c.callerRole}`, c.callerRole)}) · <span className="tag tag-open">{reasonLabel(c.reason)}</span>
               </p>
               <p className="director-call-message">“{c.message}”</p>
               <p className="subtle small-text">
-                Waiting {waited(since(c))}
-                {c.acknowledgedBy && ` · acknowledged by ${c.acknowledgedBy.displayName}`}
-                {c.gameVersion !== null && ` · game version ${c.gameVersion}`}
+                {t('calls.waitingFor', { time: waited(since(c)) })}
+                {c.acknowledgedBy && ` · ${t('calls.ackBy', { name: c.acknowledgedBy.displayName })}`}
+                {c.gameVersion !== null && ` · ${t('calls.gameVersion', { v: c.gameVersion })}`}
               </p>
               <p className="director-call-buttons">
                 {c.status === 'open' && (
                   <button type="button" className="small secondary" onClick={() => acts.acknowledge.mutate(c.id)} disabled={acts.acknowledge.isPending}>
-                    Acknowledge<span className="sr-only"> the call from {c.caller.displayName}</span>
+                    {t('calls.ack')}
+                    <span className="sr-only"> {t('calls.from', { name: c.caller.displayName })}</span>
                   </button>
                 )}
                 <button
@@ -91,7 +95,8 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
                     setResolving(c);
                   }}
                 >
-                  Resolve<span className="sr-only"> the call from {c.caller.displayName}</span>
+                  {t('calls.resolve')}
+                  <span className="sr-only"> {t('calls.from', { name: c.caller.displayName })}</span>
                 </button>
               </p>
             </li>
@@ -100,12 +105,12 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
       )}
       {answered.length > 0 && (
         <details>
-          <summary>Answered lately ({answered.length})</summary>
+          <summary>{t('calls.answered', { n: answered.length })}</summary>
           <ul>
             {answered.map((c) => (
               <li key={c.id} className="small-text">
-                Round {c.round}, table {c.tableIndex + 1} · {c.caller.displayName}: {reasonLabel(c.reason)} → {c.resolutionNote}
-                {c.resolutionAct && c.resolutionAct !== 'none' && ` (${ACTS[c.resolutionAct].toLowerCase()})`}, after {waited(c.waitingSeconds)}
+                {t('calls.where', { round: c.round, table: c.tableIndex + 1 })} · {c.caller.displayName}: {reasonLabel(c.reason)} → {c.resolutionNote}
+                {c.resolutionAct && c.resolutionAct !== 'none' && ` (${actLabel(c.resolutionAct).toLowerCase()})`}, {t('calls.after', { time: waited(c.waitingSeconds) })}
               </li>
             ))}
           </ul>
@@ -113,27 +118,27 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
       )}
       {resolving && (
         <CallDialog
-          title={`Answer ${resolving.caller.displayName} at table ${resolving.tableIndex + 1}`}
-          confirm="Resolve"
+          title={t('calls.answerTitle', { name: resolving.caller.displayName, table: resolving.tableIndex + 1 })}
+          confirm={t('calls.resolve')}
           onClose={() => setResolving(null)}
           onSubmit={() => acts.resolve.mutateAsync({ id: resolving.id, note: note.trim(), act, ...(act === 'disqualify' ? { userId } : {}) })}
         >
           {(id) => (
             <>
               <p className="director-call-message">“{resolving.message}”</p>
-              <label htmlFor={`${id}-act`}>Act</label>
+              <label htmlFor={`${id}-act`}>{t('calls.actLabel')}</label>
               <select id={`${id}-act`} value={act} onChange={(e) => setAct(e.target.value as CallAct)}>
                 {(['none', 'void', 'disqualify'] as const).map((a) => (
                   <option key={a} value={a}>
-                    {ACTS[a]}
+                    {actLabel(a)}
                   </option>
                 ))}
               </select>
               {act === 'disqualify' && (
                 <>
-                  <label htmlFor={`${id}-player`}>Player</label>
+                  <label htmlFor={`${id}-player`}>{t('standings.player')}</label>
                   <select id={`${id}-player`} value={userId} onChange={(e) => setUserId(e.target.value)} required>
-                    <option value="">Choose a player</option>
+                    <option value="">{t('calls.choosePlayer')}</option>
                     {seatsOf(resolving.tableId).map((s) => (
                       <option key={s.userId} value={s.userId}>
                         {s.displayName}
@@ -142,7 +147,7 @@ export function DirectorCallsPanel({ challengeId }: { challengeId: string }) {
                   </select>
                 </>
               )}
-              <label htmlFor={`${id}-note`}>Answer (the caller sees it at the table; kept in the audit log)</label>
+              <label htmlFor={`${id}-note`}>{t('calls.answerLabel')}</label>
               <textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} required minLength={3} maxLength={500} rows={3} />
             </>
           )}

@@ -13,12 +13,8 @@ export const REASONS: { value: CallReason; label: string; spectator: boolean }[]
 /** A reason in the page's language (messages `call.reason.*`; the English label when there is none). */
 export const reasonLabel = (r: CallReason) => tOr(`call.reason.${r}`, REASONS.find((x) => x.value === r)?.label ?? r);
 
-export const ACTS: Record<CallAct, string> = {
-  none: 'Answer only',
-  void: 'Void the game and replay it',
-  correct: 'Correct the result',
-  disqualify: 'Disqualify a player',
-};
+/** A director's act on a call, in the page's language. */
+export const actLabel = (a: CallAct): string => i18n.t(`call.act.${a}`);
 
 export function statusText(c: DirectorCall): string {
   if (c.status === 'resolved') return i18n.t('call.answered');
@@ -30,5 +26,5 @@ export function statusText(c: DirectorCall): string {
 export function waited(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return m ? `${m} min ${s} s` : `${s} s`;
+  return m ? i18n.t('call.waitedMin', { m, s }) : i18n.t('call.waitedS', { s });
 }
