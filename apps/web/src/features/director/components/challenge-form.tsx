@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../utils/format';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useCreateChallenge, useUpdateChallenge } from '../api/director-queries';
@@ -27,6 +29,7 @@ export function CreateChallengeForm({ city }: { city: CityResponseDto }) {
   const [tier, setTier] = useState<Tier | ''>('');
   const [pool, setPool] = useState('');
   const [reason, setReason] = useState('');
+  const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(
@@ -45,40 +48,41 @@ export function CreateChallengeForm({ city }: { city: CityResponseDto }) {
       <div className="create-challenge">
         {create.data && <CreatedNotice id={create.data.id} date={create.data.localDate} />}
         <button type="button" className="secondary" onClick={() => setOpen(true)}>
-          Create challenge<span className="sr-only"> in {city.name}</span>
+          {t('cform.create')}
+          <span className="sr-only"> {t('cform.inCity', { city: city.name })}</span>
         </button>
       </div>
     );
   }
   return (
     <form className="form create-challenge" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
-      <h3 id={`${id}-h`}>New challenge in {city.name}</h3>
-      <p className="muted">Empty fields take the defaults: the next Saturday at 12:00 ({city.timeZone}), tier {city.tier}. Another time, tier or prize pool makes a special event and needs a reason.</p>
-      <label htmlFor={`${id}-date`}>Date</label>
+      <h3 id={`${id}-h`}>{t('cform.newIn', { city: city.name })}</h3>
+      <p className="muted">{t('cform.defaults', { zone: city.timeZone, tier: city.tier })}</p>
+      <label htmlFor={`${id}-date`}>{t('cform.date')}</label>
       <input id={`${id}-date`} name="localDate" type="date" value={localDate} onChange={(e) => setDate(e.target.value)} />
-      <label htmlFor={`${id}-time`}>Start time (local)</label>
+      <label htmlFor={`${id}-time`}>{t('cform.time')}</label>
       <input id={`${id}-time`} name="startTime" type="time" value={startTime} onChange={(e) => setTime(e.target.value)} />
-      <label htmlFor={`${id}-tier`}>Tier</label>
+      <label htmlFor={`${id}-tier`}>{t('cform.tier')}</label>
       <select id={`${id}-tier`} name="tier" value={tier} onChange={(e) => setTier(e.target.value as Tier | '')}>
-        <option value="">The city's ({city.tier})</option>
-        {TIERS.map((t) => (
-          <option key={t} value={t}>
-            {t}
+        <option value="">{t('cform.citysTier', { tier: city.tier })}</option>
+        {TIERS.map((x) => (
+          <option key={x} value={x}>
+            {x}
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-pool`}>Prize pool (US$)</label>
-      <input id={`${id}-pool`} name="prizePool" inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} placeholder="the tier's" />
-      <label htmlFor={`${id}-reason`}>Reason (audited)</label>
+      <label htmlFor={`${id}-pool`}>{t('cform.pool')}</label>
+      <input id={`${id}-pool`} name="prizePool" inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} placeholder={t('cform.tiersPool')} />
+      <label htmlFor={`${id}-reason`}>{t('cform.reason')}</label>
       <textarea id={`${id}-reason`} name="reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      {create.isError && <ErrorView error={create.error} title="The challenge was not created" />}
+      {create.isError && <ErrorView error={create.error} title={t('cform.notCreated')} />}
       {create.data && <CreatedNotice id={create.data.id} date={create.data.localDate} />}
       <div className="actions">
         <button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create challenge'}
+          {create.isPending ? t('auth.creating') : t('cform.create')}
         </button>
         <button type="button" className="link-button" onClick={() => setOpen(false)}>
-          Close
+          {t('cform.close')}
         </button>
       </div>
     </form>
@@ -86,9 +90,10 @@ export function CreateChallengeForm({ city }: { city: CityResponseDto }) {
 }
 
 function CreatedNotice({ id, date }: { id: string; date: string }) {
+  const { t } = useTranslation();
   return (
     <p className="notice notice-ok" role="status">
-      Challenge created for {date}. <Link to={paths.directorChallenge.href(id)}>Run it</Link>
+      {t('cform.created', { date })} <Link to={paths.directorChallenge.href(id)}>{t('cform.runIt')}</Link>
     </p>
   );
 }
@@ -100,37 +105,36 @@ export function ChallengeTermsForm({ challenge }: { challenge: ChallengeDetailDt
   const [tier, setTier] = useState<Tier | ''>('');
   const [pool, setPool] = useState('');
   const [reason, setReason] = useState('');
+  const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.mutate({ ...(tier ? { tier } : {}), ...(pool.trim() ? { prizePoolCents: toCents(pool) } : {}), reason: reason.trim() }, { onSuccess: () => setReason('') });
   };
   return (
     <form className="form terms" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
-      <h2 id={`${id}-h`}>Tier and prize pool</h2>
-      <p className="muted">
-        Now tier {challenge.tier ?? "—"}, ${(challenge.prizePoolCents / 100).toLocaleString('en-US')}.
-      </p>
-      <label htmlFor={`${id}-tier`}>Tier</label>
+      <h2 id={`${id}-h`}>{t('cform.terms')}</h2>
+      <p className="muted">{t('cform.now', { tier: challenge.tier ?? '—', pool: formatMoney(challenge.prizePoolCents) })}</p>
+      <label htmlFor={`${id}-tier`}>{t('cform.tier')}</label>
       <select id={`${id}-tier`} value={tier} onChange={(e) => setTier(e.target.value as Tier | '')}>
-        <option value="">unchanged</option>
-        {TIERS.map((t) => (
-          <option key={t} value={t}>
-            {t}
+        <option value="">{t('cform.unchanged')}</option>
+        {TIERS.map((x) => (
+          <option key={x} value={x}>
+            {x}
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-pool`}>Prize pool (US$)</label>
-      <input id={`${id}-pool`} inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} placeholder="unchanged" />
-      <label htmlFor={`${id}-reason`}>Reason (audited)</label>
+      <label htmlFor={`${id}-pool`}>{t('cform.pool')}</label>
+      <input id={`${id}-pool`} inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} placeholder={t('cform.unchanged')} />
+      <label htmlFor={`${id}-reason`}>{t('cform.reason')}</label>
       <textarea id={`${id}-reason`} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      {update.isError && <ErrorView error={update.error} title="The challenge was not changed" />}
+      {update.isError && <ErrorView error={update.error} title={t('cform.notChanged')} />}
       {update.isSuccess && (
         <p className="notice notice-ok" role="status">
-          Saved.
+          {t('cform.saved')}
         </p>
       )}
       <button type="submit" disabled={update.isPending}>
-        Save
+        {t('cform.save')}
       </button>
     </form>
   );

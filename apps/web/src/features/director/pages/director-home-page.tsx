@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCities, useCityChallenges } from '../../challenges/api/challenge-queries';
 import type { CityResponseDto } from '../../../api/types';
@@ -11,12 +12,13 @@ import { paths } from '../../../config/paths';
 
 function CityChallenges({ city }: { city: CityResponseDto }) {
   const challenges = useCityChallenges(city.id);
+  const { t } = useTranslation();
   return (
     <li className="card">
       <h2>{city.name}</h2>
-      {challenges.isPending && <Loading what="challenges" />}
-      {challenges.isError && <ErrorView error={challenges.error} title="Challenges could not be loaded" />}
-      {challenges.data && challenges.data.length === 0 && <Empty>No challenge scheduled.</Empty>}
+      {challenges.isPending && <Loading what={t('home.challenges')} />}
+      {challenges.isError && <ErrorView error={challenges.error} title={t('home.challengesFailed')} />}
+      {challenges.data && challenges.data.length === 0 && <Empty>{t('director.noChallenge')}</Empty>}
       {challenges.data && challenges.data.length > 0 && (
         <ul className="challenges">
           {challenges.data.map((c) => (
@@ -36,8 +38,9 @@ function CityChallenges({ city }: { city: CityResponseDto }) {
 }
 /** The director console's start: the challenges of the cities the director directs, with their status. */
 export function DirectorHomePage() {
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['director']} what="the director console">
+    <RoleGate roles={['director']} what={t('director.theConsole')}>
       <DirectorHome />
     </RoleGate>
   );
@@ -47,16 +50,17 @@ function DirectorHome() {
   const cities = useCities();
   const directed = useDirectedCities();
   const mine = cities.data && directed ? cities.data.filter((c) => directed.all || directed.ids.has(c.id)) : undefined;
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Director console</h1>
+      <h1>{t('director.console')}</h1>
       <p className="lead">
-        Choose a challenge to run it, or read the <Link to={paths.audit.href()}>audit log</Link>.
+        <Trans i18nKey="director.lead" components={[<Link to={paths.audit.href()} />]} />
       </p>
-      {cities.isPending && <Loading what="cities" />}
-      {cities.isError && <ErrorView error={cities.error} title="Cities could not be loaded" />}
-      {cities.data && cities.data.length === 0 && <Empty>No city yet.</Empty>}
-      {cities.data && cities.data.length > 0 && mine && mine.length === 0 && <Empty>No city is assigned to you yet: an admin assigns directors to cities.</Empty>}
+      {cities.isPending && <Loading what={t('home.cities')} />}
+      {cities.isError && <ErrorView error={cities.error} title={t('home.citiesFailed')} />}
+      {cities.data && cities.data.length === 0 && <Empty>{t('director.noCity')}</Empty>}
+      {cities.data && cities.data.length > 0 && mine && mine.length === 0 && <Empty>{t('director.notAssigned')}</Empty>}
       {mine && mine.length > 0 && (
         <ul className="cities">
           {mine.map((c) => (
