@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import { DirectorCallsPanel } from '../../director-calls/director-calls-panel';
 import { Link, useParams } from 'react-router';
@@ -29,8 +30,9 @@ const CLOSED = new Set(['completed', 'cancelled']);
 /** One challenge as its director runs it: the live round overview, the bracket with controls, and its audit log. */
 export function DirectorChallengePage() {
   const { challengeId = '' } = useParams();
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['director']} what="the director console">
+    <RoleGate roles={['director']} what={t('director.theConsole')}>
       <DirectorChallenge challengeId={challengeId} />
     </RoleGate>
   );
@@ -39,13 +41,13 @@ export function DirectorChallengePage() {
 function DirectorChallenge({ challengeId }: { challengeId: string }) {
   const challenge = useChallenge(challengeId);
   const directed = useDirectedCities();
+  const { t } = useTranslation();
   if (challenge.data && directed && !directed.all && !directed.ids.has(challenge.data.cityId)) {
     return (
       <div className="notice notice-error" role="alert">
-        <h1 className="notice-title">Not one of your cities</h1>
+        <h1 className="notice-title">{t('dchallenge.notYours')}</h1>
         <p>
-          You direct only the cities an admin has assigned to you; {challenge.data.cityName} is not one of them. The{' '}
-          <Link to={paths.challenge.href(challengeId)}>public bracket</Link> is open to everyone.
+          <Trans i18nKey="dchallenge.notYoursText" values={{ city: challenge.data.cityName }} components={[<Link to={paths.challenge.href(challengeId)} />]} />
         </p>
       </div>
     );
@@ -62,19 +64,20 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
   const [doneNotice, setDone] = useOutcome();
   const names = useMemo(() => {
     const m = new Map<string, string>();
-    for (const r of bracket.data?.rounds ?? []) for (const t of r.tables) for (const s of t.seats) m.set(s.userId, s.displayName);
+    for (const r of bracket.data?.rounds ?? []) for (const x of r.tables) for (const s of x.seats) m.set(s.userId, s.displayName);
     return m;
   }, [bracket.data]);
-  const live = useChallengeLive(challengeId, (id) => names.get(id) ?? 'a player');
+  const { t } = useTranslation();
+  const live = useChallengeLive(challengeId, (id) => names.get(id) ?? t('bracket.aPlayer'));
 
-  if (challenge.isPending) return <Loading what="the challenge" />;
-  if (challenge.isError) return <ErrorView error={challenge.error} title="This challenge could not be loaded" page />;
+  if (challenge.isPending) return <Loading what={t('dchallenge.theChallenge')} />;
+  if (challenge.isError) return <ErrorView error={challenge.error} title={t('dchallenge.failed')} page />;
   const c = challenge.data;
   const closed = CLOSED.has(c.status);
   const b = bracket.data;
   const dq = new Set(b?.disqualified ?? []);
   const current = b?.rounds.filter((r) => r.status === 'running').at(-1) ?? null;
-  const playing = current?.tables.filter((t) => t.status !== 'finished') ?? [];
+  const playing = current?.tables.filter((x) => x.status !== 'finished') ?? [];
   const drawsOpen = Object.entries(live.draws).filter(([, d]) => d.status === 'picking');
   const nextSeated = (round: number) => (b?.rounds.some((r) => r.round === round + 1) ?? false);
 
@@ -93,25 +96,25 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
   return (
     <>
       <p className="crumbs">
-        <Link to={paths.director.href()}>← Director console</Link>
+        <Link to={paths.director.href()}>← {t('director.console')}</Link>
       </p>
       <h1>
-        Run the {c.cityName} challenge <span className="subtle">{c.localDate}</span>
+        {t('dchallenge.title', { city: c.cityName })} <span className="subtle">{c.localDate}</span>
       </h1>
       <Facts
         items={[
-          ['Status', label(c.status)],
-          ['Starts', formatDateTime(c.startsAt, c.timeZone)],
-          ['Checked in', c.counts.checkedIn],
-          ['Public page', <Link to={paths.challenge.href(c.id)}>Bracket</Link>],
+          [t('houseTable.status'), label(c.status)],
+          [t('dchallenge.starts'), formatDateTime(c.startsAt, c.timeZone)],
+          [t('dchallenge.checkedIn'), c.counts.checkedIn],
+          [t('dchallenge.publicPage'), <Link to={paths.challenge.href(c.id)}>{t('dchallenge.bracket')}</Link>],
         ]}
       />
-      {c.cancelReason && <p className="notice">Cancelled: {c.cancelReason}</p>}
+      {c.cancelReason && <p className="notice">{t('dchallenge.cancelled', { reason: c.cancelReason })}</p>}
       {doneNotice}
       {!closed && (
         <p>
           <button type="button" className="danger" onClick={() => setAct({ kind: 'cancel' })}>
-            Cancel the challenge
+            {t('dchallenge.cancel')}
           </button>
         </p>
       )}
@@ -120,32 +123,31 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
 
       <section aria-labelledby="overview-h" className="overview">
         <div className="section-head">
-          <h2 id="overview-h">Live round overview</h2>
+          <h2 id="overview-h">{t('dchallenge.overview')}</h2>
           <span className={`live-dot${live.connected ? ' on' : ''}`} role="status">
-            {live.connected ? 'Live' : 'Connecting…'}
+            {live.connected ? t('calls.live') : t('calls.connecting')}
           </span>
         </div>
-        {bracket.isPending && <Loading what="the bracket" />}
-        {bracket.isError && <ErrorView error={bracket.error} title="The bracket could not be loaded" />}
-        {b && !current && <Empty>{b.rounds.length === 0 ? 'No round is seated yet.' : 'No round is running.'}</Empty>}
+        {bracket.isPending && <Loading what={t('dchallenge.theBracket')} />}
+        {bracket.isError && <ErrorView error={bracket.error} title={t('dchallenge.bracketFailed')} />}
+        {b && !current && <Empty>{b.rounds.length === 0 ? t('dchallenge.noRoundYet') : t('dchallenge.noRoundRunning')}</Empty>}
         {current && (
           <Facts
             items={[
-              ['Round', current.round],
-              ['Tables still playing', <span data-testid="tables-playing">{playing.length} of {current.tables.length}</span>],
-              ['Hard stop', <Countdown until={current.hardStopAt} label="in" />],
-              ['Draws open', drawsOpen.length],
+              [t('dchallenge.round'), current.round],
+              [t('dchallenge.stillPlaying'), <span data-testid="tables-playing">{t('health.of', { n: playing.length, of: current.tables.length })}</span>],
+              [t('dchallenge.hardStop'), <Countdown until={current.hardStopAt} label={t('dchallenge.in')} />],
+              [t('dchallenge.drawsOpen'), drawsOpen.length],
             ]}
           />
         )}
-        {playing.length > 0 && (
-          <p className="muted">Still playing: {playing.map((t) => `table ${t.index + 1}`).join(', ')}.</p>
-        )}
+        {playing.length > 0 && <p className="muted">{t('dchallenge.stillPlayingList', { tables: playing.map((x) => t('dchallenge.tableN', { n: x.index + 1 })).join(', ') })}</p>}
         {drawsOpen.length > 0 && (
           <ul>
             {drawsOpen.map(([tableId, d]) => (
               <li key={tableId}>
-                6-4/5-5 draw between {d.contenders.map((id) => names.get(id) ?? 'a player').join(' and ')} <Countdown until={d.closesAt} label="closes in" />
+                {t('dchallenge.drawBetween', { who: d.contenders.map((id) => names.get(id) ?? t('bracket.aPlayer')).join(t('bracket.and')) })}{' '}
+                <Countdown until={d.closesAt} label={t('bracket.closesIn')} />
               </li>
             ))}
           </ul>
@@ -153,7 +155,7 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
       </section>
 
       <section aria-labelledby="tables-h">
-        <h2 id="tables-h">Tables</h2>
+        <h2 id="tables-h">{t('dchallenge.tables')}</h2>
         {b && b.rounds.length > 0 && (
           <Bracket
             bracket={b}
@@ -163,7 +165,8 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
               !dq.has(seat.userId) &&
               table.status !== 'finished' && (
                 <button type="button" className="small danger-outline" onClick={() => setAct({ kind: 'disqualify', userId: seat.userId, name: seat.name })}>
-                  Disqualify<span className="sr-only"> {seat.name}</span>
+                  {t('dchallenge.disqualify')}
+                  <span className="sr-only"> {seat.name}</span>
                 </button>
               )
             }
@@ -172,12 +175,14 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
                 <>
                   {table.status === 'playing' && (
                     <button type="button" className="small secondary" onClick={() => setAct({ kind: 'void', table, round: round.round })}>
-                      Void game<span className="sr-only"> at round {round.round} table {table.index + 1}</span>
+                      {t('dchallenge.voidGame')}
+                      <span className="sr-only"> {t('dchallenge.atTable', { round: round.round, table: table.index + 1 })}</span>
                     </button>
                   )}
                   {table.status === 'finished' && !nextSeated(round.round) && (
                     <button type="button" className="small secondary" onClick={() => openCorrect(table, round.round)}>
-                      Correct result<span className="sr-only"> of round {round.round} table {table.index + 1}</span>
+                      {t('dchallenge.correctResult')}
+                      <span className="sr-only"> {t('dchallenge.ofTable', { round: round.round, table: table.index + 1 })}</span>
                     </button>
                   )}
                 </>
@@ -190,66 +195,68 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
       {!closed && b && b.rounds.length === 0 && <ChallengeTermsForm challenge={c} />}
 
       <section aria-labelledby="audit-h">
-        <h2 id="audit-h">Audit log of this challenge</h2>
+        <h2 id="audit-h">{t('dchallenge.auditOf')}</h2>
         <AuditLog fixed={{ entityType: 'challenge', entityId: challengeId }} />
       </section>
 
       {act?.kind === 'cancel' && (
         <ReasonDialog
-          title="Cancel the challenge"
-          description="Every game still running ends; everyone registered is told. This cannot be undone."
-          confirm="Cancel the challenge"
+          title={t('dchallenge.cancel')}
+          description={t('dchallenge.cancelText')}
+          confirm={t('dchallenge.cancel')}
           onClose={() => setAct(null)}
           onSubmit={async (reason) => {
             await acts.cancel.mutateAsync(reason);
-            setDone('The challenge is cancelled.');
+            setDone(t('dchallenge.cancelDone'));
           }}
         />
       )}
       {act?.kind === 'disqualify' && (
         <ReasonDialog
-          title={`Disqualify ${act.name}`}
-          description={`${act.name} forfeits their table now and earns no points or prize from this challenge.`}
-          confirm="Disqualify"
+          title={t('dchallenge.disqualifyName', { name: act.name })}
+          description={t('dchallenge.disqualifyText', { name: act.name })}
+          confirm={t('dchallenge.disqualify')}
           onClose={() => setAct(null)}
           onSubmit={async (reason) => {
             await acts.disqualify.mutateAsync({ userId: act.userId, reason });
-            setDone(`${act.name} is disqualified.`);
+            setDone(t('dchallenge.disqualified', { name: act.name }));
           }}
         />
       )}
       {act?.kind === 'void' && (
         <ReasonDialog
-          title={`Void the game at round ${act.round}, table ${act.table.index + 1}`}
-          description="The game ends without a result and a new one is dealt to the same players."
-          confirm="Void the game"
+          title={t('dchallenge.voidTitle', { round: act.round, table: act.table.index + 1 })}
+          description={t('dchallenge.voidText')}
+          confirm={t('dchallenge.voidConfirm')}
           onClose={() => setAct(null)}
           onSubmit={async (reason) => {
             await acts.voidTable.mutateAsync({ tableId: act.table.id, reason });
-            setDone(`Round ${act.round}, table ${act.table.index + 1}: the game is voided and dealt again.`);
+            setDone(t('dchallenge.voided', { round: act.round, table: act.table.index + 1 }));
           }}
         />
       )}
       {act?.kind === 'correct' && (
         <ReasonDialog
-          title={`Correct round ${act.round}, table ${act.table.index + 1}`}
-          description="Put the players in their finishing order; the top two advance."
-          confirm="Save the corrected result"
+          title={t('dchallenge.correctTitle', { round: act.round, table: act.table.index + 1 })}
+          description={t('dchallenge.correctText')}
+          confirm={t('dchallenge.correctConfirm')}
           onClose={() => setAct(null)}
           onSubmit={async (reason) => {
             await acts.correct.mutateAsync({ tableId: act.table.id, order, reason });
-            setDone(`Round ${act.round}, table ${act.table.index + 1}: result corrected.`);
+            setDone(t('dchallenge.corrected', { round: act.round, table: act.table.index + 1 }));
           }}
         >
-          <ol className="order" aria-label="Finishing order">
+          <ol className="order" aria-label={t('dchallenge.order')}>
             {order.map((id, i) => (
               <li key={id}>
                 <span>{names.get(id) ?? id}</span>
                 <button type="button" className="small secondary" disabled={i === 0} onClick={() => move(i, -1)}>
-                  Up<span className="sr-only"> {names.get(id)}</span>
+                  {t('dchallenge.up')}
+                  <span className="sr-only"> {names.get(id)}</span>
                 </button>
                 <button type="button" className="small secondary" disabled={i === order.length - 1} onClick={() => move(i, 1)}>
-                  Down<span className="sr-only"> {names.get(id)}</span>
+                  {t('dchallenge.down')}
+                  <span className="sr-only"> {names.get(id)}</span>
                 </button>
               </li>
             ))}
