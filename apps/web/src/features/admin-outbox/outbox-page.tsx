@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatStyled } from '../../utils/format';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -16,29 +18,26 @@ export function OutboxPage() {
     enabled: token !== null,
   });
   const [open, setOpen] = useState<string | null>(null);
-  if (!token) return <p>Sign in as an admin to read the outbox.</p>;
-  if (page.isPending) return <Loading what="the outbox" />;
-  if (page.isError) return <ErrorView error={page.error} title="The outbox could not be loaded" page />;
+  const { t } = useTranslation();
+  if (!token) return <p>{t('outbox.signIn')}</p>;
+  if (page.isPending) return <Loading what={t('outbox.theOutbox')} />;
+  if (page.isError) return <ErrorView error={page.error} title={t('outbox.failed')} page />;
   return (
     <>
-      <h1>Outbox</h1>
-      <p className="muted">
-        {page.data.mode === 'outbox'
-          ? 'No SMTP server is configured (SMTP_URL): e-mail is kept here instead of sent.'
-          : 'E-mail is sent through SMTP_URL; this is what was kept before it was configured.'}
-      </p>
+      <h1>{t('outbox.title')}</h1>
+      <p className="muted">{page.data.mode === 'outbox' ? t('outbox.kept') : t('outbox.sent')}</p>
       {page.data.items.length === 0 ? (
-        <Empty>No message kept.</Empty>
+        <Empty>{t('outbox.none')}</Empty>
       ) : (
         <ul className="list">
           {page.data.items.map((m) => (
             <li key={m.id} className="card">
               <h2>{m.subject}</h2>
               <p className="muted">
-                To {m.to} · {new Date(m.createdAt).toLocaleString()}
+                {t('outbox.to', { to: m.to })} · {formatStyled(m.createdAt, 'medium', 'short')}
               </p>
               <button type="button" className="secondary" aria-expanded={open === m.id} onClick={() => setOpen(open === m.id ? null : m.id)}>
-                {open === m.id ? 'Hide' : 'Read'}
+                {open === m.id ? t('outbox.hide') : t('outbox.read')}
               </button>
               {open === m.id && <pre className="mail-text">{m.text}</pre>}
             </li>
@@ -48,12 +47,12 @@ export function OutboxPage() {
       <div className="actions">
         {after.length > 0 && (
           <button type="button" className="secondary" onClick={() => setAfter(after.slice(0, -1))}>
-            Newer
+            {t('audit.newer')}
           </button>
         )}
         {page.data.next && (
           <button type="button" className="secondary" onClick={() => setAfter([...after, page.data.next as string])}>
-            Older
+            {t('audit.older')}
           </button>
         )}
       </div>

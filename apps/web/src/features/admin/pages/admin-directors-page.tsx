@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useCities } from '../../challenges/api/challenge-queries';
 import { useDirectorCity, useDirectors } from '../api/admin-queries';
@@ -7,10 +8,11 @@ import { Empty, ErrorView, Loading } from '../../../components/status';
 
 /** SPEC 7: an admin assigns directors to cities (each change audited by the API); a director acts only in theirs. */
 export function AdminDirectorsPage() {
+  const { t } = useTranslation();
   return (
-    <RoleGate roles={['admin']} what="directors and their cities">
-      <h1>Directors and their cities</h1>
-      <p className="lead">A director creates and runs the challenges of the cities assigned here, and nothing in other cities.</p>
+    <RoleGate roles={['admin']} what={t('admin.what')}>
+      <h1>{t('admin.title')}</h1>
+      <p className="lead">{t('admin.lead')}</p>
       <DirectorList />
     </RoleGate>
   );
@@ -22,15 +24,16 @@ function DirectorList() {
   const { assign, unassign } = useDirectorCity();
   const [choice, setChoice] = useState<Record<string, string>>({});
   const [notice, setNotice] = useOutcome();
-  if (directors.isPending || cities.isPending) return <Loading what="the directors" />;
-  if (directors.isError) return <ErrorView error={directors.error} title="The directors could not be loaded" />;
-  if (cities.isError) return <ErrorView error={cities.error} title="Cities could not be loaded" />;
-  if (directors.data.length === 0) return <Empty>No account has the director role yet.</Empty>;
+  const { t } = useTranslation();
+  if (directors.isPending || cities.isPending) return <Loading what={t('admin.theDirectors')} />;
+  if (directors.isError) return <ErrorView error={directors.error} title={t('admin.failed')} />;
+  if (cities.isError) return <ErrorView error={cities.error} title={t('home.citiesFailed')} />;
+  if (directors.data.length === 0) return <Empty>{t('admin.none')}</Empty>;
   const failed = assign.error ?? unassign.error;
   return (
     <>
       {notice}
-      {failed && <ErrorView error={failed} title="The change was refused" />}
+      {failed && <ErrorView error={failed} title={t('admin.refused')} />}
       <ul className="case-list">
         {directors.data.map((d) => {
           const free = cities.data.filter((c) => !d.cities.some((x) => x.cityId === c.id));
@@ -41,7 +44,7 @@ function DirectorList() {
                 {d.displayName} <span className="subtle">{d.email}</span>
               </h2>
               {d.cities.length === 0 ? (
-                <Empty>No city yet.</Empty>
+                <Empty>{t('director.noCity')}</Empty>
               ) : (
                 <ul>
                   {d.cities.map((c) => (
@@ -51,9 +54,10 @@ function DirectorList() {
                         type="button"
                         className="small danger-outline"
                         disabled={unassign.isPending}
-                        onClick={() => unassign.mutate({ userId: d.userId, cityId: c.cityId }, { onSuccess: () => setNotice(`${d.displayName} no longer directs ${c.name}.`) })}
+                        onClick={() => unassign.mutate({ userId: d.userId, cityId: c.cityId }, { onSuccess: () => setNotice(t('admin.removed', { name: d.displayName, city: c.name })) })}
                       >
-                        Remove<span className="sr-only"> {c.name} from {d.displayName}</span>
+                        {t('admin.remove')}
+                        <span className="sr-only"> {t('admin.removeWhat', { city: c.name, name: d.displayName })}</span>
                       </button>
                     </li>
                   ))}
@@ -64,11 +68,11 @@ function DirectorList() {
                   onSubmit={(e) => {
                     e.preventDefault();
                     const city = cities.data.find((c) => c.id === picked);
-                    if (city) assign.mutate({ userId: d.userId, cityId: city.id }, { onSuccess: () => setNotice(`${d.displayName} now directs ${city.name}.`) });
+                    if (city) assign.mutate({ userId: d.userId, cityId: city.id }, { onSuccess: () => setNotice(t('admin.assigned', { name: d.displayName, city: city.name })) });
                   }}
                 >
                   <label>
-                    City for {d.displayName}{' '}
+                    {t('admin.cityFor', { name: d.displayName })}{' '}
                     <select value={picked} onChange={(e) => setChoice((m) => ({ ...m, [d.userId]: e.target.value }))}>
                       {free.map((c) => (
                         <option key={c.id} value={c.id}>
@@ -78,7 +82,8 @@ function DirectorList() {
                     </select>
                   </label>{' '}
                   <button type="submit" className="small" disabled={assign.isPending}>
-                    Assign<span className="sr-only"> to {d.displayName}</span>
+                    {t('admin.assign')}
+                    <span className="sr-only"> {t('admin.to', { name: d.displayName })}</span>
                   </button>
                 </form>
               )}
