@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dealSeed, verifyGame, type VerifyResult } from '@dcs/engine/fairness';
@@ -19,18 +21,18 @@ interface Checked {
   problem: string | null;
 }
 
-const short = (hex: string) => (hex.length > 20 ? `${hex.slice(0, 12)}…${hex.slice(-6)}` : hex || '(none)');
+const short = (hex: string) => (hex.length > 20 ? `${hex.slice(0, 12)}…${hex.slice(-6)}` : hex || i18n.t('verify.noneParen'));
 
 /** Runs the engine's own verification on a record, in this browser. */
 function check(record: FullRecord, source: string): Checked {
-  if (typeof record !== 'object' || record === null || !Array.isArray(record.hands)) return { record, source, result: null, problem: 'This is not a game record (SPEC 1.8): it has no hands.' };
-  if (!record.seed) return { record, source, result: null, problem: 'The server seed is revealed when the game ends: this game is still being played.' };
-  if (!record.seedHash) return { record, source, result: null, problem: 'The record has no seed hash (the commitment published at the start).' };
+  if (typeof record !== 'object' || record === null || !Array.isArray(record.hands)) return { record, source, result: null, problem: i18n.t('verify.notRecord') };
+  if (!record.seed) return { record, source, result: null, problem: i18n.t('verify.stillPlaying') };
+  if (!record.seedHash) return { record, source, result: null, problem: i18n.t('verify.noHash') };
   try {
     const result = verifyGame(record, { serverSeed: record.seed, seedHash: record.seedHash, contributions: record.contributions ?? null });
     return { record, source, result, problem: null };
   } catch (e) {
-    return { record, source, result: null, problem: `The record could not be checked: ${(e as Error).message}` };
+    return { record, source, result: null, problem: i18n.t('verify.notChecked', { message: (e as Error).message }) };
   }
 }
 
@@ -46,6 +48,7 @@ export function VerifyPage() {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const { t } = useTranslation();
 
   const fetchGame = async (gameId: string) => {
     setLoading(true);
@@ -53,7 +56,7 @@ export function VerifyPage() {
     setChecked(null);
     try {
       const record = (await unwrap(api.GET('/api/games/{id}/record', { params: { path: { id: gameId } } }))) as unknown as FullRecord;
-      setChecked(check(record, `game ${gameId}`));
+      setChecked(check(record, t('verify.game', { id: gameId })));
     } catch (e) {
       setError(e);
     } finally {
@@ -78,35 +81,31 @@ export function VerifyPage() {
     setError(null);
     try {
       const record = JSON.parse(await file.text()) as FullRecord;
-      setChecked(check(record, `the file ${file.name}`));
+      setChecked(check(record, t('verify.file', { name: file.name })));
     } catch {
-      setChecked({ record: {} as FullRecord, source: `the file ${file.name}`, result: null, problem: 'The file is not JSON.' });
+      setChecked({ record: {} as FullRecord, source: t('verify.file', { name: file.name }), result: null, problem: t('verify.notJson') });
     }
   };
 
   return (
     <>
-      <h1>Verify a deal</h1>
-      <p className="muted verify-intro">
-        Every deal is shuffled from SHA-256 of the server&apos;s seed followed by the players&apos; contributions, in seat order. The server published the hash of its seed before any
-        contribution came in and reveals the seed when the game ends, so neither the server nor any one player could choose the deal. This page checks a game with the engine&apos;s
-        own code, here in your browser.
-      </p>
+      <h1>{t('verify.title')}</h1>
+      <p className="muted verify-intro">{t('verify.intro')}</p>
       <div className="verify-inputs">
         <form onSubmit={onSubmit} className="verify-form">
-          <label htmlFor="verify-game">Game id</label>
+          <label htmlFor="verify-game">{t('verify.gameId')}</label>
           <div className="verify-row">
             <input id="verify-game" value={id} onChange={(e) => setId(e.target.value)} placeholder="3c5e7a9b-1d2f-…" spellCheck={false} autoComplete="off" />
-            <button type="submit">Check</button>
+            <button type="submit">{t('verify.check')}</button>
           </div>
         </form>
         <div className="verify-form">
-          <label htmlFor="verify-file">or a record file (JSON)</label>
+          <label htmlFor="verify-file">{t('verify.orFile')}</label>
           <input id="verify-file" type="file" accept="application/json,.json" onChange={(e) => void onFile(e.target.files?.[0])} />
         </div>
       </div>
-      {loading && <Loading what="the record" />}
-      {!!error && <ErrorView error={error} title="The record could not be fetched" />}
+      {loading && <Loading what={t('verify.theRecord')} />}
+      {!!error && <ErrorView error={error} title={t('verify.fetchFailed')} />}
       {checked && <Report checked={checked} />}
     </>
   );
@@ -114,10 +113,11 @@ export function VerifyPage() {
 
 function Report({ checked }: { checked: Checked }) {
   const { record, result, problem, source } = checked;
+  const { t } = useTranslation();
   if (problem || !result) {
     return (
       <section className="notice notice-error verify-report" role="alert" data-testid="verify-problem">
-        <p className="notice-title">Nothing to verify in {source}</p>
+        <p className="notice-title">{t('verify.nothing', { source })}</p>
         <p>{problem}</p>
       </section>
     );
@@ -129,74 +129,74 @@ function Report({ checked }: { checked: Checked }) {
       <h2 id="verify-h">
         {result.ok ? (
           <span className="verify-ok" data-testid="verify-verdict">
-            ✓ Verified: every deal and every move
+            ✓ {t('verify.verified')}
           </span>
         ) : (
           <span className="verify-bad" data-testid="verify-verdict">
-            ✗ Not verified
+            ✗ {t('verify.notVerified')}
           </span>
         )}{' '}
         <span className="subtle">{source}</span>
       </h2>
       {record.gameId && (
         <p>
-          <Link to={paths.replay.href(record.gameId)}>Replay this game</Link>
+          <Link to={paths.replay.href(record.gameId)}>{t('verify.replay')}</Link>
         </p>
       )}
       {result.firstDifference && (
         <div className="notice notice-error" role="alert" data-testid="first-difference">
           <p className="notice-title">
-            First difference
-            {result.firstDifference.hand !== null ? ` — hand ${result.firstDifference.hand + 1}` : ''}
-            {result.firstDifference.action !== null ? `, move ${result.firstDifference.action + 1}` : ''}
+            {t('verify.firstDifference')}
+            {result.firstDifference.hand !== null ? ` — ${t('verify.hand', { n: result.firstDifference.hand + 1 })}` : ''}
+            {result.firstDifference.action !== null ? `, ${t('verify.move', { n: result.firstDifference.action + 1 })}` : ''}
           </p>
           <p>{result.firstDifference.message}</p>
         </div>
       )}
-      <h3>The seed, from its parts</h3>
+      <h3>{t('verify.parts')}</h3>
       <dl className="verify-parts">
-        <dt>Commitment (published at the start)</dt>
+        <dt>{t('verify.commitment')}</dt>
         <dd>
-          <code title={record.seedHash}>{short(record.seedHash ?? '')}</code> {result.commitment ? <span className="verify-ok">✓ SHA-256 of the revealed seed</span> : <span className="verify-bad">✗ not the hash of the revealed seed</span>}
+          <code title={record.seedHash}>{short(record.seedHash ?? '')}</code> {result.commitment ? <span className="verify-ok">✓ {t('verify.hashOk')}</span> : <span className="verify-bad">✗ {t('verify.hashBad')}</span>}
         </dd>
-        <dt>Server seed (revealed at the end)</dt>
+        <dt>{t('verify.serverSeed')}</dt>
         <dd>
           <code title={seed}>{short(seed)}</code>
         </dd>
-        <dt>Contributions, in seat order</dt>
+        <dt>{t('verify.contributions')}</dt>
         <dd>
           {contributions ? (
             <ol className="verify-contributions" data-testid="contributions">
               {contributions.map((c, i) => (
                 <li key={i}>
-                  Seat {i + 1}: <code title={c}>{c ? short(c) : 'none'}</code>
+                  {t('verify.seat', { n: i + 1 })} <code title={c}>{c ? short(c) : t('verify.none')}</code>
                 </li>
               ))}
             </ol>
           ) : (
-            'none: dealt from the server seed alone'
+            t('verify.serverAlone')
           )}
         </dd>
-        <dt>Deal seed = SHA-256(seed + contributions)</dt>
+        <dt>{t('verify.dealSeed')}</dt>
         <dd>
           <code title={result.seed}>{short(result.seed || (contributions ? safeSeed(seed, contributions) : seed))}</code>
         </dd>
         {result.scores && (
           <>
-            <dt>Final scores, recomputed</dt>
+            <dt>{t('verify.scores')}</dt>
             <dd data-testid="scores">{result.scores.join(' · ')}</dd>
           </>
         )}
       </dl>
-      <h3>Hands</h3>
+      <h3>{t('verify.hands')}</h3>
       <ol className="verify-hands" data-testid="hands">
         {result.hands.map((h) => (
           <li key={h.hand} className={h.ok ? 'ok' : 'bad'} data-ok={h.ok ? 'true' : 'false'}>
-            <span aria-hidden="true">{h.ok ? '✓' : '✗'}</span> Hand {h.hand + 1}: {h.ok ? 'the deal and every move check out' : h.difference}
+            <span aria-hidden="true">{h.ok ? '✓' : '✗'}</span> {t('verify.handLine', { n: h.hand + 1, what: h.ok ? t('verify.handOk') : h.difference })}
           </li>
         ))}
       </ol>
-      <p className="muted">Checked in this browser with the engine&apos;s code (sha256 of the seed: {short(sha256Hex(seed))}).</p>
+      <p className="muted">{t('verify.checkedHere', { hash: short(sha256Hex(seed)) })}</p>
     </section>
   );
 }
