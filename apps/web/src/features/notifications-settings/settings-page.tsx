@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { tOr } from '../../i18n/i18n';
 import { useState, type FormEvent } from 'react';
 import { LanguageSettings } from '../../i18n/language-switch';
 import { useMe } from '../../auth/use-me';
@@ -18,12 +20,13 @@ const minutes = (v: string) => {
 export function NotificationSettingsPage() {
   const { token } = useAuth();
   const settings = useDeliverySettings();
-  if (!token) return <p>Sign in to choose how reminders and notices reach you.</p>;
-  if (settings.isPending) return <Loading what="your notification settings" />;
-  if (settings.isError) return <ErrorView error={settings.error} title="Your notification settings could not be loaded" page />;
+  const { t } = useTranslation();
+  if (!token) return <p>{t('notifSettings.signIn')}</p>;
+  if (settings.isPending) return <Loading what={t('notifSettings.yours')} />;
+  if (settings.isError) return <ErrorView error={settings.error} title={t('notifSettings.failed')} page />;
   return (
     <>
-      <h1>Notification settings</h1>
+      <h1>{t('recovery.settings')}</h1>
       <LanguageSettings />
       <EmailSection verified={settings.data.emailVerified} />
       <KindsSection settings={settings.data} />
@@ -40,31 +43,32 @@ function EmailSection({ verified }: { verified: boolean }) {
   const change = useRequestEmailChange();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
+  const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     change.mutate({ newEmail, currentPassword: password });
   };
   return (
     <section aria-labelledby="email-h" className="card settings-section">
-      <h2 id="email-h">E-mail address</h2>
+      <h2 id="email-h">{t('notifSettings.email')}</h2>
       <p>
-        {me.data?.email} — {verified ? <span className="tag">confirmed</span> : <strong>not confirmed: no e-mail reaches you until you open the link we sent</strong>}
+        {me.data?.email} — {verified ? <span className="tag">{t('notifSettings.confirmed')}</span> : <strong>{t('notifSettings.notConfirmed')}</strong>}
       </p>
       {!verified && (
         <button type="button" className="secondary" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate()}>
-          {resend.isSuccess ? 'Link sent' : 'Send the link again'}
+          {resend.isSuccess ? t('notifSettings.linkSent') : t('notifSettings.sendAgain')}
         </button>
       )}
-      {resend.isError && <ErrorView error={resend.error} title="The link could not be sent" />}
+      {resend.isError && <ErrorView error={resend.error} title={t('recovery.notSent')} />}
       <form className="form" onSubmit={submit}>
-        <label htmlFor="newEmail">New address</label>
+        <label htmlFor="newEmail">{t('notifSettings.newAddress')}</label>
         <input id="newEmail" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
-        <label htmlFor="currentPassword">Current password</label>
+        <label htmlFor="currentPassword">{t('notifSettings.currentPassword')}</label>
         <input id="currentPassword" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        {change.isSuccess && <p role="status">{change.data.message}</p>}
-        {change.isError && <ErrorView error={change.error} title="The address could not be changed" />}
+        {change.isSuccess && <p role="status">{t('notifSettings.changeSent', { email: change.variables.newEmail })}</p>}
+        {change.isError && <ErrorView error={change.error} title={t('notifSettings.changeFailed')} />}
         <button type="submit" className="secondary" disabled={change.isPending}>
-          Change my address
+          {t('notifSettings.change')}
         </button>
       </form>
     </section>
@@ -73,30 +77,31 @@ function EmailSection({ verified }: { verified: boolean }) {
 
 function KindsSection({ settings }: { settings: DeliverySettings }) {
   const save = useSaveSettings();
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="kinds-h" className="card settings-section">
-      <h2 id="kinds-h">What reaches me</h2>
+      <h2 id="kinds-h">{t('notifSettings.what')}</h2>
       <div className="table-scroll">
         <table className="settings-kinds">
           <thead>
             <tr>
-              <th scope="col">Notice</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Push</th>
+              <th scope="col">{t('notifSettings.notice')}</th>
+              <th scope="col">{t('notifSettings.byEmail')}</th>
+              <th scope="col">{t('notifSettings.byPush')}</th>
             </tr>
           </thead>
           <tbody>
             {settings.kinds.map((k) => (
               <tr key={k.kind}>
                 <th scope="row">
-                  {k.label}
-                  {k.urgent && <span className="muted"> (even in quiet hours)</span>}
+                  {tOr(`notifSettings.kind.${k.kind}`, k.label)}
+                  {k.urgent && <span className="muted"> {t('notifSettings.evenQuiet')}</span>}
                 </th>
                 {(['email', 'push'] as const).map((channel) => (
                   <td key={channel}>
                     <input
                       type="checkbox"
-                      aria-label={`${k.label} by ${channel === 'email' ? 'e-mail' : 'push'}`}
+                      aria-label={channel === 'email' ? t('notifSettings.viaEmail', { what: tOr(`notifSettings.kind.${k.kind}`, k.label) }) : t('notifSettings.viaPush', { what: tOr(`notifSettings.kind.${k.kind}`, k.label) })}
                       checked={k[channel]}
                       disabled={save.isPending}
                       onChange={(e) => save.mutate({ kinds: [{ kind: k.kind, [channel]: e.target.checked }] })}
@@ -108,7 +113,7 @@ function KindsSection({ settings }: { settings: DeliverySettings }) {
           </tbody>
         </table>
       </div>
-      {save.isError && <ErrorView error={save.error} title="Not saved" />}
+      {save.isError && <ErrorView error={save.error} title={t('notifSettings.notSaved')} />}
     </section>
   );
 }
@@ -120,31 +125,32 @@ function QuietSection({ settings }: { settings: DeliverySettings }) {
   const [start, setStart] = useState(hhmm(settings.quietStartMin));
   const [end, setEnd] = useState(hhmm(settings.quietEndMin));
   const [sound, setSound] = useState(settings.sound);
+  const { t } = useTranslation();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate({ timeZone, quietStartMin: minutes(start), quietEndMin: minutes(end), sound });
   };
   return (
     <section aria-labelledby="quiet-h" className="card settings-section">
-      <h2 id="quiet-h">Time zone, quiet hours and sound</h2>
+      <h2 id="quiet-h">{t('notifSettings.quietTitle')}</h2>
       <form className="form" onSubmit={submit}>
-        <label htmlFor="tz">My time zone (every time in an e-mail is written in it)</label>
+        <label htmlFor="tz">{t('notifSettings.zone')}</label>
         <input id="tz" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} list="tz-here" />
         <datalist id="tz-here">
           <option value={browserZone} />
         </datalist>
-        <label htmlFor="quiet-start">Quiet hours from</label>
+        <label htmlFor="quiet-start">{t('notifSettings.quietFrom')}</label>
         <input id="quiet-start" type="time" value={start} onChange={(e) => setStart(e.target.value)} />
-        <label htmlFor="quiet-end">until</label>
+        <label htmlFor="quiet-end">{t('notifSettings.until')}</label>
         <input id="quiet-end" type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
-        <p className="muted">Nothing but “your table is seated” and your draw is sent in quiet hours; the rest waits until they end. The same time twice: no quiet hours.</p>
+        <p className="muted">{t('notifSettings.quietHelp')}</p>
         <label className="check">
-          <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} /> A short sound when it is my turn, my draw or my table while the tab is in the background
+          <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} /> {t('notifSettings.sound')}
         </label>
-        {save.isSuccess && <p role="status">Saved.</p>}
-        {save.isError && <ErrorView error={save.error} title="Not saved" />}
+        {save.isSuccess && <p role="status">{t('cform.saved')}</p>}
+        {save.isError && <ErrorView error={save.error} title={t('notifSettings.notSaved')} />}
         <button type="submit" disabled={save.isPending}>
-          Save
+          {t('cform.save')}
         </button>
       </form>
     </section>
@@ -156,6 +162,7 @@ function DevicesSection({ vapidPublicKey }: { vapidPublicKey: string }) {
   const subscribe = useSubscribeDevice();
   const remove = useRemoveDevice();
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation();
   const enable = async () => {
     setProblem(null);
     try {
@@ -167,31 +174,31 @@ function DevicesSection({ vapidPublicKey }: { vapidPublicKey: string }) {
   };
   return (
     <section aria-labelledby="devices-h" className="card settings-section">
-      <h2 id="devices-h">Devices with push notifications</h2>
+      <h2 id="devices-h">{t('notifSettings.devices')}</h2>
       {!vapidPublicKey ? (
-        <p className="muted">Push notifications are not configured on this platform.</p>
+        <p className="muted">{t('notifSettings.noPush')}</p>
       ) : !pushSupported() ? (
-        <p className="muted">This browser cannot receive push notifications.</p>
+        <p className="muted">{t('notifSettings.cannotPush')}</p>
       ) : (
         <button type="button" disabled={subscribe.isPending} onClick={() => void enable()}>
-          Turn on push notifications on this device
+          {t('notifSettings.turnOn')}
         </button>
       )}
       {problem && <p role="alert">{problem}</p>}
-      {subscribe.isError && <ErrorView error={subscribe.error} title="This device could not be added" />}
+      {subscribe.isError && <ErrorView error={subscribe.error} title={t('notifSettings.deviceFailed')} />}
       {devices.isPending ? (
-        <Loading what="your devices" />
+        <Loading what={t('notifSettings.yourDevices')} />
       ) : devices.isError ? (
-        <ErrorView error={devices.error} title="Your devices could not be loaded" />
+        <ErrorView error={devices.error} title={t('notifSettings.devicesFailed')} />
       ) : devices.data.length === 0 ? (
-        <Empty>No device yet.</Empty>
+        <Empty>{t('notifSettings.noDevice')}</Empty>
       ) : (
         <ul className="list">
           {devices.data.map((d) => (
             <li key={d.id}>
               {d.label || d.service} <span className="muted">({d.service})</span>{' '}
               <button type="button" className="secondary" disabled={remove.isPending} onClick={() => remove.mutate(d.id)}>
-                Remove
+                {t('admin.remove')}
               </button>
             </li>
           ))}
@@ -206,22 +213,23 @@ function CalendarSection() {
   const feed = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const active = feed.data?.active ?? false;
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="calendar-h" className="card settings-section">
-      <h2 id="calendar-h">My calendar feed</h2>
-      <p className="muted">Your registrations in your calendar app (Google Calendar, Apple Calendar, Outlook): subscribe to this private address. Anyone who has it sees your challenges; make a new one if it leaked.</p>
+      <h2 id="calendar-h">{t('notifSettings.feed')}</h2>
+      <p className="muted">{t('notifSettings.feedLead')}</p>
       {rotate.data ? (
         <p>
-          <label htmlFor="calendar-url">Your feed address (shown this once; copy it now):</label>
+          <label htmlFor="calendar-url">{t('notifSettings.feedShown')}</label>
           <input id="calendar-url" className="calendar-url" readOnly value={rotate.data.url} onFocus={(e) => e.currentTarget.select()} />
         </p>
       ) : (
-        active && <p>You have a feed address. It is not shown again; make a new one if you lost it.</p>
+        active && <p>{t('notifSettings.feedHave')}</p>
       )}
       <button type="button" className={active ? 'secondary' : undefined} disabled={rotate.isPending || feed.isPending} onClick={() => rotate.mutate()}>
-        {active || rotate.data ? 'Make a new address (the old one stops working)' : 'Make my feed address'}
+        {active || rotate.data ? t('notifSettings.feedNew') : t('notifSettings.feedMake')}
       </button>
-      {rotate.isError && <ErrorView error={rotate.error} title="The feed address could not be made" />}
+      {rotate.isError && <ErrorView error={rotate.error} title={t('notifSettings.feedFailed')} />}
     </section>
   );
 }
