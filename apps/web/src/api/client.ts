@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { readToken } from './token';
-import { language } from '../i18n/i18n';
+import { i18n, language } from '../i18n/i18n';
 
 /** The typed API client: paths, parameters and bodies from the OpenAPI document (schema.d.ts). */
 export const api = createClient<paths>({ baseUrl: '' });
@@ -34,7 +34,7 @@ export function toApiError(status: number, body: unknown): ApiError {
     const b = body as { code: unknown; message: unknown; details?: unknown };
     return new ApiError(status, String(b.code), String(b.message), b.details);
   }
-  return new ApiError(status, status === 0 ? 'NETWORK' : 'HTTP_ERROR', `The server answered ${status}.`);
+  return new ApiError(status, status === 0 ? 'NETWORK' : 'HTTP_ERROR', i18n.t('said.httpError', { status }));
 }
 
 /**
@@ -46,7 +46,7 @@ export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; respo
   try {
     res = await call;
   } catch {
-    throw new ApiError(0, 'NETWORK', 'The platform cannot be reached. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', i18n.t('said.network'));
   }
   if (!res.response.ok) throw toApiError(res.response.status, res.error);
   return res.data as D;

@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n';
 /** Web Push in this browser: the service worker (public/sw.js) and its subscription. */
 export const pushSupported = (): boolean => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
@@ -9,13 +10,13 @@ const fromBase64Url = (s: string): Uint8Array => {
 /** Asks the permission, registers the service worker and subscribes with the platform's VAPID key: what to send to the API. */
 export async function subscribeThisBrowser(vapidPublicKey: string): Promise<PushSubscriptionJSON & { endpoint: string; keys: { p256dh: string; auth: string } }> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site in the browser settings.');
+  if (permission !== 'granted') throw new Error(i18n.t('said.pushBlocked'));
   const registration = await navigator.serviceWorker.register('/sw.js');
   await navigator.serviceWorker.ready;
   const existing = await registration.pushManager.getSubscription();
   const sub = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(vapidPublicKey) as BufferSource }));
   const json = sub.toJSON();
-  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error('The browser gave an incomplete subscription.');
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error(i18n.t('said.pushIncomplete'));
   return { ...json, endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from '../../../i18n/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableResultEvent } from '@dcs/common/live/live.contract';
@@ -33,7 +34,7 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
   useEffect(() => {
     const bracketKey = keys.challenges.bracket(challengeId);
     const refetch = () => void qc.invalidateQueries({ queryKey: bracketKey });
-    const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(' and ');
+    const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(i18n.t('bracket.and'));
     const stops: (() => void)[] = [];
     /**
      * After joining, a read that starts after the join (a push missed before it is in that read). A read
@@ -61,49 +62,50 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
       if (!mine(e)) return;
       qc.setQueryData<BracketDto>(bracketKey, (b) => patchResult(b, e));
       const adv = e.result.filter((r) => r.advanced).map((r) => r.userId);
-      announce(`Round ${e.round}, table ${e.table + 1} ${e.corrected ? 'corrected' : 'finished'}${adv.length ? `: ${names(adv)} advance${adv.length === 1 ? 's' : ''}` : ''}.`);
+      const where = e.corrected ? i18n.t('said.tableCorrected', { round: e.round, table: e.table + 1 }) : i18n.t('said.tableFinished', { round: e.round, table: e.table + 1 });
+      announce(adv.length ? i18n.t('said.advance', { where, who: names(adv), count: adv.length }) : `${where}.`);
     };
     const handlers = {
       'table:result': onResult,
       'round:started': (e: { challengeId: string; round: number; tables: unknown[] }) => {
         if (!mine(e)) return;
         refetch();
-        announce(`Round ${e.round} is seated: ${e.tables.length} table${e.tables.length === 1 ? '' : 's'}.`);
+        announce(i18n.t('said.seated', { round: e.round, count: e.tables.length }));
       },
       'round:finished': (e: { challengeId: string; round: number; completed: boolean }) => {
         if (!mine(e)) return;
         refetch();
-        announce(e.completed ? 'The challenge is complete.' : `Round ${e.round} is over.`);
+        announce(e.completed ? i18n.t('said.complete') : i18n.t('said.roundOver', { round: e.round }));
       },
       'round:hard-stop': (e: { challengeId: string; round: number }) => {
         if (!mine(e)) return;
         refetch();
-        announce(`Round ${e.round}: hard stop, every table still playing ends now.`);
+        announce(i18n.t('said.hardStop', { round: e.round }));
       },
       'table:voided': (e: { challengeId: string; round: number; table: number }) => {
         if (!mine(e)) return;
         refetch();
-        announce(`Round ${e.round}, table ${e.table + 1}: the game was voided and is dealt again.`);
+        announce(i18n.t('said.voided', { round: e.round, table: e.table + 1 }));
       },
       'player:disqualified': (e: { challengeId: string; userId: string; displayName: string }) => {
         if (!mine(e)) return;
         qc.setQueryData<BracketDto>(bracketKey, (b) => (b && !b.disqualified.includes(e.userId) ? { ...b, disqualified: [...b.disqualified, e.userId] } : b));
         refetch();
-        announce(`${e.displayName} is disqualified.`);
+        announce(i18n.t('dchallenge.disqualified', { name: e.displayName }));
       },
     };
     const onOpen = (e: { challengeId: string; tableId: string | null; round: number; contenders: string[]; closesAt: string; taken: unknown[] }) => {
       if (!mine(e) || !e.tableId) return;
       const tableId = e.tableId;
       setDraws((d) => ({ ...d, [tableId]: { status: 'picking', round: e.round, contenders: e.contenders, closesAt: e.closesAt, taken: e.taken.length } }));
-      announce(`A 6-4/5-5 draw opens between ${names(e.contenders)}.`);
+      announce(i18n.t('said.drawOpens', { who: names(e.contenders) }));
     };
     const onPicked = (e: { tableId: string; taken: unknown[] }) =>
       setDraws((d) => (d[e.tableId] ? { ...d, [e.tableId]: { ...d[e.tableId], taken: e.taken.length } } : d));
     const onReveal = (e: { challengeId: string; tableId: string; round: number; contenders: string[]; picks: { playerId: string; tile: string; auto: boolean }[]; winners: string[]; decided: boolean }) => {
       if (!mine(e)) return;
       setDraws((d) => ({ ...d, [e.tableId]: { status: 'revealed', round: e.round, contenders: e.contenders, picks: e.picks, winners: e.winners, decided: e.decided } }));
-      announce(e.decided ? `6-4/5-5 draw revealed: ${names(e.winners)} wins.` : '6-4/5-5 draw revealed: no decision, drawing again.');
+      announce(e.decided ? i18n.t('said.drawWon', { who: names(e.winners) }) : i18n.t('said.drawAgain'));
     };
     socket.on('connect', watch);
     if (socket.connected) watch();

@@ -1,3 +1,4 @@
+import { i18n } from '../../../i18n/i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   ActionPayload,
@@ -52,7 +53,7 @@ const newRequestId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.ra
 /** Wraps an emit with acknowledgement so that a lost connection answers a readable error instead of hanging. */
 function withAck<T>(send: (ack: (res: Ack<T>) => void) => void, ms = 10_000): Promise<Ack<T>> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ ok: false, error: { code: 'NO_ANSWER', message: 'The table did not answer. Check your connection; your move may not have been received.' } }), ms);
+    const timer = setTimeout(() => resolve({ ok: false, error: { code: 'NO_ANSWER', message: i18n.t('said.noAnswer') } }), ms);
     send((res) => {
       clearTimeout(timer);
       resolve(res);
