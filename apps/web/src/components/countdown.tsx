@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../i18n/i18n';
 import { useEffect, useState } from 'react';
 import './countdown.css';
 import { humanDuration, localDateTime } from '../features/time/human-time';
@@ -9,19 +11,20 @@ import { humanDuration, localDateTime } from '../features/time/human-time';
  */
 export function Countdown({ until, label, withDate }: { until: string | null | undefined; label: string; withDate?: boolean }) {
   const [now, setNow] = useState(() => Date.now());
+  const { t } = useTranslation();
   useEffect(() => {
     if (!until) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
   }, [until]);
   let text = '—';
   if (until) {
-    text = humanDuration(Date.parse(until) - now);
+    text = humanDuration(Date.parse(until) - now, (days) => t('time.days', { count: days }));
   }
   return (
     <span className="countdown">
       <span className="countdown-label">{label}</span> <time dateTime={until ?? undefined}>{text}</time>
-      {withDate && until && <span className="countdown-at"> ({localDateTime(until)})</span>}
+      {withDate && until && <span className="countdown-at"> ({localDateTime(until, intlLocale())})</span>}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import './domino.css';
 
 /** Pip positions on a 3×3 grid (0 … 8, row by row) for 0 … 6. */
@@ -33,7 +34,7 @@ export function Domino({ tile, first, orientation = 'horizontal', spinner = fals
   const h = orientation === 'horizontal' ? size : size * 2;
   const [x2, y2] = orientation === 'horizontal' ? [size, 0] : [0, size];
   return (
-    <svg className={`domino${spinner ? ' domino-spinner' : ''}`} width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={`${p}-${q}${spinner ? ' (spinner)' : ''}`}>
+    <svg className={`domino${spinner ? ' domino-spinner' : ''}`} width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={spinner ? i18n.t('time.spinner', { tile: `${p}-${q}` }) : `${p}-${q}`}>
       <rect x={0.75} y={0.75} width={w - 1.5} height={h - 1.5} rx={size * 0.15} className="domino-face" />
       {orientation === 'horizontal' ? <line x1={size} y1={3} x2={size} y2={h - 3} className="domino-line" /> : <line x1={3} y1={size} x2={w - 3} y2={size} className="domino-line" />}
       <g className="domino-pips">
