@@ -344,9 +344,10 @@ function FairDealLine({ fairness, seedHash }: { fairness: NonNullable<GameViewPa
   const all = fairness.contributions ?? [];
   const sent = all.filter((c) => typeof c === 'string' && c.length > 0).length;
   const people = all.filter((c) => c !== '').length;
+  const { t } = useTranslation();
   return (
     <p className="muted" data-testid="fair-deal">
-      {fairness.dealClosesAt ? `Dealing: ${sent} of ${people} players' contributions in` : `Dealt from the server's seed and ${sent} player contribution${sent === 1 ? '' : 's'}`} · commitment{' '}
+      {fairness.dealClosesAt ? t('fairDeal.dealing', { sent, people }) : t('fairDeal.dealt', { count: sent })} · {t('fairDeal.commitment')}{' '}
       <code title={seedHash}>{seedHash.slice(0, 10)}…</code>
     </p>
   );
