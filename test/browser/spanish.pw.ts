@@ -118,14 +118,14 @@ test.describe('journey: a competitor in Spanish', () => {
     await page.goto('/me/games');
     const gameId = await page.locator('[data-game]').first().getAttribute('data-game');
     expect(gameId).toBeTruthy();
+    await platform.review(gameId!);
     await page.goto(`/games/${gameId}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Repetición: ronda 1, mesa');
     await expect(page.getByRole('link', { name: 'Verificar el reparto' })).toBeVisible();
     const analysis = page.getByRole('region', { name: 'Análisis' });
-    // Pending ("Analizando la partida…", asked again every 2 s) until the worker has judged it: on a busy machine,
-    // behind the other tables' games.
+    // Pending ("Analizando la partida…", asked again every 2 s) until the worker has judged it.
     await expect(analysis.getByRole('status').or(analysis.getByRole('list', { name: 'Precisión por jugador' })).first()).toContainText(/Analizando la partida|decisi/);
-    await expect(analysis.getByRole('list', { name: 'Precisión por jugador' })).toBeVisible({ timeout: 240_000 });
+    await expect(analysis.getByRole('list', { name: 'Precisión por jugador' })).toBeVisible({ timeout: 60_000 });
     await screens(page, 'es-analysis', async (p) => {
       await expect(analysis.getByRole('list', { name: 'Precisión por jugador' })).toBeVisible();
       await expect(analysis.getByRole('list', { name: 'Precisión por jugador' }).getByRole('listitem')).toContainText(/\(tú\).*decisi(ón|ones)/);

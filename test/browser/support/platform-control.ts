@@ -31,6 +31,8 @@ export const platform = {
   tie: (userId: string) => post<{ tableId: string }>('/tie', { userId }),
   /** The player's running game dealt again and played to the end by the expert, the player's seat blundering once (always the same game). */
   blunder: (userId: string) => post<BlunderedGame>('/blunder', { userId }),
+  /** Queues the post-game analysis of a finished game now (the worker's scan runs hourly on the journeys' platform). */
+  review: (gameId: string) => post<{ queued: boolean }>('/review', { gameId }),
   /** Plays a table's game to the end (or only `moves` moves) as its seated players. */
   play: (tableId: string, moves?: number) => post<{ moves: number }>('/play', { tableId, moves }),
   /** The first mail to `to` with `subject` in its subject, as the platform's SMTP server received it (with its link's token). */

@@ -74,6 +74,9 @@ async function main(): Promise<void> {
   const games = api.get(GamesService);
   const store = api.get(GameStore);
   const botRuns = new Set<string>();
+  /** The review job the worker's scan would queue for a finished game, queued now (the scan runs hourly here). */
+  const queueReview = (gameId: string) =>
+    worker.get<Queue>(getQueueToken(QUEUES.review), { strict: false }).add(JOBS.reviewGame, { gameId }, jobOptions(QUEUES.review, JOBS.reviewGame, jobIds.reviewGame(gameId)));
 
   /** Plays every seat of a game but `humanId`'s with the greedy bot, in the background, until the game ends. */
   const driveBots = async (gameId: string, humanId: string) => {
@@ -255,9 +258,14 @@ async function main(): Promise<void> {
       if (!blunderer.blunder) throw new Error('the game ended without a planted blunder');
       const { hand, action, best } = blunderer.blunder;
       const state = (await store.find(gameId))!.state as unknown as GameState;
-      // The review job the worker's scan would queue for a finished game, queued now (the scan runs hourly here).
-      await worker.get<Queue>(getQueueToken(QUEUES.review), { strict: false }).add(JOBS.reviewGame, { gameId }, jobOptions(QUEUES.review, JOBS.reviewGame, jobIds.reviewGame(gameId)));
+      await queueReview(gameId);
       return { gameId, tableId, seat, hand, action, played: state.hands[hand].actions[action], best };
+    },
+    /** The post-game analysis of a finished game, queued now (what the worker's hourly scan here would do later). */
+    'POST /review': async (body) => {
+      const { gameId } = body as { gameId: string };
+      await queueReview(gameId);
+      return { queued: true };
     },
     /** `userId`'s table at the hard stop with `userId` tied for 2nd (scores 50/30/30/10): the 6-4/5-5 draw opens. */
     'POST /tie': async (body) => {
