@@ -97,6 +97,8 @@ describe('live pushes: tiebreak draws, bracket pushes from the worker, reconnect
     for (const c of [...seats, spectator]) expect(await c.call('join', { gameId: game0.id })).toMatchObject({ ok: true });
     expect(await watcher.call('watchChallenge', { challengeId: fx.challengeId })).toMatchObject({ ok: true });
     const tied = [1, 2].map((seat) => t0.seats[seat].userId);
+    // Issue 24: seat 2's account is in Spanish: its live notice carries the Spanish words, seat 3's the English.
+    await prisma.user.update({ where: { id: t0.seats[1].userId }, data: { locale: 'es' } });
 
     // The worker runs the hard stop now (the API has no queue processor).
     await prisma.round.update({ where: { id: round.id }, data: { hardStopAt: new Date(Date.now() - 1000) } });
@@ -119,6 +121,9 @@ describe('live pushes: tiebreak draws, bracket pushes from the worker, reconnect
     expect(Number.isNaN(Date.parse(opened.closesAt as string))).toBe(false);
     const tiebreakId = opened.tiebreakId as string;
     expect(seats[1].of('notification').some((n) => n.kind === 'tiebreak.started')).toBe(true);
+    await waitFor('the other tied seat told', () => seats[2].of('notification').some((n) => n.kind === 'tiebreak.started'));
+    expect(seats[1].of('notification').find((n) => n.kind === 'tiebreak.started')!.title).toBe('Sorteo de desempate 6-4/5-5');
+    expect(seats[2].of('notification').find((n) => n.kind === 'tiebreak.started')!.title).toBe('6-4/5-5 tiebreaker draw');
     // a socket that (re)joins the game while the window is open gets the draw with the view: positions only
     const late = await client();
     const lateJoin = await late.call<{ tiebreak: { id: string; closesAt: string; taken: unknown[]; decided: boolean } }>('join', { gameId: game0.id });

@@ -63,6 +63,8 @@ describe('rules changes', () => {
     const before = await api.user();
     const banned = await api.user();
     await prisma.user.update({ where: { id: banned.id }, data: { status: 'banned' } });
+    const spanish = await api.user();
+    await prisma.user.update({ where: { id: spanish.id }, data: { locale: 'es' } });
     const res = await publish(admin, 'A knock while holding a playable tile now costs a ticket.');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ version: 1, summary: 'A knock while holding a playable tile now costs a ticket.' });
@@ -74,6 +76,11 @@ describe('rules changes', () => {
     const notice = inbox.find((n) => n.kind === 'rules.changed');
     expect(notice?.title).toBe('The rules have changed (version 1)');
     expect(notice?.body).toContain('A knock while holding a playable tile now costs a ticket.');
+    // Issue 24: an account in Spanish reads the same notice in Spanish (the summary as the admin wrote it).
+    const hers = (await api.http().get('/api/me/notifications').set(auth(spanish)).expect(200)).body.items as { kind: string; title: string; body: string }[];
+    const aviso = hers.find((x) => x.kind === 'rules.changed');
+    expect(aviso?.title).toBe('Las reglas han cambiado (versión 1)');
+    expect(aviso?.body).toContain('Qué cambió: A knock while holding a playable tile now costs a ticket.');
     const n = await prisma.notification.findFirstOrThrow({ where: { userId: before.id, kind: 'rules.changed' }, include: { deliveries: true } });
     expect(n.deliveries.map((d) => d.channel).sort()).toEqual(['email', 'push']);
     expect(await prisma.notification.count({ where: { userId: banned.id, kind: 'rules.changed' } })).toBe(0);
