@@ -151,7 +151,9 @@ export function WalletPage() {
                       <td role="cell" className="num l-amount">
                         {signed(e.amount)}
                       </td>
-                      <td role="cell" className="num l-balance">{formatNumber(e.balanceAfter)}</td>
+                      <td role="cell" className="num l-balance" data-label={t('wallet.balanceShort')}>
+                        {formatNumber(e.balanceAfter)}
+                      </td>
                       <td role="cell" className="l-table">{e.houseTableId ? <Link to={paths.houseTable.href(e.houseTableId)}>{t('wallet.table')}</Link> : '—'}</td>
                     </tr>
                   ))}
