@@ -6,36 +6,26 @@ import { APPEAL_WINDOW_MS, type Step } from './integrity.rules';
  * a penalty's rung, a decision's notification and an appeal's outcome.
  */
 
-export function describeStep(step: Step): string {
-  switch (step) {
-    case 'none':
-      return 'no penalty';
-    case 'minor_1':
-      return 'warning and 1-week suspension';
-    case 'minor_2':
-      return '1-month suspension and rank reset';
-    case 'major':
-      return 'season ban and prize forfeiture';
-    case 'permanent_ban':
-      return 'permanent ban';
-  }
-}
+/** Each rung of the penalty ladder in words, in English and Spanish (issue 24). */
+const STEPS: Record<'en' | 'es', Record<Step, string>> = {
+  en: {
+    none: 'no penalty',
+    minor_1: 'warning and 1-week suspension',
+    minor_2: '1-month suspension and rank reset',
+    major: 'season ban and prize forfeiture',
+    permanent_ban: 'permanent ban',
+  },
+  es: {
+    none: 'sin sanción',
+    minor_1: 'advertencia y 1 semana de suspensión',
+    minor_2: '1 mes de suspensión y reinicio del ranking',
+    major: 'expulsión por la temporada y pérdida de premios',
+    permanent_ban: 'expulsión permanente',
+  },
+};
 
-/** A penalty's rung in Spanish (issue 24). */
-export function describeStepEs(step: Step): string {
-  switch (step) {
-    case 'none':
-      return 'sin sanción';
-    case 'minor_1':
-      return 'advertencia y 1 semana de suspensión';
-    case 'minor_2':
-      return '1 mes de suspensión y reinicio del ranking';
-    case 'major':
-      return 'expulsión por la temporada y pérdida de premios';
-    case 'permanent_ban':
-      return 'expulsión permanente';
-  }
-}
+export const describeStep = (step: Step): string => STEPS.en[step];
+const describeStepEs = (step: Step): string => STEPS.es[step];
 
 const FINDINGS_ES: Record<string, string> = { no_violation: 'sin infracción', minor: 'infracción leve', major: 'infracción grave', confirmed_cheating: 'trampa confirmada' };
 const OUTCOMES_ES = { upheld: 'confirmada', reduced: 'reducida', overturned: 'anulada' } as const;
