@@ -38,6 +38,25 @@ export const workoutText = (kind: string, amount: number) =>
       ? i18n.t('house.workout.miles', { count: amount / 10, n: formatNumber(amount / 10) })
       : i18n.t('house.workout.reps', { count: amount, n: formatNumber(amount) });
 
+/** The fixed reasons the server writes on ledger entries (libs/tournament/src/house, challenge), in the page's language; any other as written. */
+const LEDGER_REASONS: [RegExp, string][] = [
+  [/^settlement: hold released$/, 'released'],
+  [/^the deal: 2 × stake held$/, 'held'],
+  [/^ticket expunged: its fine returned$/, 'expunged'],
+  [/^ticket fine \(clock run-out\)$/, 'ticketFine'],
+  [/^tournament clock run-out$/, 'tournamentRunOut'],
+  [/^the weekly commissary, (.+)$/, 'commissary'],
+  [/^the Clock Jar: (\d+) computer run-out\(s\)$/, 'jar'],
+  [/^(\S+(?: \S+)?) pays the debt first$/, 'debtFirst'],
+];
+export function ledgerReason(reason: string): string {
+  for (const [re, key] of LEDGER_REASONS) {
+    const m = re.exec(reason);
+    if (m) return i18n.t(`wallet.reason.${key}`, { x: key === 'debtFirst' ? tOr(`wallet.kind.${m[1].replace(/ /g, '_')}`, m[1]) : (m[1] ?? '') });
+  }
+  return reason;
+}
+
 export const clockText = (ms: number | null) => (ms === null ? i18n.t('house.noClock') : i18n.t('house.clock', { s: Math.round(ms / 1000) }));
 
 const houseLinks = (t: (key: string) => string): readonly NavItem[] => [

@@ -8,7 +8,7 @@ import { Facts } from '../../../components/facts';
 import { LiveTable, type LiveTableState } from '../../live-table/components/live-table';
 import { ErrorView, Loading } from '../../../components/status';
 import { useHouseTableLive } from '../live/use-house-live';
-import { clockText, HouseNav, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from '../components/house-common';
+import { clockText, HouseNav, ledgerReason, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from '../components/house-common';
 import { paths } from '../../../config/paths';
 import '../../../components/player-list.css';
 
@@ -269,7 +269,7 @@ function Settled({ t: tb, s, me }: { t: HouseTable; s: HouseSettlement; me: numb
                     <li key={e.id}>
                       {tOr(`wallet.kind.${e.kind}`, e.kind.replace(/_/g, ' '))}: {e.amount > 0 ? '+' : ''}
                       {money(e.amount, tb.currency)}
-                      {e.reason ? ` (${e.reason})` : ''}
+                      {e.reason ? ` (${ledgerReason(e.reason)})` : ''}
                     </li>
                   ))}
               </ul>

@@ -8,7 +8,7 @@ import { useAuth } from '../../../auth/auth-context';
 import { CursorPager } from '../../../components/cursor-pager';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { formatDateTime } from '../../../utils/format';
-import { HouseNav, money, shortDateTime } from '../components/house-common';
+import { HouseNav, ledgerReason, money, shortDateTime } from '../components/house-common';
 import { SignedOut } from '../components/signed-out';
 import { LEVELS, Standing } from '../components/standing';
 import { paths } from '../../../config/paths';
@@ -145,7 +145,7 @@ export function WalletPage() {
                       <td role="cell" className="nowrap l-when">{shortDateTime(e.createdAt)}</td>
                       <th scope="row" role="rowheader" className="l-entry">
                         {ledgerLabel(e.kind)}
-                        {e.reason && <span className="muted small-text reason"> — {e.reason}</span>}
+                        {e.reason && <span className="muted small-text reason"> — {ledgerReason(e.reason)}</span>}
                         {e.owedChange !== 0 && <span className="muted small-text"> {t('wallet.owedChange', { change: signed(e.owedChange) })}</span>}
                       </th>
                       <td role="cell" className="num l-amount">
