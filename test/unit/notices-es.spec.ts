@@ -13,6 +13,7 @@ import { appealDecidedNotice, penaltyNotice } from '@dcs/tournament/integrity/in
 import { appealOverdueNotice, appealReminderNotice } from '@dcs/tournament/integrity/appeal-deadlines.messages';
 import { eliteSixNotices, eventEnteredNotices } from '@dcs/tournament/seasons/season.messages';
 import { rulesChangedNotice } from '@dcs/tournament/rules/rules.messages';
+import { accountMail } from '@dcs/tournament/delivery/account-mail.messages';
 
 /**
  * Issue 24: every notice builder words its notice in Spanish beside the English (`Notice.es`), which
@@ -56,6 +57,18 @@ describe('every notice in Spanish for an es recipient (issue 24)', () => {
     expect(notice.es!.title.trim()).not.toBe('');
     expect(notice.es!.body).not.toBe(notice.body);
     expect(`${notice.es!.title}\n${notice.es!.body}`).toMatch(spanish);
+  });
+
+  it('the account e-mails in the account\'s language, English otherwise', () => {
+    const m = { to: 'ana@example.com', secret: 's', tokenId: 't', expiresMinutes: 30, publicUrl: 'https://dcs.example', mailDomain: 'dcs.example' };
+    const es = accountMail('reset_password', { ...m, language: 'es' });
+    expect(es.subject).toBe('Restablece tu contraseña');
+    expect(es.text).toContain('El enlace caduca en 30 minutos.');
+    expect(es.text).toContain('Elegir una contraseña nueva');
+    expect(accountMail('verify_email', { ...m, expiresMinutes: 2880, language: 'es' }).text).toContain('El enlace caduca en 48 horas.');
+    const en = accountMail('reset_password', m);
+    expect(en.subject).toBe('Reset your password');
+    expect(en.text).toContain('The link expires in 30 minutes.');
   });
 
   it('the rules notice names its version in Spanish', () => {
