@@ -1,6 +1,7 @@
 /**
  * `npm run simulate -- --players N [--seed S] [--bots greedy|expert] [--json]`
  * `npm run simulate -- --weeks 12 --players 64 [--seed S] [--json]` — a whole season (see runSeasonSimulation)
+ * `npm run simulate -- --cities 6 --players 64 [--seed S] [--json]` — a time zone's Saturday (scripts/lib/simulate-cities.ts)
  *
  * Rehearses a whole Saturday challenge through the real services: PostgreSQL, the queue in
  * Redis, the worker's processors and the API's game service, with bot players. No break between
@@ -27,6 +28,7 @@ import { createWorker } from '../apps/worker/src/setup';
 import { DriveStats, playRunningTables } from './lib/bot-driver';
 import { startBuilt } from './lib/built-process';
 import { closeOnInterrupt, throwawayProcessEnv, withThrowawayEnv } from './lib/throwaway-env';
+import { runCitiesSimulation } from './lib/simulate-cities';
 
 export interface SimulationOptions {
   players: number;
@@ -46,7 +48,7 @@ const WORKER_MAIN = path.resolve(__dirname, '../apps/worker/src/main.js');
  * when `workerProcess` (as deployed: its jobs, the anti-cheat analysis of every finished game among
  * them, do not share the bots' event loop), else in this one (the e2e suites, which have no build).
  */
-async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void> }> {
+export async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void> }> {
   const logLevel = env.SIM_LOG_LEVEL ?? 'fatal';
   const config = loadConfig({ ...env, LOG_LEVEL: logLevel });
   if (workerProcess && !existsSync(WORKER_MAIN)) throw new Error(`no built worker at ${WORKER_MAIN} (npm run build:tools)`);
@@ -90,7 +92,7 @@ export interface SimulationSummary {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -433,7 +435,34 @@ function arg(name: string): string | undefined {
 /** Progress and the throwaway database's lifecycle go to stderr; stdout carries only the result (JSON with --json). */
 const stderr = (line: string) => process.stderr.write(`${line}\n`);
 
-if (require.main === module && arg('weeks') !== undefined) {
+if (require.main === module && arg('cities') !== undefined) {
+  const cities = Number(arg('cities'));
+  const players = Number(arg('players') ?? 64);
+  const json = process.argv.includes('--json');
+  if (!Number.isInteger(cities) || cities < 1 || cities > 20) {
+    console.error('--cities must be a whole number from 1 to 20');
+    process.exit(2);
+  }
+  if (!Number.isInteger(players) || players < 16 || players > 512) {
+    console.error('--players must be a whole number from 16 to 512');
+    process.exit(2);
+  }
+  const parts = { startPlatform, playChallenge, summarize, percentile };
+  withThrowawayEnv('sim', (t) => runCitiesSimulation(parts, { cities, players, seed: arg('seed'), bots: (arg('bots') ?? 'greedy') as BotName, onProgress: json ? undefined : stderr, workerProcess: true }, throwawayProcessEnv(t)), process.env, stderr)
+    .then((s) => {
+      if (json) {
+        process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
+        return;
+      }
+      console.log(`${s.cities} cities × ${s.players} players, started at the same minute: all completed in ${(s.stats.wallMs / 1000).toFixed(1)} s, ${s.stats.actions} moves, ${s.stats.actionsPerSecond} actions/s on this machine (move p50 ${s.stats.p50Ms} ms, p99 ${s.stats.p99Ms} ms)`);
+      for (const c of s.challenges) console.log(`  ${c.city}: ${c.rounds.length} rounds, ${c.stats.actions} moves, completed at ${(c.stats.wallMs / 1000).toFixed(1)} s${c.stats.times ? ` (${timesLine(c.stats.times, c.stats.wallMs)})` : ''}`);
+      process.exit(0);
+    })
+    .catch((err: Error) => {
+      console.error(`cities simulation failed: ${err.stack ?? err.message}`);
+      process.exit(1);
+    });
+} else if (require.main === module && arg('weeks') !== undefined) {
   const weeks = Number(arg('weeks'));
   const players = Number(arg('players') ?? 64);
   const bots = (arg('bots') ?? 'greedy') as BotName;
