@@ -48,7 +48,7 @@ const WORKER_MAIN = path.resolve(__dirname, '../apps/worker/src/main.js');
  * when `workerProcess` (as deployed: its jobs, the anti-cheat analysis of every finished game among
  * them, do not share the bots' event loop), else in this one (the e2e suites, which have no build).
  */
-export async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void> }> {
+export async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void>; workerPid?: number }> {
   const logLevel = env.SIM_LOG_LEVEL ?? 'fatal';
   const config = loadConfig({ ...env, LOG_LEVEL: logLevel });
   if (workerProcess && !existsSync(WORKER_MAIN)) throw new Error(`no built worker at ${WORKER_MAIN} (npm run build:tools)`);
@@ -65,7 +65,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = fals
       await api.close();
     };
     const forget = closeOnInterrupt(closeAll);
-    return { api, close: () => (forget(), closeAll()) };
+    return { api, close: () => (forget(), closeAll()), workerPid: child?.child.pid };
   } catch (err) {
     await child?.stop();
     throw err;
@@ -455,6 +455,8 @@ if (require.main === module && arg('cities') !== undefined) {
         return;
       }
       console.log(`${s.cities} cities × ${s.players} players, started at the same minute: all completed in ${(s.stats.wallMs / 1000).toFixed(1)} s, ${s.stats.actions} moves, ${s.stats.actionsPerSecond} actions/s on this machine (move p50 ${s.stats.p50Ms} ms, p99 ${s.stats.p99Ms} ms)`);
+      const w = s.cpuPerAction.worker === null ? '' : `, worker ${s.cpuPerAction.worker.toFixed(2)}`;
+      console.log(`  CPU per move (ms): this process (API services + bots) ${s.cpuPerAction.command.toFixed(2)}${w}, PostgreSQL ${s.cpuPerAction.postgres.toFixed(2)}`);
       for (const c of s.challenges) console.log(`  ${c.city}: ${c.rounds.length} rounds, ${c.stats.actions} moves, completed at ${(c.stats.wallMs / 1000).toFixed(1)} s${c.stats.times ? ` (${timesLine(c.stats.times, c.stats.wallMs)})` : ''}`);
       process.exit(0);
     })

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PrismaService } from '@dcs/common';
 import type { BotName } from '@dcs/engine';
 import type { DriveStats } from './bot-driver';
+import { cpuSeconds } from './proc-cpu';
 import type { ChallengeTimes, SimulationSummary } from '../simulate';
 
 export interface CitiesSimulationOptions {
@@ -30,11 +31,24 @@ export interface CitiesSimulationSummary {
   challenges: (SimulationSummary & { city: string })[];
   /** The whole Saturday: from the common start to the last city's completion; actions/s of the machine (every city's moves). */
   stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number };
+  /**
+   * CPU milliseconds per move over the Saturday, by process: this one (the API's services and the bots), the worker,
+   * and the simulation database's PostgreSQL backends (those open at the start and at the end: rough).
+   */
+  cpuPerAction: { command: number; worker: number | null; postgres: number };
+}
+
+/** CPU seconds of this process, the worker and the database's backends, now. */
+async function cpuNow(prisma: PrismaService, workerPid: number | undefined, pids: Set<number>): Promise<{ command: number; worker: number | null; postgres: Map<number, number> }> {
+  const rows = await prisma.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+  for (const r of rows) pids.add(r.pid);
+  const u = process.cpuUsage();
+  return { command: (u.user + u.system) / 1e6, worker: workerPid ? cpuSeconds(workerPid) : null, postgres: new Map([...pids].map((p) => [p, cpuSeconds(p)])) };
 }
 
 /** What simulate.ts lends this mode (passed in, so that the two files do not import each other at load). */
 export interface SimulateParts {
-  startPlatform: (env: NodeJS.ProcessEnv, workerProcess?: boolean) => Promise<{ api: INestApplication; close: () => Promise<void> }>;
+  startPlatform: (env: NodeJS.ProcessEnv, workerProcess?: boolean) => Promise<{ api: INestApplication; close: () => Promise<void>; workerPid?: number }>;
   playChallenge: (api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void) => Promise<ChallengeTimes>;
   summarize: (prisma: PrismaService, challengeId: string, seed: string, players: number) => Promise<Omit<SimulationSummary, 'stats'>>;
   percentile: (values: number[], p: number) => number;
@@ -42,7 +56,7 @@ export interface SimulateParts {
 
 export async function runCitiesSimulation(parts: SimulateParts, opts: CitiesSimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<CitiesSimulationSummary> {
   const seed = opts.seed ?? randomBytes(4).toString('hex');
-  const { api, close } = await parts.startPlatform(env, opts.workerProcess);
+  const { api, close, workerPid } = await parts.startPlatform(env, opts.workerProcess);
   const prisma = api.get(PrismaService);
   const progress = opts.onProgress ?? (() => undefined);
   try {
@@ -77,6 +91,8 @@ export async function runCitiesSimulation(parts: SimulateParts, opts: CitiesSimu
       });
       challenges.push({ n, city: city.name, id: challenge.id });
     }
+    const pids = new Set<number>();
+    const cpu0 = await cpuNow(prisma, workerPid, pids);
     const started = performance.now();
     const played = await Promise.all(
       challenges.map(async ({ n, city, id }) => {
@@ -88,6 +104,7 @@ export async function runCitiesSimulation(parts: SimulateParts, opts: CitiesSimu
       }),
     );
     const wallMs = performance.now() - started;
+    const cpu1 = await cpuNow(prisma, workerPid, pids);
     const latencies = played.flatMap((p) => p.stats.latencies);
     const actions = played.reduce((s, p) => s + p.stats.moves, 0);
     const out: CitiesSimulationSummary['challenges'] = [];
@@ -115,6 +132,12 @@ export async function runCitiesSimulation(parts: SimulateParts, opts: CitiesSimu
       cities: opts.cities,
       players: opts.players,
       challenges: out,
+      cpuPerAction: {
+        command: ((cpu1.command - cpu0.command) * 1000) / actions,
+        worker: cpu1.worker === null || cpu0.worker === null ? null : ((cpu1.worker - cpu0.worker) * 1000) / actions,
+        // A backend that closed before the end is lost (0 at the end): counted only where both reads have it.
+        postgres: ([...cpu1.postgres].reduce((s, [pid, c]) => s + (c > 0 ? c - (cpu0.postgres.get(pid) ?? 0) : 0), 0) * 1000) / actions,
+      },
       stats: {
         wallMs: Math.round(wallMs),
         actions,

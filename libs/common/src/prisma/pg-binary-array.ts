@@ -18,50 +18,28 @@ function build(oid: number, n: number, bytes: number, hasNull: boolean, fill: (b
   return buf;
 }
 
+/** An array of fixed-size elements: each is its length (`size`) and what `put` writes. */
+function fixed<T>(oid: number, size: number, xs: readonly T[], put: (buf: Buffer, at: number, x: T) => void): Buffer {
+  return build(oid, xs.length, xs.length * (4 + size), false, (buf, at) => {
+    for (const x of xs) {
+      buf.writeInt32BE(size, at);
+      put(buf, at + 4, x);
+      at += 4 + size;
+    }
+    return at;
+  });
+}
+
 export const pgBinaryArray = {
-  int4(xs: readonly number[]): Buffer {
-    return build(OID.int4, xs.length, xs.length * 8, false, (buf, at) => {
-      for (const x of xs) {
-        buf.writeInt32BE(4, at);
-        buf.writeInt32BE(x, at + 4);
-        at += 8;
-      }
-      return at;
-    });
-  },
-  float8(xs: readonly number[]): Buffer {
-    return build(OID.float8, xs.length, xs.length * 12, false, (buf, at) => {
-      for (const x of xs) {
-        buf.writeInt32BE(8, at);
-        buf.writeDoubleBE(x, at + 4);
-        at += 12;
-      }
-      return at;
-    });
-  },
-  bool(xs: readonly boolean[]): Buffer {
-    return build(OID.bool, xs.length, xs.length * 5, false, (buf, at) => {
-      for (const x of xs) {
-        buf.writeInt32BE(1, at);
-        buf[at + 4] = x ? 1 : 0;
-        at += 5;
-      }
-      return at;
-    });
-  },
+  int4: (xs: readonly number[]): Buffer => fixed(OID.int4, 4, xs, (buf, at, x) => buf.writeInt32BE(x, at)),
+  float8: (xs: readonly number[]): Buffer => fixed(OID.float8, 8, xs, (buf, at, x) => buf.writeDoubleBE(x, at)),
+  bool: (xs: readonly boolean[]): Buffer => fixed(OID.bool, 1, xs, (buf, at, x) => void (buf[at] = x ? 1 : 0)),
   /** Canonical uuids (8-4-4-4-12 hex digits). */
-  uuid(xs: readonly string[]): Buffer {
-    return build(OID.uuid, xs.length, xs.length * 20, false, (buf, at) => {
-      for (const x of xs) {
-        const hex = x.replace(/-/g, '');
-        if (hex.length !== 32) throw new Error(`not a uuid: ${x}`);
-        buf.writeInt32BE(16, at);
-        if (buf.write(hex, at + 4, 16, 'hex') !== 16) throw new Error(`not a uuid: ${x}`);
-        at += 20;
-      }
-      return at;
-    });
-  },
+  uuid: (xs: readonly string[]): Buffer =>
+    fixed(OID.uuid, 16, xs, (buf, at, x) => {
+      const hex = x.replace(/-/g, '');
+      if (hex.length !== 32 || buf.write(hex, at, 16, 'hex') !== 16) throw new Error(`not a uuid: ${x}`);
+    }),
   /** Text, null as NULL. */
   text(xs: readonly (string | null)[]): Buffer {
     let bytes = 0;
