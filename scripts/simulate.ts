@@ -179,8 +179,18 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
     t = performance.now();
     return Math.round(t - was);
   };
-  // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it.
-  await flow.start(challenge.id);
+  // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it. A start that
+  // fails (its seating transaction outlasting its bound on a full machine: several cities start in the same second)
+  // is taken again, as the 12:00 job's retries take it (the start is idempotent).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await flow.start(challenge.id);
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      progress(`the start failed (${(err as Error).message.split('\n').filter(Boolean).pop()}); taken again`);
+    }
+  }
   const status = (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status;
   if (status !== 'running') throw new Error(`the challenge did not start (${status})`);
   const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
