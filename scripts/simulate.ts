@@ -98,6 +98,29 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * A challenge starting now with `users` registered and checked in, no break between rounds (a season's `week`: in its season). With its registrations in
+ * the same insert: the worker's schedule sweep, which may start the challenge as soon as it exists, never sees it without its players.
+ */
+export function createCheckedInChallenge(prisma: PrismaService, cityId: string, users: { id: string }[], now: Date, week?: { seasonId: string; week: number; localDate: string }) {
+  return prisma.challenge.create({
+    data: {
+      cityId,
+      localDate: now.toISOString().slice(0, 10),
+      ...week,
+      startsAt: now,
+      registrationOpensAt: now,
+      checkInOpensAt: now,
+      checkInClosesAt: now,
+      status: 'check_in_closed',
+      prizePoolCents: 100_000,
+      prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+      breakSeconds: 0,
+      registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
+    },
+  });
+}
+
 export async function runSimulation(opts: SimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SimulationSummary> {
   const seed = opts.seed ?? randomBytes(4).toString('hex');
   // Logs go to stdout as JSON lines; keep them out of the summary unless asked for.
@@ -112,23 +135,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
     });
     const users = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true } });
     const now = new Date();
-    const challenge = await prisma.challenge.create({
-      data: {
-        cityId: city.id,
-        localDate: now.toISOString().slice(0, 10),
-        startsAt: now,
-        registrationOpensAt: now,
-        checkInOpensAt: now,
-        checkInClosesAt: now,
-        status: 'check_in_closed',
-        prizePoolCents: 100_000,
-        prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-        breakSeconds: 0,
-        // With its registrations in the same insert: the worker's schedule sweep, which may start
-        // the challenge as soon as it exists, never sees it without its players.
-        registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-      },
-    });
+    const challenge = await createCheckedInChallenge(prisma, city.id, users, now);
 
     const stats: DriveStats = { moves: 0, latencies: [] };
     const started = performance.now();
@@ -168,7 +175,16 @@ export interface ChallengeTimes {
 }
 
 /** Starts a challenge whose players are checked in and plays it to completion with bots (accelerated clocks). */
-export async function playChallenge(api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void): Promise<ChallengeTimes> {
+export async function playChallenge(
+  api: INestApplication,
+  challengeId: string,
+  bots: BotName,
+  stats: DriveStats,
+  started: number,
+  progress: (line: string) => void,
+  /** runs the start (several cities' starts take turns through it) */
+  startGate: (start: () => Promise<void>) => Promise<void> = (start) => start(),
+): Promise<ChallengeTimes> {
   const prisma = api.get(PrismaService);
   const flow = api.get(ChallengeFlowService);
   const challenge = { id: challengeId };
@@ -184,7 +200,7 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
   // is taken again, as the 12:00 job's retries take it (the start is idempotent).
   for (let attempt = 1; ; attempt++) {
     try {
-      await flow.start(challenge.id);
+      await startGate(async () => void (await flow.start(challenge.id)));
       break;
     } catch (err) {
       if (attempt >= 3) throw err;
@@ -325,24 +341,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
       const present = Math.max(16, opts.players - ((week * 7) % Math.max(1, Math.ceil(opts.players / 4))));
       const playing = shuffle(seedRng(`${seed}:week:${week}`), users).slice(0, Math.min(present, users.length));
       const now = new Date();
-      const challenge = await prisma.challenge.create({
-        data: {
-          cityId: city.id,
-          seasonId: season.id,
-          week,
-          localDate,
-          startsAt: now,
-          registrationOpensAt: now,
-          checkInOpensAt: now,
-          checkInClosesAt: now,
-          status: 'check_in_closed',
-          prizePoolCents: 100_000,
-          prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-          breakSeconds: 0,
-          // In the same insert, as above: the worker may start the challenge as soon as it exists.
-          registrations: { createMany: { data: playing.map((userId, i) => ({ userId, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-        },
-      });
+      const challenge = await createCheckedInChallenge(prisma, city.id, playing.map((id) => ({ id })), now, { seasonId: season.id, week, localDate });
       const times = await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, (l) => progress(`week ${week}: ${l}`));
       const wallMs = performance.now() - t0;
       const lat = stats.latencies.slice(lat0);
@@ -457,7 +456,7 @@ if (require.main === module && arg('cities') !== undefined) {
     console.error('--players must be a whole number from 16 to 512');
     process.exit(2);
   }
-  const parts = { startPlatform, playChallenge, summarize, percentile };
+  const parts = { startPlatform, playChallenge, summarize, percentile, createCheckedInChallenge };
   withThrowawayEnv('sim', (t) => runCitiesSimulation(parts, { cities, players, seed: arg('seed'), bots: (arg('bots') ?? 'greedy') as BotName, onProgress: json ? undefined : stderr, workerProcess: true }, throwawayProcessEnv(t)), process.env, stderr)
     .then((s) => {
       if (json) {

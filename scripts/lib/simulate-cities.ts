@@ -49,7 +49,8 @@ async function cpuNow(prisma: PrismaService, workerPid: number | undefined, pids
 /** What simulate.ts lends this mode (passed in, so that the two files do not import each other at load). */
 export interface SimulateParts {
   startPlatform: (env: NodeJS.ProcessEnv, workerProcess?: boolean) => Promise<{ api: INestApplication; close: () => Promise<void>; workerPid?: number }>;
-  playChallenge: (api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void) => Promise<ChallengeTimes>;
+  playChallenge: (api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void, startGate?: (start: () => Promise<void>) => Promise<void>) => Promise<ChallengeTimes>;
+  createCheckedInChallenge: (prisma: PrismaService, cityId: string, users: { id: string }[], now: Date) => Promise<{ id: string }>;
   summarize: (prisma: PrismaService, challengeId: string, seed: string, players: number) => Promise<Omit<SimulationSummary, 'stats'>>;
   percentile: (values: number[], p: number) => number;
 }
@@ -73,31 +74,24 @@ export async function runCitiesSimulation(parts: SimulateParts, opts: CitiesSimu
     const now = new Date();
     const challenges = [];
     for (const { n, city, users } of cities) {
-      const challenge = await prisma.challenge.create({
-        data: {
-          cityId: city.id,
-          localDate: now.toISOString().slice(0, 10),
-          startsAt: now,
-          registrationOpensAt: now,
-          checkInOpensAt: now,
-          checkInClosesAt: now,
-          status: 'check_in_closed',
-          prizePoolCents: 100_000,
-          prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-          breakSeconds: 0,
-          // With its registrations in the same insert (the worker's schedule sweep may start it as soon as it exists).
-          registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-        },
-      });
+      const challenge = await parts.createCheckedInChallenge(prisma, city.id, users, now);
       challenges.push({ n, city: city.name, id: challenge.id });
     }
     const pids = new Set<number>();
     const cpu0 = await cpuNow(prisma, workerPid, pids);
+    // The starts take turns (seating 512 players is one transaction of up to a minute: six at once on two cores
+    // outlasted it), as the worker's 12:00 jobs do on its queue; the cities then play side by side.
+    let turn: Promise<void> = Promise.resolve();
+    const startGate = (start: () => Promise<void>) => {
+      const mine = turn.then(start);
+      turn = mine.catch(() => undefined);
+      return mine;
+    };
     const started = performance.now();
     const played = await Promise.all(
       challenges.map(async ({ n, city, id }) => {
         const stats: DriveStats = { moves: 0, latencies: [] };
-        const times = await parts.playChallenge(api, id, opts.bots ?? 'greedy', stats, started, (line) => progress(`city ${n}: ${line}`));
+        const times = await parts.playChallenge(api, id, opts.bots ?? 'greedy', stats, started, (line) => progress(`city ${n}: ${line}`), startGate);
         const wallMs = performance.now() - started;
         progress(`city ${n}: completed, ${stats.moves} moves, ${(wallMs / 1000).toFixed(1)} s after the common start`);
         return { n, city, id, stats, times, wallMs };
