@@ -26,6 +26,7 @@
  * other users of it count too), and the Redis commands per action (INFO commandstats).
  */
 import 'reflect-metadata';
+import { cpuSeconds } from '../scripts/lib/proc-cpu';
 import { createBenchDatabase, dropBenchEnv, migrateDatabase, runBench } from '../scripts/lib/throwaway-env';
 import { BuiltProcess, startBuilt } from '../scripts/lib/built-process';
 import { Proxy, startProxy } from '../scripts/lib/proxy';
@@ -286,16 +287,6 @@ async function waitHealthy(port: number, proc: BuiltProcess): Promise<void> {
 function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : 0;
-}
-
-/** CPU seconds (user + system) a process has used so far (/proc/<pid>/stat; 0 when it is gone). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
-  } catch {
-    return 0;
-  }
 }
 
 /** Redis's own counters: calls and microseconds per command (INFO commandstats) and the server's CPU seconds. */

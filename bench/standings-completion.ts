@@ -19,6 +19,7 @@
  */
 import 'reflect-metadata';
 import { Client } from 'pg';
+import { generateVAPIDKeys } from 'web-push';
 import { loadConfig, PrismaService } from '@dcs/common';
 import { nextInt, seedRng } from '@dcs/engine';
 import { isStandingsError, RANKING_POINTS, SeasonAccumulator, seasonTable, seasonTableFromStandings, standingsFromFacts } from '@dcs/ranking';
@@ -154,7 +155,8 @@ async function main(): Promise<void> {
     log(`database ${dbName}: migrating, then seeding ${PLAYERS.toLocaleString('en-US')} players × ${WEEKS} weeks`);
     await migrateDatabase(dbUrl);
     const { season, challenges } = await seed(dbUrl);
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', JWT_SECRET: `bench-${prefix}-0123456789abcdef0123456789`, API_PORT: '0' });
+    const vapid = generateVAPIDKeys(); // production requires push keys (any pair: nothing is pushed here)
+    const config = loadConfig({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, NODE_ENV: 'production', DATABASE_URL: dbUrl, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', JWT_SECRET: `bench-${prefix}-0123456789abcdef0123456789`, API_PORT: '0' });
     app = await createApi(config);
     const prisma = app.get(PrismaService);
     const store = app.get(SeasonStandingsStore);

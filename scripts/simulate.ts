@@ -1,6 +1,7 @@
 /**
  * `npm run simulate -- --players N [--seed S] [--bots greedy|expert] [--json]`
  * `npm run simulate -- --weeks 12 --players 64 [--seed S] [--json]` — a whole season (see runSeasonSimulation)
+ * `npm run simulate -- --cities 6 --players 64 [--seed S] [--json]` — a time zone's Saturday (scripts/lib/simulate-cities.ts)
  *
  * Rehearses a whole Saturday challenge through the real services: PostgreSQL, the queue in
  * Redis, the worker's processors and the API's game service, with bot players. No break between
@@ -27,6 +28,7 @@ import { createWorker } from '../apps/worker/src/setup';
 import { DriveStats, playRunningTables } from './lib/bot-driver';
 import { startBuilt } from './lib/built-process';
 import { closeOnInterrupt, throwawayProcessEnv, withThrowawayEnv } from './lib/throwaway-env';
+import { runCitiesSimulation } from './lib/simulate-cities';
 
 export interface SimulationOptions {
   players: number;
@@ -46,7 +48,7 @@ const WORKER_MAIN = path.resolve(__dirname, '../apps/worker/src/main.js');
  * when `workerProcess` (as deployed: its jobs, the anti-cheat analysis of every finished game among
  * them, do not share the bots' event loop), else in this one (the e2e suites, which have no build).
  */
-async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void> }> {
+export async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Promise<{ api: INestApplication; close: () => Promise<void>; workerPid?: number }> {
   const logLevel = env.SIM_LOG_LEVEL ?? 'fatal';
   const config = loadConfig({ ...env, LOG_LEVEL: logLevel });
   if (workerProcess && !existsSync(WORKER_MAIN)) throw new Error(`no built worker at ${WORKER_MAIN} (npm run build:tools)`);
@@ -63,7 +65,7 @@ async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = false): Pro
       await api.close();
     };
     const forget = closeOnInterrupt(closeAll);
-    return { api, close: () => (forget(), closeAll()) };
+    return { api, close: () => (forget(), closeAll()), workerPid: child?.child.pid };
   } catch (err) {
     await child?.stop();
     throw err;
@@ -90,10 +92,33 @@ export interface SimulationSummary {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * A challenge starting now with `users` registered and checked in, no break between rounds (a season's `week`: in its season). With its registrations in
+ * the same insert: the worker's schedule sweep, which may start the challenge as soon as it exists, never sees it without its players.
+ */
+export function createCheckedInChallenge(prisma: PrismaService, cityId: string, users: { id: string }[], now: Date, week?: { seasonId: string; week: number; localDate: string }) {
+  return prisma.challenge.create({
+    data: {
+      cityId,
+      localDate: now.toISOString().slice(0, 10),
+      ...week,
+      startsAt: now,
+      registrationOpensAt: now,
+      checkInOpensAt: now,
+      checkInClosesAt: now,
+      status: 'check_in_closed',
+      prizePoolCents: 100_000,
+      prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+      breakSeconds: 0,
+      registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
+    },
+  });
 }
 
 export async function runSimulation(opts: SimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SimulationSummary> {
@@ -110,23 +135,7 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
     });
     const users = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true } });
     const now = new Date();
-    const challenge = await prisma.challenge.create({
-      data: {
-        cityId: city.id,
-        localDate: now.toISOString().slice(0, 10),
-        startsAt: now,
-        registrationOpensAt: now,
-        checkInOpensAt: now,
-        checkInClosesAt: now,
-        status: 'check_in_closed',
-        prizePoolCents: 100_000,
-        prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-        breakSeconds: 0,
-        // With its registrations in the same insert: the worker's schedule sweep, which may start
-        // the challenge as soon as it exists, never sees it without its players.
-        registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-      },
-    });
+    const challenge = await createCheckedInChallenge(prisma, city.id, users, now);
 
     const stats: DriveStats = { moves: 0, latencies: [] };
     const started = performance.now();
@@ -166,7 +175,16 @@ export interface ChallengeTimes {
 }
 
 /** Starts a challenge whose players are checked in and plays it to completion with bots (accelerated clocks). */
-export async function playChallenge(api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void): Promise<ChallengeTimes> {
+export async function playChallenge(
+  api: INestApplication,
+  challengeId: string,
+  bots: BotName,
+  stats: DriveStats,
+  started: number,
+  progress: (line: string) => void,
+  /** runs the start (several cities' starts take turns through it) */
+  startGate: (start: () => Promise<void>) => Promise<void> = (start) => start(),
+): Promise<ChallengeTimes> {
   const prisma = api.get(PrismaService);
   const flow = api.get(ChallengeFlowService);
   const challenge = { id: challengeId };
@@ -177,8 +195,18 @@ export async function playChallenge(api: INestApplication, challengeId: string, 
     t = performance.now();
     return Math.round(t - was);
   };
-  // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it.
-  await flow.start(challenge.id);
+  // The worker's schedule sweep may have queued the 12:00 job already; whoever runs first starts it. A start that
+  // fails (its seating transaction outlasting its bound on a full machine: several cities start in the same second)
+  // is taken again, as the 12:00 job's retries take it (the start is idempotent).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await startGate(async () => void (await flow.start(challenge.id)));
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      progress(`the start failed (${(err as Error).message.split('\n').filter(Boolean).pop()}); taken again`);
+    }
+  }
   const status = (await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).status;
   if (status !== 'running') throw new Error(`the challenge did not start (${status})`);
   const rounds = ((await prisma.challenge.findUniqueOrThrow({ where: { id: challenge.id } })).bracket as unknown as StoredBracket).bracket.rounds;
@@ -313,24 +341,7 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
       const present = Math.max(16, opts.players - ((week * 7) % Math.max(1, Math.ceil(opts.players / 4))));
       const playing = shuffle(seedRng(`${seed}:week:${week}`), users).slice(0, Math.min(present, users.length));
       const now = new Date();
-      const challenge = await prisma.challenge.create({
-        data: {
-          cityId: city.id,
-          seasonId: season.id,
-          week,
-          localDate,
-          startsAt: now,
-          registrationOpensAt: now,
-          checkInOpensAt: now,
-          checkInClosesAt: now,
-          status: 'check_in_closed',
-          prizePoolCents: 100_000,
-          prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-          breakSeconds: 0,
-          // In the same insert, as above: the worker may start the challenge as soon as it exists.
-          registrations: { createMany: { data: playing.map((userId, i) => ({ userId, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-        },
-      });
+      const challenge = await createCheckedInChallenge(prisma, city.id, playing.map((id) => ({ id })), now, { seasonId: season.id, week, localDate });
       const times = await playChallenge(api, challenge.id, opts.bots ?? 'greedy', stats, started, (l) => progress(`week ${week}: ${l}`));
       const wallMs = performance.now() - t0;
       const lat = stats.latencies.slice(lat0);
@@ -433,7 +444,36 @@ function arg(name: string): string | undefined {
 /** Progress and the throwaway database's lifecycle go to stderr; stdout carries only the result (JSON with --json). */
 const stderr = (line: string) => process.stderr.write(`${line}\n`);
 
-if (require.main === module && arg('weeks') !== undefined) {
+if (require.main === module && arg('cities') !== undefined) {
+  const cities = Number(arg('cities'));
+  const players = Number(arg('players') ?? 64);
+  const json = process.argv.includes('--json');
+  if (!Number.isInteger(cities) || cities < 1 || cities > 20) {
+    console.error('--cities must be a whole number from 1 to 20');
+    process.exit(2);
+  }
+  if (!Number.isInteger(players) || players < 16 || players > 512) {
+    console.error('--players must be a whole number from 16 to 512');
+    process.exit(2);
+  }
+  const parts = { startPlatform, playChallenge, summarize, percentile, createCheckedInChallenge };
+  withThrowawayEnv('sim', (t) => runCitiesSimulation(parts, { cities, players, seed: arg('seed'), bots: (arg('bots') ?? 'greedy') as BotName, onProgress: json ? undefined : stderr, workerProcess: true }, throwawayProcessEnv(t)), process.env, stderr)
+    .then((s) => {
+      if (json) {
+        process.stdout.write(`${JSON.stringify(s)}\n`, () => process.exit(0));
+        return;
+      }
+      console.log(`${s.cities} cities × ${s.players} players, started at the same minute: all completed in ${(s.stats.wallMs / 1000).toFixed(1)} s, ${s.stats.actions} moves, ${s.stats.actionsPerSecond} actions/s on this machine (move p50 ${s.stats.p50Ms} ms, p99 ${s.stats.p99Ms} ms)`);
+      const w = s.cpuPerAction.worker === null ? '' : `, worker ${s.cpuPerAction.worker.toFixed(2)}`;
+      console.log(`  CPU per move (ms): this process (API services + bots) ${s.cpuPerAction.command.toFixed(2)}${w}, PostgreSQL ${s.cpuPerAction.postgres.toFixed(2)}`);
+      for (const c of s.challenges) console.log(`  ${c.city}: ${c.rounds.length} rounds, ${c.stats.actions} moves, completed at ${(c.stats.wallMs / 1000).toFixed(1)} s${c.stats.times ? ` (${timesLine(c.stats.times, c.stats.wallMs)})` : ''}`);
+      process.exit(0);
+    })
+    .catch((err: Error) => {
+      console.error(`cities simulation failed: ${err.stack ?? err.message}`);
+      process.exit(1);
+    });
+} else if (require.main === module && arg('weeks') !== undefined) {
   const weeks = Number(arg('weeks'));
   const players = Number(arg('players') ?? 64);
   const bots = (arg('bots') ?? 'greedy') as BotName;

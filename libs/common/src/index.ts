@@ -16,5 +16,7 @@ export * from './i18n/language';
 export * from './i18n/error-messages.es';
 export * from './metrics/metrics';
 export * from './prisma/tx';
+export * from './prisma/tx-connection';
+export * from './prisma/pg-binary-array';
 export * from './crypto/hash';
 export * from './crypto/password';

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@dcs/db';
 import { AppConfig } from '../config/app-config';
 import { boundedClose } from '../lifecycle/bounded-close';
+import { trackedPool } from './tx-connection';
 
 /**
  * The one PrismaClient of a process, through the pg driver adapter (see docs/adr/0001). Disconnected
@@ -17,7 +18,8 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
     // a round's 128 games end together, a deal under the challenge's lock — on a busy machine rather than on a real fault,
     // and the step is then left to a retry or the recovery sweep. Still bounded, so a stuck transaction cannot hold its locks
     // for long; the seating's longer bound stays its own (SEATING_TX).
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL }), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+    // Its pool is one whose connections txConnection finds (a few megabyte-sized statements go to the transaction's connection directly).
+    super({ adapter: new PrismaPg(trackedPool(config.DATABASE_URL), { disposeExternalPool: true }), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
   }
 
   async onApplicationShutdown(): Promise<void> {
