@@ -28,8 +28,9 @@ export interface Contributed {
  * window of CONTRIBUTION_WINDOW_MS: each person's page sends 32 random bytes (`contribute`), and
  * when the window closes (a delayed job whose id is the game's: queued once, however many API
  * instances and workers) the game is dealt from dealSeed(seed, contributions) — '' for a computer
- * seat or a person who sent none — and its first turn's clock starts (TableHost.dealt). Until then
- * nothing is dealt that anyone sees and no clock runs.
+ * seat or a person who sent none — and its first turn's clock starts (TableHost.dealt). The window
+ * closes early when the last person's contribution arrives. Until then nothing is dealt that anyone
+ * sees and no clock runs.
  */
 @Injectable()
 export class FairDeal {
@@ -78,6 +79,12 @@ export class FairDeal {
     const out: Contributed = { gameId, seat: mine.seat, seedHash: game.seedHash, contributions: stored, dealClosesAt: game.dealClosesAt?.toISOString() ?? null };
     // Everyone at the table and watching sees the contributions as they come in.
     this.live.emit(liveEmit([liveRooms.game(gameId), ...seats.map((s) => liveRooms.user(s.userId))], 'game:fairness', { gameId, seedHash: game.seedHash, ...fairnessOf({ ...game, contributions: stored }) }));
+    // The last person in closes the window at once: nobody waits out the 5 s for nothing. The deal
+    // is the window's own (idempotent, under the row lock), so the delayed job finds it dealt; if it
+    // fails here, that job still deals at the window's end.
+    if (stored.every((s) => s !== null)) {
+      await this.close(gameId).catch((err: unknown) => this.logger.warn(`early deal of ${gameId} left to the window's job: ${String(err)}`));
+    }
     return out;
   }
 
