@@ -1,54 +1,33 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { generateVAPIDKeys } from 'web-push';
 import { PrismaService } from '@dcs/common';
 import { storeNotifications, unsubscribeUrl } from '@dcs/tournament';
-import { createWorker } from '../apps/worker/src/setup';
 import { RemindersService } from '../apps/worker/src/delivery/reminders.service';
-import { startApi, TestApi } from './support/api';
-import { PushReceiver } from './support/push-receiver';
-import { linkToken, SmtpReceiver } from './support/smtp-receiver';
+import type { TestApi } from './support/api';
+import type { PushReceiver } from './support/push-receiver';
+import { startReach, type ReachEnv } from './support/reach-env';
+import { linkToken, type SmtpReceiver } from './support/smtp-receiver';
 import { eventually } from './support/temp-redis';
-import { createTestEnv, TestEnv } from './support/test-env';
+import type { TestEnv } from './support/test-env';
 
 /**
  * Issue 28: accounts by e-mail (verification, password reset, change of address) and the notices that
  * reach a player outside the page, through a real SMTP server and a push service run by the test.
  */
 describe('reaching the players: accounts by e-mail, e-mail and push deliveries, reminders', () => {
+  let reach: ReachEnv;
   let env: TestEnv;
   let api: TestApi;
   let worker: INestApplicationContext;
-  const smtp = new SmtpReceiver();
-  const push = new PushReceiver();
-  const vapid = generateVAPIDKeys();
+  let smtp: SmtpReceiver;
+  let push: PushReceiver;
   let secret = '';
 
   beforeAll(async () => {
-    env = await createTestEnv('reach');
-    const smtpUrl = await smtp.start();
-    await push.start();
-    const config = env.config({
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'DCS <no-reply@dcs.test>',
-      PUBLIC_URL: 'https://dcs.test',
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      PUSH_EXTRA_CA_FILE: push.caFile,
-      DELIVERY_POLL_MS: '100',
-      ACCOUNT_MAIL_RATE_LIMIT: '3',
-      ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS: '1000',
-    });
-    secret = config.JWT_SECRET;
-    api = await startApi(env, config);
-    worker = await createWorker(config, { shutdownHooks: false });
+    reach = await startReach('reach', { ACCOUNT_MAIL_RATE_LIMIT: '3', ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS: '1000' });
+    ({ env, api, worker, smtp, push } = reach);
+    secret = reach.config.JWT_SECRET;
   });
-  afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await smtp.close();
-    await push.close();
-    await env?.drop();
-  });
+  afterAll(() => reach?.close());
 
   const signUp = async (email: string) => {
     const res = await api.http().post('/api/auth/register').send({ email, password: 'correct horse battery', displayName: `P ${email.split('@')[0]}` });
