@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { generateVAPIDKeys } from 'web-push';
 import { PrismaService } from '@dcs/common';
 import { storeNotifications, type NotificationRow } from '@dcs/tournament';
 import { type BuiltProcess, startBuilt } from '../scripts/lib/built-process';
 import { startApi, TestApi } from './support/api';
 import { TEST_REDIS_URL } from './support/env';
 import { PushReceiver } from './support/push-receiver';
+import { reachSettings } from './support/reach-env';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -36,16 +36,7 @@ describe('a worker killed mid-send', () => {
     env = await createTestEnv('crashsend');
     const smtpUrl = await smtp.start();
     await push.start();
-    const vapid = generateVAPIDKeys();
-    const settings = {
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'DCS <no-reply@dcs.test>',
-      PUBLIC_URL: 'https://dcs.test',
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      PUSH_EXTRA_CA_FILE: push.caFile,
-      DELIVERY_POLL_MS: '100',
-    };
+    const settings = reachSettings(smtpUrl, push);
     const config = env.config(settings);
     api = await startApi(env, config);
     childEnv = {

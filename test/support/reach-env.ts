@@ -17,6 +17,20 @@ export interface ReachEnv {
   close(): Promise<void>;
 }
 
+/** The configuration that sends through `smtpUrl` and pushes to `push` (a fresh VAPID key pair), polling every 100 ms. */
+export function reachSettings(smtpUrl: string, push: PushReceiver): Record<string, string> {
+  const vapid = generateVAPIDKeys();
+  return {
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'DCS <no-reply@dcs.test>',
+    PUBLIC_URL: 'https://dcs.test',
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    PUSH_EXTRA_CA_FILE: push.caFile,
+    DELIVERY_POLL_MS: '100',
+  };
+}
+
 /**
  * The API and a worker that reach players through a real SMTP server and a push service the test runs
  * (issue 28), with a VAPID key pair and a 100 ms delivery poll; `extra` adds to the configuration.
@@ -25,19 +39,9 @@ export async function startReach(name: string, extra: Record<string, string> = {
   const env = await createTestEnv(name);
   const smtp = new SmtpReceiver();
   const push = new PushReceiver();
-  const vapid = generateVAPIDKeys();
   const smtpUrl = await smtp.start();
   await push.start();
-  const config = env.config({
-    SMTP_URL: smtpUrl,
-    MAIL_FROM: 'DCS <no-reply@dcs.test>',
-    PUBLIC_URL: 'https://dcs.test',
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    PUSH_EXTRA_CA_FILE: push.caFile,
-    DELIVERY_POLL_MS: '100',
-    ...extra,
-  });
+  const config = env.config({ ...reachSettings(smtpUrl, push), ...extra });
   const api = await startApi(env, config);
   const worker = await createWorker(config, { shutdownHooks: false });
   return {
