@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import './countdown.css';
 import { humanDuration, localDateTime } from '../features/time/human-time';
 
@@ -8,6 +9,7 @@ import { humanDuration, localDateTime } from '../features/time/human-time';
  * "—" when unknown, 0:00 once past.
  */
 export function Countdown({ until, label, withDate }: { until: string | null | undefined; label: string; withDate?: boolean }) {
+  const { t, i18n } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!until) return;
@@ -16,12 +18,12 @@ export function Countdown({ until, label, withDate }: { until: string | null | u
   }, [until]);
   let text = '—';
   if (until) {
-    text = humanDuration(Date.parse(until) - now);
+    text = humanDuration(Date.parse(until) - now, (count) => t('reg.days', { count }));
   }
   return (
     <span className="countdown">
       <span className="countdown-label">{label}</span> <time dateTime={until ?? undefined}>{text}</time>
-      {withDate && until && <span className="countdown-at"> ({localDateTime(until)})</span>}
+      {withDate && until && <span className="countdown-at"> ({localDateTime(until, i18n.language)})</span>}
     </span>
   );
 }
