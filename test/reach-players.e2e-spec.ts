@@ -1,54 +1,34 @@
+import { createPublicKey, verify } from 'node:crypto';
 import { INestApplicationContext } from '@nestjs/common';
-import { generateVAPIDKeys } from 'web-push';
 import { PrismaService } from '@dcs/common';
 import { storeNotifications, unsubscribeUrl } from '@dcs/tournament';
-import { createWorker } from '../apps/worker/src/setup';
 import { RemindersService } from '../apps/worker/src/delivery/reminders.service';
-import { startApi, TestApi } from './support/api';
-import { PushReceiver } from './support/push-receiver';
-import { linkToken, SmtpReceiver } from './support/smtp-receiver';
+import type { TestApi } from './support/api';
+import type { PushReceiver } from './support/push-receiver';
+import { startReach, type ReachEnv } from './support/reach-env';
+import { linkToken, type SmtpReceiver } from './support/smtp-receiver';
 import { eventually } from './support/temp-redis';
-import { createTestEnv, TestEnv } from './support/test-env';
+import type { TestEnv } from './support/test-env';
 
 /**
  * Issue 28: accounts by e-mail (verification, password reset, change of address) and the notices that
  * reach a player outside the page, through a real SMTP server and a push service run by the test.
  */
 describe('reaching the players: accounts by e-mail, e-mail and push deliveries, reminders', () => {
+  let reach: ReachEnv;
   let env: TestEnv;
   let api: TestApi;
   let worker: INestApplicationContext;
-  const smtp = new SmtpReceiver();
-  const push = new PushReceiver();
-  const vapid = generateVAPIDKeys();
+  let smtp: SmtpReceiver;
+  let push: PushReceiver;
   let secret = '';
 
   beforeAll(async () => {
-    env = await createTestEnv('reach');
-    const smtpUrl = await smtp.start();
-    await push.start();
-    const config = env.config({
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'DCS <no-reply@dcs.test>',
-      PUBLIC_URL: 'https://dcs.test',
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      PUSH_EXTRA_CA_FILE: push.caFile,
-      DELIVERY_POLL_MS: '100',
-      ACCOUNT_MAIL_RATE_LIMIT: '3',
-      ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS: '1000',
-    });
-    secret = config.JWT_SECRET;
-    api = await startApi(env, config);
-    worker = await createWorker(config, { shutdownHooks: false });
+    reach = await startReach('reach', { ACCOUNT_MAIL_RATE_LIMIT: '3', ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS: '1000' });
+    ({ env, api, worker, smtp, push } = reach);
+    secret = reach.config.JWT_SECRET;
   });
-  afterAll(async () => {
-    await worker?.close();
-    await api?.close();
-    await smtp.close();
-    await push.close();
-    await env?.drop();
-  });
+  afterAll(() => reach?.close());
 
   const signUp = async (email: string) => {
     const res = await api.http().post('/api/auth/register').send({ email, password: 'correct horse battery', displayName: `P ${email.split('@')[0]}` });
@@ -214,6 +194,30 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
       await smtp.waitFor((m) => m.subject === 'Appeal decided for Rex', 30_000);
       expect(smtp.inbox.filter((m) => m.subject === 'Appeal decided for Rex')).toHaveLength(1);
       await eventually(async () => (await api.http().get('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`)).body.length === 0, 10_000, 'device removed');
+    });
+
+    it('retries a push service that answers 500 with backoff and pushes once when it recovers, signed with the platform’s VAPID key', async () => {
+      const { id, token } = await verified('pia@example.com');
+      const device = push.device();
+      await api.http().post('/api/me/push-subscriptions').set('Authorization', `Bearer ${token}`).send(device.subscription);
+      push.answer.set(device.id, 500);
+      await notify([{ userId: id, kind: 'integrity.appeal_decided', title: 'Pushed to Pia', body: 'x', data: {}, dedupeKey: 'push500:pia' }]);
+      const tries = `SELECT d.attempts, d.status::text AS status FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'push500:pia' AND d.channel = 'push'`;
+      await eventually(async () => ((await env.sql<{ attempts: number }>(tries))[0]?.attempts ?? 0) >= 2, 20_000, 'tried again');
+      expect(push.received.some((m) => m.device === device.id)).toBe(false);
+      push.answer.delete(device.id);
+      const pushed = await push.waitFor((m) => m.device === device.id, 30_000);
+      expect(pushed.payload.title).toBe('Pushed to Pia');
+      await eventually(async () => (await env.sql<{ status: string }>(tries))[0]?.status === 'sent', 10_000, 'sent');
+      expect(push.received.filter((m) => m.device === device.id)).toHaveLength(1);
+      // RFC 8292: "vapid t=<JWT for the push service's origin, ES256>, k=<the platform's public key>"
+      const [, jwt, k] = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(pushed.headers.authorization)) ?? [];
+      expect(k).toBe(reach.config.VAPID_PUBLIC_KEY);
+      const [head, claims, signature] = jwt.split('.');
+      expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ aud: new URL(device.subscription.endpoint).origin, sub: reach.config.VAPID_SUBJECT });
+      const raw = Buffer.from(k, 'base64url');
+      const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+      expect(verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
     });
 
     it('sends a notice held by quiet hours once they end (a delivery taken a second time is not lost)', async () => {

@@ -17,13 +17,19 @@ export interface ReceivedMail {
 /**
  * A real SMTP server for the tests and the bench (smtp-server), each message parsed with mailparser. Its
  * inbox keeps one message per Message-ID as a mailbox does (`duplicates` counts the resends it dropped);
- * `refuse` makes it answer the next N messages with a temporary failure (451).
+ * `refuse` makes it answer the next N messages with a temporary failure (451). `delayMs` holds each answer
+ * to DATA that long (a slow server: a sender killed meanwhile never hears that its message arrived);
+ * `copies` counts every copy received per Message-ID, the resends included.
  */
 export class SmtpReceiver {
   readonly inbox: ReceivedMail[] = [];
   duplicates = 0;
   received = 0;
   refuse = 0;
+  delayMs = 0;
+  /** messages whose DATA arrived, before any answer */
+  arrived = 0;
+  readonly copies = new Map<string, number>();
   private readonly server: SMTPServer;
   private readonly seen = new Set<string>();
   private waiters: (() => void)[] = [];
@@ -37,30 +43,35 @@ export class SmtpReceiver {
       onData: (stream, _session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          if (this.refuse > 0) {
-            this.refuse -= 1;
-            const err = new Error('Try again later') as Error & { responseCode: number };
-            err.responseCode = 451;
-            return callback(err);
-          }
-          this.received += 1;
-          void simpleParser(Buffer.concat(chunks)).then((m) => {
-            const messageId = m.messageId ?? '';
-            if (this.seen.has(messageId)) this.duplicates += 1;
-            else {
-              this.seen.add(messageId);
-              const to = Array.isArray(m.to) ? m.to[0] : m.to;
-              this.inbox.push({ to: to?.value[0]?.address ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', messageId, headers: m.headers, raw: Object.fromEntries(m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])), receivedAt: Date.now() });
-            }
-            const w = this.waiters;
-            this.waiters = [];
-            w.forEach((f) => f());
-            callback();
-          }, callback);
-        });
+        stream.on('end', () => void this.answer(chunks, callback));
       },
     });
+  }
+
+  private async answer(chunks: Buffer[], callback: (err?: Error | null) => void): Promise<void> {
+    this.arrived += 1;
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (this.refuse > 0) {
+      this.refuse -= 1;
+      const err = new Error('Try again later') as Error & { responseCode: number };
+      err.responseCode = 451;
+      return callback(err);
+    }
+    this.received += 1;
+    void simpleParser(Buffer.concat(chunks)).then((m) => {
+      const messageId = m.messageId ?? '';
+      this.copies.set(messageId, (this.copies.get(messageId) ?? 0) + 1);
+      if (this.seen.has(messageId)) this.duplicates += 1;
+      else {
+        this.seen.add(messageId);
+        const to = Array.isArray(m.to) ? m.to[0] : m.to;
+        this.inbox.push({ to: to?.value[0]?.address ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', messageId, headers: m.headers, raw: Object.fromEntries(m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])), receivedAt: Date.now() });
+      }
+      const w = this.waiters;
+      this.waiters = [];
+      w.forEach((f) => f());
+      callback();
+    }, callback);
   }
 
   async start(): Promise<string> {

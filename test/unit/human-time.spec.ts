@@ -15,3 +15,11 @@ describe('humanDuration: a countdown as a person reads it', () => {
     expect(humanDuration(ms)).toBe(text);
   });
 });
+
+describe('humanDuration in the reader’s language', () => {
+  it('words the days as the page’s messages do ("2 días 5 h")', () => {
+    const dias = (n: number) => `${n} día${n === 1 ? '' : 's'}`;
+    expect(humanDuration((2 * 24 + 5) * 3_600_000, dias)).toBe('2 días 5 h');
+    expect(humanDuration(24 * 3_600_000, dias)).toBe('1 día');
+  });
+});

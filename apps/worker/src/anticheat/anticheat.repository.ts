@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { GameStore, markCaseHighStakes, openOrJoinCase, recordAudit } from '@dcs/tournament';
+import { caseOpenedNotices, GameStore, markCaseHighStakes, openOrJoinCase, recordAudit, storeNotifications } from '@dcs/tournament';
 import type { GameAnalysis, LedgerLine, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 
@@ -199,6 +199,7 @@ export class AnticheatRepository {
       const { case: c, opened } = await openOrJoinCase(tx, { source: 'detection', subjectIds: users, summary: r.summary, highStakes: r.highStakes, openedById: null });
       if (opened) {
         await recordAudit(tx, { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: r.summary, data: json({ source: 'detection', subjectIds: users, kind: r.signal.kind, highStakes: r.highStakes }) });
+        await storeNotifications(tx, caseOpenedNotices(c, users));
       } else {
         const same = await tx.anticheatSignal.findFirst({ where: { caseId: c.id, kind: r.signal.kind, userIds: { hasEvery: users } }, select: { id: true } });
         if (same) return 'under-review';

@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Thin: sends a delivery, an account e-mail, a reminder at its time. Sends are I/O: many at once. A job
  * interrupted by a crash is retried once by BullMQ's stalled-job check (maxStalledCount 1: at most once more).
  */
-@Processor(QUEUES.delivery, { concurrency: 32, maxStalledCount: 1 })
+@Processor(QUEUES.delivery, { concurrency: 64, maxStalledCount: 1 })
 export class DeliveryProcessor extends ResilientWorkerHost {
   protected readonly logger = new Logger(DeliveryProcessor.name);
 

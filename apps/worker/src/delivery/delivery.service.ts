@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, Clock } from '@dcs/common';
-import { DeliveriesRepository, DeliverySettingsRepository, type DeliveryWork, mailDomain, noticeMail, noticePath, sendableAt, unsubscribeUrl, wants } from '@dcs/tournament';
+import { DeliveriesRepository, DeliverySettingsRepository, type DeliveryWork, localTimes, mailDomain, noticeMail, noticePath, sendableAt, unsubscribeUrl, wants } from '@dcs/tournament';
 import { MailTransport } from './mail-transport';
 import { PushSender } from './push-sender';
 
@@ -88,7 +88,8 @@ export class DeliveryService {
   private async sendPush(d: DeliveryWork, pushed: Set<string>, onPushed: (id: string) => Promise<void>): Promise<boolean> {
     const devices = d.devices;
     if (!devices.length) return false;
-    const payload = { id: d.notification.id, kind: d.notification.kind, title: d.notification.title, body: d.notification.body, url: noticePath(d.notification) };
+    const local = (text: string) => localTimes(text, d.settings?.timeZone ?? null, d.user.locale);
+    const payload = { id: d.notification.id, kind: d.notification.kind, title: local(d.notification.title), body: local(d.notification.body), url: noticePath(d.notification) };
     const failures: Error[] = [];
     await Promise.all(
       devices

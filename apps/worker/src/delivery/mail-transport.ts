@@ -19,7 +19,7 @@ export class MailTransport implements OnModuleDestroy {
     private readonly deliveries: DeliveriesRepository,
   ) {
     this.smtp = config.SMTP_URL
-      ? createTransport(`${config.SMTP_URL}${config.SMTP_URL.includes('?') ? '&' : '?'}pool=true&maxConnections=20&connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000`)
+      ? createTransport(`${config.SMTP_URL}${config.SMTP_URL.includes('?') ? '&' : '?'}pool=true&maxConnections=20&maxMessages=1000&connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000`)
       : null;
   }
 

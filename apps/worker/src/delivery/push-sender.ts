@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { sendNotification, WebPushError } from 'web-push';
+import { getVapidHeaders, sendNotification, WebPushError } from 'web-push';
 import { AppConfig } from '@dcs/common';
 
 export interface PushTarget {
@@ -23,7 +23,10 @@ export interface PushPayload {
 export type PushOutcome = 'sent' | 'gone';
 
 /** Connections kept open to one push service (each carries one request at a time). */
-const PUSH_SOCKETS = 32;
+const PUSH_SOCKETS = 64;
+/** A VAPID token (RFC 8292) is signed for 12 hours and used for one: one ECDSA signature per push service an hour, not one a message. */
+const VAPID_VALID_S = 12 * 3600;
+const VAPID_REUSE_MS = 3600 * 1000;
 
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292), the payload encrypted for the subscription (RFC 8291,
@@ -34,6 +37,8 @@ const PUSH_SOCKETS = 32;
 export class PushSender {
   private readonly logger = new Logger(PushSender.name);
   private readonly agent: Agent | undefined;
+  /** the Authorization header per push service (its origin), and until when it is reused */
+  private readonly vapid = new Map<string, { header: string; until: number }>();
 
   constructor(private readonly config: AppConfig) {
     // A private push service's CA (tests, an on-premises relay) beside the public ones — in one TLS context
@@ -48,12 +53,23 @@ export class PushSender {
     return this.config.VAPID_PUBLIC_KEY !== '' && this.config.VAPID_PRIVATE_KEY !== '';
   }
 
+  private vapidHeader(audience: string): string {
+    const now = Date.now();
+    const kept = this.vapid.get(audience);
+    if (kept && kept.until > now) return kept.header;
+    const { Authorization } = getVapidHeaders(audience, this.config.VAPID_SUBJECT, this.config.VAPID_PUBLIC_KEY, this.config.VAPID_PRIVATE_KEY, 'aes128gcm', Math.floor(now / 1000) + VAPID_VALID_S);
+    this.vapid.set(audience, { header: Authorization, until: now + VAPID_REUSE_MS });
+    return Authorization;
+  }
+
   async send(target: PushTarget, payload: PushPayload, ttlSeconds: number): Promise<PushOutcome> {
     try {
       await sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
         TTL: ttlSeconds,
         urgency: 'high',
-        vapidDetails: { subject: this.config.VAPID_SUBJECT, publicKey: this.config.VAPID_PUBLIC_KEY, privateKey: this.config.VAPID_PRIVATE_KEY },
+        // the signed VAPID header of this push service, made once an hour (given vapidDetails, web-push signs one per
+        // message); without vapidDetails (and no global ones: setVapidDetails is never called) it sends this header as is
+        headers: { Authorization: this.vapidHeader(new URL(target.endpoint).origin) },
         agent: this.agent,
         timeout: 10_000,
       });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
-import { type NotificationRow, type ReminderChallenge, storeNotifications } from '@dcs/tournament';
+import { type NotificationRow, notifyPlayers, type ReminderChallenge } from '@dcs/tournament';
 
 /** What the reminders read (challenges and their registrations) and the notices they store, through the one notification writer. */
 @Injectable()
@@ -42,12 +42,15 @@ export class RemindersRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** Stores the notices (a player already told is skipped by the dedupe key), with their deliveries, in 1,000-row transactions. */
+  /**
+   * Stores a reminder's notices — the rows of one builder call, one notice for many players — with their
+   * deliveries, set-based (two statements whatever the number of players); a player already told is skipped
+   * by the dedupe key. Answers how many were told now.
+   */
   async store(rows: NotificationRow[]): Promise<number> {
-    for (let i = 0; i < rows.length; i += 1000) {
-      const part = rows.slice(i, i + 1000);
-      await this.prisma.$transaction((tx) => storeNotifications(tx, part));
-    }
-    return rows.length;
+    if (!rows.length) return 0;
+    const { userId: _first, dedupeKey, ...notice } = rows[0];
+    if (rows.some((r) => r.dedupeKey !== dedupeKey || r.title !== notice.title || r.body !== notice.body)) throw new Error('store: the rows of one reminder tell one notice');
+    return this.prisma.$transaction((tx) => notifyPlayers(tx, notice, dedupeKey, rows.map((r) => r.userId)));
   }
 }

@@ -74,8 +74,6 @@ export class RemindersService {
         if (now >= c.checkInClosesAt) return 0;
         rows = checkInClosingReminders(c, await this.repo.registered(c.id, true));
         break;
-      case 'next_round':
-        return 0;
     }
     const n = await this.repo.store(rows);
     if (n) this.logger.log(`${p.kind} reminder of ${c.cityName} ${c.localDate}: ${n} player(s)`);

@@ -227,11 +227,12 @@ export interface AccountMailPayload {
   messageId: string;
 }
 
-export type ReminderKind = 'registration_open' | 'check_in_open' | 'check_in_closing' | 'next_round';
+/** The timed challenge reminders (the next round's is told when the break starts, in that step's transaction: challenge-decider.ts). */
+export type ReminderKind = 'registration_open' | 'check_in_open' | 'check_in_closing';
 
 export interface ReminderPayload {
   kind: ReminderKind;
-  /** the challenge (or, for next_round, the round) it is about */
+  /** the challenge it is about */
   id: string;
 }
 

@@ -11,6 +11,7 @@ import { RegistrationsService } from '../registrations/registrations.service';
 import { SeasonStandingsStore } from '../season-standings.store';
 import { TableOutcome, tableOutcome } from './table-outcome';
 import {
+  advancersOf,
   exitsOf,
   firedEarly,
   isPrizeSplit,
@@ -21,7 +22,8 @@ import {
 } from './challenge.decisions';
 import * as say from './challenge.messages';
 import { ChallengeRepository, SEATING_TX } from './challenge.repository';
-import { type StoredBracket } from './challenge-rows';
+import { type SeatResult, type StoredBracket } from './challenge-rows';
+import { nextRoundReminders } from '../delivery/reminder.messages';
 import { TournamentClock } from '../time/tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { ChallengeSeating } from './challenge-seating';
@@ -183,11 +185,23 @@ export class TableDecider {
       case 'next-round': {
         const next = await this.repo.nextRound(tx, challenge.id, round.number + 1, end.startsAt);
         const startsAt = next.startsAt ?? end.startsAt;
+        if (!seatNow(startsAt, this.time.now())) await this.tellNextRound(tx, challenge, round, next, startsAt);
         effects.push({ kind: 'round-start', roundId: next.id, at: startsAt });
         effects.push(say.roundFinished(challenge.id, round, { roundId: next.id, round: next.number, startsAt }));
         return;
       }
     }
+  }
+  /**
+   * The break starts: every player still in (the round's advancers, after round 1 the byes too; not the
+   * disqualified) is told when the next round is seated, in this transaction (once per round: its dedupe key).
+   */
+  private async tellNextRound(tx: Tx, challenge: Challenge, round: Round, next: Round, startsAt: Date): Promise<void> {
+    const advancers = advancersOf((await this.repo.roundTables(tx, round.id)).map((t) => ({ result: (t.result ?? []) as unknown as SeatResult[] }))).flat();
+    const stillIn = [...new Set([...advancers, ...(round.number === 1 ? ((round.byes ?? []) as string[]) : [])])];
+    const out = await this.registrations.disqualified(tx, challenge.id, stillIn);
+    const cityName = await this.repo.cityName(tx, challenge.cityId);
+    await this.repo.notify(tx, nextRoundReminders({ challengeId: challenge.id, cityName, roundId: next.id, round: next.number, startsAt }, stillIn.filter((id) => !out.has(id))));
   }
   /** The 30-minute hard stop (SPEC 3.4): every table still playing ends now, the hand in progress void, places by score. */
   async hardStop(roundId: string, now = this.time.now()): Promise<void> {

@@ -185,6 +185,10 @@ export class ChallengeRepository {
     await tx.round.updateMany({ where: { challengeId, status: { not: 'finished' } }, data: { status: 'finished', endedAt: at } });
   }
 
+  cityName(tx: Tx, cityId: string): Promise<string> {
+    return tx.city.findUniqueOrThrow({ where: { id: cityId }, select: { name: true } }).then((c) => c.name);
+  }
+
   /** The next round, pending until `startsAt` (a retry finds the one already there). */
   nextRound(tx: Tx, challengeId: string, number: number, startsAt: Date): Promise<Round> {
     return tx.round.upsert({ where: { challengeId_number: { challengeId, number } }, create: { challengeId, number, status: 'pending', startsAt }, update: {} });

@@ -21,6 +21,11 @@ export function localTime(at: Date | string, timeZone: string | null, language =
   return `${DateTime.fromJSDate(typeof at === 'string' ? new Date(at) : at, { zone }).setLocale(locale).toFormat('ccc d LLL yyyy, HH:mm')} (${zone})`;
 }
 
+/** Every ISO instant in a notice's text written as the player reads it (e-mail and push: the same words). */
+export function localTimes(text: string, timeZone: string | null, language = 'en'): string {
+  return text.replace(ISO_TIME, (iso) => localTime(iso, timeZone, language));
+}
+
 /** The words of a notice e-mail around the notice's own (issue 24: the recipient's language). */
 const MAIL_WORDS = {
   en: {
@@ -82,7 +87,7 @@ export interface NoticeMailInput {
 
 /** A notice as an e-mail: every time in it written in the player's zone, a link to act, one-click unsubscribe (RFC 8058). */
 export function noticeMail(m: NoticeMailInput): MailMessage {
-  const local = (s: string) => s.replace(ISO_TIME, (iso) => localTime(iso, m.timeZone, m.language));
+  const local = (s: string) => localTimes(s, m.timeZone, m.language);
   const words = m.language === 'es' ? MAIL_WORDS.es : MAIL_WORDS.en;
   const { text, html } = layout({
     publicUrl: m.publicUrl,

@@ -61,3 +61,24 @@ export function checkInClosingReminders(c: ReminderChallenge, userIds: readonly 
     dedupeKey: `reminder.check_in_closing:${c.id}`,
   }));
 }
+
+/**
+ * A round's last table is decided and the break starts: every player still in the challenge (the round's
+ * advancers, and after round 1 the byes) is told when the next round is seated. The instant is written as
+ * ISO: each channel writes it in the player's own zone and language.
+ */
+export function nextRoundReminders(r: { challengeId: string; cityName: string; roundId: string; round: number; startsAt: Date }, userIds: readonly string[]): NotificationRow[] {
+  const at = iso(r.startsAt);
+  return userIds.map((userId) => ({
+    userId,
+    kind: 'reminder.next_round',
+    title: `${r.cityName}: round ${r.round} starts at ${at}`,
+    body: `You are still in the ${r.cityName} challenge. Round ${r.round} is seated at ${at}, after the break: be at the page then, your clock starts when your table is seated.`,
+    es: {
+      title: `${r.cityName}: la ronda ${r.round} empieza a las ${at}`,
+      body: `Sigues en el desafío de ${r.cityName}. La ronda ${r.round} se sienta a las ${at}, después de la pausa: está en la página para entonces, tu reloj empieza cuando se sienta tu mesa.`,
+    },
+    data: { challengeId: r.challengeId, roundId: r.roundId, round: r.round, startsAt: at },
+    dedupeKey: `reminder.next_round:${r.roundId}`,
+  }));
+}

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, type Currency, type WalletEntry, type WalletEntryKind } from '@dcs/db';
 import { AppError, PrismaService, type Tx } from '@dcs/common';
 import { COMMISSARY, commissaryDue, commissaryKey, debtPayment, splitFine } from '@dcs/house';
+import { storeNotifications } from '../notifications/notifications.repository';
+import { walletDebtNotice } from './wallet.messages';
 
 /** SPEC 8.2 Decision: what a new account is granted. */
 export const WELCOME_GRANT: Readonly<Record<Currency, number>> = { DD: 10_000, soups: 100 };
@@ -114,11 +116,15 @@ export class WalletRepository {
     return out;
   }
 
-  /** A fine: what the balance covers is taken, the rest is owed (SPEC 8.2 Decision). */
+  /** A fine: what the balance covers is taken, the rest is owed (SPEC 8.2 Decision) and the player told. */
   async fine(tx: Tx, userId: string, currency: Currency, amount: number, dedupeKey: string, meta: { houseTableId?: string; gameId?: string; reason: string }): Promise<void> {
     const w = (await this.lockAll(tx, [userId], currency)).get(userId)!;
     const { paid, owed } = splitFine(amount, w.balance);
-    await this.post(tx, { userId, currency, kind: 'fine', amount: -paid, owedChange: owed, dedupeKey, ...meta });
+    const entry = await this.post(tx, { userId, currency, kind: 'fine', amount: -paid, owedChange: owed, dedupeKey, ...meta });
+    // The wallet goes into debt, or deeper: the player is told in this transaction (once per fine).
+    if (entry && owed > 0) {
+      await storeNotifications(tx, [walletDebtNotice({ userId, currency, fined: amount, addedToDebt: owed, owedNow: w.owed + owed, fineKey: dedupeKey, gameId: meta.gameId, houseTableId: meta.houseTableId })]);
+    }
   }
 
   /**

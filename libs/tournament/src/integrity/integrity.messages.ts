@@ -59,3 +59,31 @@ export function appealDecidedNotice(a: { appealId: string; decisionId: string; u
     dedupeKey: `appeal-decided:${a.appealId}`,
   };
 }
+
+const CASE_SOURCE = {
+  manual: { en: 'by a reviewer', es: 'un revisor' },
+  report: { en: 'after a community report', es: 'tras un reporte de la comunidad' },
+  detection: { en: 'by the automatic analysis of finished games', es: 'el análisis automático de las partidas terminadas' },
+} as const;
+
+/**
+ * A case newly opened on each of its subjects (SPEC 7: a competitor sees their own cases; docs/rules.md,
+ * "Who is told of a case"). It says no more than their case list does: who opened it in general terms,
+ * that it is not a penalty, where to follow it — never the evidence, the signals, the reporter, nor the
+ * other subjects of a case on a pair. A signal or report joining an open case tells nobody again.
+ */
+export function caseOpenedNotices(c: { id: string; source: string }, subjectIds: readonly string[]): NotificationRow[] {
+  const by = c.source in CASE_SOURCE ? CASE_SOURCE[c.source as keyof typeof CASE_SOURCE] : CASE_SOURCE.manual;
+  return subjectIds.map((userId) => ({
+    userId,
+    kind: 'integrity.case_opened',
+    title: 'A review board case was opened on you',
+    body: `A case of the Anti-Cheat Review Board was opened on you ${by.en}. A case is not a penalty: only a reviewer's decision is, and you will be told it (with the right to appeal). You can follow the case in your record.`,
+    es: {
+      title: 'Se abrió un caso de la junta de revisión sobre ti',
+      body: `Se abrió un caso de la Junta de Revisión Antitrampas sobre ti (lo abrió ${by.es}). Un caso no es una sanción: solo lo es la decisión de un revisor, y se te comunicará (con derecho a apelar). Puedes seguir el caso en tu historial.`,
+    },
+    data: { caseId: c.id, source: c.source },
+    dedupeKey: `case-opened:${c.id}`,
+  }));
+}

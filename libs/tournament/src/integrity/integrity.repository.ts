@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { recordAudit } from '../audit/audit-log.repository';
-import { storeNewNotification } from '../notifications/notifications.repository';
+import { storeNewNotification, storeNotifications } from '../notifications/notifications.repository';
 import { appealConflicts, assertIndependent, caseConflicts, lockCase, notIndependent } from './case-independence.repository';
 import { assignCase, decideAppeal, fileAppeal, insertCaseUnlessOpen, markCaseHighStakes, openOrJoinCase, setCaseDecided } from './integrity-cases.repository';
 import { gamesInfo, type DecisionWithAppeal } from './integrity-queries.repository';
 import type { AssignCaseInput, DecideAppealInput, DecideCaseInput, EvidenceInput, FileReportInput, OpenCaseInput } from './integrity.inputs';
-import { appealDecidedNotice, penaltyNotice } from './integrity.messages';
+import { appealDecidedNotice, caseOpenedNotices, penaltyNotice } from './integrity.messages';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
 import { PenaltyEffects, PenaltySource } from './penalty-effects.service';
 
@@ -39,6 +39,7 @@ export class IntegrityRepository {
       if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
       await tx.integrityCaseParticipant.create({ data: { caseId: c.id, userId: actorId, role: 'opened' } });
       await recordAudit(tx, { actorId, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: dto.summary, data: json({ subjectIds: c.subjectIds, gameIds, highStakes: c.highStakes }) });
+      await storeNotifications(tx, caseOpenedNotices(c, c.subjectIds));
       return c;
     });
   }
@@ -276,6 +277,7 @@ export class IntegrityRepository {
       if (filedMeanwhile) return merge(filedMeanwhile);
       if (opened) {
         await recordAudit(tx, { actorId: null, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: 'community report', data: json({ subjectIds: c.subjectIds, source: 'report' }) });
+        await storeNotifications(tx, caseOpenedNotices(c, c.subjectIds));
       } else if (games.some((g) => g.highStakes) && !c.highStakes) {
         c = await markCaseHighStakes(tx, c.id);
       }

@@ -52,6 +52,28 @@ export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<
 }
 
 /**
+ * One notice to many players (a reminder to everyone registered for a challenge), in the caller's
+ * transaction and with its deliveries, in two statements whatever their number: each row in its
+ * recipient's language (the Spanish wording where the notice has one and the player reads Spanish), a
+ * player who already holds `dedupeKey` skipped. Answers how many were told.
+ */
+export async function notifyPlayers(tx: Tx, notice: Notice, dedupeKey: string, userIds: readonly string[]): Promise<number> {
+  if (!userIds.length) return 0;
+  const es = notice.es ?? { title: notice.title, body: notice.body };
+  const ids = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO notifications (id, user_id, kind, title, body, data, dedupe_key)
+    SELECT gen_random_uuid(), u.id, ${notice.kind},
+      CASE WHEN u.locale = 'es' THEN ${es.title} ELSE ${notice.title} END,
+      CASE WHEN u.locale = 'es' THEN ${es.body} ELSE ${notice.body} END,
+      ${JSON.stringify(notice.data)}::jsonb, ${dedupeKey}
+    FROM users u WHERE u.id = ANY(${userIds as string[]}::uuid[])
+    ON CONFLICT (user_id, dedupe_key) DO NOTHING
+    RETURNING id::text AS id`;
+  await queueDeliveries(tx, ids.map((r) => r.id));
+  return ids.length;
+}
+
+/**
  * One notice to every account that can play (not banned), in the caller's transaction and with its
  * deliveries, in two statements whatever the number of players; a player who already holds `dedupeKey`
  * is skipped (the same fact told twice notifies once). Answers how many were told.
