@@ -1,5 +1,5 @@
 /**
- * `npm run bench:chaos [-- --quick] [-- --json] [-- --players N] [-- --apis N] [-- --think MS]` (think: the bots' pause in the run with faults)
+ * `npm run bench:chaos [-- --quick] [-- --json] [-- --players N] [-- --apis N] [-- --think MS] [-- --minutes N]` (think: the bots' pause in the run with faults; minutes: each challenge must complete within, 15 with --quick, 45 without)
  *
  * A 64-player challenge (16 with --quick) played by socket.io bot clients through the reverse proxy
  * (nginx, deploy/nginx.conf.template) in front of 3 API instances (2 with --quick) and 2 workers,
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     // Without faults as fast as the bots go; with faults slower, so the tables play through every restart.
     thinkMs: { reference: 0, chaos: num('think', 100) },
     stallAt: 12,
+    completeWithinMs: num('minutes', quick ? 15 : 45) * 60_000,
     log,
   });
   const ok = r.moves.lost === 0 && r.moves.duplicated === 0 && r.moves.storedNotAcknowledged === 0 && r.reconnections.notBack === 0 && r.reconnections.atTheirSeat + r.reconnections.betweenTables === r.reconnections.back && r.hardStops.firedOnce && r.identical;

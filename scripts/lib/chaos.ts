@@ -47,6 +47,8 @@ export interface ChaosOptions {
   thinkMs: { reference: number; chaos: number };
   /** the stalled table of round 1 stops at this game version */
   stallAt: number;
+  /** each challenge must complete within this (15 minutes unless said; a full-size run on a busy machine needs more) */
+  completeWithinMs?: number;
   log?: (line: string) => void;
 }
 
@@ -516,6 +518,7 @@ async function playChallenge(p: {
       () => null,
       (err: Error) => err,
     );
+    let seated = 0;
     // Seat every bot at its table's game as the rounds are seated (read from the database: the test's eyes, not the bots' guide to moves).
     for (;;) {
       const { rows } = await pool.query<{ game_id: string; user_id: string; seat: number; number: number; index: number }>(
@@ -524,10 +527,14 @@ async function playChallenge(p: {
         [challengeId],
       );
       for (const r of rows) void byUser.get(r.user_id)?.seatAt({ gameId: r.game_id, round: r.number, table: r.index, seat: r.seat });
+      // Progress: a slow run (a busy machine) is told apart from a stuck one.
+      const round = Math.max(seated, ...rows.map((r) => r.number));
+      if (round > seated) p.log(`  ${p.label}: round ${(seated = round)} playing at ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const { rows: [c] } = await pool.query<{ status: string }>(`SELECT status FROM challenges WHERE id = $1`, [challengeId]);
       if (c.status === 'completed') break;
       if (c.status === 'cancelled') throw new Error(`the ${p.label} challenge was cancelled`);
-      if (Date.now() - started > 15 * 60_000) throw new Error(`the ${p.label} challenge did not complete in 15 minutes`);
+      const within = p.opts.completeWithinMs ?? 15 * 60_000;
+      if (Date.now() - started > within) throw new Error(`the ${p.label} challenge did not complete in ${Math.round(within / 60_000)} minutes (last round seated: ${seated})`);
       await sleep(250);
     }
     const wallMs = Date.now() - started;
