@@ -44,20 +44,21 @@ export class LiveSettings {
    * closes its side and reconnects. It is what notices a connection that died without a word — an API
    * machine lost (powered off, cut off the network: no close reaches the proxy, which keeps the client's
    * side open) or a client's network gone. An instance stopped or crashed on a running machine closes its
-   * connections at once (the kernel does), so its clients do not wait for this. 10 s + 5 s: a lost machine's
-   * clients reconnect within about 15 s; 2000 + 2500 bounds it by 5 s at the price of a ping every 2 s per
-   * socket and dropping a phone whose network pauses 2.5 s (socket.io's own defaults: 25000 + 20000).
+   * connections at once (the kernel does), so its clients never wait for this. socket.io's own values
+   * (25 s + 20 s) by default: a busy client or instance (a stalled event loop) is never dropped for a late
+   * answer. 2000 + 2500 bound a lost machine's clients by 5 s, at the price of a ping every 2 s per socket
+   * and dropping a client whose network or event loop pauses 2.5 s.
    */
   @Transform(toInt)
   @IsInt()
   @Min(1000)
   @Max(300_000)
-  LIVE_PING_INTERVAL_MS = 10_000;
+  LIVE_PING_INTERVAL_MS = 25_000;
 
   /** See LIVE_PING_INTERVAL_MS: how long an instance waits for a socket's answer to its ping before it closes the socket. */
   @Transform(toInt)
   @IsInt()
   @Min(1000)
   @Max(300_000)
-  LIVE_PING_TIMEOUT_MS = 5000;
+  LIVE_PING_TIMEOUT_MS = 20_000;
 }
