@@ -345,7 +345,7 @@ async function runIn(opts: ChaosOptions, redis: TempRedis, t: { databaseUrl: str
            AND NOT EXISTS (SELECT 1 FROM challenge_tables t WHERE t.round_id = r.id AND t.index > 0 AND t.status <> 'finished')
            AND EXISTS (SELECT 1 FROM challenge_tables t JOIN games g ON g.table_id = t.id WHERE t.round_id = r.id AND t.index = 0 AND g.status = 'playing' AND g.version >= $2)`,
         [challengeId, opts.stallAt],
-        10 * 60_000,
+        opts.completeWithinMs ?? 15 * 60_000,
         'round 1 to wait for its hard stop',
       );
       const { rows: [round] } = await pool.query<{ id: string }>(`UPDATE rounds SET hard_stop_at = now() - interval '1 second' WHERE challenge_id = $1 AND number = 1 RETURNING id`, [challengeId]);
@@ -514,9 +514,10 @@ async function playChallenge(p: {
   try {
     // 12:00: the challenge's start job (the worker's schedule sweep may queue the same one: one id, one job).
     await p.queue.add(JOBS.challengeStart, { challengeId }, jobOptions(QUEUES.effects, JOBS.challengeStart, jobIds.start(challengeId), 0));
+    let failed: Error | null = null;
     const faults = p.faults(challengeId).then(
       () => null,
-      (err: Error) => err,
+      (err: Error) => (failed = err),
     );
     let seated = 0;
     // Seat every bot at its table's game as the rounds are seated (read from the database: the test's eyes, not the bots' guide to moves).
@@ -532,6 +533,8 @@ async function playChallenge(p: {
       if (round > seated) p.log(`  ${p.label}: round ${(seated = round)} playing at ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const { rows: [c] } = await pool.query<{ status: string }>(`SELECT status FROM challenges WHERE id = $1`, [challengeId]);
       if (c.status === 'completed') break;
+      // A fault step that failed (a wait that timed out) ends the run now, not at the time limit.
+      if (failed) throw failed;
       if (c.status === 'cancelled') throw new Error(`the ${p.label} challenge was cancelled`);
       const within = p.opts.completeWithinMs ?? 15 * 60_000;
       if (Date.now() - started > within) throw new Error(`the ${p.label} challenge did not complete in ${Math.round(within / 60_000)} minutes (last round seated: ${seated})`);
