@@ -19,7 +19,8 @@ upstream="${DCS_UPSTREAM_HOST:-api:3000}"
 export DCS_RUN_DIR="$run" DCS_HTTP_PORT=80 DCS_HTTPS_PORT="${DCS_HTTPS_PORT:-443}" DCS_TLS_CERT=/certs/tls.crt DCS_TLS_KEY=/certs/tls.key
 export DCS_WORKER_PROCESSES="${DCS_WORKER_PROCESSES:-auto}"
 export DCS_UPSTREAM_SERVERS="    server $upstream max_fails=1 fail_timeout=5s;"
-envsubst '${DCS_RUN_DIR} ${DCS_HTTP_PORT} ${DCS_HTTPS_PORT} ${DCS_TLS_CERT} ${DCS_TLS_KEY} ${DCS_UPSTREAM_SERVERS} ${DCS_WORKER_PROCESSES}' \
+export DCS_LIVE_UPSTREAM_SERVERS="    server $upstream max_fails=0;"
+envsubst '${DCS_RUN_DIR} ${DCS_HTTP_PORT} ${DCS_HTTPS_PORT} ${DCS_TLS_CERT} ${DCS_TLS_KEY} ${DCS_UPSTREAM_SERVERS} ${DCS_LIVE_UPSTREAM_SERVERS} ${DCS_WORKER_PROCESSES}' \
   </etc/dcs/nginx.conf.template >"$run/nginx.conf"
 nginx -t -c "$run/nginx.conf" -e stderr
 exec nginx -c "$run/nginx.conf" -e stderr

@@ -51,6 +51,10 @@ describe('a challenge played through the proxy while APIs restart, a worker dies
     expect(report.reconnections.disconnects).toBeGreaterThanOrEqual(16);
     expect(report.reconnections.back).toBe(report.reconnections.disconnects);
     expect(report.reconnections.notBack).toBe(0);
+    // Every one of them back at its own table and seat: the join after the reconnect answered its game from its seat.
+    // (The APIs restart while round 1 plays, so every client sits at a table; how long it took is the bench's figure.)
+    expect(report.reconnections.atTheirSeat).toBe(report.reconnections.back);
+    expect(report.reconnections.betweenTables).toBe(0);
   });
 
   it('fires the hard stop once for the game it ends, as without faults', () => {

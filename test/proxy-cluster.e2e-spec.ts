@@ -53,6 +53,13 @@ describe('the reverse proxy in front of two API instances', () => {
   const apps: INestApplication[] = [];
   const ports: number[] = [];
   const sockets: Socket[] = [];
+  /** the instance the drain test closed */
+  let drained = -1;
+  const startApi = async (port: number) => {
+    const app = await createApi(env.config({ TRUST_PROXY: 'loopback', REGISTER_RATE_LIMIT_PER_ADDRESS: '2', SHUTDOWN_DRAIN_MS: '400' }), { webDist: dist, shutdownHooks: false });
+    await app.listen(port, '127.0.0.1');
+    return app;
+  };
   const bigScript = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row number ${i}" }`).join(', ')}];\n`;
 
   beforeAll(async () => {
@@ -63,9 +70,7 @@ describe('the reverse proxy in front of two API instances', () => {
     env = await createTestEnv('proxy_cluster');
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      const app = await createApi(env.config({ TRUST_PROXY: 'loopback', REGISTER_RATE_LIMIT_PER_ADDRESS: '2', SHUTDOWN_DRAIN_MS: '400' }), { webDist: dist, shutdownHooks: false });
-      await app.listen(port, '127.0.0.1');
-      apps.push(app);
+      apps.push(await startApi(port));
       ports.push(port);
     }
     proxy = await startProxy(ports.map((p) => `127.0.0.1:${p}`));
@@ -143,6 +148,7 @@ describe('the reverse proxy in front of two API instances', () => {
     const holder = held.findIndex((n) => n > 0);
     expect(holder).toBeGreaterThanOrEqual(0);
     const other = 1 - holder;
+    drained = holder;
     let reasons: string[] = [];
     s.on('disconnect', (reason) => reasons.push(reason));
     // back on its table: the socket's own connect (the manager's 'reconnect' comes before the namespace's handshake)
@@ -172,5 +178,25 @@ describe('the reverse proxy in front of two API instances', () => {
     expect(s.connected).toBe(true);
     expect(await connections(apps[other])).toBeGreaterThan(0);
     reasons = [];
+  });
+
+  it('connects every new socket at once after each instance refused in turn (a rolling restart), none turned away by the proxy', async () => {
+    expect(drained).toBeGreaterThanOrEqual(0);
+    const connect = () => {
+      const s = io(`${proxy.url}/live`, { transports: ['websocket'], rejectUnauthorized: false, reconnection: false, forceNew: true });
+      sockets.push(s);
+      return new Promise<boolean>((resolve) => {
+        s.once('connect', () => resolve(true));
+        s.once('connect_error', () => resolve(false));
+      });
+    };
+    // The drained instance is down: each handshake meets its refusal and goes on to the other.
+    expect(await Promise.all(Array.from({ length: 4 }, connect))).toEqual([true, true, true, true]);
+    // It starts again on its port, then the other one drains and stops (its sockets go).
+    apps[drained] = await startApi(ports[drained]);
+    await apps[1 - drained].close();
+    // Both have refused connections lately; the one that is up takes every new socket.
+    expect(await Promise.all(Array.from({ length: 8 }, connect))).toEqual(Array(8).fill(true));
+    expect(await connections(apps[drained])).toBeGreaterThanOrEqual(8);
   });
 });

@@ -9,7 +9,13 @@ const api = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   // The verifier page (/verify) runs the engine's own code in the browser: its deal, shuffle and rules, not a copy.
-  resolve: { alias: { '@dcs/engine': new URL('../../libs/engine/src', import.meta.url).pathname } },
+  // The live client's shared settings (its reconnection) come from the live contract's folder.
+  resolve: {
+    alias: {
+      '@dcs/engine': new URL('../../libs/engine/src', import.meta.url).pathname,
+      '@dcs/common/live': new URL('../../libs/common/src/live', import.meta.url).pathname,
+    },
+  },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'dist',

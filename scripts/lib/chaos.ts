@@ -31,6 +31,7 @@ import { io, Socket } from 'socket.io-client';
 import { JwtService } from '@nestjs/jwt';
 import { Queue } from 'bullmq';
 import { JOBS, jobIds, jobOptions, QUEUES } from '@dcs/common';
+import { LIVE_RECONNECT } from '@dcs/common/live/reconnect';
 import { createBot, seedRng, type Action, type PlayerView } from '@dcs/engine';
 import { Cluster, startCluster } from './cluster';
 import { TempRedis } from './temp-redis';
@@ -46,6 +47,8 @@ export interface ChaosOptions {
   thinkMs: { reference: number; chaos: number };
   /** the stalled table of round 1 stops at this game version */
   stallAt: number;
+  /** each challenge must complete within this (15 minutes unless said; a full-size run on a busy machine needs more) */
+  completeWithinMs?: number;
   log?: (line: string) => void;
 }
 
@@ -69,7 +72,8 @@ export interface ChaosReport {
   chaos: RunResult;
   faults: { at: number; what: string; ms: number }[];
   moves: { acknowledged: number; stored: number; lost: number; duplicated: number; storedNotAcknowledged: number; retried: number };
-  reconnections: { disconnects: number; back: number; notBack: number; p50Ms: number; p99Ms: number; maxMs: number; over5s: number; connectedP50Ms: number; connectedP99Ms: number };
+  /** back: clients connected again and joined to their table (atTheirSeat: the join answered their game from their seat; betweenTables: no table at that moment) */
+  reconnections: { disconnects: number; back: number; atTheirSeat: number; betweenTables: number; notBack: number; p50Ms: number; p99Ms: number; maxMs: number; over5s: number; connectedP50Ms: number; connectedP99Ms: number };
   /** the clients' refused or unanswered events, by event and code (a move refused is read again and sent again when still due) */
   clientErrors: Record<string, number>;
   hardStops: { games: number; auditEntries: number; firedOnce: boolean; reference: number };
@@ -99,6 +103,12 @@ interface ViewPayload {
   view: PlayerView;
 }
 
+/** A join answered: the seat it was made for and the view it answered. */
+interface Joined {
+  seat: Seat;
+  view: ViewPayload;
+}
+
 /** The moves every client saw acknowledged, and its reconnections. */
 class Ledger {
   acked = new Map<string, { gameId: string; version: number }>();
@@ -108,6 +118,10 @@ class Ledger {
   connects: number[] = [];
   disconnects = 0;
   notBack = 0;
+  /** back, joined to the table it sat at, at its own seat (the join's view is that game's, seen from its seat) */
+  atTheirSeat = 0;
+  /** back between two tables (its game over, the next round not seated yet): connected is enough */
+  betweenTables = 0;
   errors = new Map<string, number>();
   error(code: string): void {
     this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
@@ -150,11 +164,14 @@ class Bot {
     const since = this.disconnectedAt;
     if (since === null || this.stopped) return;
     this.ledger.connects.push(Date.now() - since);
-    while (this.seat && !(await this.join())) {
+    let joined: Joined | null = null;
+    while (this.seat && !(joined = await this.join())) {
       if (this.stopped || !this.socket.connected) return; // the next connect tries again
       await sleep(100);
     }
     this.ledger.reconnections.push(Date.now() - since);
+    if (!joined) this.ledger.betweenTables++;
+    else if (joined.view.gameId === joined.seat.gameId && joined.view.seat === joined.seat.seat) this.ledger.atTheirSeat++;
     this.disconnectedAt = null;
   }
 
@@ -167,21 +184,21 @@ class Bot {
     await this.join();
   }
 
-  /** Joins the current game's room and takes its view (a reconnect, a refresh). */
-  async join(): Promise<boolean> {
+  /** Joins the current game's room and takes its view (a reconnect, a refresh); null when it could not. */
+  async join(): Promise<Joined | null> {
     const seat = this.seat;
-    if (!seat || !this.socket.connected) return false;
+    if (!seat || !this.socket.connected) return null;
     try {
       const ack = (await this.socket.timeout(5000).emitWithAck('join', { gameId: seat.gameId })) as { ok: boolean; seq: number; view: ViewPayload; error?: { code: string } };
       if (!ack.ok) {
         this.ledger.error(`join:${ack.error?.code}`);
-        return false;
+        return null;
       }
       if (this.seat?.gameId === seat.gameId) this.onView(seat.gameId, ack.seq, ack.view);
-      return true;
+      return { seat, view: ack.view };
     } catch {
       this.ledger.error('join:timeout');
-      return false;
+      return null;
     }
   }
 
@@ -328,7 +345,7 @@ async function runIn(opts: ChaosOptions, redis: TempRedis, t: { databaseUrl: str
            AND NOT EXISTS (SELECT 1 FROM challenge_tables t WHERE t.round_id = r.id AND t.index > 0 AND t.status <> 'finished')
            AND EXISTS (SELECT 1 FROM challenge_tables t JOIN games g ON g.table_id = t.id WHERE t.round_id = r.id AND t.index = 0 AND g.status = 'playing' AND g.version >= $2)`,
         [challengeId, opts.stallAt],
-        10 * 60_000,
+        opts.completeWithinMs ?? 15 * 60_000,
         'round 1 to wait for its hard stop',
       );
       const { rows: [round] } = await pool.query<{ id: string }>(`UPDATE rounds SET hard_stop_at = now() - interval '1 second' WHERE challenge_id = $1 AND number = 1 RETURNING id`, [challengeId]);
@@ -401,6 +418,8 @@ async function runIn(opts: ChaosOptions, redis: TempRedis, t: { databaseUrl: str
       reconnections: {
         disconnects: chaos.ledger.disconnects,
         back: rec.length,
+        atTheirSeat: chaos.ledger.atTheirSeat,
+        betweenTables: chaos.ledger.betweenTables,
         notBack: chaos.ledger.notBack,
         p50Ms: percentile(rec, 50),
         p99Ms: percentile(rec, 99),
@@ -481,8 +500,7 @@ async function playChallenge(p: {
             transports: ['websocket'],
             rejectUnauthorized: false,
             forceNew: true,
-            reconnectionDelay: 100,
-            reconnectionDelayMax: 500,
+            ...LIVE_RECONNECT, // as the web app reconnects
             auth: { token: p.jwt.sign({ sub: userId, tv: 0 }, { expiresIn: 3600 }) },
           });
           socket.once('connect', () => resolve(new Bot(userId, socket, ledger, { thinkMs: p.thinkMs, stallAt: p.opts.stallAt })));
@@ -496,10 +514,12 @@ async function playChallenge(p: {
   try {
     // 12:00: the challenge's start job (the worker's schedule sweep may queue the same one: one id, one job).
     await p.queue.add(JOBS.challengeStart, { challengeId }, jobOptions(QUEUES.effects, JOBS.challengeStart, jobIds.start(challengeId), 0));
+    let failed: Error | null = null;
     const faults = p.faults(challengeId).then(
       () => null,
-      (err: Error) => err,
+      (err: Error) => (failed = err),
     );
+    let seated = 0;
     // Seat every bot at its table's game as the rounds are seated (read from the database: the test's eyes, not the bots' guide to moves).
     for (;;) {
       const { rows } = await pool.query<{ game_id: string; user_id: string; seat: number; number: number; index: number }>(
@@ -508,10 +528,16 @@ async function playChallenge(p: {
         [challengeId],
       );
       for (const r of rows) void byUser.get(r.user_id)?.seatAt({ gameId: r.game_id, round: r.number, table: r.index, seat: r.seat });
+      // Progress: a slow run (a busy machine) is told apart from a stuck one.
+      const round = Math.max(seated, ...rows.map((r) => r.number));
+      if (round > seated) p.log(`  ${p.label}: round ${(seated = round)} playing at ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const { rows: [c] } = await pool.query<{ status: string }>(`SELECT status FROM challenges WHERE id = $1`, [challengeId]);
       if (c.status === 'completed') break;
+      // A fault step that failed (a wait that timed out) ends the run now, not at the time limit.
+      if (failed) throw failed;
       if (c.status === 'cancelled') throw new Error(`the ${p.label} challenge was cancelled`);
-      if (Date.now() - started > 15 * 60_000) throw new Error(`the ${p.label} challenge did not complete in 15 minutes`);
+      const within = p.opts.completeWithinMs ?? 15 * 60_000;
+      if (Date.now() - started > within) throw new Error(`the ${p.label} challenge did not complete in ${Math.round(within / 60_000)} minutes (last round seated: ${seated})`);
       await sleep(250);
     }
     const wallMs = Date.now() - started;

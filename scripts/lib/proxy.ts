@@ -30,6 +30,7 @@ export interface ProxyTemplateValues {
   DCS_TLS_CERT: string;
   DCS_TLS_KEY: string;
   DCS_UPSTREAM_SERVERS: string;
+  DCS_LIVE_UPSTREAM_SERVERS: string;
   DCS_WORKER_PROCESSES: string;
 }
 
@@ -42,9 +43,13 @@ export function renderProxyConfig(values: ProxyTemplateValues, template = readFi
   });
 }
 
-/** `server host:port …;` lines for the upstream block (passive health: out for 5 s after one failure). */
-export function upstreamServers(addresses: string[]): string {
-  return addresses.map((a) => `    server ${a} max_fails=1 fail_timeout=5s;`).join('\n');
+/**
+ * `server host:port …;` lines for an upstream block: HTTP (`dcs_api`) with passive health (out for 5 s after
+ * one failure), the live sockets (`dcs_live`) without failure accounting (see deploy/nginx.conf.template).
+ */
+export function upstreamServers(addresses: string[], kind: 'http' | 'live' = 'http'): string {
+  const health = kind === 'http' ? 'max_fails=1 fail_timeout=5s' : 'max_fails=0';
+  return addresses.map((a) => `    server ${a} ${health};`).join('\n');
 }
 
 /** A self-signed certificate for `localhost` and 127.0.0.1 (the key is written here, never committed). */
@@ -92,6 +97,7 @@ export async function startProxy(upstreams: string[], opts: { httpPort?: number;
       DCS_TLS_CERT: cert,
       DCS_TLS_KEY: key,
       DCS_UPSTREAM_SERVERS: upstreamServers(upstreams),
+      DCS_LIVE_UPSTREAM_SERVERS: upstreamServers(upstreams, 'live'),
       DCS_WORKER_PROCESSES: '1',
     }),
   );

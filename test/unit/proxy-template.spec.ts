@@ -14,6 +14,7 @@ describe('deploy/nginx.conf.template', () => {
     DCS_TLS_CERT: '/c/tls.crt',
     DCS_TLS_KEY: '/c/tls.key',
     DCS_UPSTREAM_SERVERS: upstreamServers(['127.0.0.1:3001', '127.0.0.1:3002']),
+    DCS_LIVE_UPSTREAM_SERVERS: upstreamServers(['127.0.0.1:3001', '127.0.0.1:3002'], 'live'),
     DCS_WORKER_PROCESSES: '1',
   };
 
@@ -30,6 +31,9 @@ describe('deploy/nginx.conf.template', () => {
     expect(conf).toContain('server 127.0.0.1:3001 max_fails=1 fail_timeout=5s;');
     expect(conf).toContain('server 127.0.0.1:3002 max_fails=1 fail_timeout=5s;');
     expect(conf).toContain('proxy_set_header Upgrade $http_upgrade;');
+    // The live sockets: the same instances without failure accounting (an upgraded socket is counted a success only when it ends).
+    expect(conf).toMatch(/upstream dcs_live \{\s+least_conn;\s+server 127\.0\.0\.1:3001 max_fails=0;\s+server 127\.0\.0\.1:3002 max_fails=0;\s+\}/);
+    expect(conf).toMatch(/location \/socket\.io\/ \{[^]*?proxy_pass http:\/\/dcs_live;/);
     expect(conf).toContain('listen 443 ssl http2;');
   });
 

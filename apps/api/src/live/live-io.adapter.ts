@@ -23,6 +23,9 @@ export class LiveIoAdapter extends IoAdapter {
       ...options,
       // CORS for the long-polling transport; a websocket is not covered by CORS, so allowRequest checks Origin for both.
       ...(origins.length ? { cors: { origin: origins } } : {}),
+      // The heartbeat that notices a connection dead without a word (a lost machine behind the proxy): AppConfig's LiveSettings.
+      pingInterval: this.config.LIVE_PING_INTERVAL_MS,
+      pingTimeout: this.config.LIVE_PING_TIMEOUT_MS,
       allowRequest: (req, done) => {
         const ok = originAllowed(req.headers.origin, req.headers.host, origins);
         done(ok ? null : 'origin not allowed', ok);

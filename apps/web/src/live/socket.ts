@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, SessionEndedEvent } from '@dcs/common/live/live.contract';
+import { LIVE_RECONNECT } from '@dcs/common/live/reconnect';
 import { useAuth } from '../auth/auth-context';
 import { readToken } from '../api/token';
 
@@ -20,7 +21,8 @@ function socketFor(token: string | null): LiveSocket {
   if (current && current.token === token) return current.socket;
   current?.socket.disconnect();
   if (token) ended = null; // signed in (again)
-  const socket: LiveSocket = io('/live', { auth: token ? { token } : {}, transports: ['websocket'] });
+  // Reconnects at once through the proxy when its API instance goes away (LIVE_RECONNECT); the pages join their rooms again on `connect`.
+  const socket: LiveSocket = io('/live', { auth: token ? { token } : {}, transports: ['websocket'], ...LIVE_RECONNECT });
   current = { token, socket };
   return socket;
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { isIP } from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { LiveSettings, toInt } from './live-settings';
 
 /** The development default of JWT_SECRET: anyone can read it here, so anyone could sign an admin token with it. */
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -14,13 +15,13 @@ const PUBLIC_JWT_SECRETS = new Set([DEV_JWT_SECRET, 'change-me-to-a-long-random-
 /** Placeholder wording that says a value was never replaced. */
 const PLACEHOLDER_SECRET = /change[-_ ]?me|dev[-_ ]?only|placeholder|your[-_ ]?secret/i;
 
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 
 /**
  * Every setting of the platform, read once from the environment and validated at boot.
- * Nothing else reads process.env. Defaults work on a developer machine.
+ * Nothing else reads process.env. Defaults work on a developer machine. The live sockets' settings
+ * are in LiveSettings (./live-settings.ts).
  */
-export class AppConfig {
+export class AppConfig extends LiveSettings {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
@@ -166,35 +167,6 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   REGISTER_RATE_WINDOW_SECONDS = 3600;
-
-  /**
-   * Game actions (`action`, `tiebreak:pick`) one account may send per second over the live sockets,
-   * all its connections on every API instance together (counted in Redis); one connection alone never
-   * more. More are answered RATE_LIMITED.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  LIVE_ACTIONS_PER_SECOND = 20;
-
-  /** Table chat messages one account may send in 10 seconds over all its live sockets and instances; more are answered RATE_LIMITED. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  LIVE_CHAT_PER_10_SECONDS = 10;
-
-  /** `join`, `leave` and `watchChallenge` events one account (a spectator: one connection) may send per second over all its live sockets and instances. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  LIVE_JOINS_PER_SECOND = 10;
-
-  /** Live socket connections one account may hold at once over every API instance; one more is refused at the handshake (TOO_MANY_CONNECTIONS). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  LIVE_SOCKETS_PER_USER = 5;
 
   /** How often the anti-cheat scan runs: queues finished games not yet analysed, rescans pairs and linked accounts. */
   @Transform(toInt)
