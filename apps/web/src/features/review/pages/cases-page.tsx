@@ -23,7 +23,7 @@ export function CasesPage() {
     <RoleGate roles={['reviewer']} what="the review board">
       <h1>Review board: cases</h1>
       <p className="lead">
-        <Link to={paths.appeals.href()}>Appeals queue</Link> · <Link to={paths.audit.href()}>Audit log</Link>
+        <Link to={paths.appeals.href()}>Appeals queue</Link> · <Link to={paths.voiceReports.href()}>Voice reports</Link> · <Link to={paths.audit.href()}>Audit log</Link>
       </p>
       <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
         <label>
