@@ -105,9 +105,11 @@ export function VoicePanel({ gameId, mySeat, others, partners, purpose, playing 
                 <button type="button" className="secondary" aria-pressed={isMuted} onClick={() => (isMuted ? acts.unmute : acts.mute).mutate(o.userId)}>
                   {isMuted ? t('voice.unmute', { name: o.name }) : t('voice.mute', { name: o.name })}
                 </button>
-                <button type="button" className="secondary" onClick={() => setReporting(o)}>
-                  {t('voice.report', { name: o.name })}
-                </button>
+                {canTalk(o) && (
+                  <button type="button" className="secondary" onClick={() => setReporting(o)}>
+                    {t('voice.report', { name: o.name })}
+                  </button>
+                )}
               </li>
             );
           })}
