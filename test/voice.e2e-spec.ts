@@ -34,6 +34,9 @@ describe('voice and team channels', () => {
   let api: TestApi;
   let port: number;
   let prisma: PrismaService;
+  /** a second API instance on the same database and Redis */
+  let other: TestApi;
+  let otherPort: number;
   const sockets: RecordingClient[] = [];
 
   beforeAll(async () => {
@@ -42,9 +45,13 @@ describe('voice and team channels', () => {
     await api.app.listen(0, '127.0.0.1');
     port = (api.app.getHttpServer() as { address(): AddressInfo }).address().port;
     prisma = api.app.get(PrismaService);
+    other = await startApi(env, env.config({ HOUSE_BOT_THINK_PERMILLE: '0', LIVE_VOICE_SIGNALS_PER_10_SECONDS: String(SIGNALS) }));
+    await other.app.listen(0, '127.0.0.1');
+    otherPort = (other.app.getHttpServer() as { address(): AddressInfo }).address().port;
   });
   afterAll(async () => {
     for (const s of sockets) s.socket.close();
+    await other.close();
     await api.close();
     await env.drop();
   });
@@ -221,6 +228,27 @@ describe('voice and team channels', () => {
       expect((await x.live.call('voice:join', { gameId: friendly.gameId })).error).toMatchObject({ code: 'CHAT_RESTRICTED' });
       expect((await x.live.call('voice:signal', offer(friendly.gameId, y.id))).error).toMatchObject({ code: 'CHAT_RESTRICTED' });
     }, 60_000);
+
+    it('a partner whose socket is on another API instance gets the signals and the team text (relayed through Redis); who has voice on is shared', async () => {
+      const { gameId, people } = await houseTable(4, { partners: true, purpose: 'friendly' });
+      const [a0, b1, a2] = people;
+      a2.live.socket.close();
+      const far = await connectLive(otherPort, a2.token);
+      sockets.push(far);
+      expect(await far.call('voice:join', { gameId })).toMatchObject({ ok: true, peers: [] });
+      // Instance A knows a2 has voice on (Redis), and names the channel: team for the partner, table for an opponent at a friendly table.
+      expect(await a0.live.call('voice:join', { gameId })).toMatchObject({ ok: true, peers: [{ userId: a2.id, channel: 'team' }] });
+      expect(await b1.live.call('voice:join', { gameId })).toMatchObject({ ok: true, peers: expect.arrayContaining([{ userId: a0.id, seat: a0.seat, channel: 'table' }, { userId: a2.id, seat: a2.seat, channel: 'table' }]) });
+      expect(await a0.live.call('voice:signal', offer(gameId, a2.id))).toMatchObject({ ok: true });
+      expect(await a0.live.call('team:chat', { gameId, text: 'over here' })).toMatchObject({ ok: true });
+      await waitFor('the offer and the team line on the other instance', () => far.of('voice:signal').length === 1 && far.of('team:message').length === 1);
+      expect(far.of('voice:signal')[0]).toMatchObject({ from: a0.id, channel: 'team', kind: 'offer' });
+      expect(far.of('team:message')[0]).toMatchObject({ text: 'over here', userId: a0.id });
+      // The opponent at this friendly table shares the table's voice, never the team's text.
+      await b1.live.call('team:chat', { gameId, text: 'marker b' });
+      await waitFor('b1 hears itself', () => b1.live.of('team:message').length === 1);
+      expect(b1.live.of('team:message').map((m) => m.text)).toEqual(['marker b']);
+    });
 
     it('a tournament table has no voice and no team channel (cut-throat has no teams)', async () => {
       const t = await tableWithGame(api, 3);
