@@ -56,7 +56,7 @@ function oggSpanMs(bytes: Buffer): number | null {
     first ??= granule;
     last = granule;
   }
-  return first === null || last === null ? null : Number((last - first) / 48n) ;
+  return first === null || last === null ? null : Number((last - first) / 48n);
 }
 
 /** The size of an EBML variable-length integer at `i`, and its value. */
