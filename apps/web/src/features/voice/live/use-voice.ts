@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Ack } from '@dcs/common/live/live.contract';
 import type { VoiceChannel, VoiceJoined, VoicePeerEvent, VoiceSignalEvent, VoiceSignalPayload } from '@dcs/common/live/voice.contract';
 import { useAuth } from '../../../auth/auth-context';
+import { useMe } from '../../../auth/use-me';
 import { useLiveSocket } from '../../../live/socket';
 import { iceServersQuery } from '../api/voice-queries';
 import { ClipRecorder } from './clip-recorder';
@@ -22,6 +23,7 @@ interface Peer {
   pending: RTCIceCandidateInit[];
   audio: HTMLAudioElement | null;
   analyser: AnalyserNode | null;
+  stream: MediaStream | null;
   recorder: ClipRecorder | null;
 }
 
@@ -63,6 +65,11 @@ export function useVoice(gameId: string, muted: Set<string>) {
   const [peerIds, setPeerIds] = useState<string[]>([]);
   const peers = useRef(new Map<string, Peer>());
   const local = useRef<{ stream: MediaStream; ctx: AudioContext; analyser: AnalyserNode } | null>(null);
+  /** set while voice is on or being turned on: resolves true once the microphone is ready (false: it was not) */
+  const ready = useRef<Promise<boolean> | null>(null);
+  const me = useMe();
+  const myId = useRef<string | null>(null);
+  myId.current = me.data?.id ?? null;
   const mutedRef = useRef(muted);
   mutedRef.current = muted;
 
@@ -85,7 +92,7 @@ export function useVoice(gameId: string, muted: Set<string>) {
     (userId: string, seat: number, channel: VoiceChannel): Peer => {
       close(userId);
       const pc = new RTCPeerConnection({ iceServers: ice.data?.iceServers ?? [] });
-      const peer: Peer = { userId, seat, channel, pc, pending: [], audio: null, analyser: null, recorder: null };
+      const peer: Peer = { userId, seat, channel, pc, pending: [], audio: null, analyser: null, stream: null, recorder: null };
       for (const track of local.current?.stream.getAudioTracks() ?? []) pc.addTrack(track, local.current!.stream);
       pc.onicecandidate = (e) => void signal({ gameId, to: userId, kind: 'candidate', candidate: e.candidate ? e.candidate.toJSON() as VoiceSignalPayload['candidate'] : null });
       pc.ontrack = (e) => {
@@ -99,12 +106,7 @@ export function useVoice(gameId: string, muted: Set<string>) {
         document.body.appendChild(audio);
         void audio.play().catch(() => undefined);
         peer.audio = audio;
-        if (local.current) {
-          const analyser = local.current.ctx.createAnalyser();
-          analyser.fftSize = 512;
-          local.current.ctx.createMediaStreamSource(stream).connect(analyser);
-          peer.analyser = analyser;
-        }
+        peer.stream = stream;
         peer.recorder = new ClipRecorder(stream);
       };
       peers.current.set(userId, peer);
@@ -114,18 +116,21 @@ export function useVoice(gameId: string, muted: Set<string>) {
     [close, gameId, ice.data, signal],
   );
 
-  // The socket's voice events for this game.
+  // The socket's voice events for this game, heard from the moment voice is asked for (an offer may come before the microphone is ready: it waits for it).
   useEffect(() => {
-    if (!on) return;
     const onPeer = (e: VoicePeerEvent) => {
-      if (e.gameId !== gameId) return;
+      if (e.gameId !== gameId || !ready.current) return;
       if (!e.on) close(e.userId);
       // on: the newcomer calls; nothing to do until their offer arrives.
     };
     const onSignal = async (e: VoiceSignalEvent) => {
-      if (e.gameId !== gameId) return;
+      if (e.gameId !== gameId || !ready.current) return;
       try {
+        if (!(await ready.current)) return;
         if (e.kind === 'offer' && e.sdp) {
+          // Both called at once (glare): the caller with the smaller id keeps its own offer, the other answers.
+          const mine = peers.current.get(e.from);
+          if (mine && mine.pc.signalingState === 'have-local-offer' && myId.current && myId.current < e.from) return;
           const peer = connect(e.from, e.seat, e.channel);
           await peer.pc.setRemoteDescription({ type: 'offer', sdp: e.sdp });
           for (const c of peer.pending.splice(0)) await peer.pc.addIceCandidate(c);
@@ -156,7 +161,7 @@ export function useVoice(gameId: string, muted: Set<string>) {
       socket.off('voice:peer', onPeer);
       socket.off('voice:signal', onSignalSync);
     };
-  }, [on, socket, gameId, connect, close, signal]);
+  }, [socket, gameId, connect, close, signal]);
 
   // Speaking levels, ten times a second.
   useEffect(() => {
@@ -165,7 +170,14 @@ export function useVoice(gameId: string, muted: Set<string>) {
     const timer = setInterval(() => {
       const next: Record<string, number> = {};
       if (local.current) next.me = local.current.stream.getAudioTracks().some((t) => t.enabled) ? levelOf(local.current.analyser, buf) : 0;
-      for (const p of peers.current.values()) next[p.userId] = p.analyser ? levelOf(p.analyser, buf) : 0;
+      for (const p of peers.current.values()) {
+        if (!p.analyser && p.stream && local.current) {
+          p.analyser = local.current.ctx.createAnalyser();
+          p.analyser.fftSize = 512;
+          local.current.ctx.createMediaStreamSource(p.stream).connect(p.analyser);
+        }
+        next[p.userId] = p.analyser ? levelOf(p.analyser, buf) : 0;
+      }
       setLevels(next);
     }, 100);
     return () => clearInterval(timer);
@@ -177,6 +189,7 @@ export function useVoice(gameId: string, muted: Set<string>) {
   }, [muted]);
 
   const stop = useCallback(() => {
+    ready.current = null;
     for (const id of [...peers.current.keys()]) close(id);
     local.current?.stream.getTracks().forEach((t) => t.stop());
     void local.current?.ctx.close();
@@ -188,29 +201,37 @@ export function useVoice(gameId: string, muted: Set<string>) {
   const start = useCallback(async () => {
     setBusy(true);
     setError(null);
+    let micReady: (ok: boolean) => void = () => undefined;
+    ready.current = new Promise<boolean>((resolve) => (micReady = resolve));
     try {
       // The server decides first: no microphone is asked for where there is no voice for this player.
-      const probe = await ack<VoiceJoined>((cb) => socket.emit('voice:join', { gameId }, cb));
-      if (!probe.ok) {
-        setError(probe.error);
+      const joined = await ack<VoiceJoined>((cb) => socket.emit('voice:join', { gameId }, cb));
+      if (!joined.ok) {
+        ready.current = null;
+        micReady(false);
+        setError(joined.error);
         return;
       }
       let stream: MediaStream;
       try {
         stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true }, video: false });
       } catch (err) {
+        ready.current = null;
+        micReady(false);
         await ack((cb) => socket.emit('voice:leave', { gameId }, cb));
         setError({ code: 'MICROPHONE', message: (err as Error).message });
         return;
       }
       const ctx = new AudioContext();
+      void ctx.resume().catch(() => undefined);
       const analyser = ctx.createAnalyser();
       analyser.fftSize = 512;
       ctx.createMediaStreamSource(stream).connect(analyser);
       local.current = { stream, ctx, analyser };
       micEnabled(mode, talking);
       setOn(true);
-      for (const p of probe.peers) {
+      micReady(true);
+      for (const p of joined.peers) {
         const peer = connect(p.userId, p.seat, p.channel);
         const offer = await peer.pc.createOffer();
         await peer.pc.setLocalDescription(offer);
