@@ -16,7 +16,6 @@ import { DirectorCallsModule } from './director-calls/director-calls.module';
 import { RulesModule } from './rules/rules.module';
 import { ApiMetricsModule } from './metrics/api-metrics';
 import { LiveModule } from './live/live.module';
-import { VoiceModule } from './voice/voice.module';
 import { RankingsModule } from './rankings/rankings.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { TablesModule } from './tables/tables.module';
