@@ -16,24 +16,43 @@ function indexOf(bytes: Uint8Array, pattern: number[], from = 0): number {
 }
 
 export class ClipRecorder {
-  private readonly recorder: MediaRecorder | null = null;
+  private recorder: MediaRecorder | null = null;
   private header: Blob | null = null;
   private chunks: { at: number; blob: Blob }[] = [];
   private readonly mime: string;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
 
-  constructor(stream: MediaStream) {
+  constructor(private readonly stream: MediaStream) {
     this.mime = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus'].find((m) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(m)) ?? '';
-    if (!this.mime) return;
-    const recorder = new MediaRecorder(stream, { mimeType: this.mime, audioBitsPerSecond: 32_000 });
-    recorder.ondataavailable = (e) => {
-      if (!e.data.size) return;
-      if (!this.header) this.header = e.data;
-      else this.chunks.push({ at: Date.now(), blob: e.data });
-      const old = Date.now() - CLIP_WINDOW_MS;
-      while (this.chunks.length && this.chunks[0].at < old) this.chunks.shift();
-    };
-    recorder.start(1000);
-    this.recorder = recorder;
+    if (this.mime) this.begin(0);
+  }
+
+  /** Starts recording; a remote track that carries no media yet makes the browser refuse, so it is tried again each second (for a minute). */
+  private begin(attempt: number): void {
+    if (this.stopped) return;
+    try {
+      const recorder = new MediaRecorder(this.stream, { mimeType: this.mime });
+      recorder.ondataavailable = (e) => {
+        if (!e.data.size) return;
+        if (!this.header) this.header = e.data;
+        else this.chunks.push({ at: Date.now(), blob: e.data });
+        const old = Date.now() - CLIP_WINDOW_MS;
+        while (this.chunks.length && this.chunks[0].at < old) this.chunks.shift();
+      };
+      recorder.onerror = () => this.again(attempt);
+      recorder.start(1000);
+      this.recorder = recorder;
+    } catch {
+      this.again(attempt);
+    }
+  }
+
+  private again(attempt: number): void {
+    this.recorder = null;
+    this.header = null;
+    this.chunks = [];
+    if (attempt < 60 && !this.stopped) this.retry = setTimeout(() => this.begin(attempt + 1), 1000);
   }
 
   /** The window as one clip, with its length; null when nothing was heard (or the browser cannot record). */
@@ -52,6 +71,8 @@ export class ClipRecorder {
   }
 
   stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
     if (this.recorder && this.recorder.state !== 'inactive') this.recorder.stop();
     this.chunks = [];
     this.header = null;
