@@ -28,7 +28,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Fake media (the voice journey): a microphone that beeps, granted without a prompt; audio plays without a gesture.
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'] },
+      },
+    },
+  ],
   webServer: {
     command: 'npm run -s build:web && node -r ts-node/register/transpile-only -r tsconfig-paths/register test/browser/support/platform.ts',
     url: `${baseURL}/health`,

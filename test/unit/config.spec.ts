@@ -117,6 +117,14 @@ describe('configuration', () => {
       expect(problems).toContain('npx web-push generate-vapid-keys');
     });
 
+    it('refuses TURN_URLS without a TURN_SECRET (coturn could not check the credentials), and takes both together', () => {
+      const vapid = generateVAPIDKeys();
+      const base = { NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64'), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, TURN_URLS: 'turn:turn.example.org:3478' };
+      expect(problemsOf(() => loadConfig(base))).toMatch(/TURN_SECRET: must be set in production when TURN_URLS is/);
+      expect(loadConfig({ ...base, TURN_SECRET: randomBytes(32).toString('hex') }).TURN_URLS).toBe('turn:turn.example.org:3478');
+      expect(() => loadConfig({ TURN_URLS: 'http://turn.example.org' })).toThrow(/TURN_URLS must be comma-separated turn:, turns: or stun: URLs/);
+    });
+
     it('refuses an SMTP_URL that is not smtp(s)://', () => {
       expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be empty or an smtp/);
     });

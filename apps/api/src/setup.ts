@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { json, type NextFunction, type Request, type Response } from 'express';
+import { json, raw, type NextFunction, type Request, type Response } from 'express';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -15,6 +15,9 @@ import { wellFormedText } from './common/well-formed-text';
 import { boundedDepth } from './common/payload-depth';
 import { LiveIoAdapter } from './live/live-io.adapter';
 import { findWebDist, webAppRouter } from './web-app';
+
+/** The one route whose body is not JSON: a voice clip's bytes. */
+const VOICE_CLIP_ROUTE = /^\/api\/reports\/[^/]+\/voice-clip$/;
 
 /** Every JSON route is under this prefix (`/api/cities` …); `/health`, `/docs`, `/docs-json` and socket.io are not. */
 export const API_PREFIX = 'api';
@@ -33,6 +36,13 @@ export async function createApi(config: AppConfig, opts: { webDist?: string; shu
   const origins = corsOrigins(config);
   if (origins.length) app.enableCors({ origin: origins, exposedHeaders: ['Retry-After'], maxAge: 600 });
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
+  // A reported voice clip (POST /api/reports/:id/voice-clip) is audio, not JSON: read as bytes, kept aside (res.locals.voiceClip) so
+  // nothing walks it as a body; VoiceReportsService checks its type, size (1.5 MB) and length. Past 4 MB the parser refuses it.
+  app.use(VOICE_CLIP_ROUTE, raw({ type: () => true, limit: '4mb' }), (req: Request, res: Response, next: NextFunction) => {
+    res.locals.voiceClip = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    req.body = {};
+    next();
+  });
   app.use(json({ limit: '100kb' }));
   app.use(bodyErrorHandler);
   // Before anything walks the body recursively (the text check below, class-transformer, class-validator).

@@ -33,7 +33,12 @@ export class ConductRepository {
   async chatContext(gameId: string) {
     return this.prisma.game.findUnique({
       where: { id: gameId },
-      select: { id: true, status: true, table: { select: { status: true, challenge: { select: { status: true } }, seats: { select: { userId: true, seat: true } } } } },
+      select: {
+        id: true,
+        status: true,
+        table: { select: { status: true, challenge: { select: { status: true } }, seats: { select: { userId: true, seat: true } } } },
+        houseTable: { select: { partners: true, purpose: true, seatsTaken: { select: { userId: true, seat: true } } } },
+      },
     });
   }
 

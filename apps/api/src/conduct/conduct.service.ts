@@ -54,20 +54,18 @@ export class ConductService {
    * and each blocked message is a violation with the next rung of the chat ladder.
    * Returns the message and who gets it; the gateway delivers it.
    */
-  async chat(user: AuthUser, gameId: string, text: string, requestId?: string): Promise<{ message: ChatMessage; recipients: string[] }> {
+  async chat(user: AuthUser, gameId: string, text: string, requestId?: string, channel: 'table' | 'team' = 'table'): Promise<{ message: ChatMessage; recipients: string[] }> {
     const now = this.clock.now();
-    const restriction = await this.repo.activeChatRestriction(user.id, now);
-    if (restriction) {
-      throw new AppError('CHAT_RESTRICTED', restriction.until ? `Your chat is restricted until ${restriction.until.toISOString()}` : 'Your chat is restricted permanently', {
-        until: restriction.until?.toISOString() ?? null,
-        sanctionId: restriction.id,
-      });
-    }
+    await this.assertMayTalk(user.id, now);
     const game = await this.repo.chatContext(gameId);
     if (!game) throw notFound('Game', gameId);
-    const seat = game.table?.seats.find((s) => s.userId === user.id);
-    if (!game.table || !seat) throw new AppError('NOT_SEATED', 'Only the players seated at this table can chat here');
-    const duringMatch = game.status === 'playing' || game.table.challenge.status === 'running';
+    // A challenge table's seats, or a house table's people (computer seats have no user).
+    const seats = (game.table?.seats ?? game.houseTable?.seatsTaken ?? []).filter((s): s is { userId: string; seat: number } => s.userId !== null);
+    const seat = seats.find((s) => s.userId === user.id);
+    if (!seat) throw new AppError('NOT_SEATED', 'Only the players seated at this table can chat here');
+    // Team text: partners tables only (a house table with partners); the team is the seat's parity, decided here from the seat.
+    if (channel === 'team' && !game.houseTable?.partners) throw new AppError('NO_TEAM_CHANNEL', 'This table has no teams: a team channel exists only at a partners table');
+    const duringMatch = game.status === 'playing' || game.table?.challenge.status === 'running';
     const blocked = this.filter.check(text, duringMatch);
     if (blocked) {
       const { violation, sanction, step } = await this.repo.recordChatViolation(user.id, gameId, text, blocked, requestId, now);
@@ -80,7 +78,19 @@ export class ConductService {
       });
     }
     const message: ChatMessage = { id: randomUUID(), gameId, userId: user.id, displayName: user.displayName, seat: seat.seat, text, sentAt: now.toISOString() };
-    return { message, recipients: game.table.seats.map((s) => s.userId) };
+    const team = channel === 'team' ? seats.filter((s) => s.seat % 2 === seat.seat % 2) : seats;
+    return { message, recipients: team.map((s) => s.userId) };
+  }
+
+  /** A player under a chat restriction has no table text, team text or voice (SPEC 6): CHAT_RESTRICTED with its end. */
+  async assertMayTalk(userId: string, now = this.clock.now()): Promise<void> {
+    const restriction = await this.repo.activeChatRestriction(userId, now);
+    if (restriction) {
+      throw new AppError('CHAT_RESTRICTED', restriction.until ? `Your chat is restricted until ${restriction.until.toISOString()}` : 'Your chat is restricted permanently', {
+        until: restriction.until?.toISOString() ?? null,
+        sanctionId: restriction.id,
+      });
+    }
   }
 
   /**

@@ -3,8 +3,8 @@ import type Redis from 'ioredis';
 import { AppConfig, RateLimitedError, REDIS } from '@dcs/common';
 import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
 
-/** The kinds of client event counted: moves and draw picks, chat, and room changes (join, leave, watchChallenge). */
-export type LiveLimitKind = 'action' | 'chat' | 'join';
+/** The kinds of client event counted: moves and draw picks, chat (table and team), room changes (join, leave, watchChallenge, voice on and off), and voice signals. */
+export type LiveLimitKind = 'action' | 'chat' | 'join' | 'voice';
 
 /**
  * Rate limits of the live sockets per ACCOUNT, over all its connections on every API instance: counted
@@ -55,6 +55,8 @@ export class LiveLimits {
         return { limit: this.config.LIVE_CHAT_PER_10_SECONDS, seconds: 10, what: 'chat messages' };
       case 'join':
         return { limit: this.config.LIVE_JOINS_PER_SECOND, seconds: 1, what: 'joins, leaves and watches' };
+      case 'voice':
+        return { limit: this.config.LIVE_VOICE_SIGNALS_PER_10_SECONDS, seconds: 10, what: 'voice signals' };
     }
   }
 }

@@ -41,6 +41,7 @@ import {
   WatchingChallengeAck,
   ChatPayload,
 } from './live.events';
+import { TeamChatAck, TeamChatPayloadDto, TeamMessageDto, VoiceJoinedAck, VoiceJoinPayloadDto, VoiceLeftAck, VoicePeerEventDto, VoiceSignalEventDto, VoiceSignalPayloadDto } from '../voice/voice.events';
 
 /**
  * The AsyncAPI 3 document of the live tables (socket.io namespace `/live`), generated from the
@@ -70,6 +71,10 @@ export const CLIENT_EVENTS: { [K in keyof ClientToServerEvents]: ClientEvent } =
   watchChallenge: { summary: 'Join `challenge:<id>` (seatings, results, hard stops, round ends, draws)', payload: WatchChallengePayload, ack: WatchingChallengeAck },
   'tiebreak:pick': { summary: 'A tied player takes a face-down tile (POST /tiebreaks/:id/picks); a repeat is answered, not applied twice', payload: TiebreakPickPayload, ack: TiebreakPickedAck },
   chat: { summary: 'Table chat (seated players), filtered before delivery; delivered as `chat:message`', payload: ChatPayload, ack: ChatAck },
+  'voice:join': { summary: 'Voice on at a house table (seated; not at tournament tables nor between opponents at stake tables): the peers with voice on to call. NOT_SEATED, VOICE_TOURNAMENT_TABLE, VOICE_NOT_OFFERED, CHAT_RESTRICTED', payload: VoiceJoinPayloadDto, ack: VoiceJoinedAck },
+  'voice:leave': { summary: 'Voice off (also when the socket disconnects): the peers get `voice:peer` with on false', payload: VoiceJoinPayloadDto, ack: VoiceLeftAck },
+  'voice:signal': { summary: 'An offer, answer or ICE candidate for one person the caller may talk with, relayed as `voice:signal` to them alone. VOICE_SIGNAL_TOO_LARGE, RATE_LIMITED, NOT_SEATED, VOICE_TOURNAMENT_TABLE, VOICE_TARGET_NOT_SEATED, VOICE_NOT_OFFERED, VOICE_NOT_ON, VOICE_TARGET_NOT_IN_VOICE, CHAT_RESTRICTED', payload: VoiceSignalPayloadDto, ack: VoiceLeftAck },
+  'team:chat': { summary: 'Team text at a partners table: the table chat\'s filter (CHAT_BLOCKED, CHAT_RESTRICTED); delivered as `team:message` to the two partners only. NOT_SEATED, NO_TEAM_CHANNEL', payload: TeamChatPayloadDto, ack: TeamChatAck },
 };
 
 export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } = {
@@ -93,6 +98,9 @@ export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } =
   'house:run-out': { summary: 'A seat\'s clock ran out at a house table: a ticket, a dumbbell, or a computer\'s run-out (the Clock Jar); the clock restarted or the 5th dumbbell in a turn forfeited', payload: HouseRunOutEvent, rooms: 'user:<userId> of the people seated (whole); game:<gameId> without them (tableId and penalty null)' },
   'director-call:new': { summary: 'A player or spectator called the director to a table (SPEC 7): the call as the console lists it', payload: DirectorCallDto, rooms: 'user:<userId> of the directors of the challenge\'s city' },
   'director-call:updated': { summary: 'A director acknowledged or resolved a call (with the note and the act): the table shows the answer', payload: DirectorCallDto, rooms: 'user:<userId> of the city\'s directors and of the caller' },
+  'voice:peer': { summary: 'Someone the receiver may talk with turned voice on (wait for their offer) or off', payload: VoicePeerEventDto, rooms: 'user:<userId> of the people the sender may talk with who have voice on' },
+  'voice:signal': { summary: 'A relayed offer, answer or ICE candidate (the platform never sees the audio)', payload: VoiceSignalEventDto, rooms: 'user:<userId> of the one person it is for' },
+  'team:message': { summary: 'A team message (partners tables): never the table\'s room, never the opponents; not to a partner who muted the sender', payload: TeamMessageDto, rooms: 'user:<userId> of the two partners' },
   'house:settled': { summary: 'A house game was settled once: payments, workouts owed, Clock Jar payouts', payload: HouseSettledEvent, rooms: 'user:<userId> of the people seated (full); game:<gameId> without them (the public result: full false, tableId null)' },
 };
 

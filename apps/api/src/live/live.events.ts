@@ -390,6 +390,8 @@ export interface LiveSocketData {
   closing?: NodeJS.Timeout;
   /** the games this socket spectates (joined without a seat: LiveHub renders their public views) */
   watching?: Set<string>;
+  /** games this socket turned voice on at (voice:join): turned off when it disconnects */
+  voice?: Set<string>;
 }
 
 /** A `/live` socket and namespace as the server types them. */

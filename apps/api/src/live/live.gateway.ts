@@ -16,6 +16,8 @@ import type { TiebreakPublicView } from '@dcs/engine';
 import { LiveHub } from './live-hub';
 import { LiveLimits, type LiveLimitKind } from './live-limits';
 import { LiveSessions } from './live-sessions';
+import { VoiceService } from '../voice/voice.service';
+import type { TeamMessage, VoiceJoined } from '@dcs/common/live/voice.contract';
 import { SessionCaptureService } from '../anticheat/session-capture.service';
 import {
   Ack,
@@ -60,6 +62,7 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
     private readonly liveSessions: LiveSessions,
     private readonly limits: LiveLimits,
     private readonly fair: FairDeal,
+    private readonly voice: VoiceService,
   ) {}
 
   /**
@@ -113,6 +116,8 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
 
   handleDisconnect(socket: LiveSocket): void {
     this.hub.gone(socket);
+    const userId = socket.data.userId;
+    if (userId) for (const gameId of socket.data.voice ?? []) void this.voice.leave(userId, gameId).catch(() => undefined);
     this.liveSessions.gone(socket);
   }
 
@@ -190,12 +195,56 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       await this.limit(socket, 'chat');
       const user = await this.userOf(socket, true);
       const gameId = this.gameIdOf(payload);
-      const { text, requestId } = payload as Record<string, unknown>;
-      if (typeof text !== 'string' || text.trim().length < 1 || text.length > 500) throw invalid('text must be 1-500 characters', 'text');
-      if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > 64)) throw invalid('requestId must be a string of at most 64 characters', 'requestId');
-      const { message, recipients } = await this.conduct.chat(user!, gameId, text.trim(), requestId);
+      const { text, requestId } = this.chatText(payload);
+      const { message, recipients } = await this.conduct.chat(user!, gameId, text, requestId);
       this.live.emit(liveEmit([rooms.game(gameId), ...recipients.map((id) => rooms.user(id))], 'chat:message', message));
       return { message };
+    });
+  }
+
+  /** Voice on at a table (VoiceService: seated, not a tournament table, someone to talk with, no chat restriction); the answer lists the peers to call. */
+  @SubscribeMessage('voice:join')
+  voiceJoin(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<VoiceJoined>> {
+    return this.answer(async () => {
+      await this.limit(socket, 'join');
+      const user = await this.userOf(socket, true);
+      const joined = await this.voice.join(user!, this.gameIdOf(payload));
+      (socket.data.voice ??= new Set()).add(joined.gameId);
+      return joined;
+    });
+  }
+
+  @SubscribeMessage('voice:leave')
+  voiceLeave(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ gameId: string }>> {
+    return this.answer(async () => {
+      await this.limit(socket, 'join');
+      const user = await this.userOf(socket, true);
+      const gameId = this.gameIdOf(payload);
+      socket.data.voice?.delete(gameId);
+      return this.voice.leave(user!.id, gameId);
+    });
+  }
+
+  /** An offer, answer or ICE candidate for one person (size- and rate-limited): relayed to them alone as `voice:signal`, or refused and nothing relayed. */
+  @SubscribeMessage('voice:signal')
+  voiceSignal(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ gameId: string }>> {
+    return this.answer(async () => {
+      await this.limit(socket, 'voice');
+      const user = await this.userOf(socket, true);
+      if (!isObject(payload)) throw invalid('the payload must be an object', 'payload');
+      return this.voice.signal(user!, payload);
+    });
+  }
+
+  /** Team text at a partners table: the table chat's filter, delivered as `team:message` to the two partners only. */
+  @SubscribeMessage('team:chat')
+  teamChat(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown): Promise<Ack<{ message: TeamMessage }>> {
+    return this.answer(async () => {
+      await this.limit(socket, 'chat');
+      const user = await this.userOf(socket, true);
+      const gameId = this.gameIdOf(payload);
+      const { text, requestId } = this.chatText(payload);
+      return this.voice.teamChat(user!, gameId, text, requestId);
     });
   }
 
@@ -236,7 +285,8 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       this.liveSessions.end(socket, 'auth:revoked', ended, 0);
       throw new AppError(ended.code, ended.message);
     }
-    if (kind !== 'join') this.throttle(socket);
+    // Voice signals come in bursts (a dozen ICE candidates at once): the account's Redis limit alone counts them.
+    if (kind !== 'join' && kind !== 'voice') this.throttle(socket);
     await this.limits.take(kind, { userId: socket.data.userId, socketId: socket.id });
   }
 
@@ -289,6 +339,14 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private endSession(socket: LiveSocket, err: AppError): void {
     const expired = typeof socket.data.claims?.exp === 'number' && socket.data.claims.exp * 1000 <= Date.now();
     this.liveSessions.end(socket, expired ? 'auth:expired' : 'auth:revoked', this.errorBody(err), 0);
+  }
+
+  /** A chat message's text (1-500 characters, trimmed) and optional idempotency key. */
+  private chatText(payload: unknown): { text: string; requestId?: string } {
+    const { text, requestId } = payload as Record<string, unknown>;
+    if (typeof text !== 'string' || text.trim().length < 1 || text.length > 500) throw invalid('text must be 1-500 characters', 'text');
+    if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > 64)) throw invalid('requestId must be a string of at most 64 characters', 'requestId');
+    return { text: text.trim(), requestId };
   }
 
   private gameIdOf(payload: unknown): string {

@@ -10,7 +10,8 @@ import { LiveHub } from './live-hub';
 import { LiveLimits } from './live-limits';
 import { LiveSessions } from './live-sessions';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
+import { VoiceModule } from '../voice/voice.module';
 
 /** Live tables over socket.io (namespace /live). The adapter (LiveIoAdapter) is set in setup.ts; LiveHub spans the instances; LiveSessions ends sockets of revoked and expired tokens and counts them; LiveLimits limits each account's events. */
-@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule], providers: [LiveGateway, LiveHub, LiveSessions, LiveLimits, AuthGuard] })
+@Module({ imports: [AuthModule, UsersModule, GamesModule, TournamentModule, ConductModule, SessionCaptureModule, VoiceModule], providers: [LiveGateway, LiveHub, LiveSessions, LiveLimits, AuthGuard] })
 export class LiveModule {}

@@ -10,6 +10,11 @@ type Currency = QueryParams<'/api/me/wallet/ledger'>['currency'];
 
 export const keys = {
   me: { all: ['me'] as const, of: (token: string | null) => ['me', token] as const },
+  voice: {
+    mutes: (token: string | null) => ['voice', 'mutes', token] as const,
+    iceServers: (token: string | null) => ['voice', 'ice-servers', token] as const,
+    reports: ['voice', 'reports'] as const,
+  },
   cities: {
     all: ['cities'] as const,
     one: (cityId: string) => ['cities', cityId] as const,

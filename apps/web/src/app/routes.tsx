@@ -25,6 +25,7 @@ const AdminDirectorsPage = page(() => import('../features/admin/pages/admin-dire
 const CasesPage = page(() => import('../features/review/pages/cases-page'), 'CasesPage');
 const CasePage = page(() => import('../features/review/pages/case-page'), 'CasePage');
 const AppealsPage = page(() => import('../features/review/pages/appeals-page'), 'AppealsPage');
+const VoiceReportsPage = page(() => import('../features/voice/pages/voice-reports-page'), 'VoiceReportsPage');
 const ReplayPage = page(() => import('../features/review/pages/replay-page'), 'ReplayPage');
 const VerifyPage = page(() => import('../features/verify/pages/verify-page'), 'VerifyPage');
 const MyGamesPage = page(() => import('../features/me/pages/my-games-page'), 'MyGamesPage');
@@ -64,6 +65,7 @@ export const routes = [
       { path: paths.cases.path, element: <CasesPage /> },
       { path: paths.case.path, element: <CasePage /> },
       { path: paths.appeals.path, element: <AppealsPage /> },
+      { path: paths.voiceReports.path, element: <VoiceReportsPage /> },
       { path: paths.replay.path, element: <ReplayPage /> },
       { path: paths.verify.path, element: <VerifyPage /> },
       { path: paths.myGames.path, element: <MyGamesPage /> },

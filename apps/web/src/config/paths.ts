@@ -21,6 +21,7 @@ export const paths = {
   cases: { path: '/review', href: () => '/review' },
   case: { path: '/review/cases/:caseId', href: (caseId: string) => `/review/cases/${caseId}` },
   appeals: { path: '/review/appeals', href: () => '/review/appeals' },
+  voiceReports: { path: '/review/voice-reports', href: () => '/review/voice-reports' },
   /** a finished game's replay and post-game analysis (the API decides what each reader sees) */
   replay: { path: '/games/:gameId', href: (gameId: string) => `/games/${gameId}` },
   /** deals no one can steer: recompute a game's deals and moves in the browser (`?game=<id>`) */

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
-import { isIP } from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { LiveSettings, toInt } from './live-settings';
+
+import { corsProblems, trustProxyProblems } from './network-settings';
+
+export { corsOrigins, trustProxySetting } from './network-settings';
 
 /** The development default of JWT_SECRET: anyone can read it here, so anyone could sign an admin token with it. */
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -267,6 +270,25 @@ export class AppConfig extends LiveSettings {
   @IsString()
   VAPID_PRIVATE_KEY = '';
 
+  /**
+   * The TURN relay's URLs for voice (comma-separated, e.g. `turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349`).
+   * Empty: no ICE servers are handed out and the peers connect directly (one machine, tests).
+   */
+  @IsString()
+  @Matches(/^$|^(turns?|stun):[^\s,]+(,(turns?|stun):[^\s,]+)*$/, { message: 'TURN_URLS must be comma-separated turn:, turns: or stun: URLs' })
+  TURN_URLS = '';
+
+  /** coturn's `static-auth-secret` (use-auth-secret): signs each user's short-lived TURN credentials. Required in production when TURN_URLS is set. */
+  @IsString()
+  TURN_SECRET = '';
+
+  /** How long a TURN credential issued to a player lasts, in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  TURN_TTL_SECONDS = 600;
+
   /** The VAPID contact (mailto: or https:) push services may use to reach the operator. */
   @Matches(/^(mailto:|https:\/\/)\S+$/, { message: 'VAPID_SUBJECT must be a mailto: or https:// URL' })
   VAPID_SUBJECT = 'mailto:ops@dcs.localhost';
@@ -326,52 +348,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return config;
 }
 
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** One entry of a TRUST_PROXY list: a named range, an address, or address/prefix (or an IPv4 netmask). */
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
-  const [address, range, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  if (range === undefined) return true;
-  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
-  return family === 4 && isIP(range) === 4;
-}
-
-function trustProxyProblems(value: string): string[] {
-  const v = value.trim().toLowerCase();
-  if (v === '' || v === 'false' || v === 'true' || /^\d{1,2}$/.test(v)) return [];
-  const bad = v.split(',').map((e) => e.trim()).filter((e) => !isProxyEntry(e));
-  return bad.length
-    ? [`TRUST_PROXY: must be empty/false, true, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges (bad: ${bad.map((b) => JSON.stringify(b)).join(', ')})`]
-    : [];
-}
-
-/** Entries the CORS_ORIGINS pattern lets through but a URL parser refuses (e.g. `https://[`). */
-function corsProblems(config: AppConfig): string[] {
-  if (!config.CORS_ORIGINS || typeof config.CORS_ORIGINS !== 'string') return [];
-  const bad = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '' && !URL.canParse(o));
-  return bad.length ? [`CORS_ORIGINS: not an origin: ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
-}
-
-/** CORS_ORIGINS as a list (validated at load), each exactly as a browser sends it in Origin. */
-export function corsOrigins(config: Pick<AppConfig, 'CORS_ORIGINS'>): string[] {
-  return config.CORS_ORIGINS.split(',')
-    .map((o) => o.trim())
-    .filter((o) => o !== '')
-    .map((o) => new URL(o).origin);
-}
-
-/** TRUST_PROXY as Express's `trust proxy` setting takes it (validated at load). */
-export function trustProxySetting(config: Pick<AppConfig, 'TRUST_PROXY'>): boolean | number | string[] {
-  const v = config.TRUST_PROXY.trim().toLowerCase();
-  if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((e) => e.trim());
-}
-
 const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it in the environment (or .env for docker compose)';
 
 /**
@@ -382,7 +358,8 @@ const GENERATE_SECRET = 'generate one with `openssl rand -base64 48` and set it 
 function productionProblems(config: AppConfig, given: Record<string, string>): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const rehearsal = config.REHEARSAL_SEED ? ['REHEARSAL_SEED: only for benches and tests; in production every deal and draw must be secret and fresh'] : [];
-  return [...jwtSecretProblems(given), ...vapidProblems(config), ...rehearsal];
+  const turn = config.TURN_URLS && config.TURN_SECRET.length < 32 ? ['TURN_SECRET: must be set in production when TURN_URLS is (coturn\'s static-auth-secret, at least 32 characters; `openssl rand -hex 32`)'] : [];
+  return [...jwtSecretProblems(given), ...vapidProblems(config), ...rehearsal, ...turn];
 }
 
 function jwtSecretProblems(given: Record<string, string>): string[] {

@@ -25,6 +25,12 @@ export class LiveSettings {
   @Min(1)
   LIVE_CHAT_PER_10_SECONDS = 10;
 
+  /** Voice signalling messages (`voice:signal`: offers, answers, ICE candidates) one account may send in 10 seconds over all its live sockets and instances; more are answered RATE_LIMITED. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_VOICE_SIGNALS_PER_10_SECONDS = 120;
+
   /** `join`, `leave` and `watchChallenge` events one account (a spectator: one connection) may send per second over all its live sockets and instances. */
   @Transform(toInt)
   @IsInt()

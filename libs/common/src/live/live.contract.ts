@@ -4,6 +4,7 @@
  * (apps/api/src/live/live.events.ts re-exports it) and the web app (apps/web) import this one
  * module. docs/realtime.md describes each event with example payloads.
  */
+import type * as V from './voice.contract';
 import type { ErrorBody } from '../errors/error-body';
 import type { TiebreakPublicView, TiebreakHand, TiebreakOutcome } from '@dcs/engine/tiebreak';
 
@@ -165,6 +166,13 @@ export interface ClientToServerEvents {
   'tiebreak:pick': (payload: TiebreakPickPayload, ack: (res: Ack<{ tiebreak: TiebreakPublicView }>) => void) => void;
   /** Table chat (seated players): filtered before delivery (SPEC 6); delivered as `chat:message` to the table. */
   chat: (payload: ChatPayload, ack: (res: Ack<{ message: ChatMessage }>) => void) => void;
+  /** Voice on at a table (seated people; not at tournament tables nor between opponents at stake tables): the peers to call. */
+  'voice:join': (payload: V.VoiceJoinPayload, ack: (res: Ack<V.VoiceJoined>) => void) => void;
+  'voice:leave': (payload: V.VoiceJoinPayload, ack: (res: Ack<{ gameId: string }>) => void) => void;
+  /** An offer, answer or ICE candidate for one person the caller may talk with; relayed as `voice:signal` to them alone. */
+  'voice:signal': (payload: V.VoiceSignalPayload, ack: (res: Ack<{ gameId: string }>) => void) => void;
+  /** Team text (partners tables): the table chat's filter; delivered as `team:message` to the two partners only. */
+  'team:chat': (payload: V.TeamChatPayload, ack: (res: Ack<{ message: V.TeamMessage }>) => void) => void;
 }
 
 /** A game changed. A seated player's `view` is their own seat view; anyone else's the public view. */
@@ -409,4 +417,7 @@ export interface ServerToClientEvents {
   'house:settled': (event: HouseSettledEvent) => void;
   'director-call:new': (event: DirectorCallEvent) => void;
   'director-call:updated': (event: DirectorCallEvent) => void;
+  'voice:peer': (event: V.VoicePeerEvent) => void;
+  'voice:signal': (event: V.VoiceSignalEvent) => void;
+  'team:message': (event: V.TeamMessage) => void;
 }

@@ -10,6 +10,7 @@ import { ErrorView, Loading } from '../../../components/status';
 import { useHouseTableLive } from '../live/use-house-live';
 import { clockText, HouseNav, ledgerReason, money, RULESET_NAMES, seatName, tableSummary, useAdultGate, workoutText } from '../components/house-common';
 import { paths } from '../../../config/paths';
+import { VoicePanel } from '../../voice/components/voice-panel';
 import '../../../components/player-list.css';
 
 
@@ -129,6 +130,18 @@ export function HouseTablePage() {
         facts: <span className="muted">{clockText(s.clockMs)}</span>,
       }))}
       onFinished={() => setSettling(true)}
+      beside={(state) =>
+        mine && (
+          <VoicePanel
+            gameId={t.gameId!}
+            mySeat={mine.seat}
+            others={t.seatsTaken.filter((s) => s.userId && s.userId !== me.data?.id && s.kind !== 'computer').map((s) => ({ seat: s.seat, userId: s.userId!, name: seatName(s) }))}
+            partners={t.partners}
+            purpose={t.purpose}
+            playing={state.game?.status === 'playing'}
+          />
+        )
+      }
       header={(state) => (
         <>
           {heading}

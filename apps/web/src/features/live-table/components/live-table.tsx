@@ -14,6 +14,7 @@ import { endName, Hand, type LegalMove } from './hand';
 import { ErrorView } from '../../../components/status';
 import { LiveSessionEnded } from './live-session-ended';
 import { TableChat } from './table-chat';
+import { useMutes } from '../../voice/api/voice-queries';
 import { TiebreakDraw } from './tiebreak-draw';
 import '../../../components/player-list.css';
 import './live-table.css';
@@ -72,6 +73,8 @@ export interface LiveTableProps {
   onReveal?(): void;
   /** what a clock run-out is called at this table ("ticket", "dumbbell") */
   runOutWord?: string;
+  /** beside the table chat: a house table's voice panel and team channel */
+  beside?(state: LiveTableState): ReactNode;
 }
 
 /**
@@ -81,7 +84,7 @@ export interface LiveTableProps {
  * Moves go through the `/live` socket with acknowledgements. The page gives the seats' names and
  * facts, the heading and what its result adds.
  */
-export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, players, actions, onFinished, onReveal, runOutWord: runOutWordGiven }: LiveTableProps) {
+export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, players, actions, onFinished, onReveal, runOutWord: runOutWordGiven, beside }: LiveTableProps) {
   const { t } = useTranslation();
   const runOutWord = runOutWordGiven ?? t('table.ticket');
   const me = useMe();
@@ -89,6 +92,8 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
   const game = live.view;
   const extra = useTableLive(game?.gameId, tableId, live.tiebreak);
   const announce = useAnnounce();
+  // A player's mutes follow them to every table: a muted person's table text is not shown.
+  const muted = new Set((useMutes().data ?? []).map((m) => m.userId));
   const [sending, setSending] = useState(false);
   const [moveError, setMoveError] = useState<{ code: string; message: string } | null>(null);
 
@@ -331,7 +336,8 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
 
       <TiebreakDraw draw={extra.draw} reveals={extra.reveals} me={me.data?.id ?? null} names={nameOfUser} onPick={extra.pick} />
 
-      {game && (seat !== null || extra.chat.length > 0) && <TableChat messages={extra.chat} onSend={extra.say} canSend={seat !== null && game.status === 'playing'} />}
+      {game && (seat !== null || extra.chat.length > 0) && <TableChat messages={extra.chat.filter((m) => !muted.has(m.userId))} onSend={extra.say} canSend={seat !== null && game.status === 'playing'} />}
+      {beside?.(state)}
       <p className="sr-only" aria-live="polite">
         {seat === null && view && !view.finished && view.turn !== null ? t('table.spectatorTurn', { who: nameOfSeat(view.turn), sum: view.sum }) : ''}
       </p>

@@ -4,7 +4,7 @@ import type { Ack, ChatMessage } from '@dcs/common/live/live.contract';
 import './table-chat.css';
 
 /** Table chat: the lines delivered after the filter, and a box to send one; a refusal (the filter, a chat restriction) is shown with its message. */
-export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage[]; onSend(text: string): Promise<Ack<unknown>>; canSend: boolean }) {
+export function TableChat({ messages, onSend, canSend, title, id = 'chat' }: { messages: ChatMessage[]; onSend(text: string): Promise<Ack<unknown>>; canSend: boolean; title?: string; id?: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
@@ -22,8 +22,8 @@ export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage
     } else setError(res.error);
   };
   return (
-    <section aria-labelledby="chat-h" className="chat">
-      <h2 id="chat-h">{t('chat.title')}</h2>
+    <section aria-labelledby={`${id}-h`} className="chat" data-testid={id}>
+      <h2 id={`${id}-h`}>{title ?? t('chat.title')}</h2>
       {messages.length === 0 ? (
         <p className="empty">{t('chat.none')}</p>
       ) : (
@@ -37,8 +37,8 @@ export function TableChat({ messages, onSend, canSend }: { messages: ChatMessage
       )}
       {canSend && (
         <form className="chat-form" onSubmit={(e) => void submit(e)}>
-          <label htmlFor="chat-text">{t('chat.message')}</label>
-          <input id="chat-text" value={text} maxLength={500} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+          <label htmlFor={`${id}-text`}>{t('chat.message')}</label>
+          <input id={`${id}-text`} value={text} maxLength={500} onChange={(e) => setText(e.target.value)} autoComplete="off" />
           <button type="submit" disabled={sending}>
             {t('chat.send')}
           </button>

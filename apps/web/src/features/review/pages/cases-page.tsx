@@ -25,7 +25,7 @@ export function CasesPage() {
     <RoleGate roles={['reviewer']} what={t('review.board')}>
       <h1>{t('review.casesTitle')}</h1>
       <p className="lead">
-        <Link to={paths.appeals.href()}>{t('review.appealsQueue')}</Link> · <Link to={paths.audit.href()}>{t('review.auditLog')}</Link>
+        <Link to={paths.appeals.href()}>{t('review.appealsQueue')}</Link> · <Link to={paths.voiceReports.href()}>{t('review.voiceReports')}</Link> · <Link to={paths.audit.href()}>{t('review.auditLog')}</Link>
       </p>
       <form className="filters" aria-label={t('review.caseFilters')} onSubmit={(e) => e.preventDefault()}>
         <label>

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@dcs/common';
+import type { AuthUser } from '../common/decorators';
+import { VoiceRepository } from './voice.repository';
+import { containerMatches, containerSpanMs } from './voice.rules';
+
+/** The largest clip accepted (bytes): a minute of Opus at the browsers' voice rates is well under it. */
+export const VOICE_CLIP_MAX_BYTES = 1_500_000;
+/** The longest clip accepted (ms): the last 60 seconds the reporter heard (SPEC 6). */
+export const VOICE_CLIP_MAX_MS = 60_000;
+/** Slack for the container's own timestamps (a chunk boundary falls inside a second). */
+const CONTAINER_SLACK_MS = 2_000;
+export const VOICE_CLIP_TYPES = ['audio/webm', 'audio/ogg'] as const;
+type ClipType = (typeof VOICE_CLIP_TYPES)[number];
+
+/**
+ * The clip of voice attached to a report of voice conduct (SPEC 6): uploaded by the reporter's page
+ * only when they report, checked (type, size, declared and contained length), kept with the report
+ * only, and heard by staff only (docs/rules.md "Voice and team channels").
+ */
+@Injectable()
+export class VoiceReportsService {
+  constructor(private readonly repo: VoiceRepository) {}
+
+  async attach(user: AuthUser, reportId: string, contentType: string | undefined, durationMs: number, body: unknown) {
+    const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    if (!(VOICE_CLIP_TYPES as readonly string[]).includes(mime)) throw new AppError('VOICE_CLIP_TYPE', `A voice clip is ${VOICE_CLIP_TYPES.join(' or ')} (got ${JSON.stringify(mime || 'none')})`, { accepted: [...VOICE_CLIP_TYPES] });
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+    if (bytes.length > VOICE_CLIP_MAX_BYTES) throw new AppError('VOICE_CLIP_TOO_LARGE', `A voice clip is at most ${VOICE_CLIP_MAX_BYTES} bytes (got ${bytes.length})`, { limit: VOICE_CLIP_MAX_BYTES });
+    if (bytes.length === 0 || !containerMatches(mime as ClipType, bytes)) throw new AppError('VOICE_CLIP_TYPE', `The clip is not ${mime} audio`, { accepted: [...VOICE_CLIP_TYPES] });
+    if (durationMs > VOICE_CLIP_MAX_MS) throw new AppError('VOICE_CLIP_TOO_LONG', `A voice clip is the last ${VOICE_CLIP_MAX_MS / 1000} seconds at most (declared ${durationMs} ms)`, { limitMs: VOICE_CLIP_MAX_MS });
+    const span = containerSpanMs(mime as ClipType, bytes);
+    if (span !== null && span > VOICE_CLIP_MAX_MS + CONTAINER_SLACK_MS) throw new AppError('VOICE_CLIP_TOO_LONG', `A voice clip is the last ${VOICE_CLIP_MAX_MS / 1000} seconds at most (its audio spans ${span} ms)`, { limitMs: VOICE_CLIP_MAX_MS });
+    const report = await this.repo.report(reportId);
+    // Another player's report is not found for the caller (its existence is not told).
+    if (!report || report.reporterId !== user.id) throw new AppError('NOT_FOUND', `Report ${reportId} not found`);
+    if (report.category !== 'conduct' || !report.gameId) throw new AppError('VOICE_CLIP_NOT_ALLOWED', 'A voice clip goes with a conduct report about a game (category conduct, with its gameId)');
+    if (report._count.voiceClips > 0) throw new AppError('VOICE_CLIP_EXISTS', 'This report has its clip already');
+    const clip = await this.repo.addClip(reportId, { mime, durationMs, bytes });
+    return { ...clip, createdAt: clip.createdAt.toISOString() };
+  }
+
+  /** Reports with their clips, for the conduct ledger and the review board (staff). */
+  async list() {
+    const rows = await this.repo.reportsWithClips();
+    const names = new Map((await this.repo.displayNames([...new Set(rows.flatMap((r) => [r.reporterId, r.subjectId]))])).map((u) => [u.id, u.displayName]));
+    return rows.map((r) => ({
+      reportId: r.id,
+      reporter: { id: r.reporterId, displayName: names.get(r.reporterId) ?? '' },
+      subject: { id: r.subjectId, displayName: names.get(r.subjectId) ?? '' },
+      gameId: r.gameId,
+      caseId: r.caseId,
+      description: r.description,
+      createdAt: r.createdAt.toISOString(),
+      clips: r.voiceClips.map((c) => ({ id: c.id, mime: c.mime, durationMs: c.durationMs, sizeBytes: c.sizeBytes, createdAt: c.createdAt.toISOString() })),
+    }));
+  }
+
+  async clip(clipId: string): Promise<{ mime: string; bytes: Buffer }> {
+    const c = await this.repo.clip(clipId);
+    if (!c) throw new AppError('NOT_FOUND', `Clip ${clipId} not found`);
+    return { mime: c.mime, bytes: Buffer.from(c.bytes) };
+  }
+}
