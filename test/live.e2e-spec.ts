@@ -168,13 +168,13 @@ describe('live tables over socket.io', () => {
       const mover = seats[turn];
       const mine = mover.latest!.view;
       let move = asSent(mine.legalMoves![0]);
-      if (falseKnockAt === null && turn === falseKnocker && mine.legalMoves!.some((m) => m.type === 'play') && mine.lead) {
-        move = { type: 'knock' };
-      }
+      // a knock while a play is legal: the false knock (an honest knock, with nothing to play, is not it)
+      const falseKnock = falseKnockAt === null && turn === falseKnocker && mine.legalMoves!.some((m) => m.type === 'play') && !!mine.lead;
+      if (falseKnock) move = { type: 'knock' };
       const ack = await mover.act({ gameId, ...move, version: mine.version, requestId: `m-${gameId.slice(0, 8)}-${moves}` });
       expect(ack.error).toBeUndefined();
       expect(ack.seq).toBe(mine.version + 1);
-      if (move.type === 'knock' && falseKnockAt === null && turn === falseKnocker) falseKnockAt = ack.seq!;
+      if (falseKnock) falseKnockAt = ack.seq!;
       moves++;
       const seq = ack.seq!;
       await waitUntil(`version ${seq} everywhere`, () => [...seats, spectator].every((c) => c.latest?.view.version === seq));

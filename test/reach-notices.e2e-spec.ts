@@ -120,13 +120,14 @@ describe('reaching the players: the next round, a case, a penalty, an appeal, a 
 
       const decided = await api.http().post(`/api/integrity/cases/${opened.body.id}/decisions`).set(auth(reviewer)).send({ userId: player.id, finding: 'minor', reason: 'the board reviewed the games and replays' });
       expect(decided.status).toBe(201);
-      await smtp.waitFor((m) => m.to === player.email && m.subject === 'A review board decision');
+      // Carla reads Spanish: the decision and the appeal's outcome come in her language too.
+      await smtp.waitFor((m) => m.to === player.email && m.subject === 'Una decisión del comité de revisión');
       await push.waitFor((m) => m.device === device.id && m.payload.kind === 'integrity.penalty');
       const appeal = await api.http().post('/api/appeals').set(auth(player)).send({ decisionId: decided.body.id, statement: 'I was only looking at my own tiles, ask the table' });
       expect(appeal.status).toBe(201);
       expect((await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(auth(independent)).send({ outcome: 'overturned', reason: 'the replay shows no peeking' })).status).toBe(200);
-      const appealMail = await smtp.waitFor((m) => m.to === player.email && m.subject === 'Your appeal was decided');
-      expect(appealMail.text).toContain('overturned: the replay shows no peeking');
+      const appealMail = await smtp.waitFor((m) => m.to === player.email && m.subject === 'Tu apelación fue resuelta');
+      expect(appealMail.text).toContain('anulada: the replay shows no peeking');
       await push.waitFor((m) => m.device === device.id && m.payload.kind === 'integrity.appeal_decided');
 
       // a community report joining the open case tells nobody again; one opening a new case does
