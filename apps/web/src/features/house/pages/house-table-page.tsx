@@ -133,11 +133,11 @@ export function HouseTablePage() {
       beside={(state) =>
         mine && (
           <VoicePanel
-            gameId={t.gameId!}
+            gameId={tb.gameId!}
             mySeat={mine.seat}
-            others={t.seatsTaken.filter((s) => s.userId && s.userId !== me.data?.id && s.kind !== 'computer').map((s) => ({ seat: s.seat, userId: s.userId!, name: seatName(s) }))}
-            partners={t.partners}
-            purpose={t.purpose}
+            others={tb.seatsTaken.filter((s) => s.userId && s.userId !== me.data?.id && s.kind !== 'computer').map((s) => ({ seat: s.seat, userId: s.userId!, name: seatName(s) }))}
+            partners={tb.partners}
+            purpose={tb.purpose}
             playing={state.game?.status === 'playing'}
           />
         )
