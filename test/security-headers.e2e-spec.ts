@@ -57,7 +57,7 @@ describe('security headers and CORS', () => {
       });
     });
 
-    it('sets a CSP for the same-origin web app: own scripts and styles only, images also as data:, requests and socket.io to itself', async () => {
+    it('sets a CSP for the same-origin web app: own scripts and styles only, images also as data:, media also as blob: (voice clips), requests and socket.io to itself', async () => {
       const res = await api.http().get('/api/cities');
       const host = `127.0.0.1:${new URL(res.request.url).port}`;
       expect(csp(res.headers['content-security-policy'])).toMatchObject({
@@ -65,6 +65,7 @@ describe('security headers and CORS', () => {
         'script-src': ["'self'"],
         'style-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
+        'media-src': ["'self'", 'blob:'],
         'connect-src': ["'self'", `ws://${host}`, `wss://${host}`],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],

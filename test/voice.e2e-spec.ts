@@ -24,6 +24,26 @@ function webm(timecodes: number[], pad = 0): Buffer {
   return Buffer.concat(parts);
 }
 
+/** A 16-bit mono PCM WAV of `seconds` at `rate` (a tone, as the web app's clips are laid out: RIFF/WAVE, fmt, data). */
+function wav(seconds: number, rate = 16_000): Buffer {
+  const n = Math.round(seconds * rate);
+  const out = Buffer.alloc(44 + n * 2);
+  out.write('RIFF', 0, 'latin1');
+  out.writeUInt32LE(36 + n * 2, 4);
+  out.write('WAVEfmt ', 8, 'latin1');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36, 'latin1');
+  out.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return out;
+}
+
 /**
  * Voice and team channels (issue 29, SPEC 6 "Decisions (voice and team channels)"): the server relays
  * signalling only between people the rules let talk, team text only to partners, and refuses
@@ -57,6 +77,13 @@ describe('voice and team channels', () => {
   });
 
   const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
+  /** A response's body as bytes (a clip). */
+  const download = (url: string, who: Player) =>
+    api.http().get(url).set(auth(who)).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   const user = async (opts?: Parameters<TestApi['user']>[0]) => {
     const u = await api.user(opts);
     await api.app.get(HouseService).grantWelcome(u.id);
@@ -281,7 +308,7 @@ describe('voice and team channels', () => {
 
       expect((await clip(webm([0]), 'text/plain').expect(415)).body.code).toBe('VOICE_CLIP_TYPE');
       expect((await clip(Buffer.from('not audio at all'), 'audio/webm').expect(415)).body.code).toBe('VOICE_CLIP_TYPE');
-      expect((await clip(webm([0], 1_500_001), 'audio/webm').expect(413)).body.code).toBe('VOICE_CLIP_TOO_LARGE');
+      expect((await clip(webm([0], 2_000_001), 'audio/webm').expect(413)).body.code).toBe('VOICE_CLIP_TOO_LARGE');
       expect((await clip(webm([0, 1000]), 'audio/webm', 61_000).expect(422)).body.code).toBe('VOICE_CLIP_TOO_LONG');
       expect((await clip(webm([240_000, 300_000, 330_000]), 'audio/webm', 60_000).expect(422)).body.code).toBe('VOICE_CLIP_TOO_LONG');
       expect((await api.http().post(`/api/reports/${report.id}/voice-clip?durationMs=1000`).set(auth(subject)).set('Content-Type', 'audio/webm').send(webm([0])).expect(404)).body.code).toBe('NOT_FOUND');
@@ -295,11 +322,7 @@ describe('voice and team channels', () => {
       const staff = await api.user({ roles: ['reviewer'] });
       const listed = (await api.http().get('/api/voice/reports').set(auth(staff)).expect(200)).body as { reportId: string; subject: { id: string }; clips: { id: string }[] }[];
       expect(listed).toMatchObject([{ reportId: report.id, subject: { id: subject.id }, description: 'shouted slurs on voice', clips: [{ id: stored.id, durationMs: 59_500 }] }]);
-      const heard = await api.http().get(`/api/voice/clips/${stored.id}`).set(auth(staff)).buffer(true).parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const heard = await download(`/api/voice/clips/${stored.id}`, staff);
       expect(heard.status).toBe(200);
       expect(heard.headers['content-type']).toBe('audio/webm');
       expect(Buffer.compare(heard.body as Buffer, good)).toBe(0);
@@ -308,6 +331,36 @@ describe('voice and team channels', () => {
         expect((await api.http().get(`/api/voice/clips/${stored.id}`).set(auth(who))).status).toBe(403);
         expect((await api.http().get('/api/voice/reports').set(auth(who))).status).toBe(403);
       }
+    });
+
+    it('takes the web app\'s clip, a minute of 16 kHz PCM WAV, and gives staff the same bytes; a WAV over 60 s, or one that is not RIFF/WAVE, is refused', async () => {
+      const { gameId, people } = await houseTable(2, { purpose: 'friendly' });
+      const [reporter, subject] = people;
+      const report = (await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: subject.id, gameId, category: 'conduct', description: 'threats on voice' }).expect(201)).body as { id: string };
+      const clip = (body: Buffer, type: string, durationMs = 60_000) => api.http().post(`/api/reports/${report.id}/voice-clip?durationMs=${durationMs}`).set(auth(reporter)).set('Content-Type', type).send(body);
+
+      // Longer than 60 s by its own samples (65 s at 8 kHz: under the size limit), whatever the page declares.
+      const long = (await clip(wav(65, 8_000), 'audio/wav', 60_000).expect(422)).body as { code: string; message: string };
+      expect(long.code).toBe('VOICE_CLIP_TOO_LONG');
+      expect(long.message).toContain('its audio spans 65000 ms');
+      // Called audio/wav, but not a RIFF/WAVE file: a WebM, and a WAV whose header was cut off.
+      const notWav = (await clip(webm([0, 1000]), 'audio/wav', 1000).expect(415)).body as { code: string; message: string };
+      expect(notWav.code).toBe('VOICE_CLIP_TYPE');
+      expect(notWav.message).toContain('not audio/wav audio');
+      expect((await clip(wav(1).subarray(0, 30), 'audio/wav', 1000).expect(415)).body.code).toBe('VOICE_CLIP_TYPE');
+      expect(await prisma.voiceClip.count({ where: { reportId: report.id } })).toBe(0);
+
+      const minute = wav(60);
+      expect(minute.length).toBe(1_920_044);
+      const stored = (await clip(minute, 'audio/wav', 60_000).expect(201)).body as { id: string };
+      expect(stored).toMatchObject({ reportId: report.id, mime: 'audio/wav', durationMs: 60_000, sizeBytes: 1_920_044 });
+      const staff = await api.user({ roles: ['reviewer'] });
+      const listed = (await api.http().get('/api/voice/reports').set(auth(staff)).expect(200)).body as { reportId: string; clips: { id: string; mime: string }[] }[];
+      expect(listed.find((r) => r.reportId === report.id)?.clips).toMatchObject([{ id: stored.id, mime: 'audio/wav', durationMs: 60_000 }]);
+      const heard = await download(`/api/voice/clips/${stored.id}`, staff);
+      expect(heard.status).toBe(200);
+      expect(heard.headers['content-type']).toBe('audio/wav');
+      expect(Buffer.compare(heard.body as Buffer, minute)).toBe(0);
     });
   });
 });

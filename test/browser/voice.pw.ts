@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, screens } from './support/pages';
-import { platform } from './support/platform-control';
+import { apiBase, platform } from './support/platform-control';
 import { apiCall, apiToken, signInAs } from './support/staff';
 import type { CreatedUser } from './support/control-types';
 
@@ -112,6 +112,16 @@ test.describe('journey: voice at the table', () => {
     await expect(clip.locator('audio')).toHaveCount(1);
     // The browser reads the clip's audio (its metadata loads, no media error).
     await expect(async () => expect(await clip.locator('audio').evaluate((a) => (a as unknown as { readyState: number; error: unknown }).readyState >= 1 && (a as unknown as { error: unknown }).error === null)).toBe(true)).toPass({ timeout: 15_000 });
+    // What they hear: a minute of 16 kHz PCM WAV holding Ana's voice (the fake microphone's beeps), not silence.
+    const staffToken = await apiToken(reviewer);
+    const listed = await apiCall<{ description: string; clips: { id: string }[] }[]>(staffToken, 'GET', '/api/voice/reports');
+    const clipId = listed.find((r) => r.description === 'Shouted insults at me over voice')!.clips[0].id;
+    const wav = Buffer.from(await (await fetch(`${apiBase}/api/voice/clips/${clipId}`, { headers: { Authorization: `Bearer ${staffToken}` } })).arrayBuffer());
+    expect(wav.toString('latin1', 0, 4) + wav.toString('latin1', 8, 16)).toBe('RIFFWAVEfmt ');
+    expect({ rate: wav.readUInt32LE(24), channels: wav.readUInt16LE(22), bits: wav.readUInt16LE(34) }).toEqual({ rate: 16_000, channels: 1, bits: 16 });
+    const samples = new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.length));
+    expect(samples.length).toBeGreaterThanOrEqual(50 * 16_000);
+    expect(samples.reduce((peak, v) => Math.max(peak, Math.abs(v)), 0)).toBeGreaterThan(1000);
     await screens(staff, 'voice-reports', async (p) => {
       await expect(p.getByTestId('voice-report').first()).toBeVisible();
       await expectAccessible(p);

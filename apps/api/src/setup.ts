@@ -37,7 +37,7 @@ export async function createApi(config: AppConfig, opts: { webDist?: string; shu
   if (origins.length) app.enableCors({ origin: origins, exposedHeaders: ['Retry-After'], maxAge: 600 });
   // Our own JSON parser, so a malformed or oversized body gets the stable error body too.
   // A reported voice clip (POST /api/reports/:id/voice-clip) is audio, not JSON: read as bytes, kept aside (res.locals.voiceClip) so
-  // nothing walks it as a body; VoiceReportsService checks its type, size (1.5 MB) and length. Past 4 MB the parser refuses it.
+  // nothing walks it as a body; VoiceReportsService checks its type, size (2 MB: a minute of 16 kHz PCM WAV fits) and length. Past 4 MB the parser refuses it.
   app.use(VOICE_CLIP_ROUTE, raw({ type: () => true, limit: '4mb' }), (req: Request, res: Response, next: NextFunction) => {
     res.locals.voiceClip = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     req.body = {};

@@ -12,7 +12,8 @@ const sameHostSockets = (req: IncomingMessage, _res: ServerResponse): string => 
 /**
  * Security headers on every response (helmet), X-Powered-By removed. The Content-Security-Policy
  * fits the single-page web app the API serves from its own origin: scripts, styles, fonts and
- * images from this origin only (images also as data: URLs), requests to this origin and its
+ * images from this origin only (images also as data: URLs), media from it and from blob: URLs (a
+ * reported voice clip is fetched with the staff's token and played from memory), requests to this origin and its
  * socket.io websocket (ws/wss to the same host: older browsers do not count it as 'self'), no
  * plugins, no framing. Swagger UI at `docsPath` writes its layout in inline <style> blocks, so
  * its pages alone also allow inline styles; its scripts are files, and stay 'self'.
@@ -26,6 +27,7 @@ export function securityHeaders(docsPath: string): (req: Request, res: Response,
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     imgSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],

@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@dcs/common';
 import type { AuthUser } from '../common/decorators';
 import { VoiceRepository } from './voice.repository';
-import { containerMatches, containerSpanMs } from './voice.rules';
+import { containerMatches, containerSpanMs, type ClipContainer } from './voice.rules';
 
-/** The largest clip accepted (bytes): a minute of Opus at the browsers' voice rates is well under it. */
-export const VOICE_CLIP_MAX_BYTES = 1_500_000;
+/** The largest clip accepted (bytes): a minute of 16 kHz mono 16-bit WAV (the web app's clips) is 1,920,044; a minute of Opus well under it. */
+export const VOICE_CLIP_MAX_BYTES = 2_000_000;
 /** The longest clip accepted (ms): the last 60 seconds the reporter heard (SPEC 6). */
 export const VOICE_CLIP_MAX_MS = 60_000;
-/** Slack for the container's own timestamps (a chunk boundary falls inside a second). */
+/** Slack for the container's own length (a WebM/Ogg chunk boundary falls inside a second; a WAV's samples are exact). */
 const CONTAINER_SLACK_MS = 2_000;
-export const VOICE_CLIP_TYPES = ['audio/webm', 'audio/ogg'] as const;
+export const VOICE_CLIP_TYPES = ['audio/wav', 'audio/webm', 'audio/ogg'] as const satisfies readonly ClipContainer[];
 type ClipType = (typeof VOICE_CLIP_TYPES)[number];
 
 /**
@@ -24,10 +24,10 @@ export class VoiceReportsService {
 
   async attach(user: AuthUser, reportId: string, contentType: string | undefined, durationMs: number, body: unknown) {
     const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    if (!(VOICE_CLIP_TYPES as readonly string[]).includes(mime)) throw new AppError('VOICE_CLIP_TYPE', `A voice clip is ${VOICE_CLIP_TYPES.join(' or ')} (got ${JSON.stringify(mime || 'none')})`, { accepted: [...VOICE_CLIP_TYPES] });
+    if (!(VOICE_CLIP_TYPES as readonly string[]).includes(mime)) throw new AppError('VOICE_CLIP_TYPE', `A voice clip is ${VOICE_CLIP_TYPES.join(', ')} (PCM WAV, or Opus in WebM or Ogg; got ${JSON.stringify(mime || 'none')})`, { accepted: [...VOICE_CLIP_TYPES] });
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
     if (bytes.length > VOICE_CLIP_MAX_BYTES) throw new AppError('VOICE_CLIP_TOO_LARGE', `A voice clip is at most ${VOICE_CLIP_MAX_BYTES} bytes (got ${bytes.length})`, { limit: VOICE_CLIP_MAX_BYTES });
-    if (bytes.length === 0 || !containerMatches(mime as ClipType, bytes)) throw new AppError('VOICE_CLIP_TYPE', `The clip is not ${mime} audio`, { accepted: [...VOICE_CLIP_TYPES] });
+    if (bytes.length === 0 || !containerMatches(mime as ClipType, bytes)) throw new AppError('VOICE_CLIP_TYPE', `The clip is not ${mime} audio${mime === 'audio/wav' ? ' (a RIFF/WAVE file of PCM samples: fmt, then data)' : ''}`, { accepted: [...VOICE_CLIP_TYPES] });
     if (durationMs > VOICE_CLIP_MAX_MS) throw new AppError('VOICE_CLIP_TOO_LONG', `A voice clip is the last ${VOICE_CLIP_MAX_MS / 1000} seconds at most (declared ${durationMs} ms)`, { limitMs: VOICE_CLIP_MAX_MS });
     const span = containerSpanMs(mime as ClipType, bytes);
     if (span !== null && span > VOICE_CLIP_MAX_MS + CONTAINER_SLACK_MS) throw new AppError('VOICE_CLIP_TOO_LONG', `A voice clip is the last ${VOICE_CLIP_MAX_MS / 1000} seconds at most (its audio spans ${span} ms)`, { limitMs: VOICE_CLIP_MAX_MS });

@@ -53,8 +53,8 @@ export class VoiceController {
 
   @Post('reports/:id/voice-clip')
   @Roles('competitor')
-  @ApiConsumes('audio/webm', 'audio/ogg')
-  @ApiBody({ description: 'the last (at most) 60 seconds of voice the reporter heard, as their page recorded it; at most 1,500,000 bytes', schema: { type: 'string', format: 'binary' } })
+  @ApiConsumes('audio/wav', 'audio/webm', 'audio/ogg')
+  @ApiBody({ description: 'the last (at most) 60 seconds of voice the reporter heard, as their page kept it (the web app: 16 kHz mono 16-bit PCM WAV); at most 2,000,000 bytes', schema: { type: 'string', format: 'binary' } })
   @ApiOk(VoiceClipDto)
   @ApiErrors('VOICE_CLIP_TYPE', 'VOICE_CLIP_TOO_LARGE', 'VOICE_CLIP_TOO_LONG', 'VOICE_CLIP_NOT_ALLOWED', 'VOICE_CLIP_EXISTS', 'NOT_FOUND')
   @ApiOperation({ summary: 'Attach the voice clip to my conduct report (POST /reports first, category conduct, with the game); uploaded only when I report' })
@@ -72,7 +72,7 @@ export class VoiceController {
 
   @Get('voice/clips/:id')
   @Roles('director', 'reviewer')
-  @ApiResponse({ status: 200, description: 'the clip as uploaded (audio/webm or audio/ogg)', content: { 'audio/webm': { schema: { type: 'string', format: 'binary' } }, 'audio/ogg': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 200, description: 'the clip as uploaded (audio/wav, audio/webm or audio/ogg)', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } }, 'audio/webm': { schema: { type: 'string', format: 'binary' } }, 'audio/ogg': { schema: { type: 'string', format: 'binary' } } } })
   @ApiErrors('NOT_FOUND')
   @ApiOperation({ summary: "A reported voice clip, to staff only (the reporter and the reported player do not get it: docs/rules.md)" })
   async clip(@Param('id', uuidPipe()) id: string, @Res() res: Response): Promise<void> {

@@ -31,7 +31,7 @@ export class VoiceClipQueryDto {
 export class VoiceClipDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) reportId!: string;
-  @ApiProperty({ enum: ['audio/webm', 'audio/ogg'] }) mime!: string;
+  @ApiProperty({ enum: ['audio/wav', 'audio/webm', 'audio/ogg'] }) mime!: string;
   @ApiProperty() durationMs!: number;
   @ApiProperty() sizeBytes!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
@@ -44,7 +44,7 @@ class PersonDto {
 
 export class VoiceClipItemDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: ['audio/webm', 'audio/ogg'] }) mime!: string;
+  @ApiProperty({ enum: ['audio/wav', 'audio/webm', 'audio/ogg'] }) mime!: string;
   @ApiProperty() durationMs!: number;
   @ApiProperty() sizeBytes!: number;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;

@@ -47,4 +47,29 @@ describe('a clip\'s container', () => {
     expect(containerSpanMs('audio/ogg', bytes)).toBe(60_000);
     expect(containerSpanMs('audio/ogg', page(0n))).toBeNull();
   });
+
+  it('WAV: RIFF/WAVE with a PCM fmt chunk, its length from the data chunk (bytes ÷ byte rate), other chunks skipped', () => {
+    const chunk = (id: string, body: Buffer) => Buffer.concat([Buffer.from(id, 'latin1'), Buffer.from(Uint32Array.of(body.length).buffer), body, Buffer.alloc(body.length % 2)]);
+    const fmt = (format: number, channels: number, rate: number, bits: number) => {
+      const b = Buffer.alloc(16);
+      b.writeUInt16LE(format, 0);
+      b.writeUInt16LE(channels, 2);
+      b.writeUInt32LE(rate, 4);
+      b.writeUInt32LE((rate * channels * bits) / 8, 8);
+      b.writeUInt16LE((channels * bits) / 8, 12);
+      b.writeUInt16LE(bits, 14);
+      return b;
+    };
+    const file = (...chunks: Buffer[]) => Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE', 'latin1'), ...chunks]);
+    const wav = file(chunk('fmt ', fmt(1, 1, 16_000, 16)), chunk('LIST', Buffer.alloc(5)), chunk('data', Buffer.alloc(16_000 * 2 * 3)));
+    expect(containerMatches('audio/wav', wav)).toBe(true);
+    expect(containerSpanMs('audio/wav', wav)).toBe(3_000);
+    expect(containerSpanMs('audio/wav', file(chunk('fmt ', fmt(1, 2, 8_000, 16)), chunk('data', Buffer.alloc(8_000 * 4 * 61))))).toBe(61_000);
+    // Not PCM (3: float), data before fmt, no WAVE, a WebM called WAV.
+    expect(containerMatches('audio/wav', file(chunk('fmt ', fmt(3, 1, 16_000, 32)), chunk('data', Buffer.alloc(8))))).toBe(false);
+    expect(containerMatches('audio/wav', file(chunk('data', Buffer.alloc(8)), chunk('fmt ', fmt(1, 1, 16_000, 16))))).toBe(false);
+    expect(containerMatches('audio/wav', Buffer.from('RIFF\0\0\0\0AVI fmt ', 'latin1'))).toBe(false);
+    expect(containerMatches('audio/wav', Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
+    expect(containerSpanMs('audio/wav', Buffer.alloc(0))).toBeNull();
+  });
 });

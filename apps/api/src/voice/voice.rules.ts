@@ -35,15 +35,51 @@ export function voicePartners(table: VoiceTable, seat: number): (VoiceSeat & { c
   return out;
 }
 
-/** Ogg pages' and WebM clusters' timestamps: the span of a clip in milliseconds, or null when the container says nothing. */
-export function containerSpanMs(mime: 'audio/webm' | 'audio/ogg', bytes: Buffer): number | null {
+export type ClipContainer = 'audio/webm' | 'audio/ogg' | 'audio/wav';
+
+/** The span of a clip in milliseconds: a WAV's samples, Ogg pages' or WebM clusters' timestamps; null when the container says nothing. */
+export function containerSpanMs(mime: ClipContainer, bytes: Buffer): number | null {
+  if (mime === 'audio/wav') {
+    const wav = wavOf(bytes);
+    return wav ? Math.round((wav.dataBytes / wav.byteRate) * 1000) : null;
+  }
   return mime === 'audio/ogg' ? oggSpanMs(bytes) : webmSpanMs(bytes);
 }
 
-/** Whether the bytes start as the container says: EBML's magic for WebM, "OggS" for Ogg. */
-export function containerMatches(mime: 'audio/webm' | 'audio/ogg', bytes: Buffer): boolean {
+/** Whether the bytes are what the type says: EBML's magic for WebM, "OggS" for Ogg, a RIFF/WAVE file with PCM `fmt ` and `data` chunks for WAV. */
+export function containerMatches(mime: ClipContainer, bytes: Buffer): boolean {
+  if (mime === 'audio/wav') return wavOf(bytes) !== null;
   if (mime === 'audio/webm') return bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3;
   return bytes.length >= 4 && bytes.toString('latin1', 0, 4) === 'OggS';
+}
+
+/**
+ * A WAV file's PCM format and the size of its samples (the `data` chunk, as far as the file has it);
+ * null unless it is RIFF/WAVE with a PCM (format 1) `fmt ` chunk that adds up, then a `data` chunk.
+ */
+export function wavOf(bytes: Buffer): { channels: number; sampleRate: number; bitsPerSample: number; byteRate: number; dataBytes: number } | null {
+  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
+  let fmt: { channels: number; sampleRate: number; bitsPerSample: number; byteRate: number } | null = null;
+  for (let i = 12; i + 8 <= bytes.length; ) {
+    const id = bytes.toString('latin1', i, i + 4);
+    const size = bytes.readUInt32LE(i + 4);
+    const body = i + 8;
+    if (id === 'fmt ') {
+      if (size < 16 || body + 16 > bytes.length || bytes.readUInt16LE(body) !== 1) return null;
+      const channels = bytes.readUInt16LE(body + 2);
+      const sampleRate = bytes.readUInt32LE(body + 4);
+      const byteRate = bytes.readUInt32LE(body + 8);
+      const blockAlign = bytes.readUInt16LE(body + 12);
+      const bitsPerSample = bytes.readUInt16LE(body + 14);
+      if (channels < 1 || sampleRate < 1 || ![8, 16, 24, 32].includes(bitsPerSample)) return null;
+      if (blockAlign !== (channels * bitsPerSample) / 8 || byteRate !== sampleRate * blockAlign) return null;
+      fmt = { channels, sampleRate, bitsPerSample, byteRate };
+    } else if (id === 'data') {
+      return fmt ? { ...fmt, dataBytes: Math.min(size, bytes.length - body) } : null;
+    }
+    i = body + size + (size % 2); // chunks are padded to an even size
+  }
+  return null;
 }
 
 /** Opus in Ogg: each page's granule position counts 48 kHz samples; the span is the last minus the first. */

@@ -4588,7 +4588,7 @@ export interface components {
             /** Format: uuid */
             reportId: string;
             /** @enum {string} */
-            mime: "audio/webm" | "audio/ogg";
+            mime: "audio/wav" | "audio/webm" | "audio/ogg";
             durationMs: number;
             sizeBytes: number;
             /** Format: date-time */
@@ -4603,7 +4603,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            mime: "audio/webm" | "audio/ogg";
+            mime: "audio/wav" | "audio/webm" | "audio/ogg";
             durationMs: number;
             sizeBytes: number;
             /** Format: date-time */
@@ -15451,9 +15451,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description the last (at most) 60 seconds of voice the reporter heard, as their page recorded it; at most 1,500,000 bytes */
+        /** @description the last (at most) 60 seconds of voice the reporter heard, as their page kept it (the web app: 16 kHz mono 16-bit PCM WAV); at most 2,000,000 bytes */
         requestBody: {
             content: {
+                "audio/wav": string;
                 "audio/webm": string;
                 "audio/ogg": string;
             };
@@ -15643,12 +15644,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the clip as uploaded (audio/webm or audio/ogg) */
+            /** @description the clip as uploaded (audio/wav, audio/webm or audio/ogg) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "audio/wav": string;
                     "audio/webm": string;
                     "audio/ogg": string;
                 };

@@ -50,7 +50,7 @@ function levelOf(analyser: AnalyserNode, buf: Uint8Array<ArrayBuffer>): number {
  * live socket. Turning voice on asks for the microphone, tells the server (which refuses where there
  * is no voice for this player), and calls each peer it names; peers who come later call this page.
  * Open mic or push-to-talk (the microphone track is enabled only while talking); a muted person's audio
- * is not played. Each voice heard is kept for its last 60 s in memory for a report (ClipRecorder).
+ * is not played. Each voice heard is kept for its last 60 s in memory (16 kHz PCM) for a report (ClipRecorder).
  */
 export function useVoice(gameId: string, muted: Set<string>) {
   const { socket } = useLiveSocket();
@@ -107,7 +107,7 @@ export function useVoice(gameId: string, muted: Set<string>) {
         void audio.play().catch(() => undefined);
         peer.audio = audio;
         peer.stream = stream;
-        peer.recorder = new ClipRecorder(stream);
+        if (local.current) peer.recorder = new ClipRecorder(stream, local.current.ctx);
       };
       peers.current.set(userId, peer);
       setPeerIds([...peers.current.keys()]);

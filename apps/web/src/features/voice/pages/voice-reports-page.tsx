@@ -6,6 +6,7 @@ import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import { useVoiceReports } from '../api/voice-queries';
+import '../components/voice-panel.css';
 
 /**
  * The conduct ledger's reports of voice (staff: directors and the review board): each report with the
