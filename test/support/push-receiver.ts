@@ -40,6 +40,9 @@ export class PushReceiver {
     this.caFile = path.join(dir, 'cert.pem');
     this.server = createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(this.caFile) }, (req, res) => {
       const chunks: Buffer[] = [];
+      // a sender killed mid-request (the crash tests) resets its connection: that request is simply lost
+      req.on('error', () => undefined);
+      res.on('error', () => undefined);
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const id = (req.url ?? '').split('/').pop() ?? '';
@@ -56,6 +59,7 @@ export class PushReceiver {
         }
       });
     });
+    this.server.on('tlsClientError', () => undefined);
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.base = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/push`;
   }

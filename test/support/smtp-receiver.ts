@@ -30,6 +30,8 @@ export class SmtpReceiver {
   /** messages whose DATA arrived, before any answer */
   arrived = 0;
   readonly copies = new Map<string, number>();
+  /** server errors other than a sender's reset connection */
+  readonly errors: Error[] = [];
   private readonly server: SMTPServer;
   private readonly seen = new Set<string>();
   private waiters: (() => void)[] = [];
@@ -45,6 +47,11 @@ export class SmtpReceiver {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => void this.answer(chunks, callback));
       },
+    });
+    // A sender killed mid-message (the crash tests) resets its connection; smtp-server reports it as an
+    // 'error' event, which with no listener would end the test process. The message is simply not received.
+    this.server.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') this.errors.push(err);
     });
   }
 
