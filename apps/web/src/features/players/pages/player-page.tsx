@@ -60,7 +60,7 @@ function HeadToHead({ player }: { player: PlayerRankingDto }) {
     <div className="h2h">
       <p className="h2h-score">
         {player.displayName} vs <Link to={paths.player.href(h.opponentId)}>{h.opponentName}</Link>:{' '}
-        <Trans i18nKey="player.record" values={{ wins: h.wins, losses: h.losses, level: level > 0 ? t('player.level', { count: level }) : '' }} components={[<strong />, <strong />]} />
+        <Trans i18nKey="player.record" values={{ wins: h.wins, winsWord: t('player.wins', { count: h.wins }), losses: h.losses, lossesWord: t('player.losses', { count: h.losses }), level: level > 0 ? t('player.level', { count: level }) : '' }} components={[<strong />, <strong />]} />
       </p>
       {h.meetings.length === 0 ? (
         <Empty>{t('player.neverMet')}</Empty>
