@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Notification, Prisma } from '@dcs/db';
+import { Prisma, type Notification } from '@dcs/db';
 import { PrismaService, type Tx } from '@dcs/common';
 import type { Notice } from './notices';
 import { queueDeliveries } from '../delivery/deliveries.repository';
@@ -59,18 +59,7 @@ export async function storeNewNotification(tx: Tx, n: NotificationRow): Promise<
  */
 export async function notifyPlayers(tx: Tx, notice: Notice, dedupeKey: string, userIds: readonly string[]): Promise<number> {
   if (!userIds.length) return 0;
-  const es = notice.es ?? { title: notice.title, body: notice.body };
-  const ids = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO notifications (id, user_id, kind, title, body, data, dedupe_key)
-    SELECT gen_random_uuid(), u.id, ${notice.kind},
-      CASE WHEN u.locale = 'es' THEN ${es.title} ELSE ${notice.title} END,
-      CASE WHEN u.locale = 'es' THEN ${es.body} ELSE ${notice.body} END,
-      ${JSON.stringify(notice.data)}::jsonb, ${dedupeKey}
-    FROM users u WHERE u.id = ANY(${userIds as string[]}::uuid[])
-    ON CONFLICT (user_id, dedupe_key) DO NOTHING
-    RETURNING id::text AS id`;
-  await queueDeliveries(tx, ids.map((r) => r.id));
-  return ids.length;
+  return notifyWhere(tx, notice, dedupeKey, Prisma.sql`u.id = ANY(${userIds as string[]}::uuid[])`);
 }
 
 /**
@@ -79,7 +68,11 @@ export async function notifyPlayers(tx: Tx, notice: Notice, dedupeKey: string, u
  * is skipped (the same fact told twice notifies once). Answers how many were told.
  */
 export async function notifyEveryPlayer(tx: Tx, notice: Notice, dedupeKey: string): Promise<number> {
-  // Each player's words in their account's language (the Spanish, when the notice has it).
+  return notifyWhere(tx, notice, dedupeKey, Prisma.sql`u.status <> 'banned'`);
+}
+
+/** The notice to the users `who` selects, each in their account's language, with its deliveries: two statements. */
+async function notifyWhere(tx: Tx, notice: Notice, dedupeKey: string, who: Prisma.Sql): Promise<number> {
   const es = notice.es ?? { title: notice.title, body: notice.body };
   const ids = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO notifications (id, user_id, kind, title, body, data, dedupe_key)
@@ -87,7 +80,7 @@ export async function notifyEveryPlayer(tx: Tx, notice: Notice, dedupeKey: strin
       CASE WHEN u.locale = 'es' THEN ${es.title} ELSE ${notice.title} END,
       CASE WHEN u.locale = 'es' THEN ${es.body} ELSE ${notice.body} END,
       ${JSON.stringify(notice.data)}::jsonb, ${dedupeKey}
-    FROM users u WHERE u.status <> 'banned'
+    FROM users u WHERE ${who}
     ON CONFLICT (user_id, dedupe_key) DO NOTHING
     RETURNING id::text AS id`;
   await queueDeliveries(tx, ids.map((r) => r.id));
