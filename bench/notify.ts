@@ -50,7 +50,7 @@ const median = (xs: number[]) => pct(xs, 50);
 function receivers() {
   const child = fork(path.join(__dirname, 'lib', 'notify-receivers.ts'), [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let next = 0;
-  const waiting = new Map<number, { resolve: (r: any) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   child.on('message', (m: { id: number; ok: boolean; r?: unknown; error?: string }) => {
     const w = waiting.get(m.id);
     waiting.delete(m.id);
@@ -64,7 +64,7 @@ function receivers() {
   const ask = <T>(cmd: string, more: Record<string, unknown> = {}): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const id = next++;
-      waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve: resolve as (r: unknown) => void, reject });
       child.send({ id, cmd, ...more });
     });
   return { ask, child };

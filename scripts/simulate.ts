@@ -7,7 +7,7 @@
  * Redis, the worker's processors and the API's game service, with bot players. No break between
  * rounds (`breakSeconds: 0`: the next round is seated the moment the last table is decided); a
  * 6-4/5-5 draw's tied bots pick their tiles at once, and the last pick closes the window, as it
- * does for players. It creates its own city, players and challenge (slug `sim-…`).
+ * does for players; each seated bot sends its part of the deal, as the live page does. It creates its own city, players and challenge (slug `sim-…`).
  *
  * From the command line it runs in a throwaway database of its own on the server DATABASE_URL
  * names (`dcs_sim_…`, created from the migrations) under a queue prefix of its own (`sim:…`),
@@ -223,7 +223,9 @@ export async function playChallenge(
     stats.lastMove = undefined;
     // A table that ends in a tie opens its 6-4/5-5 draw at once: its tied bots pick then, as players do, not
     // after every other table of the round (by then the window is over and only its timer job closes it).
-    const moves = await playRunningTables(api, challenge.id, bots, stats, (tableId) => drawAtTable(prisma, flow, tableId));
+    // Each seated bot sends its part of the deal as the live page does on seating, so a game is dealt when
+    // its table's four parts are in, not after the whole contribution window (docs/rules.md).
+    const moves = await playRunningTables(api, challenge.id, bots, stats, (tableId) => drawAtTable(prisma, flow, tableId), { contribute: true });
     const playMs = lap();
     const lastMoveMs = Math.round((stats.lastMove as DriveStats['lastMove'])?.ms ?? 0); // set by the moves just played
     // The tied bots pick their tiles as players do; the last pick closes the window at once (SPEC 2).

@@ -4,7 +4,9 @@
  */
 import { INestApplication } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
-import { GameStore } from '@dcs/tournament';
+import { createHash } from 'node:crypto';
+import { AppError } from '@dcs/common';
+import { FairDeal, GameStore } from '@dcs/tournament';
 import { apply, Bot, createBot, playerView, seedRng, type BotName, type GameState } from '@dcs/engine';
 import { GamesService } from '../../apps/api/src/games/games.service';
 
@@ -25,7 +27,31 @@ export interface DriveStats {
  */
 export type Players = BotName | { bots: Bot[]; seed: string };
 
-export async function playOut(app: INestApplication, gameId: string, players: Players = 'greedy', stats?: DriveStats, maxMoves = 5000): Promise<number> {
+export interface PlayOptions {
+  /**
+   * Each seated bot sends its part of the deal as the live page does by itself on seating (docs/rules.md, "Deals no one can
+   * steer"): the window closes when the last part is in, not after CONTRIBUTION_WINDOW_MS. Derived from the game and the seat,
+   * so a run deals alike each time it sends the same parts. Off: the bots send nothing and wait out the window.
+   */
+  contribute?: boolean;
+}
+
+/** What a seated bot sends as its part of the deal (64 hex, as the page's 32 random bytes). */
+const botContribution = (gameId: string, seat: number) => createHash('sha256').update(`bot-contribution/${gameId}/${seat}`).digest('hex');
+
+/** Every seated person's part of the deal; a window already closed (or a game dealt at once) is no error here. */
+async function contributeAll(app: INestApplication, gameId: string, seats: { seat: number; userId: string }[]): Promise<void> {
+  const fair = app.get(FairDeal);
+  await Promise.all(
+    seats.map((s) =>
+      fair.contribute(s.userId, gameId, { contribution: botContribution(gameId, s.seat) }).catch((err: unknown) => {
+        if (!(err instanceof AppError && ['CONTRIBUTION_CLOSED', 'CONTRIBUTION_ALREADY_SENT'].includes(err.code))) throw err;
+      }),
+    ),
+  );
+}
+
+export async function playOut(app: INestApplication, gameId: string, players: Players = 'greedy', stats?: DriveStats, maxMoves = 5000, opts: PlayOptions = {}): Promise<number> {
   const prisma = app.get(PrismaService);
   const store = app.get(GameStore);
   const games = app.get(GamesService);
@@ -34,8 +60,13 @@ export async function playOut(app: INestApplication, gameId: string, players: Pl
     if (!g) throw new Error(`no game ${gameId}`);
     return g;
   };
-  // Deals no one can steer (issue 24): while the players' contribution window is open nothing is dealt;
-  // the bots contribute nothing (their seats give '') and play once the worker has dealt the game.
+  // Deals no one can steer (issue 24): while the players' contribution window is open nothing is dealt. With
+  // `contribute` the bots send their parts (the last one deals at once); without, their seats give '' and they
+  // play once the worker has dealt the game at the window's end.
+  if (opts.contribute) {
+    const row = await prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { dealClosesAt: true, tableId: true } });
+    if (row.dealClosesAt && row.tableId) await contributeAll(app, gameId, await prisma.tableSeat.findMany({ where: { tableId: row.tableId }, select: { seat: true, userId: true } }));
+  }
   for (;;) {
     const row = await prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { dealClosesAt: true } });
     if (!row.dealClosesAt) break;
@@ -80,13 +111,13 @@ export async function playOut(app: INestApplication, gameId: string, players: Pl
  * table's players do once its game has ended (a simulation's tied bots take part in the table's draw
  * at once, while the other tables still play).
  */
-export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats, afterGame?: (tableId: string) => Promise<void>): Promise<number> {
+export async function playRunningTables(app: INestApplication, challengeId: string, botName: BotName = 'greedy', stats?: DriveStats, afterGame?: (tableId: string) => Promise<void>, opts: PlayOptions = {}): Promise<number> {
   const prisma = app.get(PrismaService);
   const tables = await prisma.challengeTable.findMany({ where: { challengeId, status: 'playing' }, include: { games: { where: { status: 'playing' }, select: { id: true } } } });
   const counts = await Promise.all(
     tables.flatMap((t) =>
       t.games.map(async (g) => {
-        const moves = await playOut(app, g.id, botName, stats);
+        const moves = await playOut(app, g.id, botName, stats, 5000, opts);
         await afterGame?.(t.id);
         return moves;
       }),

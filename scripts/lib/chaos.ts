@@ -35,7 +35,7 @@ import { LIVE_RECONNECT } from '@dcs/common/live/reconnect';
 import { createBot, seedRng, type Action, type PlayerView } from '@dcs/engine';
 import { Cluster, startCluster } from './cluster';
 import { TempRedis } from './temp-redis';
-import { withThrowawayEnv } from './throwaway-env';
+import { closeOnInterrupt, withThrowawayEnv } from './throwaway-env';
 
 export interface ChaosOptions {
   players: number;
@@ -291,9 +291,14 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const redis = new TempRedis(await TempRedis.freePort(), { persistent: true });
   await redis.start();
   log(`private redis-server on ${redis.url} (append-only file: a restart keeps its data, as docker-compose.yml runs it)`);
+  // Interrupted (Ctrl-C, SIGTERM), withThrowawayEnv closes the cluster, drops the database and exits: the
+  // private redis-server goes with the process then, never left running.
+  const onExit = () => redis.removeNow();
+  process.once('exit', onExit);
   try {
     return await withThrowawayEnv('chaos', (t) => runIn(opts, redis, t), { ...process.env, REDIS_URL: redis.url }, log);
   } finally {
+    process.removeListener('exit', onExit);
     await redis.remove();
   }
 }
@@ -316,6 +321,8 @@ async function runIn(opts: ChaosOptions, redis: TempRedis, t: { databaseUrl: str
   };
   log(`starting ${opts.workers} workers, ${opts.apis} APIs and the proxy`);
   const cluster = await startCluster({ apis: opts.apis, workers: opts.workers, buildDir: opts.buildDir, env, log });
+  // Interrupted, the cluster's APIs, workers and nginx are stopped before the database is dropped.
+  const forget = closeOnInterrupt(() => cluster.stop());
   const pool = new Pool({ connectionString: t.databaseUrl, max: 4 });
   const queue = new Queue(QUEUES.effects, { connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null }, prefix: t.queuePrefix });
   queue.on('error', () => undefined); // while the Redis restarts
@@ -437,6 +444,7 @@ async function runIn(opts: ChaosOptions, redis: TempRedis, t: { databaseUrl: str
     await queue.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await cluster.stop();
+    forget();
   }
 }
 

@@ -72,6 +72,14 @@ export class TempRedis {
     this.dir = null;
   }
 
+  /** Killed and its folder removed at once (synchronous: for a process's 'exit', when nothing async runs any more). */
+  removeNow(): void {
+    if (this.proc && this.proc.exitCode === null) this.proc.kill('SIGKILL');
+    this.proc = null;
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+
   private accepts(): Promise<boolean> {
     return new Promise((resolve) => {
       const s = net.connect(this.port, '127.0.0.1');

@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { Server, ServerOptions } from 'socket.io';
 import { AppConfig, corsOrigins } from '@dcs/common';
+import { coalesceFrames } from './frame-coalescing';
 
 /**
  * socket.io with its in-memory adapter and the same origin rule as HTTP CORS. Rooms span every
@@ -19,7 +20,7 @@ export class LiveIoAdapter extends IoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const origins = corsOrigins(this.config);
-    return super.createIOServer(port, {
+    const server = super.createIOServer(port, {
       ...options,
       // CORS for the long-polling transport; a websocket is not covered by CORS, so allowRequest checks Origin for both.
       ...(origins.length ? { cors: { origin: origins } } : {}),
@@ -31,6 +32,9 @@ export class LiveIoAdapter extends IoAdapter {
         done(ok ? null : 'origin not allowed', ok);
       },
     } as ServerOptions) as Server;
+    // One write per socket per turn of the event loop, not one per frame (see frame-coalescing.ts).
+    if (this.config.LIVE_COALESCE_FRAMES) coalesceFrames(server);
+    return server;
   }
 }
 

@@ -1,8 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, Max, Min } from 'class-validator';
 
 /** An environment variable's text as a number (validated by the field's own rules). */
 export const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+/** An environment variable's `true` / `false` as a boolean (anything else is left for @IsBoolean to refuse). */
+const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 /**
  * The live sockets' settings (socket.io, namespace /live): limits per account and the heartbeat. Part of
@@ -67,4 +70,13 @@ export class LiveSettings {
   @Min(1000)
   @Max(300_000)
   LIVE_PING_TIMEOUT_MS = 20_000;
+
+  /**
+   * Whether the frames one socket is sent in one turn of the event loop leave in one write (the TCP socket
+   * corked until the turn's end: apps/api/src/live/frame-coalescing.ts) rather than one write each. The
+   * frames are the same either way; `false` is for measuring the difference (`LIVE_COALESCE_FRAMES=false npm run bench:live`: the bench passes its environment to the APIs).
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  LIVE_COALESCE_FRAMES = true;
 }
