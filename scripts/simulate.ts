@@ -22,6 +22,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError, loadConfig, PrismaService } from '@dcs/common';
 import { type BotName, seedRng, shuffle, type TiebreakState } from '@dcs/engine';
+import type { Prisma } from '@dcs/db';
 import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
@@ -98,27 +99,39 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The fields of a challenge starting now with `users` registered and checked in, no break between rounds (a season's `week`: in its season). */
+function checkedInChallengeData(users: { id: string }[], now: Date, week?: { seasonId: string; week: number; localDate: string }) {
+  return {
+    localDate: now.toISOString().slice(0, 10),
+    ...week,
+    startsAt: now,
+    registrationOpensAt: now,
+    checkInOpensAt: now,
+    checkInClosesAt: now,
+    status: 'check_in_closed' as const,
+    prizePoolCents: 100_000,
+    prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
+    breakSeconds: 0,
+    registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
+  };
+}
+
 /**
- * A challenge starting now with `users` registered and checked in, no break between rounds (a season's `week`: in its season). With its registrations in
+ * A challenge starting now with `users` registered and checked in, in a city that exists (a season's week). With its registrations in
  * the same insert: the worker's schedule sweep, which may start the challenge as soon as it exists, never sees it without its players.
  */
 export function createCheckedInChallenge(prisma: PrismaService, cityId: string, users: { id: string }[], now: Date, week?: { seasonId: string; week: number; localDate: string }) {
-  return prisma.challenge.create({
-    data: {
-      cityId,
-      localDate: now.toISOString().slice(0, 10),
-      ...week,
-      startsAt: now,
-      registrationOpensAt: now,
-      checkInOpensAt: now,
-      checkInClosesAt: now,
-      status: 'check_in_closed',
-      prizePoolCents: 100_000,
-      prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-      breakSeconds: 0,
-      registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-    },
-  });
+  return prisma.challenge.create({ data: { cityId, ...checkedInChallengeData(users, now, week) } });
+}
+
+/**
+ * A new city with its challenge starting now (`users` registered and checked in), in one insert. The worker's schedule sweep adds
+ * every city's coming weekly challenges (ON CONFLICT DO NOTHING): had it seen the city first — from Friday evening to Saturday, when
+ * the city's coming Saturday is today's date — it would have made today's weekly challenge, and this one would collide with it.
+ */
+export async function createCityWithCheckedInChallenge(prisma: PrismaService, city: Omit<Prisma.CityCreateInput, 'challenges'>, users: { id: string }[], now: Date) {
+  const created = await prisma.city.create({ data: { ...city, challenges: { create: checkedInChallengeData(users, now) } }, include: { challenges: { select: { id: true } } } });
+  return { city: created, challenge: created.challenges[0] };
 }
 
 export async function runSimulation(opts: SimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SimulationSummary> {
@@ -129,13 +142,12 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   const progress = opts.onProgress ?? (() => undefined);
   try {
     const tag = `${seed}-${Date.now().toString(36)}`;
-    const city = await prisma.city.create({ data: { name: `Simulation ${seed}`, slug: `sim-${tag}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' } });
     await prisma.user.createMany({
       data: Array.from({ length: opts.players }, (_, i) => ({ email: `bot${i + 1}-${tag}@sim.dcs`, passwordHash: 'bot: no login', displayName: `Bot ${i + 1}` })),
     });
     const users = await prisma.user.findMany({ where: { email: { endsWith: `-${tag}@sim.dcs` } }, select: { id: true } });
     const now = new Date();
-    const challenge = await createCheckedInChallenge(prisma, city.id, users, now);
+    const { challenge } = await createCityWithCheckedInChallenge(prisma, { name: `Simulation ${seed}`, slug: `sim-${tag}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' }, users, now);
 
     const stats: DriveStats = { moves: 0, latencies: [] };
     const started = performance.now();
@@ -458,7 +470,7 @@ if (require.main === module && arg('cities') !== undefined) {
     console.error('--players must be a whole number from 16 to 512');
     process.exit(2);
   }
-  const parts = { startPlatform, playChallenge, summarize, percentile, createCheckedInChallenge };
+  const parts = { startPlatform, playChallenge, summarize, percentile, createCityWithCheckedInChallenge };
   withThrowawayEnv('sim', (t) => runCitiesSimulation(parts, { cities, players, seed: arg('seed'), bots: (arg('bots') ?? 'greedy') as BotName, onProgress: json ? undefined : stderr, workerProcess: true }, throwawayProcessEnv(t)), process.env, stderr)
     .then((s) => {
       if (json) {

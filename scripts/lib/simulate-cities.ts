@@ -9,6 +9,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { PrismaService } from '@dcs/common';
+import type { Prisma } from '@dcs/db';
 import type { BotName } from '@dcs/engine';
 import type { DriveStats } from './bot-driver';
 import { cpuSeconds } from './proc-cpu';
@@ -50,7 +51,7 @@ async function cpuNow(prisma: PrismaService, workerPid: number | undefined, pids
 export interface SimulateParts {
   startPlatform: (env: NodeJS.ProcessEnv, workerProcess?: boolean) => Promise<{ api: INestApplication; close: () => Promise<void>; workerPid?: number }>;
   playChallenge: (api: INestApplication, challengeId: string, bots: BotName, stats: DriveStats, started: number, progress: (line: string) => void, startGate?: (start: () => Promise<void>) => Promise<void>) => Promise<ChallengeTimes>;
-  createCheckedInChallenge: (prisma: PrismaService, cityId: string, users: { id: string }[], now: Date) => Promise<{ id: string }>;
+  createCityWithCheckedInChallenge: (prisma: PrismaService, city: Omit<Prisma.CityCreateInput, 'challenges'>, users: { id: string }[], now: Date) => Promise<{ city: { name: string }; challenge: { id: string } }>;
   summarize: (prisma: PrismaService, challengeId: string, seed: string, players: number) => Promise<Omit<SimulationSummary, 'stats'>>;
   percentile: (values: number[], p: number) => number;
 }
@@ -62,19 +63,17 @@ export async function runCitiesSimulation(parts: SimulateParts, opts: CitiesSimu
   const progress = opts.onProgress ?? (() => undefined);
   try {
     const tag = `${seed}-${Date.now().toString(36)}`;
-    // Every city's players, then every city's challenge, before any starts: the Saturday begins for all at once.
-    const cities = [];
+    // Every city's players, then every city with its challenge (one insert each), before any starts: the Saturday begins for all at once.
+    const players = [];
     for (let c = 1; c <= opts.cities; c++) {
-      const city = await prisma.city.create({ data: { name: `Simulation ${seed} city ${c}`, slug: `sim-${tag}-c${c}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' } });
       const mail = `-c${c}-${tag}@sim.dcs`;
       await prisma.user.createMany({ data: Array.from({ length: opts.players }, (_, i) => ({ email: `bot${i + 1}${mail}`, passwordHash: 'bot: no login', displayName: `Bot ${c}.${i + 1}` })) });
-      const users = await prisma.user.findMany({ where: { email: { endsWith: mail } }, select: { id: true } });
-      cities.push({ n: c, city, users });
+      players.push({ n: c, users: await prisma.user.findMany({ where: { email: { endsWith: mail } }, select: { id: true } }) });
     }
     const now = new Date();
     const challenges = [];
-    for (const { n, city, users } of cities) {
-      const challenge = await parts.createCheckedInChallenge(prisma, city.id, users, now);
+    for (const { n, users } of players) {
+      const { city, challenge } = await parts.createCityWithCheckedInChallenge(prisma, { name: `Simulation ${seed} city ${n}`, slug: `sim-${tag}-c${n}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' }, users, now);
       challenges.push({ n, city: city.name, id: challenge.id });
     }
     const pids = new Set<number>();
