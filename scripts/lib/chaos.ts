@@ -197,7 +197,9 @@ class Bot {
       if (this.seat?.gameId === seat.gameId) this.onView(seat.gameId, ack.seq, ack.view);
       return { seat, view: ack.view };
     } catch {
-      this.ledger.error('join:timeout');
+      // Which join went unanswered: the round of the table it joined, and whether its connection closed meanwhile
+      // (an answer lost with its instance) or stayed open (an instance that did not answer within 5 s).
+      this.ledger.error(`join:timeout:round-${seat.round}:${this.socket.connected ? 'connection-open' : 'connection-closed'}`);
       return null;
     }
   }
