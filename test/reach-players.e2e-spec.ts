@@ -172,6 +172,14 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
       const unconfirmed = await signUp('uma@example.com');
       await notify([{ userId: unconfirmed.id, kind: 'integrity.penalty', title: 'Penalty for Uma', body: 'x', data: {}, dedupeKey: 'pen:uma' }]);
       await eventually(async () => (await env.sql<{ detail: string }>(`SELECT d.detail FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'pen:uma' AND d.channel = 'email'`))[0]?.detail === 'address not confirmed', 10_000, 'skipped');
+      // Both of Uma's deliveries are written skipped with the notice: no worker ever takes them (no claim, no try).
+      const uma = await env.sql<{ channel: string; status: string; detail: string; attempts: number; claimed_at: Date | null }>(
+        `SELECT d.channel::text, d.status::text, d.detail, d.attempts, d.claimed_at FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.dedupe_key = 'pen:uma' ORDER BY d.channel`,
+      );
+      expect(uma).toEqual([
+        { channel: 'email', status: 'skipped', detail: 'address not confirmed', attempts: 0, claimed_at: null },
+        { channel: 'push', status: 'skipped', detail: 'no device', attempts: 0, claimed_at: null },
+      ]);
 
       const { id } = await verified('otto@example.com');
       const forged = await api.http().post(`/api/unsubscribe?u=${id}&k=integrity.penalty&s=${'x'.repeat(43)}`).send('List-Unsubscribe=One-Click');

@@ -11,14 +11,31 @@ const CHANNELS: DeliveryChannel[] = ['email', 'push'];
 /**
  * One delivery a channel for each new notification, in the transaction that stores it (so a notice is
  * never told in the inbox and lost to the e-mail and push channels, nor delivered for a change that rolled
- * back). Whether it is sent — the player's choices, a verified address, a device — is decided when it is due.
+ * back). Whether it is sent — the player's choices, a verified address, a device — is decided when it is due;
+ * a delivery that can only be skipped is written skipped at once, with the reason the sender would give: a
+ * banned account, an e-mail to an address not confirmed, a push to a player with no device. Most players have
+ * no push device and many no confirmed address, and each such delivery otherwise cost a claim, a queued job,
+ * a read and a write to end the same way. (A kind the player turned off is still the sender's to tell: their
+ * choices have defaults per kind, read in one place, delivery/preferences.ts.)
  */
 export async function queueDeliveries(tx: Tx, notificationIds: readonly string[]): Promise<void> {
   if (!notificationIds.length) return;
   // One statement whatever the number (a reminder to thousands): no row objects built, no query compiled per row.
   await tx.$executeRaw`
-    INSERT INTO deliveries (id, notification_id, channel)
-    SELECT gen_random_uuid(), n, c FROM unnest(${notificationIds as string[]}::uuid[]) n CROSS JOIN unnest(${CHANNELS}::"DeliveryChannel"[]) c
+    INSERT INTO deliveries (id, notification_id, channel, status, detail)
+    SELECT gen_random_uuid(), x.id, x.c, CASE WHEN x.skip IS NULL THEN 'pending' ELSE 'skipped' END::"DeliveryStatus", x.skip
+    FROM (
+      SELECT n.id, c,
+        CASE
+          WHEN u.status = 'banned' THEN 'account banned'
+          WHEN c = 'email' AND u.email_verified_at IS NULL THEN 'address not confirmed'
+          WHEN c = 'push' AND NOT EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id) THEN 'no device'
+        END AS skip
+      FROM notifications n
+      JOIN users u ON u.id = n.user_id
+      CROSS JOIN unnest(${CHANNELS}::"DeliveryChannel"[]) c
+      WHERE n.id = ANY(${notificationIds as string[]}::uuid[])
+    ) x
     ON CONFLICT DO NOTHING`;
 }
 
