@@ -36,24 +36,25 @@ function engineWith() {
   return engine;
 }
 
+/** The callback and its promise continuations done: what was sent meanwhile has been written. */
 const turn = () => new Promise((r) => setImmediate(r));
 
-describe('frame coalescing: the frames one socket is sent in one turn leave in one write', () => {
-  it('writes nothing until the turn ends, then every frame of the turn at once, in the order sent', async () => {
+describe('frame coalescing: the frames one socket is sent while one callback runs leave in one write', () => {
+  it('writes nothing until the callback and its continuations end, then every frame they sent at once, in the order sent', async () => {
     const { raw, writes } = rawSocket();
     const t = transport('websocket', raw);
     const socket = Object.assign(new EventEmitter(), { transport: t });
     engineWith().emit('connection', socket);
     t.send(['ack 7']);
     t.send(['view seat 0', 'view seat 0 again']);
-    await Promise.resolve(); // a later microtask of the same turn: still held
+    await Promise.resolve(); // a continuation of the same callback: still held
     t.send(['spectators']);
     expect(writes).toEqual([]);
     await turn();
     expect(writes).toEqual([['ack 7', 'view seat 0', 'view seat 0 again', 'spectators']]);
   });
 
-  it('starts again on the next turn: each turn is one write', async () => {
+  it('starts again with the next callback: each is one write', async () => {
     const { raw, writes } = rawSocket();
     const t = transport('websocket', raw);
     engineWith().emit('connection', Object.assign(new EventEmitter(), { transport: t }));

@@ -32,7 +32,7 @@ export class LiveIoAdapter extends IoAdapter {
         done(ok ? null : 'origin not allowed', ok);
       },
     } as ServerOptions) as Server;
-    // One write per socket per turn of the event loop, not one per frame (see frame-coalescing.ts).
+    // One write per socket per callback, not one per frame (see frame-coalescing.ts).
     if (this.config.LIVE_COALESCE_FRAMES) coalesceFrames(server);
     return server;
   }

@@ -72,8 +72,8 @@ export class LiveSettings {
   LIVE_PING_TIMEOUT_MS = 20_000;
 
   /**
-   * Whether the frames one socket is sent in one turn of the event loop leave in one write (the TCP socket
-   * corked until the turn's end: apps/api/src/live/frame-coalescing.ts) rather than one write each. The
+   * Whether the frames one socket is sent while one callback runs leave in one write (the TCP socket
+   * corked until the callback and its continuations have run: apps/api/src/live/frame-coalescing.ts) rather than one write each. The
    * frames are the same either way; `false` is for measuring the difference (`LIVE_COALESCE_FRAMES=false npm run bench:live`: the bench passes its environment to the APIs).
    */
   @Transform(toBool)
