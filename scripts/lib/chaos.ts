@@ -326,6 +326,8 @@ async function runIn(opts: ChaosOptions, redis: TempRedis, t: { databaseUrl: str
   // Interrupted, the cluster's APIs, workers and nginx are stopped before the database is dropped.
   const forget = closeOnInterrupt(() => cluster.stop());
   const pool = new Pool({ connectionString: t.databaseUrl, max: 4 });
+  // An idle connection ended under the pool (the throwaway database dropped after an interrupt) is no error of the run's.
+  pool.on('error', () => undefined);
   const queue = new Queue(QUEUES.effects, { connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null }, prefix: t.queuePrefix });
   queue.on('error', () => undefined); // while the Redis restarts
   try {

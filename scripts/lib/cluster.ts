@@ -59,20 +59,29 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // The proxy runs on this machine: its X-Forwarded-For is believed, nobody else's.
     TRUST_PROXY: opts.env.TRUST_PROXY || 'loopback',
   });
-  const startApi = async (index: number, port: number): Promise<BuiltProcess> => {
-    const p = startBuilt(`api-${index + 1}`, apiScript, apiEnv(port), { echo: opts.echo });
-    await p.says('API listening');
+  /** Once stopping (the run's end, or an interrupt while a fault step still runs), no process is started again. */
+  let stopping = false;
+  const stillRunning = (what: string) => {
+    if (stopping) throw new Error(`the cluster is stopping: ${what} not started again`);
+  };
+  /** A process that came up while the cluster was being stopped is stopped too (stop() did not know it yet). */
+  const started = async (p: BuiltProcess, says: string): Promise<BuiltProcess> => {
+    await p.says(says);
+    if (stopping) {
+      await p.stop();
+      stillRunning(p.name);
+    }
     return p;
   };
-  const startWorker = async (index: number): Promise<BuiltProcess> => {
-    const p = startBuilt(`worker-${index + 1}`, workerScript, { ...opts.env, METRICS_PORT: String(workerMetricsPorts[index]) }, { echo: opts.echo });
-    await p.says('worker started');
-    return p;
-  };
+  const startApi = (index: number, port: number): Promise<BuiltProcess> =>
+    started(startBuilt(`api-${index + 1}`, apiScript, apiEnv(port), { echo: opts.echo }), 'API listening');
+  const startWorker = (index: number): Promise<BuiltProcess> =>
+    started(startBuilt(`worker-${index + 1}`, workerScript, { ...opts.env, METRICS_PORT: String(workerMetricsPorts[index]) }, { echo: opts.echo }), 'worker started');
   const apis: ApiInstance[] = [];
   const workers: BuiltProcess[] = [];
   let proxy: Proxy | null = null;
   const stop = async () => {
+    stopping = true;
     await proxy?.stop();
     await Promise.all([...apis.map((a) => a.proc.stop()), ...workers.map((w) => w.stop())]);
   };
@@ -94,6 +103,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const t0 = Date.now();
     await api.proc.stop();
     const t1 = Date.now();
+    stillRunning(`api-${index + 1}`);
     api.proc = await startApi(index, api.port);
     log(`api-${index + 1} restarted: drained and stopped in ${t1 - t0} ms, listening again ${Date.now() - t1} ms later`);
     return { stoppedMs: t1 - t0, startedMs: Date.now() - t1 };
@@ -110,7 +120,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       w.child.kill('SIGKILL');
       await exited;
       log(`worker-${index + 1} killed (SIGKILL)`);
-      if (restart) workers[index] = await startWorker(index);
+      if (restart) {
+        stillRunning(`worker-${index + 1}`);
+        workers[index] = await startWorker(index);
+      }
     },
     rollingRestart: async () => {
       for (let i = 0; i < apis.length; i++) await restartApi(i);
