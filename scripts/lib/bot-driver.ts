@@ -3,9 +3,8 @@
  * view and sent through the same service as POST /api/games/:id/actions.
  */
 import { INestApplication } from '@nestjs/common';
-import { PrismaService } from '@dcs/common';
 import { createHash } from 'node:crypto';
-import { AppError } from '@dcs/common';
+import { AppError, PrismaService } from '@dcs/common';
 import { FairDeal, GameStore } from '@dcs/tournament';
 import { apply, Bot, createBot, playerView, seedRng, type BotName, type GameState } from '@dcs/engine';
 import { GamesService } from '../../apps/api/src/games/games.service';
