@@ -7,6 +7,8 @@ import { directCity } from './support/fixtures';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
 
+const PRESENCE_RENEW_MS = 300;
+
 /** Call the director (SPEC 7): from a live table to the console of the challenge's city director and back. */
 describe('call the director', () => {
   let env: TestEnv;
@@ -21,12 +23,15 @@ describe('call the director', () => {
 
   beforeAll(async () => {
     env = await createTestEnv('director_calls');
-    api = await startApi(env);
+    // Sockets renewed in the per-account counts every 300 ms (lapsing after 900 ms unrenewed), so a test sees
+    // many renewal periods pass in a few seconds.
+    api = await startApi(env, env.config({ LIVE_PRESENCE_RENEW_MS: String(PRESENCE_RENEW_MS) }));
     prisma = api.app.get(PrismaService);
     flow = api.app.get(ChallengeFlowService);
     director = await api.user({ roles: ['director'] });
     otherDirector = await api.user({ roles: ['director'] });
-    spectator = await api.user();
+    // Spectating is not recorded per account: the one who calls from beside a table is a member of staff watching it.
+    spectator = await api.user({ roles: ['reviewer'] });
     await api.app.listen(0, '127.0.0.1');
     port = (api.app.getHttpServer().address() as { port: number }).port;
   });
@@ -153,6 +158,10 @@ describe('call the director', () => {
     const fx = await running();
     const table = fx.tables[2];
     const online = await live(await tokenOf(table.seats[0].userId));
+    // Long after its first count would have lapsed unrenewed (ten renewal periods, three lapses' worth), the
+    // player still holds the socket and is shown connected.
+    await new Promise((r) => setTimeout(r, 10 * PRESENCE_RENEW_MS));
+    expect(online.socket.connected).toBe(true);
     await api.http().get(`/api/challenges/${fx.challengeId}/live-health`).set(as(otherDirector.token)).expect(403);
     const first = await api.http().get(`/api/challenges/${fx.challengeId}/live-health`).set(as(director.token)).expect(200);
     expect(first.body.tables).toHaveLength(4);

@@ -7,10 +7,8 @@ import { errorResponse } from '../common/all-exceptions.filter';
 import { LiveHub } from './live-hub';
 import type { LiveNamespace, LiveSocket } from './live.events';
 
-/** How often an instance renews its sockets in the per-account counts. */
-export const SOCKET_COUNT_RENEW_MS = 5000;
-/** How long a socket stays counted without a renewal: an instance that died stops counting after this. */
-export const SOCKET_COUNT_TTL_MS = 3 * SOCKET_COUNT_RENEW_MS;
+/** How long a socket stays counted without a renewal (LIVE_PRESENCE_RENEW_MS apart): an instance that died stops counting after this many renewal periods. */
+const SOCKET_COUNT_TTL_RENEWALS = 3;
 /** How long a token change heard here is kept, for a handshake that verified its token just before the change arrived. */
 const CHANGE_MEMORY_MS = 60_000;
 /**
@@ -36,10 +34,11 @@ return 1
 `;
 
 // Renews an instance's sockets of one account (XX: one that has lapsed, or was removed meanwhile, is not put back).
-const RENEW = `
+// (`until` is a Lua keyword: a variable of that name made the script fail to compile, so no socket was ever renewed.)
+export const RENEW = `
 local t = redis.call('TIME')
-local until = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[1])
-for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', until, ARGV[i]) end
+local lapses = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[1])
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', lapses, ARGV[i]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1
 `;
@@ -72,8 +71,8 @@ export function refusalOf(claims: Pick<TokenPayload, 'tv' | 'roles'>, account: S
  *   before is closed as it connects.
  * - **Expiry.** Each signed-in socket is closed with `auth:expired` when its token's `exp` passes.
  * - **How many.** An account holds at most LIVE_SOCKETS_PER_USER sockets over all instances, counted in
- *   Redis; each entry lapses unless its instance renews it (every SOCKET_COUNT_RENEW_MS), so the sockets
- *   of an instance that died stop counting after SOCKET_COUNT_TTL_MS. Without Redis a connection is let in
+ *   Redis; each entry lapses unless its instance renews it (every LIVE_PRESENCE_RENEW_MS), so the sockets
+ *   of an instance that died stop counting after three renewal periods. Without Redis a connection is let in
  *   uncounted (the live path is down then anyway; a limit that locked every player out would be worse).
  */
 @Injectable()
@@ -86,6 +85,7 @@ export class LiveSessions implements OnApplicationShutdown {
   private readonly counted = new Map<string, string>();
   private timer: NodeJS.Timeout | null = null;
   private warned = false;
+  private renewWarned = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -100,7 +100,7 @@ export class LiveSessions implements OnApplicationShutdown {
     this.nsp = nsp;
     this.emitter.endSessionsLocally((change) => this.changed(change));
     void this.hub.hear(sessionsChannel(this.config.QUEUE_PREFIX), (message) => this.heard(message));
-    this.timer = setInterval(() => void this.renew(), SOCKET_COUNT_RENEW_MS);
+    this.timer = setInterval(() => void this.renew(), this.config.LIVE_PRESENCE_RENEW_MS);
     this.timer.unref();
   }
 
@@ -109,7 +109,7 @@ export class LiveSessions implements OnApplicationShutdown {
     const limit = this.config.LIVE_SOCKETS_PER_USER;
     let admitted: unknown;
     try {
-      admitted = await this.redis.eval(ADMIT, 1, this.countKey(userId), this.member(socket.id), limit, SOCKET_COUNT_TTL_MS);
+      admitted = await this.redis.eval(ADMIT, 1, this.countKey(userId), this.member(socket.id), limit, this.ttlMs());
       this.warned = false;
     } catch (err) {
       if (!this.warned) this.logger.warn(`live socket count unavailable (${(err as Error).message}); connections are let in uncounted`);
@@ -219,8 +219,16 @@ export class LiveSessions implements OnApplicationShutdown {
       byUser.set(userId, members);
     }
     const pipeline = this.redis.pipeline();
-    for (const [userId, members] of byUser) pipeline.eval(RENEW, 1, this.countKey(userId), SOCKET_COUNT_TTL_MS, ...members);
-    await pipeline.exec().catch(() => undefined);
+    for (const [userId, members] of byUser) pipeline.eval(RENEW, 1, this.countKey(userId), this.ttlMs(), ...members);
+    const results = await pipeline.exec().catch((err: Error) => [[err, null] as [Error, null]]);
+    const failed = (results ?? []).find(([err]) => err)?.[0];
+    // A renewal that fails says so (once until one succeeds): silently, every counted socket lapsed and showed as gone.
+    if (failed && !this.renewWarned) this.logger.warn(`live socket renewal failed (${failed.message}); sockets stop counting after ${this.ttlMs()} ms`);
+    this.renewWarned = !!failed;
+  }
+
+  private ttlMs(): number {
+    return SOCKET_COUNT_TTL_RENEWALS * this.config.LIVE_PRESENCE_RENEW_MS;
   }
 
   private countKey(userId: string): string {

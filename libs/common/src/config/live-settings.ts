@@ -48,6 +48,17 @@ export class LiveSettings {
   LIVE_SOCKETS_PER_USER = 5;
 
   /**
+   * How often each API instance renews its sockets in the per-account counts in Redis (what the socket limit
+   * and the directors' live health read). A socket stays counted for three periods without a renewal, so an
+   * instance that died stops counting its sockets after 15 s by default.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  LIVE_PRESENCE_RENEW_MS = 5000;
+
+  /**
    * The live sockets' heartbeat: each API instance pings every socket this often, and a socket whose answer
    * has not come LIVE_PING_TIMEOUT_MS later is closed; a client that hears no ping for the sum of both
    * closes its side and reconnects. It is what notices a connection that died without a word — an API
