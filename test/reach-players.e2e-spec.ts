@@ -267,30 +267,48 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
   });
 
   describe('reminders', () => {
-    it('reminds registered players when check-in opens and, 10 minutes before it closes, those not checked in — once each however often it fires', async () => {
+    it('reminds registered players not checked in when check-in opens and 10 minutes before it closes — once each however often it fires, and not once they have checked in', async () => {
       const prisma = worker.get(PrismaService);
       const a = await verified('ann@example.com');
       const b = await verified('ben@example.com');
+      const cat = await verified('cat@example.com');
+      // Cat's quiet hours hold her mail when the reminder is written; she checks in before they end.
+      const minute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
+      await api.http().put('/api/me/delivery-settings').set('Authorization', `Bearer ${cat.token}`).send({ timeZone: 'UTC', quietStartMin: (minute + 1439) % 1440, quietEndMin: (minute + 30) % 1440 }).expect(200);
       const city = await prisma.city.create({ data: { name: 'Reminder City', slug: `reminder-${Date.now()}`, timeZone: 'Europe/Paris', region: 'south', tier: 'T1' } });
       const t = Date.now();
       const c = await prisma.challenge.create({
         data: { cityId: city.id, localDate: '2027-01-02', startsAt: new Date(t + 3_600_000), registrationOpensAt: new Date(t - 86_400_000), checkInOpensAt: new Date(t - 1000), checkInClosesAt: new Date(t + 3_000_000), status: 'check_in_open', prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 } },
       });
-      await prisma.registration.createMany({ data: [{ challengeId: c.id, userId: a.id, status: 'registered', position: 1, checkedInAt: new Date() }, { challengeId: c.id, userId: b.id, status: 'registered', position: 2 }] });
+      await prisma.registration.createMany({
+        data: [
+          { challengeId: c.id, userId: a.id, status: 'registered', position: 1, checkedInAt: new Date() },
+          { challengeId: c.id, userId: b.id, status: 'registered', position: 2 },
+          { challengeId: c.id, userId: cat.id, status: 'registered', position: 3 },
+        ],
+      });
       const reminders = worker.get(RemindersService);
       await Promise.all([reminders.fire({ kind: 'check_in_open', id: c.id }), reminders.fire({ kind: 'check_in_open', id: c.id })]);
-      await smtp.waitFor((m) => m.to === 'ann@example.com' && m.subject === 'Reminder City: check-in is open');
       const benMail = await smtp.waitFor((m) => m.to === 'ben@example.com' && m.subject === 'Reminder City: check-in is open');
       expect(benMail.text).toContain('(UTC)');
+
+      // Cat checks in while her reminder is held; when her quiet hours end it is no longer true, and it is not sent.
+      await prisma.registration.updateMany({ where: { challengeId: c.id, userId: cat.id }, data: { checkedInAt: new Date() } });
+      await api.http().put('/api/me/delivery-settings').set('Authorization', `Bearer ${cat.token}`).send({ quietStartMin: 0, quietEndMin: 0 }).expect(200);
+      await env.sql(`UPDATE deliveries SET due_at = now() WHERE notification_id IN (SELECT id FROM notifications WHERE user_id = $1)`, [cat.id]);
+      const catDone = `SELECT d.status::text AS status, d.detail FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.user_id = $1 AND n.kind = 'reminder.check_in_open' AND d.channel = 'email'`;
+      await eventually(async () => (await env.sql<{ status: string }>(catDone, [cat.id])).every((d) => d.status === 'skipped'), 15_000, 'Cat’s held reminder to be done with');
+      expect(await env.sql(catDone, [cat.id])).toEqual([{ status: 'skipped', detail: 'no longer applies' }]);
       await new Promise((r) => setTimeout(r, 500));
-      expect(smtp.inbox.filter((m) => m.subject === 'Reminder City: check-in is open')).toHaveLength(2);
+      // Ann had checked in before it was written: not reminded at all
+      expect(smtp.inbox.filter((m) => m.subject === 'Reminder City: check-in is open').map((m) => m.to)).toEqual(['ben@example.com']);
 
       // 10 minutes before the close: the closing reminder is early now (queued again for its time), then due
       await expect(reminders.fire({ kind: 'check_in_closing', id: c.id })).resolves.toBe(0);
       await prisma.challenge.update({ where: { id: c.id }, data: { checkInClosesAt: new Date(Date.now() + 9 * 60_000) } });
       await expect(reminders.fire({ kind: 'check_in_closing', id: c.id })).resolves.toBe(1);
       await smtp.waitFor((m) => m.to === 'ben@example.com' && m.subject === 'Reminder City: check-in closes in 10 minutes');
-      expect(smtp.inbox.some((m) => m.to === 'ann@example.com' && m.subject.includes('closes in 10 minutes'))).toBe(false);
+      expect(smtp.inbox.some((m) => m.to !== 'ben@example.com' && m.subject.includes('closes in 10 minutes'))).toBe(false);
     });
   });
 });

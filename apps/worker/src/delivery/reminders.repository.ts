@@ -24,10 +24,10 @@ export class RemindersRepository {
     return c ? { ...c, cityName: c.city.name } : null;
   }
 
-  /** Registered players (not waitlisted, not withdrawn); `notCheckedIn`: only those not checked in yet. */
-  async registered(challengeId: string, notCheckedIn: boolean): Promise<string[]> {
+  /** Registered players (not waitlisted, not withdrawn, not disqualified) not checked in yet: whom a check-in reminder is for. */
+  async notCheckedIn(challengeId: string): Promise<string[]> {
     const rows = await this.prisma.registration.findMany({
-      where: { challengeId, status: 'registered', disqualifiedAt: null, ...(notCheckedIn ? { checkedInAt: null } : {}) },
+      where: { challengeId, status: 'registered', disqualifiedAt: null, checkedInAt: null },
       select: { userId: true },
     });
     return rows.map((r) => r.userId);

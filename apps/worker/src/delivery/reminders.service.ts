@@ -68,11 +68,11 @@ export class RemindersService {
         break;
       case 'check_in_open':
         if (now >= c.checkInClosesAt) return 0;
-        rows = checkInOpenReminders(c, await this.repo.registered(c.id, false));
+        rows = checkInOpenReminders(c, await this.repo.notCheckedIn(c.id));
         break;
       case 'check_in_closing':
         if (now >= c.checkInClosesAt) return 0;
-        rows = checkInClosingReminders(c, await this.repo.registered(c.id, true));
+        rows = checkInClosingReminders(c, await this.repo.notCheckedIn(c.id));
         break;
     }
     const n = await this.repo.store(rows);

@@ -39,6 +39,14 @@ export async function queueDeliveries(tx: Tx, notificationIds: readonly string[]
     ON CONFLICT DO NOTHING`;
 }
 
+/** A challenge reminder's facts at send time (reminderStillApplies decides from them). */
+export interface ReminderFacts {
+  status: string;
+  checkInOpensAt: Date;
+  checkInClosesAt: Date;
+  registration: { status: string; checkedIn: boolean; disqualified: boolean } | null;
+}
+
 /** What a sender needs of one delivery: the notice, its player, their settings, their push devices. */
 export interface DeliveryWork {
   id: string;
@@ -52,6 +60,8 @@ export interface DeliveryWork {
   settings: { timeZone: string | null; quietStartMin: number; quietEndMin: number; prefs: Record<string, Record<string, boolean>> } | null;
   /** push: the player's devices, oldest first (empty for e-mail) */
   devices: { id: string; endpoint: string; p256dh: string; auth: string }[];
+  /** a reminder about a challenge: the challenge and the player's registration now, to re-check that it still applies (null otherwise, or when the challenge is gone) */
+  reminderFacts: ReminderFacts | null;
 }
 
 /** A delivery taken by a worker: its id and the claim (claimed_at in ms) its send job carries out. */
@@ -83,6 +93,7 @@ interface WorkRow {
   quiet_end_min: number | null;
   prefs: Record<string, Record<string, boolean>> | null;
   devices: DeliveryWork['devices'] | null;
+  reminder_facts: { status: string; checkInOpensAt: string; checkInClosesAt: string; registration: ReminderFacts['registration'] } | null;
 }
 
 /**
@@ -163,7 +174,12 @@ export class DeliveriesRepository {
          s.user_id IS NOT NULL AS has_settings, s.time_zone, s.quiet_start_min, s.quiet_end_min, s.prefs,
          CASE WHEN d.channel = 'push' THEN (
            SELECT json_agg(json_build_object('id', p.id, 'endpoint', p.endpoint, 'p256dh', p.p256dh, 'auth', p.auth) ORDER BY p.created_at)
-           FROM push_subscriptions p WHERE p.user_id = u.id) END AS devices
+           FROM push_subscriptions p WHERE p.user_id = u.id) END AS devices,
+         CASE WHEN n.kind LIKE 'reminder.%' AND n.data->>'challengeId' ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (
+           SELECT json_build_object('status', c.status, 'checkInOpensAt', c.check_in_opens_at, 'checkInClosesAt', c.check_in_closes_at,
+             'registration', (SELECT json_build_object('status', r.status, 'checkedIn', r.checked_in_at IS NOT NULL, 'disqualified', r.disqualified_at IS NOT NULL)
+                              FROM registrations r WHERE r.challenge_id = c.id AND r.user_id = u.id))
+           FROM challenges c WHERE c.id = (n.data->>'challengeId')::uuid) END AS reminder_facts
        FROM d JOIN notifications n ON n.id = d.notification_id JOIN users u ON u.id = n.user_id
        LEFT JOIN delivery_settings s ON s.user_id = u.id`,
       [id, new Date(claim)],
@@ -180,6 +196,9 @@ export class DeliveriesRepository {
       user: { id: r.u_id, email: r.email, emailVerifiedAt: r.email_verified_at, status: r.u_status, locale: r.locale },
       settings: r.has_settings ? { timeZone: r.time_zone, quietStartMin: r.quiet_start_min ?? 0, quietEndMin: r.quiet_end_min ?? 0, prefs: r.prefs ?? {} } : null,
       devices: r.devices ?? [],
+      reminderFacts: r.reminder_facts
+        ? { status: r.reminder_facts.status, checkInOpensAt: new Date(r.reminder_facts.checkInOpensAt), checkInClosesAt: new Date(r.reminder_facts.checkInClosesAt), registration: r.reminder_facts.registration }
+        : null,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { NotificationRow } from '../notifications/notifications.repository';
+import type { ReminderFacts } from './deliveries.repository';
 
 /** The challenge a reminder is about, as its texts need it. */
 export interface ReminderChallenge {
@@ -81,4 +82,26 @@ export function nextRoundReminders(r: { challengeId: string; cityName: string; r
     data: { challengeId: r.challengeId, roundId: r.roundId, round: r.round, startsAt: at },
     dedupeKey: `reminder.next_round:${r.roundId}`,
   }));
+}
+
+/**
+ * Whether a challenge reminder still says something true when its e-mail or push is sent (deliveries can
+ * leave minutes or hours after the notice was written: quiet hours, retries, a worker that was down). A
+ * check-in reminder is for a registered player not checked in while check-in is still open; a
+ * registration reminder for a player not registered yet while registration can still be used. A
+ * reminder whose challenge is gone or cancelled applies to nobody. Other notices always apply.
+ */
+export function reminderStillApplies(kind: string, facts: ReminderFacts | null, now: Date): boolean {
+  if (!kind.startsWith('reminder.') || kind === 'reminder.next_round') return true;
+  if (!facts || facts.status === 'cancelled') return false;
+  const r = facts.registration;
+  switch (kind) {
+    case 'reminder.check_in_open':
+    case 'reminder.check_in_closing':
+      return !!r && r.status === 'registered' && !r.checkedIn && !r.disqualified && now < facts.checkInClosesAt;
+    case 'reminder.registration_open':
+      return (!r || r.status === 'withdrawn') && now < facts.checkInOpensAt;
+    default:
+      return true;
+  }
 }
