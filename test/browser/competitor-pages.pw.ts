@@ -62,7 +62,7 @@ test.describe('competitor pages', () => {
     await signIn(page);
     await page.goto('/me/record');
     await both(page, 'my-record', async (p) => {
-      await expect(p.getByRole('heading', { level: 1, name: 'My record' })).toBeVisible();
+      await expect(p.getByRole('heading', { level: 1, name: 'My penalties' })).toBeVisible();
       await expect(p.getByText('No penalties.')).toBeVisible();
       await expect(p.getByText('No conduct violations.')).toBeVisible();
     });

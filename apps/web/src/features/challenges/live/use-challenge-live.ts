@@ -34,6 +34,8 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
   useEffect(() => {
     const bracketKey = keys.challenges.bracket(challengeId);
     const refetch = () => void qc.invalidateQueries({ queryKey: bracketKey });
+    // The challenge's own facts (its status: running, completed) change when its first round is seated and its last finishes.
+    const refetchChallenge = () => void qc.invalidateQueries({ queryKey: keys.challenges.one(challengeId) });
     const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(i18n.t('bracket.and'));
     const stops: (() => void)[] = [];
     /**
@@ -70,11 +72,13 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
       'round:started': (e: { challengeId: string; round: number; tables: unknown[] }) => {
         if (!mine(e)) return;
         refetch();
+        if (e.round === 1) refetchChallenge();
         announce(i18n.t('said.seated', { round: e.round, count: e.tables.length }));
       },
       'round:finished': (e: { challengeId: string; round: number; completed: boolean }) => {
         if (!mine(e)) return;
         refetch();
+        if (e.completed) refetchChallenge();
         announce(e.completed ? i18n.t('said.complete') : i18n.t('said.roundOver', { round: e.round }));
       },
       'round:hard-stop': (e: { challengeId: string; round: number }) => {

@@ -93,13 +93,29 @@ export function ChallengePage() {
       {c.cancelReason && <p className="notice">{t('challenge.cancelled', { reason: c.cancelReason })}</p>}
       {c.status !== 'cancelled' && c.status !== 'completed' && <AddToCalendar challenge={c} />}
       <RegistrationPanel challenge={c} />
+      {/* A finished challenge shows its podium and placements first, before the bracket that led there. */}
+      {bracket.data && bracket.data.placements.length > 0 && (
+        <section aria-labelledby="placements-h">
+          <h2 id="placements-h">{t('challenge.placements')}</h2>
+          <ol className="placements">
+            {bracket.data.placements.map((p) => (
+              <li key={p.userId}>
+                <strong>{p.placement}</strong> {p.displayName} <span className="muted">· {t('common.points', { count: p.rankingPoints })}{p.prizeCents ? ` · ${formatMoney(p.prizeCents)}` : ''}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <section aria-labelledby="bracket-h" className="bracket-section">
         <div className="section-head">
           <h2 id="bracket-h">{t('challenge.bracket')}</h2>
-          <span className={`live-dot${live.connected ? ' on' : ''}`} role="status">
-            {live.connected ? t('challenge.live') : t('challenge.connecting')}
-          </span>
+          {/* Live only while it is played: a scheduled or finished challenge has nothing live to follow. */}
+          {c.status === 'running' && (
+            <span className={`live-dot${live.connected ? ' on' : ''}`} role="status">
+              {live.connected ? t('challenge.live') : t('challenge.connecting')}
+            </span>
+          )}
         </div>
         {bracket.data && bracket.data.rounds.length > 0 && (
           <div className="tools">
@@ -133,20 +149,8 @@ export function ChallengePage() {
         {bracket.isError && <ErrorView error={bracket.error} title={t('challenge.bracketFailed')} />}
         {bracket.data && (
           <div style={{ fontSize: `${zoom}%` }}>
-            {bracket.data.rounds.length === 0 ? <Empty>{t('challenge.notDrawn')}</Empty> : <Bracket bracket={bracket.data} me={meId} highlight={highlight} draws={live.draws} />}
+            {bracket.data.rounds.length === 0 ? <Empty>{c.status === 'cancelled' ? t('challenge.noBracketCancelled') : t('challenge.notDrawn', { time: formatDateTime(c.startsAt, c.timeZone) })}</Empty> : <Bracket bracket={bracket.data} me={meId} highlight={highlight} draws={live.draws} />}
           </div>
-        )}
-        {bracket.data && bracket.data.placements.length > 0 && (
-          <section aria-labelledby="placements-h">
-            <h2 id="placements-h">{t('challenge.placements')}</h2>
-            <ol className="placements">
-              {bracket.data.placements.map((p) => (
-                <li key={p.userId}>
-                  <strong>{p.placement}</strong> {p.displayName} <span className="muted">· {t('common.points', { count: p.rankingPoints })}{p.prizeCents ? ` · ${formatMoney(p.prizeCents)}` : ''}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
         )}
       </section>
     </>
