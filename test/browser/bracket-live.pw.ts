@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { keepScreenshot } from './support/pages';
 import { platform } from './support/platform-control';
 
 test.describe('journey: an anonymous visitor follows a running challenge', () => {
@@ -25,7 +26,7 @@ test.describe('journey: an anonymous visitor follows a running challenge', () =>
     await expect(first.getByText('✓ advances')).toHaveCount(2, { timeout: 45_000 });
     await expect(first.getByText('finished', { exact: true })).toBeVisible();
     await expect(page.getByTestId('announcer')).toContainText('Round 1, table 1 finished');
-    await page.screenshot({ path: 'test-results/screens/journey-table-finished-1280.png', fullPage: true });
+    await keepScreenshot(page, 'journey-table-finished-1280');
 
     for (const t of round1.tables.slice(1)) await platform.play(t.id);
     const r2 = page.getByRole('region', { name: 'Round 2' });
@@ -38,6 +39,6 @@ test.describe('journey: an anonymous visitor follows a running challenge', () =>
     const seated = (await r2.locator('.seats li .seat-name').allInnerTexts()).map((s) => s.trim()).sort();
     expect(seated).toEqual(advanced);
     expect(await page.evaluate(() => (globalThis as { journeyMarker?: string }).journeyMarker)).toBe('same page');
-    await page.screenshot({ path: 'test-results/screens/journey-round-2-seated-1280.png', fullPage: true });
+    await keepScreenshot(page, 'journey-round-2-seated-1280');
   });
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, screens } from './support/pages';
+import { expect, test } from './support/journey';
+import { expectAccessible, keepScreenshot, screens } from './support/pages';
 import { platform } from './support/platform-control';
 import { signInAs } from './support/staff';
 
@@ -77,7 +77,7 @@ test.describe('journey: a director disqualifies a player', () => {
     await expect(spectatorTable.getByText('disqualified')).toBeVisible();
     await expect(spectator.getByTestId('announcer')).toContainText(`${victim} is disqualified.`);
     expect(await spectator.evaluate(() => (globalThis as { journeyMarker?: string }).journeyMarker)).toBe('same page');
-    await spectator.screenshot({ path: 'test-results/screens/journey-disqualified-bracket-1280.png', fullPage: true });
+    await keepScreenshot(spectator, 'journey-disqualified-bracket-1280');
     await spectatorContext.close();
   });
 });

@@ -1,5 +1,6 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/journey';
 import { expectAccessible, playMyTurns, screens, signUp } from './support/pages';
 
 /**

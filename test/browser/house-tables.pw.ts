@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/journey';
 import { expectAccessible, playMyTurns, screens, signUp } from './support/pages';
 
 /** The lobby's "Open a table" form. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screens, WIDTHS } from './support/pages';
+import { expectAccessible, keepScreenshot, screens, WIDTHS } from './support/pages';
 import { platform } from './support/platform-control';
 import type { CreatedChallenge } from './support/control-types';
 
@@ -122,10 +122,10 @@ test.describe('pages', () => {
     await expect(hit.locator('.seats li.hit')).toContainText('Flow 300');
     await expect(page.getByText(/Flow 300: round 1, table \d+\./)).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screens/bracket-512-jump-375.png' });
+    await keepScreenshot(page, 'bracket-512-jump-375', { fullPage: false });
     await page.setViewportSize(WIDTHS.desktop);
     await page.getByRole('slider', { name: 'Zoom' }).fill('60');
     await page.getByRole('button', { name: 'Find' }).click();
-    await page.screenshot({ path: 'test-results/screens/bracket-512-zoom-1280.png' });
+    await keepScreenshot(page, 'bracket-512-zoom-1280', { fullPage: false });
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/journey';
 import { expectAccessible, screens } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
 import { apiCall, apiToken, signInAs } from './support/staff';

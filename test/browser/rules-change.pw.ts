@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/journey';
 import { expectAccessible, screens } from './support/pages';
 import { platform } from './support/platform-control';
 import { signInAs } from './support/staff';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screens } from './support/pages';
+import { expectAccessible, keepScreenshot, screens } from './support/pages';
 import { platform } from './support/platform-control';
 
 test.describe('journey: a tied competitor takes part in the 6-4/5-5 draw', () => {
@@ -24,7 +24,7 @@ test.describe('journey: a tied competitor takes part in the 6-4/5-5 draw', () =>
     await draw.getByRole('button', { name: 'Tile 1', exact: true }).click();
     await expect(draw.getByText(/1 of 7 taken/)).toBeVisible();
     await expect(draw.getByRole('button', { name: 'Tile 1, taken by you' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/tiebreak-picking-1280.png', fullPage: true });
+    await keepScreenshot(page, 'tiebreak-picking-1280');
 
     // The window closes (5 s); the reveal names who holds 6-4 or 5-5 (a split repeats the draw).
     await expect(page.getByTestId('tiebreak-reveal').first()).toBeVisible({ timeout: 20_000 });

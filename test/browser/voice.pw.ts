@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/journey';
 import { expectAccessible, screens } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
 import { apiCall, apiToken, signInAs } from './support/staff';
@@ -32,6 +33,12 @@ const level = async (page: Page, seat: number) => Number(await page.getByTestId(
 test.describe('journey: voice at the table', () => {
   // Four pages with fake microphones and WebRTC, a minute of voice for the clip: slow on a busy machine.
   test.setTimeout(1_500_000);
+  // Its pages are closed when it ends (./support/journey); its two stake games are ended too, by the opponents'
+  // forfeits, so that no turn clock runs on at them (a run-out every 20 s) through the journeys after it.
+  const forfeits: { token: string; tableId: string }[] = [];
+  test.afterEach(async () => {
+    for (const f of forfeits.splice(0)) await apiCall(f.token, 'POST', `/api/house/tables/${f.tableId}/forfeit`).catch(() => undefined);
+  });
 
   test('partners hear each other and share a team channel the opponents never get; an opponent\'s voice at a one-on-one stake table is refused; a report carries the last 60 s to the conduct staff', async ({ browser }) => {
     const ana = await person(browser, 'Ana Partner');
@@ -40,6 +47,7 @@ test.describe('journey: voice at the table', () => {
     const di = await person(browser, 'Di Opponent');
     // An opponent's voice at a one-on-one stake table: refused, and the page says so.
     const duelId = await stakeTable(bo, [[di, 1]], false);
+    forfeits.push({ token: bo.token, tableId: duelId });
     await bo.page.goto(`/house/tables/${duelId}`);
     await expect(bo.page.getByRole('region', { name: 'Voice' })).toContainText('There is no voice between opponents at a stake table');
     await bo.page.getByRole('button', { name: 'Turn voice on' }).click();
@@ -49,6 +57,7 @@ test.describe('journey: voice at the table', () => {
 
     // Seats 0 and 2 (Ana, Cy) against 1 and 3 (Bo, Di).
     const tableId = await stakeTable(ana, [[bo, 1], [cy, 2], [di, 3]], true);
+    forfeits.push({ token: bo.token, tableId }, { token: di.token, tableId });
     for (const p of [ana, bo, cy, di]) {
       await p.page.goto(`/house/tables/${tableId}`);
       await expect(p.page.getByRole('region', { name: 'Voice' })).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { errors, expect, test, type Page } from '@playwright/test';
 
 export const WIDTHS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 
@@ -10,12 +10,37 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 
-/** Full-page screenshots at phone and desktop width, saved under test-results/screens/. */
+/** How long one screenshot for people to look at may take before it is given up (logged, not failed). */
+export const SCREENSHOT_TIMEOUT_MS = 30_000;
+
+/**
+ * A screenshot for people to look at (test-results/screens/<name>.png), outside the journey's pass/fail budget:
+ * animations stopped, bounded by its own timeout, and the time it took given back to the test's timeout. One that
+ * times out (a loaded machine) is logged and noted on the test (annotation `screenshot-timeout`), never a failure;
+ * any other error (a closed page) still fails the journey.
+ */
+export async function keepScreenshot(page: Page, name: string, opts: { fullPage?: boolean; timeout?: number } = {}): Promise<void> {
+  const path = `test-results/screens/${name}.png`;
+  const started = Date.now();
+  try {
+    await page.screenshot({ path, fullPage: opts.fullPage ?? true, animations: 'disabled', timeout: opts.timeout ?? SCREENSHOT_TIMEOUT_MS });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    const note = `${path} not taken: ${error.message.split('\n')[0]}`;
+    console.warn(`[screenshot] ${note}`);
+    test.info().annotations.push({ type: 'screenshot-timeout', description: note });
+  } finally {
+    const budget = test.info().timeout;
+    if (budget > 0) test.info().setTimeout(budget + (Date.now() - started));
+  }
+}
+
+/** Full-page screenshots at phone and desktop width (keepScreenshot), each after `ready`'s checks pass at that width. */
 export async function screens(page: Page, name: string, ready: (page: Page) => Promise<void>): Promise<void> {
   for (const [label, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
     await ready(page);
-    await page.screenshot({ path: `test-results/screens/${name}-${label === 'phone' ? 375 : 1280}.png`, fullPage: true });
+    await keepScreenshot(page, `${name}-${label === 'phone' ? 375 : 1280}`);
   }
 }
 
