@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const log = (l: string) => process.stderr.write(`  ${l}\n`);
   await withThrowawayEnv('bench_notify', async (t) => {
     const rx = receivers();
-    const { smtpUrl, caFile } = await rx.ask<{ smtpUrl: string; caFile: string }>('start');
+    const { smtpUrl, caFile, hostPort } = await rx.ask<{ smtpUrl: string; caFile: string; hostPort: string }>('start');
     const vapid = generateVAPIDKeys();
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -90,6 +90,7 @@ async function main(): Promise<void> {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       PUSH_EXTRA_CA_FILE: caFile,
+      OUTBOUND_TEST_ALLOW: hostPort,
       SCHEDULE_SWEEP_INTERVAL_MS: '3600000',
       ANTICHEAT_SCAN_INTERVAL_MS: '3600000',
     });

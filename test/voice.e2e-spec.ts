@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PrismaService } from '@dcs/common';
 import { HouseService } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
-import { tableWithGame } from './support/fixtures';
+import { directCity, tableWithGame } from './support/fixtures';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -361,6 +361,81 @@ describe('voice and team channels', () => {
       expect(heard.status).toBe(200);
       expect(heard.headers['content-type']).toBe('audio/wav');
       expect(Buffer.compare(heard.body as Buffer, minute)).toBe(0);
+    });
+
+    it('issue 36: a WAV whose data header claims 1 s before 240 s of samples (under 2 MB) is refused 415, as is one claiming more than it holds; nothing stored', async () => {
+      const { gameId, people } = await houseTable(2, { purpose: 'friendly' });
+      const [reporter, subject] = people;
+      const report = (await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: subject.id, gameId, category: 'conduct', description: 'a long rant' }).expect(201)).body as { id: string };
+      const clip = (body: Buffer) => api.http().post(`/api/reports/${report.id}/voice-clip?durationMs=1000`).set(auth(reporter)).set('Content-Type', 'audio/wav').send(body);
+
+      const smuggled = wav(240, 4_000);
+      expect(smuggled.length).toBeLessThan(2_000_000);
+      smuggled.writeUInt32LE(4_000 * 2, 40); // the data chunk says 1 s
+      const refused = (await clip(smuggled).expect(415)).body as { code: string; message: string };
+      expect(refused.code).toBe('VOICE_CLIP_TYPE');
+      expect(refused.message).toContain('whose declared size is the bytes that follow');
+      const cut = wav(30, 4_000);
+      cut.writeUInt32LE(4_000 * 2 * 60, 40); // the data chunk says 60 s, the file holds 30
+      expect((await clip(cut).expect(415)).body.code).toBe('VOICE_CLIP_TYPE');
+      expect(await prisma.voiceClip.count({ where: { reportId: report.id } })).toBe(0);
+      // The same samples with an honest header: 240 s by its bytes, too long.
+      expect((await clip(wav(240, 4_000)).expect(422)).body.code).toBe('VOICE_CLIP_TOO_LONG');
+    });
+  });
+
+  describe('issue 36: who hears a reported clip — the review board, admins, and the director of the city of the report\'s challenge who does not play in it', () => {
+    const clipOf = async (reporter: Player, subject: Player, gameId: string) => {
+      const report = (await api.http().post('/api/reports').set(auth(reporter)).send({ subjectId: subject.id, gameId, category: 'conduct', description: 'insults over voice' }).expect(201)).body as { id: string };
+      return (await api.http().post(`/api/reports/${report.id}/voice-clip?durationMs=1000`).set(auth(reporter)).set('Content-Type', 'audio/wav').send(wav(1)).expect(201)).body as { id: string; reportId: string };
+    };
+    const status = async (clipId: string, who: Player) => {
+      const res = await api.http().get(`/api/voice/clips/${clipId}`).set(auth(who));
+      return [res.status, res.status === 200 ? 'heard' : (res.body as { code: string }).code];
+    };
+    const listed = async (who: Player) => ((await api.http().get('/api/voice/reports').set(auth(who)).expect(200)).body as { reportId: string }[]).map((r) => r.reportId);
+
+    it('a clip from a challenge table: its city\'s director hears it; a director of another city (403 NOT_YOUR_CITY), a director playing in that challenge (403 OWN_CHALLENGE), another player there, the reporter and the reported player (403) do not', async () => {
+      const playingDirector = await api.user({ roles: ['director'] });
+      const t = await tableWithGame(api, 4, { users: [await api.user(), await api.user(), await api.user(), playingDirector] });
+      const [reporter, subject, bystander] = t.players;
+      const stored = await clipOf(reporter, subject, t.gameId);
+      const cityDirector = await api.user({ roles: ['director'] });
+      await directCity(api, cityDirector.id, { tableId: t.tableId });
+      await directCity(api, playingDirector.id, { tableId: t.tableId });
+      const otherDirector = await api.user({ roles: ['director'] });
+      await directCity(api, otherDirector.id, { cityId: (await prisma.city.create({ data: { name: 'Elsewhere', slug: `elsewhere-${Date.now()}`, timeZone: 'UTC', region: 'south', tier: 'T1' } })).id });
+      const reviewer = await api.user({ roles: ['reviewer'] });
+      const admin = await api.user({ roles: ['admin'] });
+      const reviewerReported = await api.user({ roles: ['reviewer'] });
+
+      expect(await status(stored.id, reviewer)).toEqual([200, 'heard']);
+      expect(await status(stored.id, admin)).toEqual([200, 'heard']);
+      expect(await status(stored.id, cityDirector)).toEqual([200, 'heard']);
+      expect(await status(stored.id, otherDirector)).toEqual([403, 'NOT_YOUR_CITY']);
+      expect(await status(stored.id, playingDirector)).toEqual([403, 'OWN_CHALLENGE']);
+      expect(await status(stored.id, bystander)).toEqual([403, 'FORBIDDEN']);
+      expect(await status(stored.id, reporter)).toEqual([403, 'FORBIDDEN']);
+      expect(await status(stored.id, subject)).toEqual([403, 'FORBIDDEN']);
+      expect(await listed(cityDirector)).toContain(stored.reportId);
+      expect(await listed(otherDirector)).not.toContain(stored.reportId);
+      expect(await listed(playingDirector)).not.toContain(stored.reportId);
+
+      // A member of the review board who is the reported player does not hear the clip about them either.
+      await prisma.integrityReport.update({ where: { id: stored.reportId }, data: { subjectId: reviewerReported.id } });
+      expect(await status(stored.id, reviewerReported)).toEqual([403, 'FORBIDDEN']);
+      expect(await listed(reviewerReported)).not.toContain(stored.reportId);
+    });
+
+    it('a clip from a house table (no city): the review board and admins hear it, no director does (403 FORBIDDEN)', async () => {
+      const { gameId, people } = await houseTable(2, { purpose: 'friendly' });
+      const stored = await clipOf(people[0], people[1], gameId);
+      const director = await api.user({ roles: ['director'] });
+      await directCity(api, director.id, { cityId: (await prisma.city.create({ data: { name: 'Home', slug: `home-${Date.now()}`, timeZone: 'UTC', region: 'south', tier: 'T1' } })).id });
+      expect(await status(stored.id, await api.user({ roles: ['reviewer'] }))).toEqual([200, 'heard']);
+      expect(await status(stored.id, await api.user({ roles: ['admin'] }))).toEqual([200, 'heard']);
+      expect(await status(stored.id, director)).toEqual([403, 'FORBIDDEN']);
+      expect(await listed(director)).not.toContain(stored.reportId);
     });
   });
 });

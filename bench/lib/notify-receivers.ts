@@ -5,7 +5,7 @@
  * took about a third of its core, so the bench measured the receivers as much as the platform.
  *
  * Messages (parent → child → reply with the same `id`):
- *   start                → { smtpUrl, caFile }
+ *   start                → { smtpUrl, caFile, hostPort }
  *   devices { n }        → { devices: { id, endpoint, p256dh, auth }[] }
  *   reset                → {}
  *   count { prefix, suffix, kind } → { mails, pushDevices }
@@ -29,7 +29,7 @@ async function answer(a: Ask): Promise<unknown> {
     case 'start': {
       const smtpUrl = await smtp.start();
       await push.start();
-      return { smtpUrl, caFile: push.caFile };
+      return { smtpUrl, caFile: push.caFile, hostPort: push.hostPort };
     }
     case 'devices':
       return {

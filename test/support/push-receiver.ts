@@ -20,8 +20,9 @@ interface Device {
 }
 
 /**
- * A push service for the tests and the bench: an HTTPS endpoint (a self-signed certificate the worker is
- * told to trust through PUSH_EXTRA_CA_FILE) that decrypts each message with its device's keys as a browser
+ * A push service for the tests and the bench: an HTTPS endpoint on loopback (a self-signed certificate the
+ * worker is told to trust through PUSH_EXTRA_CA_FILE; its `hostPort` admitted by the outbound guard through
+ * OUTBOUND_TEST_ALLOW, as loopback and its port are refused otherwise) that decrypts each message with its device's keys as a browser
  * does (RFC 8291, aes128gcm: RFC 8188 records) and keeps the payloads. `answer` makes a device's next
  * messages fail with a status (410 gone, 500 down).
  */
@@ -29,6 +30,8 @@ export class PushReceiver {
   readonly received: PushedMessage[] = [];
   readonly answer = new Map<string, number>();
   caFile = '';
+  /** `127.0.0.1:<port>`, for OUTBOUND_TEST_ALLOW */
+  hostPort = '';
   private server!: Server;
   private base = '';
   private readonly devices = new Map<string, Device>();
@@ -61,7 +64,8 @@ export class PushReceiver {
     });
     this.server.on('tlsClientError', () => undefined);
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/push`;
+    this.hostPort = `127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.base = `https://${this.hostPort}/push`;
   }
 
   /** A new browser: what its PushSubscription.toJSON() would give. */

@@ -17,7 +17,7 @@ export interface ReachEnv {
   close(): Promise<void>;
 }
 
-/** The configuration that sends through `smtpUrl` and pushes to `push` (a fresh VAPID key pair), polling every 100 ms. */
+/** The configuration that sends through `smtpUrl` and pushes to `push` (a fresh VAPID key pair; its loopback address admitted by the outbound guard), polling every 100 ms. */
 export function reachSettings(smtpUrl: string, push: PushReceiver): Record<string, string> {
   const vapid = generateVAPIDKeys();
   return {
@@ -27,6 +27,7 @@ export function reachSettings(smtpUrl: string, push: PushReceiver): Record<strin
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     PUSH_EXTRA_CA_FILE: push.caFile,
+    OUTBOUND_TEST_ALLOW: push.hostPort,
     DELIVERY_POLL_MS: '100',
   };
 }

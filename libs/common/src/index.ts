@@ -20,3 +20,6 @@ export * from './prisma/tx-connection';
 export * from './prisma/pg-binary-array';
 export * from './crypto/hash';
 export * from './crypto/password';
+export * from './network/address-ranges';
+export * from './network/outbound-guard';
+export * from './text/control-chars';

@@ -17,7 +17,7 @@ export async function startReach(apiBase: string): Promise<{ settings: Record<st
   await push.start();
   const vapid = generateVAPIDKeys();
   return {
-    settings: { SMTP_URL: smtpUrl, MAIL_FROM: 'DCS <no-reply@dcs.test>', PUBLIC_URL: apiBase, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_EXTRA_CA_FILE: push.caFile, DELIVERY_POLL_MS: '200' },
+    settings: { SMTP_URL: smtpUrl, MAIL_FROM: 'DCS <no-reply@dcs.test>', PUBLIC_URL: apiBase, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_EXTRA_CA_FILE: push.caFile, OUTBOUND_TEST_ALLOW: push.hostPort, DELIVERY_POLL_MS: '200' },
     routes: (worker) => ({
       /** The first mail to `to` whose subject contains `subject` (waits for it), with the token of its link. */
       'POST /mail': async (body) => {

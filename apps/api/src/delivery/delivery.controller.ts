@@ -44,9 +44,9 @@ export class PushSubscriptionsController {
   }
 
   @Post()
-  @ApiOperation({ summary: "Subscribe this browser to Web Push (the body is the browser's PushSubscription.toJSON())" })
+  @ApiOperation({ summary: "Subscribe this browser to Web Push (the body is the browser's PushSubscription.toJSON()); the endpoint must be a public push service's (https, port 443, a public address); a player keeps their 10 newest devices" })
   @ApiOk(DeviceDto)
-  @ApiErrors('VALIDATION_FAILED')
+  @ApiErrors('VALIDATION_FAILED', 'PUSH_ENDPOINT_REFUSED')
   subscribe(@CurrentUser() user: AuthUser, @Body() dto: SubscribePushDto): Promise<DeviceDto> {
     return this.service.subscribe(user, dto);
   }

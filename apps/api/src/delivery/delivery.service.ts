@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, AppError, notFound } from '@dcs/common';
-import { DeliveriesRepository, DELIVERY_KINDS, DeliverySettingsRepository, effectivePrefs, isDeliveryKind, isTimeZone, type Prefs, validUnsubscribe } from '@dcs/tournament';
+import { AppConfig, AppError, notFound, OutboundGuard } from '@dcs/common';
+import { DeliveriesRepository, DELIVERY_KINDS, DeliverySettingsRepository, PUSH_DEVICES_PER_USER, effectivePrefs, isDeliveryKind, isTimeZone, type Prefs, validUnsubscribe } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
 import { DeliverySettingsDto, DeviceDto, OutboxMessageDto, OutboxPageDto, SubscribePushDto, UnsubscribedDto, UnsubscribeQueryDto, UpdateDeliverySettingsDto } from './delivery.dto';
@@ -13,6 +13,7 @@ export class DeliveryApiService {
     private readonly settings: DeliverySettingsRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly users: UsersRepository,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   async get(caller: AuthUser): Promise<DeliverySettingsDto> {
@@ -48,8 +49,13 @@ export class DeliveryApiService {
     const key = Buffer.from(dto.keys.p256dh, 'base64url');
     if (key.length !== 65 || key[0] !== 4) throw new AppError('VALIDATION_FAILED', 'keys.p256dh must be an uncompressed P-256 public key', [{ field: 'keys.p256dh', problems: ['is not a P-256 point'] }]);
     if (Buffer.from(dto.keys.auth, 'base64url').length !== 16) throw new AppError('VALIDATION_FAILED', 'keys.auth must be 16 bytes', [{ field: 'keys.auth', problems: ['is not 16 bytes'] }]);
+    // The worker will connect to this URL: it must be a public push service's (docs/rules.md, "Outgoing requests").
+    const refused = await this.outbound.problemNow(dto.endpoint);
+    if (refused) {
+      throw new AppError('PUSH_ENDPOINT_REFUSED', `This push endpoint is refused: ${refused}. An endpoint is a public push service's https:// URL on port 443`, [{ field: 'endpoint', problems: [refused] }]);
+    }
     const label = (dto.label ?? '').slice(0, 100);
-    return DeviceDto.from(await this.settings.subscribe(caller.id, { endpoint: dto.endpoint, p256dh: dto.keys.p256dh, auth: dto.keys.auth, label }));
+    return DeviceDto.from(await this.settings.subscribe(caller.id, { endpoint: dto.endpoint, p256dh: dto.keys.p256dh, auth: dto.keys.auth, label }, PUSH_DEVICES_PER_USER));
   }
 
   async unsubscribeDevice(caller: AuthUser, id: string): Promise<{ ok: true }> {

@@ -70,11 +70,11 @@ export const CLIENT_EVENTS: { [K in keyof ClientToServerEvents]: ClientEvent } =
   action: { summary: 'A move for the caller\'s own seat: the same rules as POST /games/:id/actions', payload: ActionPayload, ack: ActedGameAck },
   watchChallenge: { summary: 'Join `challenge:<id>` (seatings, results, hard stops, round ends, draws)', payload: WatchChallengePayload, ack: WatchingChallengeAck },
   'tiebreak:pick': { summary: 'A tied player takes a face-down tile (POST /tiebreaks/:id/picks); a repeat is answered, not applied twice', payload: TiebreakPickPayload, ack: TiebreakPickedAck },
-  chat: { summary: 'Table chat (seated players), filtered before delivery; delivered as `chat:message`', payload: ChatPayload, ack: ChatAck },
-  'voice:join': { summary: 'Voice on at a house table (seated; not at tournament tables nor between opponents at stake tables): the peers with voice on to call. NOT_SEATED, VOICE_TOURNAMENT_TABLE, VOICE_NOT_OFFERED, CHAT_RESTRICTED', payload: VoiceJoinPayloadDto, ack: VoiceJoinedAck },
+  chat: { summary: 'Table chat (seated players), filtered before delivery; delivered as `chat:message`. At a house table: IN_TOURNAMENT_GAME while the caller\'s tournament game is being played', payload: ChatPayload, ack: ChatAck },
+  'voice:join': { summary: 'Voice on at a house table (seated; not at tournament tables nor between opponents at stake tables): the peers with voice on to call. NOT_SEATED, VOICE_TOURNAMENT_TABLE, VOICE_NOT_OFFERED, CHAT_RESTRICTED, IN_TOURNAMENT_GAME (the caller\'s tournament game is being played)', payload: VoiceJoinPayloadDto, ack: VoiceJoinedAck },
   'voice:leave': { summary: 'Voice off (also when the socket disconnects): the peers get `voice:peer` with on false', payload: VoiceJoinPayloadDto, ack: VoiceLeftAck },
-  'voice:signal': { summary: 'An offer, answer or ICE candidate for one person the caller may talk with, relayed as `voice:signal` to them alone. VOICE_SIGNAL_TOO_LARGE, RATE_LIMITED, NOT_SEATED, VOICE_TOURNAMENT_TABLE, VOICE_TARGET_NOT_SEATED, VOICE_NOT_OFFERED, VOICE_NOT_ON, VOICE_TARGET_NOT_IN_VOICE, CHAT_RESTRICTED', payload: VoiceSignalPayloadDto, ack: VoiceLeftAck },
-  'team:chat': { summary: 'Team text at a partners table: the table chat\'s filter (CHAT_BLOCKED, CHAT_RESTRICTED); delivered as `team:message` to the two partners only. NOT_SEATED, NO_TEAM_CHANNEL', payload: TeamChatPayloadDto, ack: TeamChatAck },
+  'voice:signal': { summary: 'An offer, answer or ICE candidate for one person the caller may talk with, relayed as `voice:signal` to them alone. VOICE_SIGNAL_TOO_LARGE, RATE_LIMITED, NOT_SEATED, VOICE_TOURNAMENT_TABLE, VOICE_TARGET_NOT_SEATED, VOICE_NOT_OFFERED, VOICE_NOT_ON, VOICE_TARGET_NOT_IN_VOICE, CHAT_RESTRICTED, IN_TOURNAMENT_GAME', payload: VoiceSignalPayloadDto, ack: VoiceLeftAck },
+  'team:chat': { summary: 'Team text at a partners table: the table chat\'s filter (CHAT_BLOCKED, CHAT_RESTRICTED); delivered as `team:message` to the two partners only. NOT_SEATED, NO_TEAM_CHANNEL, IN_TOURNAMENT_GAME', payload: TeamChatPayloadDto, ack: TeamChatAck },
 };
 
 export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } = {

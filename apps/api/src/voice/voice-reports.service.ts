@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@dcs/common';
+import { ChallengeFlowService } from '@dcs/tournament';
 import type { AuthUser } from '../common/decorators';
 import { VoiceRepository } from './voice.repository';
 import { containerMatches, containerSpanMs, type ClipContainer } from './voice.rules';
@@ -20,14 +21,17 @@ type ClipType = (typeof VOICE_CLIP_TYPES)[number];
  */
 @Injectable()
 export class VoiceReportsService {
-  constructor(private readonly repo: VoiceRepository) {}
+  constructor(
+    private readonly repo: VoiceRepository,
+    private readonly flow: ChallengeFlowService,
+  ) {}
 
   async attach(user: AuthUser, reportId: string, contentType: string | undefined, durationMs: number, body: unknown) {
     const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
     if (!(VOICE_CLIP_TYPES as readonly string[]).includes(mime)) throw new AppError('VOICE_CLIP_TYPE', `A voice clip is ${VOICE_CLIP_TYPES.join(', ')} (PCM WAV, or Opus in WebM or Ogg; got ${JSON.stringify(mime || 'none')})`, { accepted: [...VOICE_CLIP_TYPES] });
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
     if (bytes.length > VOICE_CLIP_MAX_BYTES) throw new AppError('VOICE_CLIP_TOO_LARGE', `A voice clip is at most ${VOICE_CLIP_MAX_BYTES} bytes (got ${bytes.length})`, { limit: VOICE_CLIP_MAX_BYTES });
-    if (bytes.length === 0 || !containerMatches(mime as ClipType, bytes)) throw new AppError('VOICE_CLIP_TYPE', `The clip is not ${mime} audio${mime === 'audio/wav' ? ' (a RIFF/WAVE file of PCM samples: fmt, then data)' : ''}`, { accepted: [...VOICE_CLIP_TYPES] });
+    if (bytes.length === 0 || !containerMatches(mime as ClipType, bytes)) throw new AppError('VOICE_CLIP_TYPE', `The clip is not ${mime} audio${mime === 'audio/wav' ? ' (a RIFF/WAVE file of PCM samples: fmt, then data, whose declared size is the bytes that follow)' : ''}`, { accepted: [...VOICE_CLIP_TYPES] });
     if (durationMs > VOICE_CLIP_MAX_MS) throw new AppError('VOICE_CLIP_TOO_LONG', `A voice clip is the last ${VOICE_CLIP_MAX_MS / 1000} seconds at most (declared ${durationMs} ms)`, { limitMs: VOICE_CLIP_MAX_MS });
     const span = containerSpanMs(mime as ClipType, bytes);
     if (span !== null && span > VOICE_CLIP_MAX_MS + CONTAINER_SLACK_MS) throw new AppError('VOICE_CLIP_TOO_LONG', `A voice clip is the last ${VOICE_CLIP_MAX_MS / 1000} seconds at most (its audio spans ${span} ms)`, { limitMs: VOICE_CLIP_MAX_MS });
@@ -40,9 +44,12 @@ export class VoiceReportsService {
     return { ...clip, createdAt: clip.createdAt.toISOString() };
   }
 
-  /** Reports with their clips, for the conduct ledger and the review board (staff). */
-  async list() {
-    const rows = await this.repo.reportsWithClips();
+  /** Reports with their clips, for the conduct ledger and the review board: those whose clips the caller may hear (mayHear). */
+  async list(caller: AuthUser) {
+    const all = await this.repo.reportsWithClips();
+    const challenges = await this.repo.challengesOfGames([...new Set(all.flatMap((r) => (r.gameId ? [r.gameId] : [])))]);
+    const heard = await Promise.all(all.map((r) => this.mayHear(caller, r, (r.gameId && challenges.get(r.gameId)) || null).then(() => true, () => false)));
+    const rows = all.filter((_, i) => heard[i]);
     const names = new Map((await this.repo.displayNames([...new Set(rows.flatMap((r) => [r.reporterId, r.subjectId]))])).map((u) => [u.id, u.displayName]));
     return rows.map((r) => ({
       reportId: r.id,
@@ -56,9 +63,25 @@ export class VoiceReportsService {
     }));
   }
 
-  async clip(clipId: string): Promise<{ mime: string; bytes: Buffer }> {
+  async clip(caller: AuthUser, clipId: string): Promise<{ mime: string; bytes: Buffer }> {
     const c = await this.repo.clip(clipId);
     if (!c) throw new AppError('NOT_FOUND', `Clip ${clipId} not found`);
+    const challengeId = c.report.gameId ? ((await this.repo.challengesOfGames([c.report.gameId])).get(c.report.gameId) ?? null) : null;
+    await this.mayHear(caller, c.report, challengeId);
     return { mime: c.mime, bytes: Buffer.from(c.bytes) };
+  }
+
+  /**
+   * Who hears a reported clip (docs/rules.md, "Voice and team channels"): the review board and admins; a
+   * director only for a game of a challenge of their city that they do not play in (OWN_CHALLENGE,
+   * NOT_YOUR_CITY), so never a house table's. Never the reporter or the reported player, whatever their roles.
+   */
+  private async mayHear(caller: AuthUser, report: { reporterId: string; subjectId: string }, challengeId: string | null): Promise<void> {
+    if (caller.id === report.reporterId || caller.id === report.subjectId) {
+      throw new AppError('FORBIDDEN', 'The reporter and the reported player do not hear a reported clip; the review board does');
+    }
+    if (caller.roles.includes('admin') || caller.roles.includes('reviewer')) return;
+    if (!challengeId) throw new AppError('FORBIDDEN', 'A clip from a house table is heard by the review board and admins only');
+    await this.repo.transaction((tx) => this.flow.assertMayDirect(tx, challengeId, caller.id));
   }
 }

@@ -65,18 +65,18 @@ export class VoiceController {
   @Get('voice/reports')
   @Roles('director', 'reviewer')
   @ApiOk([VoiceReportDto])
-  @ApiOperation({ summary: 'Reports of voice conduct with their clips (the conduct ledger and the review board)' })
-  list() {
-    return this.reports.list();
+  @ApiOperation({ summary: 'Reports of voice conduct with their clips (the conduct ledger and the review board): those whose clips I may hear' })
+  list(@CurrentUser() user: AuthUser) {
+    return this.reports.list(user);
   }
 
   @Get('voice/clips/:id')
   @Roles('director', 'reviewer')
   @ApiResponse({ status: 200, description: 'the clip as uploaded (audio/wav, audio/webm or audio/ogg)', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } }, 'audio/webm': { schema: { type: 'string', format: 'binary' } }, 'audio/ogg': { schema: { type: 'string', format: 'binary' } } } })
-  @ApiErrors('NOT_FOUND')
-  @ApiOperation({ summary: "A reported voice clip, to staff only (the reporter and the reported player do not get it: docs/rules.md)" })
-  async clip(@Param('id', uuidPipe()) id: string, @Res() res: Response): Promise<void> {
-    const { mime, bytes } = await this.reports.clip(id);
+  @ApiErrors('NOT_FOUND', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
+  @ApiOperation({ summary: "A reported voice clip, to the review board, admins and the director of the city of the report's challenge game (not to the reporter or the reported player: docs/rules.md)" })
+  async clip(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Res() res: Response): Promise<void> {
+    const { mime, bytes } = await this.reports.clip(user, id);
     res.setHeader('Content-Type', mime);
     res.setHeader('Content-Length', String(bytes.length));
     res.setHeader('Cache-Control', 'private, no-store');

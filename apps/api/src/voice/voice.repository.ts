@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '@dcs/common';
+import { PrismaService, type Tx } from '@dcs/common';
+import { runningTournamentGameOf } from '@dcs/tournament';
 import type { VoiceTable } from './voice.rules';
 
 /** Voice's rows: the players' mutes (voice_mutes) and the clips attached to reports of voice conduct (voice_clips); and a game's table as voice sees it. */
@@ -22,6 +23,11 @@ export class VoiceRepository {
       return { kind: 'house', partners: g.houseTable.partners, purpose: g.houseTable.purpose, seats };
     }
     return { kind: 'tournament', seats: g.table?.seats ?? [] };
+  }
+
+  /** The unfinished challenge game the user is seated at (their tournament game is running), or null. */
+  tournamentGameOf(userId: string): Promise<string | null> {
+    return runningTournamentGameOf(this.prisma, userId);
   }
 
   mutes(userId: string) {
@@ -58,8 +64,19 @@ export class VoiceRepository {
     });
   }
 
+  /** A clip with its report's people and game. */
   clip(clipId: string) {
-    return this.prisma.voiceClip.findUnique({ where: { id: clipId } });
+    return this.prisma.voiceClip.findUnique({ where: { id: clipId }, include: { report: { select: { reporterId: true, subjectId: true, gameId: true } } } });
+  }
+
+  /** The challenge of each of these games that is played at a challenge table (a house table's game has none). */
+  async challengesOfGames(gameIds: string[]): Promise<Map<string, string>> {
+    const games = await this.prisma.game.findMany({ where: { id: { in: gameIds }, tableId: { not: null } }, select: { id: true, table: { select: { challengeId: true } } } });
+    return new Map(games.flatMap((g) => (g.table ? [[g.id, g.table.challengeId] as const] : [])));
+  }
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn);
   }
 
   /** Reports of voice conduct with their clips (metadata), newest first: the conduct ledger's and the review board's view. */

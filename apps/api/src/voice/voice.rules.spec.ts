@@ -71,5 +71,19 @@ describe('a clip\'s container', () => {
     expect(containerMatches('audio/wav', Buffer.from('RIFF\0\0\0\0AVI fmt ', 'latin1'))).toBe(false);
     expect(containerMatches('audio/wav', Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
     expect(containerSpanMs('audio/wav', Buffer.alloc(0))).toBeNull();
+
+    // Issue 36: the data chunk's header must say what the file holds. 240 s of 8 kHz 8-bit samples behind a
+    // header claiming 1 s (8,000 bytes) passed for 1 s; a header claiming more than the file holds, or a
+    // chunk after the samples, is refused too. An odd size may be followed by its pad byte.
+    const header = (declared: number) => Buffer.concat([Buffer.from('data', 'latin1'), Buffer.from(Uint32Array.of(declared).buffer)]);
+    const fmt8k = chunk('fmt ', fmt(1, 1, 8_000, 8));
+    const smuggled = file(fmt8k, header(8_000), Buffer.alloc(8_000 * 240));
+    expect(smuggled.length).toBeLessThan(2_000_000);
+    expect(containerMatches('audio/wav', smuggled)).toBe(false);
+    expect(containerSpanMs('audio/wav', smuggled)).toBeNull();
+    expect(containerMatches('audio/wav', file(fmt8k, header(8_000 * 60), Buffer.alloc(8_000)))).toBe(false);
+    expect(containerMatches('audio/wav', file(fmt8k, chunk('data', Buffer.alloc(8_000)), chunk('LIST', Buffer.alloc(8_000 * 100))))).toBe(false);
+    expect(containerSpanMs('audio/wav', file(fmt8k, header(8_001), Buffer.alloc(8_002)))).toBe(1_000);
+    expect(containerSpanMs('audio/wav', file(fmt8k, header(8_000), Buffer.alloc(8_000)))).toBe(1_000);
   });
 });

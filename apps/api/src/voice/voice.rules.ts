@@ -54,8 +54,10 @@ export function containerMatches(mime: ClipContainer, bytes: Buffer): boolean {
 }
 
 /**
- * A WAV file's PCM format and the size of its samples (the `data` chunk, as far as the file has it);
- * null unless it is RIFF/WAVE with a PCM (format 1) `fmt ` chunk that adds up, then a `data` chunk.
+ * A WAV file's PCM format and the size of its samples: the bytes the file holds after the `data` chunk's
+ * header, which must be what that header declares (its pad byte aside), the `data` chunk last. Null unless
+ * it is RIFF/WAVE with a PCM (format 1) `fmt ` chunk that adds up, then such a `data` chunk: a header that
+ * claims 1 s before 240 s of samples (or after a cut) would otherwise pass for what it claims.
  */
 export function wavOf(bytes: Buffer): { channels: number; sampleRate: number; bitsPerSample: number; byteRate: number; dataBytes: number } | null {
   if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
@@ -75,7 +77,9 @@ export function wavOf(bytes: Buffer): { channels: number; sampleRate: number; bi
       if (blockAlign !== (channels * bitsPerSample) / 8 || byteRate !== sampleRate * blockAlign) return null;
       fmt = { channels, sampleRate, bitsPerSample, byteRate };
     } else if (id === 'data') {
-      return fmt ? { ...fmt, dataBytes: Math.min(size, bytes.length - body) } : null;
+      const present = bytes.length - body;
+      if (!fmt || (present !== size && present !== size + (size % 2))) return null;
+      return { ...fmt, dataBytes: size };
     }
     i = body + size + (size % 2); // chunks are padded to an even size
   }

@@ -37,6 +37,9 @@ export class VoiceService {
     const mine = table.seats.find((s) => s.userId === userId);
     if (!mine) throw new AppError('NOT_SEATED', 'Only the people seated at this table have voice here');
     if (table.kind === 'tournament') throw new AppError('VOICE_TOURNAMENT_TABLE', 'There is no voice at tournament tables: everyone there is an opponent (cut-throat has no teams)');
+    // Seated here before their tournament game began: no voice here while it runs (docs/rules.md, "House tables during a tournament game").
+    const gameInPlay = await this.repo.tournamentGameOf(userId);
+    if (gameInPlay) throw new AppError('IN_TOURNAMENT_GAME', 'Your tournament game is being played: no voice at a house table until it has ended', { gameId: gameInPlay });
     return { table, seat: mine.seat };
   }
 

@@ -60,7 +60,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password (the current one is needed; rate limited like login); every other token stops working, a fresh one is returned */
+        /** Change the password (the current one is needed; rate limited like login); every other token stops working, and so does every reset or change-of-address link mailed before; a fresh token is returned */
         post: operations["AuthController_changePassword"];
         delete?: never;
         options?: never;
@@ -183,7 +183,7 @@ export interface paths {
         /** My devices subscribed to Web Push */
         get: operations["PushSubscriptionsController_list"];
         put?: never;
-        /** Subscribe this browser to Web Push (the body is the browser's PushSubscription.toJSON()) */
+        /** Subscribe this browser to Web Push (the body is the browser's PushSubscription.toJSON()); the endpoint must be a public push service's (https, port 443, a public address); a player keeps their 10 newest devices */
         post: operations["PushSubscriptionsController_subscribe"];
         delete?: never;
         options?: never;
@@ -355,7 +355,7 @@ export interface paths {
         /** All cities */
         get: operations["CitiesController_list"];
         put?: never;
-        /** Create a city (director) */
+        /** Create a city (admin; a director gets 403 FORBIDDEN: an admin then assigns its directors) */
         post: operations["CitiesController_create"];
         delete?: never;
         options?: never;
@@ -852,7 +852,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Correct a wallet with a reason (admins; audited; never below zero; a credit pays what is owed first; idempotent on requestId)
+         * Correct a wallet with a reason (admins, never their own: 403 OWN_WALLET; audited; never below zero; a credit pays what is owed first; idempotent on requestId)
          * @description The same requestId with the same body (currency, amount, reason) is answered 200 and applies nothing; with another body it is refused 409 REQUEST_ID_REUSED, nothing applied, `details.stored` naming the stored correction (currency, amount, reason, createdAt).
          */
         post: operations["HouseController_correct"];
@@ -1611,7 +1611,7 @@ export interface paths {
         /** Your own calls at this table, latest first, with the director's answers */
         get: operations["DirectorCallsController_mine"];
         put?: never;
-        /** Call the director to a live table (a player seated there, or a spectator for a visible problem); the game and its version are recorded; 3 calls per 10 minutes, one waiting per table */
+        /** Call the director to a live table (a player seated there, or a member of staff watching it, for a visible problem); the game and its version are recorded; 3 calls per 10 minutes, one waiting per table */
         post: operations["DirectorCallsController_call"];
         delete?: never;
         options?: never;
@@ -1816,7 +1816,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a password-reset link (30 minutes, single use). The same answer whether or not an account has the address; rate limited per address asked, per account and per client address */
+        /** E-mail a password-reset link (30 minutes, single use). The same answer whether or not an account has the address, given before the address is looked up; rate limited per address asked, per account and per client address */
         post: operations["AccountRecoveryController_requestReset"];
         delete?: never;
         options?: never;
@@ -1850,7 +1850,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask to change the e-mail address (the current password is needed): a link is sent to the new address, which replaces the old one when opened */
+        /** Ask to change the e-mail address (the current password is needed): a link is sent to the new address, which replaces the old one when opened (the old address is then told). The same answer when the address already has an account (its owner is told instead) or has had its fill of such mail this hour (ACCOUNT_MAIL_RATE_LIMIT_PER_TARGET, whoever asks) */
         post: operations["AccountRecoveryController_requestEmailChange"];
         delete?: never;
         options?: never;
@@ -1867,7 +1867,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the new address with the token from the link sent to it */
+        /** Confirm the new address with the token from the link sent to it: every other link of the account stops working, and the old address is told of the change */
         post: operations["AccountRecoveryController_confirmEmailChange"];
         delete?: never;
         options?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reports of voice conduct with their clips (the conduct ledger and the review board) */
+        /** Reports of voice conduct with their clips (the conduct ledger and the review board): those whose clips I may hear */
         get: operations["VoiceController_list"];
         put?: never;
         post?: never;
@@ -1968,7 +1968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A reported voice clip, to staff only (the reporter and the reported player do not get it: docs/rules.md) */
+        /** A reported voice clip, to the review board, admins and the director of the city of the report's challenge game (not to the reporter or the reported player: docs/rules.md) */
         get: operations["VoiceController_clip"];
         put?: never;
         post?: never;
@@ -4223,7 +4223,10 @@ export interface components {
             status: "open" | "in_review" | "decided" | "closed";
             /** @enum {string} */
             source: "detection" | "report" | "manual";
+            /** @description in general terms: who opened it and the reports' categories — never a reporter's words or name */
             summary: string;
+            /** @description the categories of the community reports in the case */
+            categories: ("cheating" | "collusion" | "conduct" | "other")[];
             highStakes: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -4669,7 +4672,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponseDto"];
                 };
             };
-            /** @description DISPLAY_NAME_INVALID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            /** @description DISPLAY_NAME_INVALID, EMAIL_INVALID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4677,7 +4680,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "DISPLAY_NAME_INVALID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                        code?: "DISPLAY_NAME_INVALID" | "EMAIL_INVALID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -5853,7 +5856,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceDto"];
                 };
             };
-            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, PUSH_ENDPOINT_REFUSED, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5861,7 +5864,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "PUSH_ENDPOINT_REFUSED" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -7771,7 +7774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DEBT_OUTSTANDING, INSUFFICIENT_FUNDS, TRY_AGAIN */
+            /** @description DEBT_OUTSTANDING, INSUFFICIENT_FUNDS, IN_TOURNAMENT_GAME, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7779,7 +7782,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "DEBT_OUTSTANDING" | "INSUFFICIENT_FUNDS" | "TRY_AGAIN";
+                        code?: "DEBT_OUTSTANDING" | "INSUFFICIENT_FUNDS" | "IN_TOURNAMENT_GAME" | "TRY_AGAIN";
                     };
                 };
             };
@@ -7961,7 +7964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ALREADY_SEATED, DEBT_OUTSTANDING, INSUFFICIENT_FUNDS, SEAT_TAKEN, TABLE_FULL, TABLE_NOT_OPEN, TRY_AGAIN */
+            /** @description ALREADY_SEATED, DEBT_OUTSTANDING, INSUFFICIENT_FUNDS, IN_TOURNAMENT_GAME, SEAT_TAKEN, TABLE_FULL, TABLE_NOT_OPEN, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7969,7 +7972,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ALREADY_SEATED" | "DEBT_OUTSTANDING" | "INSUFFICIENT_FUNDS" | "SEAT_TAKEN" | "TABLE_FULL" | "TABLE_NOT_OPEN" | "TRY_AGAIN";
+                        code?: "ALREADY_SEATED" | "DEBT_OUTSTANDING" | "INSUFFICIENT_FUNDS" | "IN_TOURNAMENT_GAME" | "SEAT_TAKEN" | "TABLE_FULL" | "TABLE_NOT_OPEN" | "TRY_AGAIN";
                     };
                 };
             };
@@ -8056,7 +8059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ALREADY_SEATED, DEBT_OUTSTANDING, INSUFFICIENT_FUNDS, SEAT_TAKEN, TABLE_FULL, TABLE_NOT_OPEN, TRY_AGAIN */
+            /** @description ALREADY_SEATED, DEBT_OUTSTANDING, INSUFFICIENT_FUNDS, IN_TOURNAMENT_GAME, SEAT_TAKEN, TABLE_FULL, TABLE_NOT_OPEN, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8064,7 +8067,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ALREADY_SEATED" | "DEBT_OUTSTANDING" | "INSUFFICIENT_FUNDS" | "SEAT_TAKEN" | "TABLE_FULL" | "TABLE_NOT_OPEN" | "TRY_AGAIN";
+                        code?: "ALREADY_SEATED" | "DEBT_OUTSTANDING" | "INSUFFICIENT_FUNDS" | "IN_TOURNAMENT_GAME" | "SEAT_TAKEN" | "TABLE_FULL" | "TABLE_NOT_OPEN" | "TRY_AGAIN";
                     };
                 };
             };
@@ -8432,7 +8435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INSUFFICIENT_FUNDS, TABLE_NOT_FINISHED, TRY_AGAIN */
+            /** @description INSUFFICIENT_FUNDS, IN_TOURNAMENT_GAME, TABLE_NOT_FINISHED, TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8440,7 +8443,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "INSUFFICIENT_FUNDS" | "TABLE_NOT_FINISHED" | "TRY_AGAIN";
+                        code?: "INSUFFICIENT_FUNDS" | "IN_TOURNAMENT_GAME" | "TABLE_NOT_FINISHED" | "TRY_AGAIN";
                     };
                 };
             };
@@ -9293,7 +9296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_WALLET */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9301,7 +9304,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_WALLET";
                     };
                 };
             };
@@ -10033,7 +10036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10041,7 +10044,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };
@@ -10174,7 +10177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, OWN_CHALLENGE, PRIZE_POOL_ABOVE_CEILING */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10182,7 +10185,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "OWN_CHALLENGE" | "PRIZE_POOL_ABOVE_CEILING";
                     };
                 };
             };
@@ -10649,7 +10652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, PRIZE_POOL_ABOVE_CEILING */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10657,7 +10660,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "PRIZE_POOL_ABOVE_CEILING";
                     };
                 };
             };
@@ -10803,7 +10806,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE, PRIZE_POOL_ABOVE_CEILING */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10811,7 +10814,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE" | "PRIZE_POOL_ABOVE_CEILING";
                     };
                 };
             };
@@ -11515,7 +11518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE, SANCTION_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11523,7 +11526,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE" | "SANCTION_NOT_ALLOWED";
                     };
                 };
             };
@@ -12545,7 +12548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT, SANCTION_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12553,7 +12556,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT" | "SANCTION_NOT_ALLOWED";
                     };
                 };
             };
@@ -12713,7 +12716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT, SANCTION_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12721,7 +12724,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT" | "SANCTION_NOT_ALLOWED";
                     };
                 };
             };
@@ -13380,7 +13383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE, SANCTION_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13388,7 +13391,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE" | "SANCTION_NOT_ALLOWED";
                     };
                 };
             };
@@ -13477,7 +13480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE, SANCTION_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13485,7 +13488,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE" | "SANCTION_NOT_ALLOWED";
                     };
                 };
             };
@@ -13722,7 +13725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED */
+            /** @description ACCOUNT_BANNED, NOT_SEATED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13730,7 +13733,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED";
+                        code?: "ACCOUNT_BANNED" | "NOT_SEATED";
                     };
                 };
             };
@@ -14005,7 +14008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE, SANCTION_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14013,7 +14016,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE" | "SANCTION_NOT_ALLOWED";
                     };
                 };
             };
@@ -14053,7 +14056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description PLAYER_DISQUALIFIED */
+            /** @description NOT_AT_CALL_TABLE, PLAYER_DISQUALIFIED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14061,7 +14064,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "PLAYER_DISQUALIFIED";
+                        code?: "NOT_AT_CALL_TABLE" | "PLAYER_DISQUALIFIED";
                     };
                 };
             };
@@ -14784,7 +14787,7 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedDto"];
                 };
             };
-            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            /** @description EMAIL_INVALID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14792,7 +14795,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                        code?: "EMAIL_INVALID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -14950,7 +14953,7 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedDto"];
                 };
             };
-            /** @description EMAIL_UNCHANGED, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            /** @description EMAIL_INVALID, EMAIL_UNCHANGED, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14958,7 +14961,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "EMAIL_UNCHANGED" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                        code?: "EMAIL_INVALID" | "EMAIL_UNCHANGED" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -14986,7 +14989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description EMAIL_TAKEN, TRY_AGAIN */
+            /** @description TRY_AGAIN */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14994,7 +14997,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "EMAIL_TAKEN" | "TRY_AGAIN";
+                        code?: "TRY_AGAIN";
                     };
                 };
             };
@@ -15679,7 +15682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY, OWN_CHALLENGE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15687,7 +15690,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY" | "OWN_CHALLENGE";
                     };
                 };
             };

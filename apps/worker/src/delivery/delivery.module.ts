@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QUEUES } from '@dcs/common';
+import { OutboundGuard, QUEUES } from '@dcs/common';
 import { DeliveriesRepository, DeliverySettingsRepository } from '@dcs/tournament';
 import { DeliveryPoller } from './delivery.poller';
 import { DeliveryProcessor } from './delivery.processor';
@@ -20,6 +20,7 @@ import { RemindersService } from './reminders.service';
     DeliveryService,
     MailTransport,
     PushSender,
+    OutboundGuard,
     DeliveriesRepository,
     DeliverySettingsRepository,
     RemindersService,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, Clock } from '@dcs/common';
-import { DeliveriesRepository, DeliverySettingsRepository, type DeliveryWork, localTimes, mailDomain, noticeMail, noticePath, sendableAt, unsubscribeUrl, wants } from '@dcs/tournament';
+import { DeliveriesRepository, DeliverySettingsRepository, type DeliveryWork, localTimes, mailDomain, noticeMail, noticePath, reminderStillApplies, sendableAt, unsubscribeUrl, wants } from '@dcs/tournament';
 import { MailTransport } from './mail-transport';
 import { PushSender } from './push-sender';
 
@@ -62,6 +62,7 @@ export class DeliveryService {
 
   private reasonToSkip(d: DeliveryWork): string | null {
     if (d.user.status === 'banned') return 'account banned';
+    if (!reminderStillApplies(d.notification.kind, d.reminderFacts, this.clock.now())) return 'no longer applies';
     if (!wants(d.settings?.prefs ?? {}, d.notification.kind, d.channel)) return 'not wanted';
     if (d.channel === 'email' && !d.user.emailVerifiedAt) return 'address not confirmed';
     if (d.channel === 'push' && !this.push.configured) return 'push not configured';
@@ -84,7 +85,7 @@ export class DeliveryService {
     );
   }
 
-  /** Pushes to every device of the player not reached yet; false when they have none. A device that is gone is removed. */
+  /** Pushes to every device of the player not reached yet; false when they have none. A device that is gone, or refused by the outbound guard, is removed. */
   private async sendPush(d: DeliveryWork, pushed: Set<string>, onPushed: (id: string) => Promise<void>): Promise<boolean> {
     const devices = d.devices;
     if (!devices.length) return false;
@@ -97,7 +98,8 @@ export class DeliveryService {
         .map(async (s) => {
           try {
             const outcome = await this.push.send(s, payload, PUSH_TTL_SECONDS);
-            if (outcome === 'gone') await this.settings.expired(s.id);
+            // a device whose endpoint the outbound guard refuses goes as a gone one does: for good, no retry
+            if (outcome === 'gone' || outcome === 'refused') await this.settings.expired(s.id);
             else await this.settings.pushed(s.id, this.clock.now());
             await onPushed(s.id);
           } catch (err) {

@@ -250,6 +250,16 @@ export class AppConfig extends LiveSettings {
   @Min(1)
   REPORT_RATE_WINDOW_SECONDS = 3600;
 
+  /**
+   * The largest prize pool (US cents) a director may give a challenge or a Regional (issue 36); above it
+   * only an admin may, audited with the challenge. The tiers' own pools are the rules' and not limited by it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  PRIZE_POOL_CEILING_CENTS = 1_000_000;
+
   /** The platform's address as players open it: every link in an e-mail (verification, reset, unsubscribe, a table) starts with it. */
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i, { message: 'PUBLIC_URL must be an http(s):// URL' })
   PUBLIC_URL = 'http://localhost:3000';
@@ -297,6 +307,25 @@ export class AppConfig extends LiveSettings {
   @IsString()
   PUSH_EXTRA_CA_FILE = '';
 
+  /**
+   * Tests only (production refuses it): `host:port` entries, comma-separated (`127.0.0.1:4443`, `[::1]:4444`),
+   * that the outbound-request guard admits though their address or port is refused: the tests' own push
+   * service on loopback. Every other outgoing request keeps the rules (docs/rules.md, "Outgoing requests").
+   */
+  @Matches(/^(\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}\s*(,\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}\s*)*)?$/i, {
+    message: 'OUTBOUND_TEST_ALLOW must be comma-separated host:port entries such as 127.0.0.1:4443 or [::1]:4444',
+  })
+  OUTBOUND_TEST_ALLOW = '';
+
+  /**
+   * Tests only (production refuses it): `name=address` entries, comma-separated, that the outbound-request
+   * guard's resolver answers itself before asking DNS (a test points a public-looking name at loopback).
+   */
+  @Matches(/^(\s*[a-z0-9.-]+=(\[?[0-9a-f:.]+\]?)\s*(,\s*[a-z0-9.-]+=(\[?[0-9a-f:.]+\]?)\s*)*)?$/i, {
+    message: 'OUTBOUND_TEST_HOSTS must be comma-separated name=address entries such as push.example.test=127.0.0.1',
+  })
+  OUTBOUND_TEST_HOSTS = '';
+
   /** Password-reset e-mails one address (and one account) may ask for within ACCOUNT_MAIL_RATE_WINDOW_SECONDS; verification and change-of-address mails likewise. */
   @Transform(toInt)
   @IsInt()
@@ -308,6 +337,16 @@ export class AppConfig extends LiveSettings {
   @IsInt()
   @Min(1)
   ACCOUNT_MAIL_RATE_LIMIT_PER_ADDRESS = 20;
+
+  /**
+   * Change-of-address links and "this address already has an account" notices one e-mail address (its `+tag`
+   * ignored) may receive within ACCOUNT_MAIL_RATE_WINDOW_SECONDS, whoever asks (issue 36: mail bombing from many
+   * accounts); beyond it nothing more is sent and the answer does not change.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCOUNT_MAIL_RATE_LIMIT_PER_TARGET = 3;
 
   @Transform(toInt)
   @IsInt()
@@ -359,7 +398,10 @@ function productionProblems(config: AppConfig, given: Record<string, string>): s
   if (config.NODE_ENV !== 'production') return [];
   const rehearsal = config.REHEARSAL_SEED ? ['REHEARSAL_SEED: only for benches and tests; in production every deal and draw must be secret and fresh'] : [];
   const turn = config.TURN_URLS && config.TURN_SECRET.length < 32 ? ['TURN_SECRET: must be set in production when TURN_URLS is (coturn\'s static-auth-secret, at least 32 characters; `openssl rand -hex 32`)'] : [];
-  return [...jwtSecretProblems(given), ...vapidProblems(config), ...rehearsal, ...turn];
+  const outbound = (['OUTBOUND_TEST_ALLOW', 'OUTBOUND_TEST_HOSTS'] as const)
+    .filter((key) => config[key])
+    .map((key) => `${key}: only for tests; in production every outgoing request keeps the outbound rules (https, port 443, public addresses only)`);
+  return [...jwtSecretProblems(given), ...vapidProblems(config), ...rehearsal, ...turn, ...outbound];
 }
 
 function jwtSecretProblems(given: Record<string, string>): string[] {

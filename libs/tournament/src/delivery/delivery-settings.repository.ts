@@ -11,6 +11,9 @@ export interface SettingsChange {
   prefs?: Record<string, Record<string, boolean>>;
 }
 
+/** A player's devices subscribed to Web Push at most (docs/rules.md): subscribing one more drops the oldest. */
+export const PUSH_DEVICES_PER_USER = 10;
+
 /**
  * The only code that writes delivery_settings and push_subscriptions (docs/scaling.md, "Who writes which
  * table"): a player's choices, their calendar secret, their devices; the push sender's removals.
@@ -59,9 +62,26 @@ export class DeliverySettingsRepository {
     return this.prisma.pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
   }
 
-  /** Subscribes this browser for the player: an endpoint already known (the same browser again, or another account on it) now belongs to them. */
-  subscribe(userId: string, s: { endpoint: string; p256dh: string; auth: string; label: string }): Promise<PushSubscription> {
-    return this.prisma.pushSubscription.upsert({ where: { endpoint: s.endpoint }, create: { userId, ...s }, update: { userId, p256dh: s.p256dh, auth: s.auth, label: s.label } });
+  /**
+   * Subscribes this browser for the player: an endpoint already known (the same browser again, or another
+   * account on it) now belongs to them, as their newest device. The player keeps their `keep` newest devices:
+   * the older ones are removed in the same transaction, which holds the player's lock (two subscriptions at
+   * once cannot both leave one too many).
+   */
+  subscribe(userId: string, s: { endpoint: string; p256dh: string; auth: string; label: string }, keep: number): Promise<PushSubscription> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`push-devices:${userId}`}, 0))`;
+      const now = new Date();
+      const row = await tx.pushSubscription.upsert({
+        where: { endpoint: s.endpoint },
+        create: { userId, ...s, createdAt: now },
+        update: { userId, p256dh: s.p256dh, auth: s.auth, label: s.label, createdAt: now },
+      });
+      await tx.$executeRaw`
+        DELETE FROM push_subscriptions WHERE user_id = ${userId}::uuid AND id NOT IN (
+          SELECT id FROM push_subscriptions WHERE user_id = ${userId}::uuid ORDER BY created_at DESC, (id = ${row.id}::uuid) DESC LIMIT ${keep})`;
+      return row;
+    });
   }
 
   /** The player's own device only; whether one was removed. */
