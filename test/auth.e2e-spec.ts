@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
@@ -183,17 +184,19 @@ describe('auth, roles and the error contract', () => {
 
     const city = () => ({ name: 'Atlanta', slug: `atl-${Math.random().toString(36).slice(2, 8)}`, timeZone: 'America/New_York', region: 'south', tier: 'T2' });
 
+    // The director's route: a challenge's director calls (creating a city is an admin's since issue 36); an unknown
+    // challenge is 404 NOT_FOUND past the role check, 403 FORBIDDEN before it.
     it.each([
       ['competitor', [], { admin: 403, director: 403, reviewer: 403 }],
-      ['director', ['director'], { admin: 403, director: 201, reviewer: 403 }],
+      ['director', ['director'], { admin: 403, director: 404, reviewer: 403 }],
       ['reviewer', ['reviewer'], { admin: 403, director: 403, reviewer: 200 }],
-      ['admin', ['admin'], { admin: 200, director: 201, reviewer: 200 }],
+      ['admin', ['admin'], { admin: 200, director: 404, reviewer: 200 }],
     ] as const)('a %s gets exactly the routes of its role', async (_name, roles, expected) => {
       const caller = await api.user({ roles: [...roles] });
       const target = await api.user();
       const auth = { Authorization: `Bearer ${caller.token}` };
       const adminRoute = await api.http().post(`/api/admin/users/${target.id}/roles`).set(auth).send({ roles: ['competitor'] });
-      const directorRoute = await api.http().post('/api/cities').set(auth).send(city());
+      const directorRoute = await api.http().get(`/api/challenges/${randomUUID()}/director-calls`).set(auth);
       const reviewerRoute = await api.http().get('/api/integrity/cases').set(auth);
       expect({ admin: adminRoute.status, director: directorRoute.status, reviewer: reviewerRoute.status }).toEqual(expected);
       for (const r of [adminRoute, directorRoute, reviewerRoute].filter((x) => x.status === 403)) {
@@ -219,11 +222,18 @@ describe('auth, roles and the error contract', () => {
   });
 
   describe('cities and seasons', () => {
-    it('lets a director create a city and a season on a Saturday, audited', async () => {
+    it('lets an admin create a city (a director may not) and its director a season on a Saturday, audited', async () => {
       const director = await api.user({ roles: ['director'] });
+      const admin = await api.user({ roles: ['admin'] });
       const auth = { Authorization: `Bearer ${director.token}` };
-      const c = await api.http().post('/api/cities').set(auth).send({ name: 'Sydney', slug: 'sydney', timeZone: 'Australia/Sydney', region: 'east', tier: 'T3' });
+      const sydney = { name: 'Sydney', slug: 'sydney', timeZone: 'Australia/Sydney', region: 'east', tier: 'T3' };
+      // Issue 36: creating a city is an admin's; a director who made one directed it with nobody's assignment.
+      const refused = await api.http().post('/api/cities').set(auth).send(sydney);
+      expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+      expect(await env.sql(`SELECT 1 FROM cities WHERE slug = 'sydney'`)).toEqual([]);
+      const c = await api.http().post('/api/cities').set({ Authorization: `Bearer ${admin.token}` }).send(sydney);
       expect(c.status).toBe(201);
+      await api.http().put(`/api/admin/directors/${director.id}/cities/${c.body.id}`).set({ Authorization: `Bearer ${admin.token}` }).send({ reason: 'runs Sydney' }).expect(200);
       expect(c.body).toMatchObject({ slug: 'sydney', prizePoolCents: 200_000, registrationOpensMin: 7920, checkInOpensMin: 60, checkInClosesMin: 5 });
       const friday = await api.http().post(`/api/cities/${c.body.id}/seasons`).set(auth).send({ startDate: '2027-01-08' });
       expect(friday.status).toBe(400);
@@ -237,14 +247,15 @@ describe('auth, roles and the error contract', () => {
       const s2 = await api.http().post(`/api/cities/${c.body.id}/seasons`).set(auth).send({ startDate: '2027-04-03' });
       expect(s2.status).toBe(201);
       expect(s2.body.number).toBe(2);
-      const actions = await env.sql<{ action: string }>(`SELECT action FROM audit_log WHERE actor_id = $1 ORDER BY created_at`, [director.id]);
-      // The city's next two Saturdays are created with it, on the director's account.
-      expect(actions.map((a) => a.action)).toEqual(['city.created', 'challenge.created', 'challenge.created', 'season.created', 'season.created']);
+      const actions = async (id: string) => (await env.sql<{ action: string }>(`SELECT action FROM audit_log WHERE actor_id = $1 ORDER BY created_at`, [id])).map((a) => a.action);
+      // The city's next two Saturdays are created with it, on the admin's account; the seasons on the director's.
+      expect(await actions(admin.id)).toEqual(['city.created', 'challenge.created', 'challenge.created', 'director.city.assigned']);
+      expect(await actions(director.id)).toEqual(['season.created', 'season.created']);
     });
 
     it('rejects a city with a bad time zone or a duplicate slug', async () => {
-      const director = await api.user({ roles: ['director'] });
-      const auth = { Authorization: `Bearer ${director.token}` };
+      const admin = await api.user({ roles: ['admin'] });
+      const auth = { Authorization: `Bearer ${admin.token}` };
       const bad = await api.http().post('/api/cities').set(auth).send({ name: 'Nowhere', slug: 'nowhere', timeZone: 'Mars/Olympus', region: 'north', tier: 'T1' });
       expect(bad.status).toBe(400);
       expect(bad.body.details).toEqual([{ field: 'timeZone', problems: ['timeZone must be an IANA time zone such as America/New_York'] }]);
@@ -255,8 +266,8 @@ describe('auth, roles and the error contract', () => {
     });
 
     it('a city change needs a reason', async () => {
-      const director = await api.user({ roles: ['director'] });
-      const auth = { Authorization: `Bearer ${director.token}` };
+      const admin = await api.user({ roles: ['admin'] });
+      const auth = { Authorization: `Bearer ${admin.token}` };
       const c = await api.http().post('/api/cities').set(auth).send({ name: 'London', slug: 'london', timeZone: 'Europe/London', region: 'north', tier: 'T1' });
       const noReason = await api.http().patch(`/api/cities/${c.body.id}`).set(auth).send({ tier: 'T2' });
       expect(noReason.status).toBe(400);

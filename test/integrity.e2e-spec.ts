@@ -4,7 +4,7 @@ import { bullConnection, Clock, FakeClock, JOBS, PrismaService, QUEUES } from '@
 import { PenaltyEffects } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, TestApi } from './support/api';
-import { tableWithGame } from './support/fixtures';
+import { directCity, tableWithGame } from './support/fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -394,9 +394,11 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
   it('a registration withdrawn by one penalty while another stood comes back when the last of them is lifted', async () => {
     const challengeId = await pendingChallenge('2027-01-30', 8, 3);
     const director = await api.user({ roles: ['director'] });
+    // A director sanctions through a challenge of their own city the player takes part in (issue 36, "Who may sanction whom").
+    await directCity(api, director.id, { challengeId });
     const y = await api.user();
     expect(await register(challengeId, y)).toBe('registered');
-    const filed = await api.http().post('/api/conduct/violations').set(auth(director)).send({ userId: y.id, reason: 'abusive language towards the table director', sanctions: [{ kind: 'suspension', hours: 48 }] });
+    const filed = await api.http().post('/api/conduct/violations').set(auth(director)).send({ userId: y.id, reason: 'abusive language towards the table director', challengeId, sanctions: [{ kind: 'suspension', hours: 48 }] });
     expect(filed.status).toBe(201);
     const sanctionId = filed.body.sanctions[0].id as string;
     const d = await decide(await openCase(y.id), y.id, 'minor'); // a 1-week suspension on top: nothing left to withdraw

@@ -160,7 +160,8 @@ describe('season close racing a challenge that starts', () => {
         .http()
         .post('/api/conduct/violations')
         .set('Authorization', `Bearer ${director.token}`)
-        .send({ userId: player, reason: 'abusive conduct at the venue', sanctions: [{ kind: 'elite_six_disqualification', seasonId: s.seasonId }, { kind: 'suspension', hours: 24 }] })
+        // Tied to the city's challenge the player is in: a director sanctions only through one (issue 36).
+        .send({ userId: player, reason: 'abusive conduct at the venue', challengeId: s.challengeId, sanctions: [{ kind: 'elite_six_disqualification', seasonId: s.seasonId }, { kind: 'suspension', hours: 24 }] })
         .then((r) => r);
       await eventually(async () => (await lockWaiters(env)) === 1, 15_000, 'the filing waiting on the season');
       const closing = closeOverHttp(s.cityId, s.seasonId);

@@ -50,24 +50,32 @@ describe('security: who may act', () => {
     });
 
     it('a playing director cannot lift the opponent\'s sanction an independent director imposed without naming the challenge either; players outside the challenge, and the challenge once over, are theirs to sanction', async () => {
-      const { tableId, players } = await tableWithGame(api);
+      const { tableId, gameId, players } = await tableWithGame(api);
       const challengeId = await challengeOf(tableId);
       const [playing, opponent] = players;
       await setRoles(playing.id, ['director']);
-      await directCity(api, playing.id, { challengeId });
+      const cityId = await directCity(api, playing.id, { challengeId });
       const independent = await api.user({ roles: ['director'] });
-      const filed = await api.http().post('/api/conduct/violations').set(as(independent)).send({ userId: opponent.id, reason, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
+      await directCity(api, independent.id, { challengeId });
+      // Issue 36: a director's sanction is tied to a challenge or game of their city the player takes part in (here the game).
+      const filed = await api.http().post('/api/conduct/violations').set(as(independent)).send({ userId: opponent.id, reason, gameId, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
       expect(filed.status).toBe(201);
       const sanctionId = (filed.body.sanctions as Body[])[0].id as string;
       const revoke = await api.http().post(`/api/conduct/sanctions/${sanctionId}/revoke`).set(as(playing)).send({ reason: 'my opponent did nothing' });
       expect([revoke.status, revoke.body.code, revoke.body.details]).toEqual([403, 'OWN_CHALLENGE', { challengeId }]);
       expect((await prisma.conductSanction.findUniqueOrThrow({ where: { id: sanctionId } })).revokedAt).toBeNull();
 
+      // Players outside the challenge: through another challenge of the director's city that they take part in (issue 36).
+      const t = new Date();
+      const next = await prisma.challenge.create({
+        data: { cityId, localDate: '2027-06-05', startsAt: t, registrationOpensAt: t, checkInOpensAt: t, checkInClosesAt: t, status: 'check_in_closed', prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 } },
+      });
       const outsider = await api.user();
-      const elsewhere = await api.http().post('/api/conduct/violations').set(as(playing)).send({ userId: outsider.id, reason, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
+      await prisma.registration.createMany({ data: [{ challengeId: next.id, userId: outsider.id, status: 'registered', position: 1 }, { challengeId: next.id, userId: opponent.id, status: 'registered', position: 2 }] });
+      const elsewhere = await api.http().post('/api/conduct/violations').set(as(playing)).send({ userId: outsider.id, reason, challengeId: next.id, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
       expect(elsewhere.status).toBe(201);
       await prisma.challenge.update({ where: { id: challengeId }, data: { status: 'completed' } });
-      const after = await api.http().post('/api/conduct/violations').set(as(playing)).send({ userId: opponent.id, reason, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
+      const after = await api.http().post('/api/conduct/violations').set(as(playing)).send({ userId: opponent.id, reason, challengeId: next.id, sanctions: [{ kind: 'chat_restriction', hours: 24 }] });
       expect(after.status).toBe(201);
     });
   });
@@ -217,8 +225,10 @@ describe('security: who may act', () => {
       const { gameId, players } = await tableWithGame(api);
       const [subject, , played] = players;
       const reporter = await api.user({ roles: ['reviewer'] });
-      const board = await api.user({ roles: ['reviewer'] });
-      const other = await api.user({ roles: ['reviewer'] });
+      // The subject is a reviewer: only an admin decides a case or an appeal about staff (issue 36), so the
+      // board members who do are admins on the board.
+      const board = await api.user({ roles: ['reviewer', 'admin'] });
+      const other = await api.user({ roles: ['reviewer', 'admin'] });
       await setRoles(subject.id, ['reviewer']);
       await setRoles(played.id, ['reviewer']);
       const reported = await api.http().post('/api/reports').set(as(reporter)).send({ subjectId: subject.id, category: 'cheating', description: 'always knows what I hold' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/journey';
 import { expectAccessible, screens } from './support/pages';
 import { platform } from './support/platform-control';
 import { signInAs } from './support/staff';
@@ -22,6 +22,14 @@ test.describe('journey: a player calls the director', () => {
     await expect(calls.getByText('Live')).toBeVisible();
     // The live health: every table of the round still playing, the journey's player not connected yet.
     await expect(calls.getByTestId('challenge-health')).toContainText('16 seats disconnected');
+
+    // A signed-in spectator who plays at no table of it and is not staff is not offered the call (the API would refuse it).
+    const watcher = await (await browser.newContext()).newPage();
+    await signInAs(watcher, await platform.user({ roles: [], displayName: 'Sam Spectator' }));
+    await watcher.goto(`/tables/${table.id}`);
+    await expect(watcher.getByRole('heading', { level: 1 })).toContainText(`table ${table.index + 1}`);
+    await expect(watcher.getByRole('heading', { level: 1 })).not.toContainText('you are seat');
+    await expect(watcher.getByRole('button', { name: 'Call the director' })).toHaveCount(0);
 
     // The player at their table.
     const player = await (await browser.newContext()).newPage();

@@ -61,7 +61,7 @@ export class ChallengesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Create a challenge for a city (director): its next Saturday at 12:00 local by default, a named Saturday, or a special event at another date/time (reason required); audited, timers queued at once' })
   @ApiOk(ChallengeResponseDto)
-  @ApiErrors('NOT_YOUR_CITY', 'CHALLENGE_EXISTS', 'START_IN_PAST', 'TOO_LATE', 'TOO_FAR_AHEAD', 'INVALID_DATE', 'INVALID_TIME', 'REASON_REQUIRED')
+  @ApiErrors('NOT_YOUR_CITY', 'CHALLENGE_EXISTS', 'START_IN_PAST', 'TOO_LATE', 'TOO_FAR_AHEAD', 'INVALID_DATE', 'INVALID_TIME', 'REASON_REQUIRED', 'PRIZE_POOL_ABOVE_CEILING')
   create(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: CreateChallengeDto): Promise<ChallengeResponseDto> {
     return this.service.create(user, id, dto);
   }
@@ -71,7 +71,7 @@ export class ChallengesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change a challenge\'s tier and/or prize pool before it starts (director; reason required, audited)' })
   @ApiOk(ChallengeResponseDto)
-  @ApiErrors('NOT_YOUR_CITY', 'CHALLENGE_STARTED', 'REASON_REQUIRED', 'NOTHING_TO_CHANGE', 'TIER_NOT_APPLICABLE')
+  @ApiErrors('NOT_YOUR_CITY', 'OWN_CHALLENGE', 'CHALLENGE_STARTED', 'REASON_REQUIRED', 'NOTHING_TO_CHANGE', 'TIER_NOT_APPLICABLE', 'PRIZE_POOL_ABOVE_CEILING')
   update(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: UpdateChallengeDto): Promise<ChallengeResponseDto> {
     return this.service.update(user, id, dto);
   }
@@ -161,7 +161,7 @@ export class ChallengesController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Disqualify a player: forfeits their table, no points or prize (director; audited)' })
   @ApiOk(OkDto)
-  @ApiErrors('CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
+  @ApiErrors('CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY', 'SANCTION_NOT_ALLOWED')
   async disqualify(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DisqualifyDto): Promise<{ ok: true }> {
     await this.flow.disqualify(user.id, id, dto.userId, dto.reason);
     return { ok: true };

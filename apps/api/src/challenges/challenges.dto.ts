@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import type { Challenge, ChallengeKind, ChallengeStatus, RegistrationStatus, Tier } from '@dcs/db';
 import { anyJson } from '../common/openapi';
+import { NoControlChars } from '../common/no-control-chars';
 import type { ChallengeCounts, PublicRegistration, RegistrationWithPlace } from '@dcs/tournament';
 import type { ChallengeWithCity } from './challenges.repository';
 
@@ -49,6 +50,7 @@ export class CreateChallengeDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
+  @NoControlChars({ newlines: true })
   @MinLength(3)
   @MaxLength(500)
   reason?: string;
@@ -71,6 +73,7 @@ export class UpdateChallengeDto {
   @ApiProperty({ minLength: 3, maxLength: 500, description: 'why (audited)' })
   @Transform(trim)
   @IsString()
+  @NoControlChars({ newlines: true })
   @MinLength(3)
   @MaxLength(500)
   reason!: string;

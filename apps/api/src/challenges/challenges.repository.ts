@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge, ChallengeKind, Prisma, Tier } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { assertDirectsCity, lockChallenge, notStarted, recordAudit, updateChallengeTerms } from '@dcs/tournament';
+import { assertDirectsCity, ChallengeFlowService, lockChallenge, notStarted, recordAudit, updateChallengeTerms } from '@dcs/tournament';
 
 export type ChallengeWithCity = Challenge & { city: { name: string; slug: string; timeZone: string } };
 
@@ -16,7 +16,10 @@ export type UpdateTermsOutcome = { kind: 'not_found' } | { kind: 'started'; chal
 
 @Injectable()
 export class ChallengesRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly flow: ChallengeFlowService,
+  ) {}
 
   cityExists(cityId: string): Promise<boolean> {
     return this.prisma.city.count({ where: { id: cityId } }).then((n) => n > 0);
@@ -34,12 +37,15 @@ export class ChallengesRepository {
   /**
    * A director changes the challenge's tier and/or prize pool, only before 12:00 (under the row lock
    * the start takes, so a change never races the seeding), audited with the reason and both versions.
+   * SPEC 7 first, as every director act on a challenge: never one the actor plays in (OWN_CHALLENGE),
+   * never another city's (NOT_YOUR_CITY); then `allowed`, the caller's own refusal of the terms.
    */
-  updateTerms(challengeId: string, terms: ChallengeTerms, actorId: string, reason: string): Promise<UpdateTermsOutcome> {
+  updateTerms(challengeId: string, terms: ChallengeTerms, actorId: string, reason: string, allowed: () => void = () => undefined): Promise<UpdateTermsOutcome> {
     return this.prisma.$transaction(async (tx): Promise<UpdateTermsOutcome> => {
       const before = await lockChallenge(tx, challengeId, 'UPDATE');
       if (!before) return { kind: 'not_found' };
-      await assertDirectsCity(tx, actorId, before.cityId);
+      await this.flow.assertMayDirect(tx, challengeId, actorId);
+      allowed();
       if (!notStarted(before.status)) return { kind: 'started', challenge: before };
       const challenge = await updateChallengeTerms(tx, challengeId, terms);
       await recordAudit(tx, {

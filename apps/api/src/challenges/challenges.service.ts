@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Challenge } from '@dcs/db';
-import { AppError, notFound } from '@dcs/common';
+import { AppConfig, AppError, notFound } from '@dcs/common';
 import { ScheduleInputError, upcomingSaturdays } from '@dcs/schedule';
 import { type AccountStanding, ChallengeCalendar, type ChallengeSlot, checkInNotOpenYet, mayTakePart, registrationNotOpenYet, RegistrationsService, type Standing } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { type ChallengeTerms, ChallengesRepository } from './challenges.repository';
+import { assertPrizePoolAllowed } from './prize-pool-ceiling';
 import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -21,6 +22,7 @@ export class ChallengesService {
     private readonly repo: ChallengesRepository,
     private readonly calendar: ChallengeCalendar,
     private readonly entries: RegistrationsService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -35,6 +37,7 @@ export class ChallengesService {
     const now = new Date();
     const slot = scheduleOrThrow(() => slotOf(dto, city.timeZone, now));
     const times = scheduleOrThrow(() => this.calendar.times(city, slot));
+    assertPrizePoolAllowed(user, dto.prizePoolCents, this.config.PRIZE_POOL_CEILING_CENTS);
     const overrides = (dto.tier !== undefined && dto.tier !== city.tier) || dto.prizePoolCents !== undefined;
     if ((slot.kind === 'special' || overrides) && !dto.reason) {
       throw new AppError(
@@ -60,7 +63,10 @@ export class ChallengesService {
     return ChallengeResponseDto.from(created);
   }
 
-  /** A director changes a challenge's tier (its pool and split with it) and/or its prize pool, before it starts. */
+  /**
+   * A director changes a challenge's tier (its pool and split with it) and/or its prize pool, before it
+   * starts: never one they play in (OWN_CHALLENGE), a pool above the ceiling only as an admin.
+   */
   async update(user: AuthUser, id: string, dto: UpdateChallengeDto): Promise<ChallengeResponseDto> {
     if (dto.tier === undefined && dto.prizePoolCents === undefined) {
       throw new AppError('NOTHING_TO_CHANGE', 'Give a tier, a prizePoolCents or both');
@@ -76,7 +82,7 @@ export class ChallengesService {
       Object.assign(terms, { tier: dto.tier, prizePoolCents: t.prizePoolCents, prizeSplit: { ...t.prizeSplit } });
     }
     if (dto.prizePoolCents !== undefined) terms.prizePoolCents = dto.prizePoolCents;
-    const out = await this.repo.updateTerms(id, terms, user.id, dto.reason);
+    const out = await this.repo.updateTerms(id, terms, user.id, dto.reason, () => assertPrizePoolAllowed(user, dto.prizePoolCents, this.config.PRIZE_POOL_CEILING_CENTS));
     switch (out.kind) {
       case 'not_found':
         throw notFound('Challenge', id);

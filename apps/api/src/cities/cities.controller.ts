@@ -28,9 +28,9 @@ export class CitiesController {
   }
 
   @Post()
-  @Roles('director')
+  @Roles('admin')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Create a city (director)' })
+  @ApiOperation({ summary: 'Create a city (admin; a director gets 403 FORBIDDEN: an admin then assigns its directors)' })
   @ApiOk(CityResponseDto)
   @ApiErrors('SLUG_TAKEN', 'INVALID_SCHEDULE')
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateCityDto): Promise<CityResponseDto> {

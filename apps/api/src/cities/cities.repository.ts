@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { City, Prisma, Season } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { assertDirectsCity, assignDirectorCity, insertSeason, recordAudit } from '@dcs/tournament';
+import { assertDirectsCity, insertSeason, recordAudit } from '@dcs/tournament';
 
 @Injectable()
 export class CitiesRepository {
@@ -16,16 +16,14 @@ export class CitiesRepository {
   }
 
   /**
-   * Creates the city with its audit entry; null when the slug is taken. `directs`: the creator (a
-   * director, not an admin) directs the new city, named in the entry (SPEC 7: nobody else does yet).
+   * Creates the city with its audit entry (an admin's act); null when the slug is taken. Nobody directs
+   * it until an admin assigns a director (`PUT /api/admin/directors/:userId/cities/:cityId`, audited).
    */
-  async create(data: Prisma.CityCreateInput, actorId: string, directs: boolean): Promise<City | null> {
+  async create(data: Prisma.CityCreateInput, actorId: string): Promise<City | null> {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const city = await tx.city.create({ data });
-        if (directs) await assignDirectorCity(tx, actorId, city.id, null);
-        const entry = { ...(JSON.parse(JSON.stringify(data)) as Record<string, unknown>), ...(directs ? { directorAssigned: actorId } : {}) };
-        await recordAudit(tx, { actorId, action: 'city.created', entityType: 'city', entityId: city.id, data: entry as Prisma.InputJsonValue });
+        await recordAudit(tx, { actorId, action: 'city.created', entityType: 'city', entityId: city.id, data: JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue });
         return city;
       });
     } catch (err) {

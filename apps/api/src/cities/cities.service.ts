@@ -25,7 +25,8 @@ export class CitiesService {
 
   async create(user: AuthUser, dto: CreateCityDto): Promise<CityResponseDto> {
     this.checkWindows(dto.checkInOpensMin ?? 60, dto.checkInClosesMin ?? 5, dto.registrationOpensMin ?? 7920);
-    const city = await this.repo.create({ ...dto }, user.id, !user.roles.includes('admin'));
+    // An admin's act (SPEC 7: an admin assigns directors to cities; a director creating one would direct it unassigned).
+    const city = await this.repo.create({ ...dto }, user.id);
     if (!city) throw new AppError('SLUG_TAKEN', `A city with slug "${dto.slug}" already exists`);
     // Its next Saturdays at once, timers queued, exactly as the worker's sweep would do them later.
     await this.calendar.planCity(city.id, new Date(), { actorId: user.id });

@@ -15,7 +15,7 @@ export class ConductController {
   @Post('conduct/violations')
   @Roles('director')
   @ApiOk(ViolationFiledDto)
-  @ApiErrors('NOT_FOUND', 'CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
+  @ApiErrors('NOT_FOUND', 'CHALLENGE_CLOSED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY', 'SANCTION_NOT_ALLOWED')
   @ApiOperation({ summary: 'File a conduct violation with sanctions (chat restriction, disqualification, suspension, ban, loss of Elite Six, prize forfeiture)' })
   file(@CurrentUser() user: AuthUser, @Body() dto: FileViolationDto) {
     return this.service.file(user, dto);
@@ -33,7 +33,7 @@ export class ConductController {
   @HttpCode(200)
   @Roles('director')
   @ApiOk(SanctionResponseDto)
-  @ApiErrors('ALREADY_REVOKED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY')
+  @ApiErrors('ALREADY_REVOKED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY', 'SANCTION_NOT_ALLOWED')
   @ApiOperation({ summary: 'Revoke a sanction; its effect is undone' })
   revoke(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: RevokeSanctionDto) {
     return this.service.revoke(user, id, dto.reason);

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { anyJson } from '../common/openapi';
+import { NoControlChars } from '../common/no-control-chars';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 
@@ -29,7 +30,7 @@ export class SanctionDto {
 
 export class FileViolationDto {
   @ApiProperty() @IsUUID() userId!: string;
-  @ApiProperty() @IsString() @MinLength(3) @MaxLength(2000) reason!: string;
+  @ApiProperty() @IsString() @NoControlChars({ newlines: true }) @MinLength(3) @MaxLength(2000) reason!: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID() challengeId?: string;
   @ApiPropertyOptional() @IsOptional() @IsUUID() gameId?: string;
   @ApiPropertyOptional({ description: 'idempotency key: the same key again returns the first filing' }) @IsOptional() @IsString() @MinLength(8) @MaxLength(100) requestId?: string;
@@ -43,7 +44,7 @@ export class FileViolationDto {
 }
 
 export class RevokeSanctionDto {
-  @ApiProperty() @IsString() @MinLength(3) @MaxLength(2000) reason!: string;
+  @ApiProperty() @IsString() @NoControlChars({ newlines: true }) @MinLength(3) @MaxLength(2000) reason!: string;
 }
 
 export class ViolationsQueryDto {

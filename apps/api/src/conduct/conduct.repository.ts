@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ConductSanction, ConductViolation, Prisma } from '@dcs/db';
 import { AppError, notFound, PrismaService, type Tx } from '@dcs/common';
-import { ChallengeFlowService, type Effect, PenaltyEffects, type PenaltySource, recordAudit, recordViolation } from '@dcs/tournament';
+import { assertMaySanction, ChallengeFlowService, type Effect, PenaltyEffects, type PenaltySource, recordAudit, recordViolation, runningTournamentGameOf, type SanctionTie } from '@dcs/tournament';
 import { chatLadderStep } from './conduct.rules';
 import type { ChatBlockReason } from './chat-filter';
 import type { FileViolationDto, SanctionDto, ViolationsQueryDto } from './conduct.dto';
@@ -40,6 +40,11 @@ export class ConductRepository {
         houseTable: { select: { partners: true, purpose: true, seatsTaken: { select: { userId: true, seat: true } } } },
       },
     });
+  }
+
+  /** The unfinished challenge game the user is seated at (their tournament game is running), or null. */
+  tournamentGameOf(userId: string): Promise<string | null> {
+    return runningTournamentGameOf(this.prisma, userId);
   }
 
   displayName(userId: string): Promise<string | null> {
@@ -81,7 +86,7 @@ export class ConductRepository {
       const dedupeKey = `director:${actorId}:${dto.requestId ?? randomUUID()}`;
       const existing = await tx.conductViolation.findUnique({ where: { dedupeKey }, include: { sanctions: true } });
       if (existing) return { violation: existing, replayed: true, effects: [] };
-      await this.assertMayAct(tx, actorId, dto.userId, [dto.challengeId, ...dto.sanctions.map((s) => s.challengeId)], dto.gameId);
+      await this.assertMayAct(tx, actorId, dto.userId, { challengeIds: [dto.challengeId, ...dto.sanctions.map((s) => s.challengeId)], gameId: dto.gameId, seasonIds: dto.sanctions.map((s) => s.seasonId) });
       const kinds = dto.sanctions.map((s) => s.kind);
       if (new Set(kinds).size !== kinds.length) throw new AppError('VALIDATION_FAILED', 'Each sanction kind at most once per violation', [{ field: 'sanctions', problems: ['duplicate kind'] }]);
       let effects: Effect[] = [];
@@ -151,8 +156,18 @@ export class ConductRepository {
       const s0 = await tx.conductSanction.findUnique({ where: { id: sanctionId } });
       if (!s0) throw notFound('Sanction', sanctionId);
       await this.effects.lockUser(tx, s0.userId);
-      const s = await tx.conductSanction.findUniqueOrThrow({ where: { id: sanctionId }, include: { violation: { select: { challengeId: true, gameId: true } } } });
-      await this.assertMayAct(tx, actorId, s.userId, [s.challengeId, s.violation.challengeId], s.violation.gameId);
+      const s = await tx.conductSanction.findUniqueOrThrow({
+        where: { id: sanctionId },
+        include: { violation: { select: { challengeId: true, gameId: true, sanctions: { select: { challengeId: true, seasonId: true } } } } },
+      });
+      // Judged on the filing's own tie: its challenge and game, and every sanction filed with it (a suspension filed
+      // with a disqualification is tied through the disqualification's challenge).
+      const filedWith = s.violation.sanctions;
+      await this.assertMayAct(tx, actorId, s.userId, {
+        challengeIds: [s.violation.challengeId, ...filedWith.map((x) => x.challengeId)],
+        gameId: s.violation.gameId,
+        seasonIds: filedWith.map((x) => x.seasonId),
+      });
       if (s.revokedAt) throw new AppError('ALREADY_REVOKED', 'This sanction was already revoked');
       const src: PenaltySource = { source: 'conduct', sourceId: s.id, actorId, reason };
       const revoked = await tx.conductSanction.update({ where: { id: s.id }, data: { revokedAt: now, revokeReason: reason } });
@@ -171,16 +186,19 @@ export class ConductRepository {
    * running challenge with the player act on none of the player's sanctions, whatever the request
    * names (OWN_CHALLENGE). Then every challenge the act touches — the ones it names, its sanctions'
    * and the challenge of the game it is about: the actor neither plays in it (OWN_CHALLENGE) nor
-   * directs another city's (NOT_YOUR_CITY).
+   * directs another city's (NOT_YOUR_CITY). Last, who may sanction whom (SANCTION_NOT_ALLOWED: not
+   * oneself, staff and admins only by an admin, a director only a player of a challenge or game so
+   * named; a season named is the actor's city's).
    */
-  private async assertMayAct(tx: Tx, actorId: string, userId: string, challengeIds: (string | null | undefined)[], gameId: string | null | undefined): Promise<void> {
+  private async assertMayAct(tx: Tx, actorId: string, userId: string, tie: SanctionTie): Promise<void> {
     await this.flow.assertNotPlayingWith(tx, actorId, userId);
-    const ids = new Set(challengeIds.filter((id): id is string => !!id));
-    if (gameId) {
-      const game = await tx.game.findUnique({ where: { id: gameId }, select: { table: { select: { challengeId: true } } } });
+    const ids = new Set(tie.challengeIds.filter((id): id is string => !!id));
+    if (tie.gameId) {
+      const game = await tx.game.findUnique({ where: { id: tie.gameId }, select: { table: { select: { challengeId: true } } } });
       if (game?.table) ids.add(game.table.challengeId);
     }
     for (const id of ids) await this.flow.assertMayDirect(tx, id, actorId);
+    await assertMaySanction(tx, actorId, userId, tie);
   }
 
   violations(q: ViolationsQueryDto): Promise<ViolationWithSanctions[]> {

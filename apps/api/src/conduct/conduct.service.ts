@@ -65,6 +65,9 @@ export class ConductService {
     if (!seat) throw new AppError('NOT_SEATED', 'Only the players seated at this table can chat here');
     // Team text: partners tables only (a house table with partners); the team is the seat's parity, decided here from the seat.
     if (channel === 'team' && !game.houseTable?.partners) throw new AppError('NO_TEAM_CHANNEL', 'This table has no teams: a team channel exists only at a partners table');
+    // Seated at a house table before their tournament game began: no table or team text there while it runs (docs/rules.md, "House tables during a tournament game").
+    const gameInPlay = game.houseTable ? await this.repo.tournamentGameOf(user.id) : null;
+    if (gameInPlay) throw new AppError('IN_TOURNAMENT_GAME', 'Your tournament game is being played: no chat at a house table until it has ended', { gameId: gameInPlay });
     const duringMatch = game.status === 'playing' || game.table?.challenge.status === 'running';
     const blocked = this.filter.check(text, duringMatch);
     if (blocked) {

@@ -13,11 +13,11 @@ export class DirectorCallsController {
   constructor(private readonly calls: DirectorCallsService) {}
 
   @Post('tables/:id/director-calls')
-  @ApiOperation({ summary: 'Call the director to a live table (a player seated there, or a spectator for a visible problem); the game and its version are recorded; 3 calls per 10 minutes, one waiting per table' })
+  @ApiOperation({ summary: 'Call the director to a live table (a player seated there, or a member of staff watching it, for a visible problem); the game and its version are recorded; 3 calls per 10 minutes, one waiting per table' })
   @ApiOk(DirectorCallDto)
-  @ApiErrors('CHALLENGE_CLOSED', 'DIRECTOR_CALL_PENDING', 'RATE_LIMITED')
+  @ApiErrors('CHALLENGE_CLOSED', 'DIRECTOR_CALL_PENDING', 'RATE_LIMITED', 'NOT_SEATED')
   call(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: NewDirectorCallDto): Promise<DirectorCallDto> {
-    return this.calls.call(user.id, id, dto);
+    return this.calls.call(user, id, dto);
   }
 
   @Get('tables/:id/director-calls')
@@ -51,7 +51,7 @@ export class DirectorCallsController {
   @Roles('director')
   @ApiOperation({ summary: 'Resolve a call with a note the caller sees, optionally with one act: void the table\'s game, correct its result, or disqualify a player (each audited as its own endpoint does)' })
   @ApiOk(DirectorCallDto)
-  @ApiErrors('DIRECTOR_CALL_CLOSED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY', 'TABLE_DECIDED', 'CHALLENGE_CLOSED', 'BAD_ORDER', 'ROUND_SEATED', 'PLAYER_DISQUALIFIED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED')
+  @ApiErrors('DIRECTOR_CALL_CLOSED', 'OWN_CHALLENGE', 'NOT_YOUR_CITY', 'TABLE_DECIDED', 'CHALLENGE_CLOSED', 'BAD_ORDER', 'ROUND_SEATED', 'PLAYER_DISQUALIFIED', 'NOT_REGISTERED', 'ALREADY_DISQUALIFIED', 'NOT_AT_CALL_TABLE', 'SANCTION_NOT_ALLOWED')
   resolve(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: ResolveDirectorCallDto): Promise<DirectorCallDto> {
     return this.calls.resolve(user.id, id, dto);
   }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import type { DirectorCallEvent, DirectorCallPerson } from '@dcs/common/live/live.contract';
+import { NoControlChars } from '../common/no-control-chars';
 import { DIRECTOR_CALL_ACTS, DIRECTOR_CALL_REASONS, type DirectorCallAct, type DirectorCallReason } from '@dcs/tournament/director-calls';
 
 export class NewDirectorCallDto {
@@ -10,6 +11,7 @@ export class NewDirectorCallDto {
 
   @ApiProperty({ minLength: 3, maxLength: 500, description: 'what happened, for the director' })
   @IsString()
+  @NoControlChars({ newlines: true })
   @MinLength(3)
   @MaxLength(500)
   message!: string;
@@ -18,6 +20,7 @@ export class NewDirectorCallDto {
 export class ResolveDirectorCallDto {
   @ApiProperty({ minLength: 3, maxLength: 500, description: 'the answer the caller sees at the table (also the act\'s reason in the audit log)' })
   @IsString()
+  @NoControlChars({ newlines: true })
   @MinLength(3)
   @MaxLength(500)
   note!: string;

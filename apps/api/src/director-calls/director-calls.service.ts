@@ -3,8 +3,12 @@ import type { DirectorCall } from '@dcs/db';
 import { AppError, notFound, RateLimitedError } from '@dcs/common';
 import { ChallengeFlowService, EffectsQueue, type Effect, LiveEmitter, liveEmit, liveRooms, recordAudit } from '@dcs/tournament';
 import { acknowledgeDirectorCall, type DirectorCallAct, insertDirectorCall, lockDirectorCall, resolveDirectorCall, SPECTATOR_CALL_REASONS } from '@dcs/tournament/director-calls';
+import type { AuthUser } from '../common/decorators';
 import { DirectorCallsQueries } from './director-calls.repository';
 import type { DirectorCallDto, DirectorCallListDto, NewDirectorCallDto, ResolveDirectorCallDto } from './director-calls.dto';
+
+/** Who may call the director to a table they are not seated at (spectating is not recorded per account). */
+const CALLING_STAFF: readonly string[] = ['director', 'reviewer', 'admin'];
 
 /** Calls one account may make in CALL_WINDOW_MS over every table (a pending call at a table also blocks a second one there). */
 export const CALLS_PER_WINDOW = 3;
@@ -14,11 +18,13 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_FAI
 const callClosed = (id: string) => new AppError('DIRECTOR_CALL_CLOSED', 'This call has already been resolved', { id });
 
 /**
- * "Call the director" (SPEC 7): a player seated at a live table, or a spectator for a visible problem,
- * calls the director of the challenge's city with a reason and a message; the call records the table's
+ * "Call the director" (SPEC 7): a player seated at a live table, or a member of staff watching it for a
+ * visible problem (spectating is not recorded per account, so a signed-in stranger cannot call to a
+ * table: NOT_SEATED), calls the director of the challenge's city with a reason and a message; the call records the table's
  * game and its version. The directors see it at once (live event to their user rooms), acknowledge and
- * resolve it with a note and, optionally, one of their acts (void, correct, disqualify — the same
- * services as their endpoints, with their audit entries); the caller sees the answer at the table.
+ * resolve it with a note and, optionally, one of their acts on the call's table (void, correct, disqualify
+ * a player seated there — NOT_AT_CALL_TABLE otherwise; the same services as their endpoints, with their
+ * audit entries and who-may-sanction-whom); the caller sees the answer at the table.
  * Nothing here touches the game or its clocks: a call never pauses the round's hard stop.
  */
 @Injectable()
@@ -30,12 +36,17 @@ export class DirectorCallsService {
     private readonly live: LiveEmitter,
   ) {}
 
-  async call(callerId: string, tableId: string, dto: NewDirectorCallDto): Promise<DirectorCallDto> {
+  async call(caller: AuthUser, tableId: string, dto: NewDirectorCallDto): Promise<DirectorCallDto> {
+    const callerId = caller.id;
     const call = await this.q.transaction(async (tx) => {
       const table = await this.q.table(tx, tableId);
       if (!table) throw notFound('Table', tableId);
       if (table.challengeStatus !== 'running') throw new AppError('CHALLENGE_CLOSED', 'The director can be called from a table while its challenge runs');
       const role = table.seats.includes(callerId) ? 'player' : 'spectator';
+      // Spectating is not recorded per account, so "a spectator" is a member of staff watching the table.
+      if (role === 'spectator' && !caller.roles.some((r) => CALLING_STAFF.includes(r))) {
+        throw new AppError('NOT_SEATED', 'Only a player seated at this table (or a member of staff) can call the director here');
+      }
       if (role === 'spectator' && !SPECTATOR_CALL_REASONS.includes(dto.reason)) {
         throw invalid('reason', `a spectator may call the director only for ${SPECTATOR_CALL_REASONS.join(', ')}`);
       }
@@ -114,6 +125,11 @@ export class DirectorCallsService {
         if (c.status === 'resolved') throw callClosed(id);
         let actData: Record<string, unknown> = {};
         if (act === 'disqualify') {
+          // The call is about its table: its act disqualifies a player seated there, nobody else.
+          const table = await this.q.table(tx, c.tableId);
+          if (!table?.seats.includes(dto.userId!)) {
+            throw new AppError('NOT_AT_CALL_TABLE', 'A call\'s resolution disqualifies only a player seated at the call\'s table', { userId: dto.userId, tableId: c.tableId });
+          }
           effects = await this.flow.disqualifyIn(tx, actorId, c.challengeId, dto.userId!, dto.note);
           actData = { userId: dto.userId };
         } else if (act === 'void') {

@@ -66,7 +66,7 @@ export class IntegrityBoardController {
 
   @Post('cases/:id/decisions')
   @ApiOk(DecisionResultDto)
-  @ApiErrors('NOT_A_SUBJECT', 'NOT_INDEPENDENT', 'ALREADY_DECIDED')
+  @ApiErrors('NOT_A_SUBJECT', 'NOT_INDEPENDENT', 'ALREADY_DECIDED', 'SANCTION_NOT_ALLOWED')
   @ApiOperation({ summary: 'Decide one player of the case; the penalty ladder and its effects apply at once' })
   decide(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DecideCaseDto) {
     return this.service.decide(user, id, dto);
@@ -82,7 +82,7 @@ export class IntegrityBoardController {
   @Post('appeals/:id/decision')
   @HttpCode(200)
   @ApiOk(AppealDecidedDto)
-  @ApiErrors('APPEAL_DECIDED', 'NOT_INDEPENDENT', 'INVALID_REDUCTION')
+  @ApiErrors('APPEAL_DECIDED', 'NOT_INDEPENDENT', 'INVALID_REDUCTION', 'SANCTION_NOT_ALLOWED')
   @ApiOperation({ summary: 'Decide an appeal (reviewers independent of the case only): upheld, reduced or overturned' })
   decideAppeal(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: DecideAppealDto) {
     return this.service.decideAppeal(user, id, dto);

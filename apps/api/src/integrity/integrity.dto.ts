@@ -330,7 +330,8 @@ export class MyCaseDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: CASE_STATUSES }) status!: string;
   @ApiProperty({ enum: CASE_SOURCES }) source!: string;
-  @ApiProperty() summary!: string;
+  @ApiProperty({ description: 'in general terms: who opened it and the reports\' categories — never a reporter\'s words or name' }) summary!: string;
+  @ApiProperty({ enum: REPORT_CATEGORIES, isArray: true, description: 'the categories of the community reports in the case' }) categories!: string[];
   @ApiProperty() highStakes!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [DecisionDto], description: 'the decisions about me' }) decisions!: DecisionDto[];

@@ -11,6 +11,7 @@ import {
   IntegrityRepository,
   parseHolidays,
   PenaltyEffects,
+  subjectCaseSummary,
   type DecisionWithAppeal,
   type Step,
 } from '@dcs/tournament';
@@ -148,8 +149,12 @@ export class IntegrityService {
     };
   }
 
+  /** The subject's view: general terms and the reports' categories only (subjectCaseSummary), never the reporter's words nor who reported. */
   async myCases(user: AuthUser) {
-    return (await this.queries.myCases(user.id)).map((c) => ({ ...c, decisions: c.decisions.map(decisionView) }));
+    return (await this.queries.myCases(user.id)).map(({ reports, ...c }) => {
+      const categories = [...new Set(reports.map((r) => r.category))].sort();
+      return { ...c, summary: subjectCaseSummary(c.source, categories), categories, decisions: c.decisions.map(decisionView) };
+    });
   }
 
   listReports(user: AuthUser, q: ReportsQueryDto) {

@@ -18,7 +18,7 @@ export class SeasonsController {
   @Roles('director')
   @ApiBearerAuth()
   @ApiOk(CloseResultDto)
-  @ApiErrors('SEASON_CHALLENGE_RUNNING', 'ELITE_SIX_TIE_TOO_LARGE', 'NOT_YOUR_CITY')
+  @ApiErrors('SEASON_CHALLENGE_RUNNING', 'ELITE_SIX_TIE_TOO_LARGE', 'NOT_YOUR_CITY', 'OWN_CHALLENGE')
   @ApiOperation({ summary: 'Close the season: final standings, the Elite Six with benefits (director; idempotent; 409 SEASON_CHALLENGE_RUNNING while one runs)' })
   close(@CurrentUser() user: AuthUser, @Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Body() dto: CloseSeasonDto): Promise<CloseResult> {
     return this.service.close(user, cityId, seasonId, dto.reason);
@@ -28,7 +28,7 @@ export class SeasonsController {
   @Roles('director')
   @ApiBearerAuth()
   @ApiOk(EventCreatedDto)
-  @ApiErrors('NOT_ENOUGH_QUALIFIERS', 'BAD_HOST_CITY')
+  @ApiErrors('NOT_ENOUGH_QUALIFIERS', 'BAD_HOST_CITY', 'OWN_CHALLENGE', 'PRIZE_POOL_ABOVE_CEILING')
   @ApiOperation({ summary: 'Create a region\'s Regional Tournament from its cities\' Elite Sixes (director/admin; one per region and year: a repeat returns it)' })
   createRegional(@CurrentUser() user: AuthUser, @Body() dto: CreateRegionalDto): Promise<EventView & { created: boolean }> {
     return this.service.createRegional(user, dto);

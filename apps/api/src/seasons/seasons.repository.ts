@@ -33,6 +33,15 @@ export class SeasonsRepository {
     return assertDirectsCity(this.prisma, actorId, cityId);
   }
 
+  /** A challenge of the season, not yet completed or cancelled, that the person is entered in (registered or waitlisted): closing the season would cancel it. */
+  async enteredOpenChallenge(seasonId: string, userId: string): Promise<string | null> {
+    const reg = await this.prisma.registration.findFirst({
+      where: { userId, status: { in: ['registered', 'waitlisted'] }, challenge: { seasonId, status: { notIn: ['completed', 'cancelled'] } } },
+      select: { challengeId: true },
+    });
+    return reg?.challengeId ?? null;
+  }
+
   /** Each city of the region with its latest closed season's current Elite Six. */
   async regionQualifiers(region: Region) {
     const cities = await this.prisma.city.findMany({

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Challenge, Placement, Region, WdcEntry } from '@dcs/db';
-import { AppError, notFound } from '@dcs/common';
+import { AppConfig, AppError, notFound } from '@dcs/common';
 import { seedRng, shuffle } from '@dcs/engine';
 import { ChallengeCalendar, type CloseResult, type EventEntrant, type EventInfo, SeasonStandingsStore } from '@dcs/tournament';
+import { assertPrizePoolAllowed } from '../challenges/prize-pool-ceiling';
 import { AuthUser } from '../common/decorators';
 import { CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto } from './seasons.dto';
 import { SeasonsRepository } from './seasons.repository';
@@ -61,11 +62,15 @@ export class SeasonsService {
     private readonly repo: SeasonsRepository,
     private readonly store: SeasonStandingsStore,
     private readonly calendar: ChallengeCalendar,
+    private readonly config: AppConfig,
   ) {}
 
   async close(user: AuthUser, cityId: string, seasonId: string, reason?: string): Promise<CloseResult> {
     if (!(await this.repo.season(cityId, seasonId))) throw notFound('Season', seasonId);
     await this.repo.assertDirects(user.id, cityId);
+    // SPEC 7: closing early cancels the season's challenges not started yet; never by one who plays in them.
+    const own = await this.repo.enteredOpenChallenge(seasonId, user.id);
+    if (own) throw new AppError('OWN_CHALLENGE', 'You are entered in a challenge of this season that closing it would cancel: another director must close it', { challengeId: own });
     return this.store.close(seasonId, user.id, reason ?? null);
   }
 
@@ -78,6 +83,7 @@ export class SeasonsService {
     const eventKey = `regional:${dto.year}:${dto.region}`;
     const existing = await this.repo.eventByKey(eventKey);
     if (existing) return { ...(await this.event(existing.id)), created: false };
+    assertPrizePoolAllowed(user, dto.prizePoolCents, this.config.PRIZE_POOL_CEILING_CENTS);
     const cities = await this.repo.regionQualifiers(dto.region);
     const pool: EventEntrant[] = [];
     const seen = new Set<string>();
@@ -93,6 +99,8 @@ export class SeasonsService {
     if (pool.length < 3) {
       throw new AppError('NOT_ENOUGH_QUALIFIERS', `The ${dto.region} region has ${pool.length} Elite Six qualifier(s) from closed seasons; a Regional needs at least 3`, { qualifiers: pool.length });
     }
+    // SPEC 7: whoever plays in a challenge never directs it, and creating the Regional is directing it.
+    if (seen.has(user.id)) throw new AppError('OWN_CHALLENGE', 'You qualify for this Regional, so you may not create it: another director or an admin must', { region: dto.region, year: dto.year });
     if (dto.hostCityId && !(await this.repo.cityExists(dto.hostCityId, dto.region))) throw new AppError('BAD_HOST_CITY', 'The host city must be a city of the region');
     const seedingDraw = randomBytes(16).toString('hex');
     const drawn = new Map(shuffle(seedRng(seedingDraw), pool.map((e) => e.userId).sort()).map((id, i) => [id, i]));

@@ -7,7 +7,7 @@ type Db = Prisma.TransactionClient;
 /*
  * SPEC 7: a director creates and runs the challenges of the cities assigned to them, and nothing in
  * other cities; an admin acts everywhere. The only code that writes director_cities (an admin's
- * assignment and removal in apps/api users, a director's own new city in apps/api cities), one
+ * assignment and removal in apps/api users; creating a city is an admin's too, issue 36), one
  * function a write, in the caller's transaction with its audit entry.
  */
 

@@ -1,3 +1,5 @@
 export * from './accounts.repository';
 export * from './director-cities.repository';
 export * from './display-name';
+export * from './sanction-authority.repository';
+export * from './sanction-authority.rules';

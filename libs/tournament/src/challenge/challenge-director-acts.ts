@@ -13,6 +13,7 @@ import * as say from './challenge.messages';
 import { ChallengeRepository } from './challenge.repository';
 import { TournamentClock } from '../time/tournament-clock';
 import { assertDirectsChallenge } from '../accounts/director-cities.repository';
+import { assertMaySanction } from '../accounts/sanction-authority.repository';
 import { TableDecider } from './challenge-decider';
 
 /**
@@ -109,6 +110,8 @@ export class ChallengeDirectorActs {
     const ch = await this.repo.lockChallenge(tx, challengeId);
     if (!ch) throw notFound('Challenge', challengeId);
     await this.assertMayDirect(tx, challengeId, actorId);
+    // Who may sanction whom: never oneself, staff and admins only by an admin (the challenge is the tie).
+    await assertMaySanction(tx, actorId, userId);
     if (ch.status === 'completed' || ch.status === 'cancelled') {
       throw new AppError('CHALLENGE_CLOSED', `The challenge is already ${ch.status}`);
     }

@@ -55,6 +55,16 @@ export async function cancelNotStartedChallenges(tx: Tx, ids: string[], reason: 
   return cancelled.count;
 }
 
+/**
+ * The challenge game `userId` holds a seat at that has not finished — their tournament game is running —
+ * or null. While it runs a house table refuses them a seat, its voice and its text (docs/rules.md, "House
+ * tables during a tournament game"): the seats and games are read, in the caller's transaction if given.
+ */
+export async function runningTournamentGameOf(db: Pick<Tx, 'game'>, userId: string): Promise<string | null> {
+  const game = await db.game.findFirst({ where: { status: 'playing', table: { seats: { some: { userId } } } }, select: { id: true } });
+  return game?.id ?? null;
+}
+
 /** A penalty withholds a placement's prize (its forfeiture row holds the amount). */
 export async function withholdPlacementPrize(tx: Tx, placementId: string): Promise<void> {
   await tx.placement.update({ where: { id: placementId }, data: { prizeCents: 0 } });

@@ -32,7 +32,7 @@ export {
   type Step,
   type StepEffects,
 } from './integrity.rules';
-export { appealDecidedNotice, caseOpenedNotices, describeStep, penaltyNotice } from './integrity.messages';
+export { appealDecidedNotice, caseOpenedNotices, describeStep, penaltyNotice, subjectCaseSummary } from './integrity.messages';
 export { PenaltiesRepository } from './penalties.repository';
 export { PenaltyEffects } from './penalty-effects.service';
 export { AppealDeadlinesRepository, type AppealSweepResult } from './appeal-deadlines.repository';

@@ -129,7 +129,7 @@ export class IntegrityQueriesRepository {
     return this.prisma.integrityCase.findMany({
       where: { subjectIds: { has: userId } },
       orderBy: { createdAt: 'desc' },
-      select: { id: true, status: true, source: true, summary: true, highStakes: true, createdAt: true, decisions: { where: { userId }, include: { appeal: true } } },
+      select: { id: true, status: true, source: true, highStakes: true, createdAt: true, reports: { select: { category: true } }, decisions: { where: { userId }, include: { appeal: true } } },
     });
   }
 

@@ -67,6 +67,17 @@ const CASE_SOURCE = {
 } as const;
 
 /**
+ * What the subject of a case reads of it (`GET /api/me/cases`, issue 36): who opened it in general terms
+ * and the categories of the reports in it — never the case's own summary (a report's free text, a
+ * reviewer's words, a signal's figures) nor who reported.
+ */
+export function subjectCaseSummary(source: string, categories: readonly string[]): string {
+  const by = source in CASE_SOURCE ? CASE_SOURCE[source as keyof typeof CASE_SOURCE] : CASE_SOURCE.manual;
+  const reported = [...new Set(categories)].sort();
+  return `A review board case opened ${by.en}${reported.length ? ` (reported: ${reported.join(', ')})` : ''}`;
+}
+
+/**
  * A case newly opened on each of its subjects (SPEC 7: a competitor sees their own cases; docs/rules.md,
  * "Who is told of a case"). It says no more than their case list does: who opened it in general terms,
  * that it is not a penalty, where to follow it — never the evidence, the signals, the reporter, nor the

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityCase, Prisma, PenaltyStep } from '@dcs/db';
 import { AppError, notFound, PrismaService } from '@dcs/common';
 import { recordAudit } from '../audit/audit-log.repository';
+import { assertMaySanction } from '../accounts/sanction-authority.repository';
 import { storeNewNotification, storeNotifications } from '../notifications/notifications.repository';
 import { appealConflicts, assertIndependent, caseConflicts, lockCase, notIndependent } from './case-independence.repository';
 import { assignCase, decideAppeal, fileAppeal, insertCaseUnlessOpen, markCaseHighStakes, openOrJoinCase, setCaseDecided } from './integrity-cases.repository';
@@ -126,6 +127,8 @@ export class IntegrityRepository {
       const c = await lockCase(tx, caseId);
       if (!c.subjectIds.includes(dto.userId)) throw new AppError('NOT_A_SUBJECT', 'That player is not under review in this case');
       await assertIndependent(tx, c, actorId, 'decide');
+      // Who may sanction whom: a case about staff or an admin is decided by an admin.
+      await assertMaySanction(tx, actorId, dto.userId);
       const existing = await tx.integrityDecision.findUnique({ where: { caseId_userId: { caseId, userId: dto.userId } }, include: { appeal: true } });
       if (existing) {
         if (existing.finding === dto.finding) return { decision: existing, replayed: true };
@@ -206,6 +209,8 @@ export class IntegrityRepository {
       const d = appeal.decision;
       const reasons = await appealConflicts(tx, actorId, appeal, d.case);
       if (reasons.length) throw notIndependent(`Only a reviewer independent of the case may decide its appeal (you: ${reasons.join(', ')})`, reasons);
+      // The same rule lifts a penalty as imposes it: the appeal of staff or an admin is decided by an admin.
+      await assertMaySanction(tx, actorId, d.userId);
       const src: PenaltySource = { source: 'anticheat', sourceId: appeal.id, actorId, reason: dto.reason };
       await this.effects.lockUser(tx, d.userId);
       let effects: Record<string, unknown> = {};

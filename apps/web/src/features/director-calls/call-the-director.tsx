@@ -2,14 +2,16 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/auth-context';
+import { useMe } from '../../auth/use-me';
 import { callKeys, useCallDirector, useDirectorCallEvents, useMyCalls, type CallReason, type DirectorCall } from './api';
 import { CallDialog } from './call-dialog';
 import { REASONS, reasonLabel, statusText } from './labels';
 import './director-calls.css';
 
 /**
- * "Call the director" at a live challenge table: a player seated there (any reason) or a signed-in
- * spectator (a visible problem) sends a reason and a message; the answer of the director comes back
+ * "Call the director" at a live challenge table: a player seated there (any reason) or a member of staff
+ * watching it (a visible problem) sends a reason and a message — a signed-in spectator who is neither is not
+ * offered it (the API answers them NOT_SEATED: docs/rules.md); the answer of the director comes back
  * live (`director-call:updated`) and stays listed here. Nothing pauses: the clocks and the hard stop run on.
  */
 export function CallTheDirector({ tableId, seat, running }: { tableId: string; seat: number | null; running: boolean }) {
@@ -20,6 +22,8 @@ export function CallTheDirector({ tableId, seat, running }: { tableId: string; s
   const send = useCallDirector(tableId);
   const [open, setOpen] = useState(false);
   const spectator = seat === null;
+  const me = useMe();
+  const staff = (me.data?.roles ?? []).some((r) => r === 'director' || r === 'reviewer' || r === 'admin');
   const reasons = REASONS.filter((r) => !spectator || r.spectator);
   const [reason, setReason] = useState<CallReason>(reasons[0].value);
   const [message, setMessage] = useState('');
@@ -30,7 +34,7 @@ export function CallTheDirector({ tableId, seat, running }: { tableId: string; s
     [qc, tableId],
   );
   useDirectorCallEvents(onEvent);
-  if (!token) return null;
+  if (!token || (spectator && !staff)) return null;
   const calls = mine.data ?? [];
   const waiting = calls.find((c) => c.status !== 'resolved');
   return (
