@@ -36,9 +36,9 @@ export class AccountRecoveryController {
   @Public()
   @Post('password-reset/request')
   @HttpCode(202)
-  @ApiOperation({ summary: 'E-mail a password-reset link (30 minutes, single use). The same answer whether or not an account has the address; rate limited per address asked, per account and per client address' })
+  @ApiOperation({ summary: 'E-mail a password-reset link (30 minutes, single use). The same answer whether or not an account has the address, given before the address is looked up; rate limited per address asked, per account and per client address' })
   @ApiOk(AcceptedDto)
-  @ApiErrors('RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
+  @ApiErrors('EMAIL_INVALID', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   requestReset(@Body() dto: EmailDto, @Ip() ip: string): Promise<AcceptedDto> {
     return this.service.requestReset(dto.email, ip);
   }
@@ -56,9 +56,12 @@ export class AccountRecoveryController {
   @Post('email/change')
   @HttpCode(202)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Ask to change the e-mail address (the current password is needed): a link is sent to the new address, which replaces the old one when opened' })
+  @ApiOperation({
+    summary:
+      'Ask to change the e-mail address (the current password is needed): a link is sent to the new address, which replaces the old one when opened (the old address is then told). The same answer when the address already has an account (its owner is told instead) or has had its fill of such mail this hour (ACCOUNT_MAIL_RATE_LIMIT_PER_TARGET, whoever asks)',
+  })
   @ApiOk(AcceptedDto)
-  @ApiErrors('WRONG_PASSWORD', 'EMAIL_UNCHANGED', 'EMAIL_TAKEN', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
+  @ApiErrors('EMAIL_INVALID', 'WRONG_PASSWORD', 'EMAIL_UNCHANGED', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   requestEmailChange(@CurrentUser() user: AuthUser, @Body() dto: ChangeEmailDto, @Ip() ip: string): Promise<AcceptedDto> {
     return this.service.requestEmailChange(user, dto, ip);
   }
@@ -66,7 +69,7 @@ export class AccountRecoveryController {
   @Public()
   @Post('email/change/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm the new address with the token from the link sent to it' })
+  @ApiOperation({ summary: 'Confirm the new address with the token from the link sent to it: every other link of the account stops working, and the old address is told of the change' })
   @ApiOk(UserResponseDto)
   @ApiErrors('TOKEN_UNKNOWN', 'TOKEN_USED', 'TOKEN_EXPIRED', 'EMAIL_TAKEN')
   confirmEmailChange(@Body() dto: TokenDto): Promise<UserResponseDto> {

@@ -42,10 +42,18 @@ export class AccountRecoveryRepository {
     });
   }
 
-  /** The new address replaces the old one, verified; a taken address (someone signed up with it meanwhile) is refused. */
-  async changeEmail(tokenHash: string, now: Date): Promise<User | Refusal | 'email_taken'> {
+  /**
+   * The new address replaces the old one, verified; a taken address (someone signed up with it meanwhile) is
+   * refused. Every other link of the account is revoked: a reset link mailed to the old address must not set a
+   * password for the account at its new address. With the address it replaced (to be told of the change).
+   */
+  async changeEmail(tokenHash: string, now: Date): Promise<{ user: User; oldEmail: string; tokenId: string } | Refusal | 'email_taken'> {
     try {
-      return await this.use(tokenHash, 'change_email', now, (tx, t) => changeEmail(tx, t.userId, t.email, now));
+      return await this.use(tokenHash, 'change_email', now, async (tx, t) => {
+        const { email: oldEmail } = await tx.user.findUniqueOrThrow({ where: { id: t.userId }, select: { email: true } });
+        await this.tokens.revokeAll(tx, t.userId, now);
+        return { user: await changeEmail(tx, t.userId, t.email, now), oldEmail, tokenId: t.id };
+      });
     } catch (err) {
       if ((err as { code?: string }).code === 'P2002') return 'email_taken';
       throw err;

@@ -15,7 +15,7 @@ export class AuthController {
   @Post('register')
   @ApiOperation({ summary: 'Create a competitor account and sign in; rate limited per client address and per network (IPv4 /24, IPv6 /64)' })
   @ApiOk(TokenResponseDto)
-  @ApiErrors('EMAIL_TAKEN', 'DISPLAY_NAME_INVALID', 'DISPLAY_NAME_TAKEN', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
+  @ApiErrors('EMAIL_INVALID', 'EMAIL_TAKEN', 'DISPLAY_NAME_INVALID', 'DISPLAY_NAME_TAKEN', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<TokenResponseDto> {
     return this.service.register(dto, ip);
   }
@@ -42,7 +42,7 @@ export class AuthController {
   @Post('password')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Change the password (the current one is needed; rate limited like login); every other token stops working, a fresh one is returned' })
+  @ApiOperation({ summary: 'Change the password (the current one is needed; rate limited like login); every other token stops working, and so does every reset or change-of-address link mailed before; a fresh token is returned' })
   @ApiOk(TokenResponseDto)
   @ApiErrors('WRONG_PASSWORD', 'PASSWORD_UNCHANGED', 'RATE_LIMITED', 'RATE_LIMIT_UNAVAILABLE')
   changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto, @Ip() ip: string): Promise<TokenResponseDto> {

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@dcs/db';
-import { AppConfig, AppError, hashPassword, notFound, verifyPassword } from '@dcs/common';
-import { LiveEmitter, normaliseDisplayName, sessionsChanged } from '@dcs/tournament';
+import { AppConfig, AppError, Clock, hashPassword, notFound, verifyPassword } from '@dcs/common';
+import { LiveEmitter, normaliseDisplayName, sessionsChanged, staffWordIn } from '@dcs/tournament';
 import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
@@ -11,6 +11,7 @@ import { AuthUser } from '../common/decorators';
 import { ChangePasswordDto, LoginDto, RegisterDto, TokenResponseDto } from './auth.dto';
 import { SessionCaptureService } from '../anticheat/session-capture.service';
 import { CredentialLimiter } from './credential-limiter';
+import { acceptMailAddress } from './mail-address';
 import { AccountRecoveryService } from '../account-recovery/account-recovery.service';
 
 @Injectable()
@@ -27,18 +28,28 @@ export class AuthService {
     private readonly limiter: CredentialLimiter,
     private readonly live: LiveEmitter,
     private readonly recovery: AccountRecoveryService,
+    private readonly clock: Clock,
   ) {}
 
   /**
    * A new competitor account, counted per client address and per network before any work (RATE_LIMITED
    * beyond the limits). The display name is stored in its normal form and refused when it holds an
-   * invisible, control or direction character, or looks like a name someone has (docs/rules.md,
-   * "Display names").
+   * invisible, control or direction character, holds a word kept for staff (a sign-up is never staff), or
+   * looks like a name someone has (docs/rules.md, "Display names"). A taken address is answered
+   * EMAIL_TAKEN: a sign-up signs in at once, so it cannot answer alike for a taken address (docs/rules.md,
+   * "Accounts and e-mail"); the counts per client address and network bound how many it can test.
    */
   async register(dto: RegisterDto, ip: string): Promise<TokenResponseDto> {
+    acceptMailAddress(dto.email, 'email');
     await this.limiter.registration(ip);
     const name = normaliseDisplayName(dto.displayName);
     if (!name.ok) throw new AppError('DISPLAY_NAME_INVALID', name.problem, [{ field: 'displayName', problems: [name.problem] }]);
+    const staffWord = staffWordIn(name.name);
+    if (staffWord) {
+      throw new AppError('DISPLAY_NAME_TAKEN', `This display name holds "${staffWord}" (or a look-alike of it), a word kept for staff accounts; choose another`, [
+        { field: 'displayName', problems: [`holds the staff word "${staffWord}"`] },
+      ]);
+    }
     if (await this.users.nameTaken(name.name)) throw nameTaken();
     const passwordHash = await hashPassword(dto.password);
     const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name, locale: dto.locale });
@@ -72,7 +83,8 @@ export class AuthService {
   /**
    * Changes the caller's password: the current one must be right (counted with login's limits, so a
    * stolen token cannot guess it faster than a login could), the new one differ. Every other token
-   * stops working (its open sockets are closed); the caller gets a fresh one.
+   * stops working (its open sockets are closed), and so does every reset or change-of-address link
+   * mailed before; the caller gets a fresh one.
    */
   async changePassword(caller: AuthUser, dto: ChangePasswordDto, ip: string): Promise<TokenResponseDto> {
     await this.limiter.attempt(ip, caller.email);
@@ -86,7 +98,7 @@ export class AuthService {
       ]);
     }
     const passwordHash = await hashPassword(dto.newPassword);
-    const changed = await this.users.changePassword(user.id, user.passwordHash, passwordHash);
+    const changed = await this.users.changePassword(user.id, user.passwordHash, passwordHash, this.clock.now());
     if (!changed) {
       throw new AppError('TRY_AGAIN', 'The password was changed by another request at the same moment; nothing was saved. Sign in and try again.');
     }

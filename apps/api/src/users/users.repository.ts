@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { Pool } from 'pg';
 import type { Role, User } from '@dcs/db';
 import { PG_POOL, PrismaService, type Language } from '@dcs/common';
-import { backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserLocale, setUserRoles } from '@dcs/tournament';
+import { AccountTokensRepository, backfillNameSkeletons, bumpTokenVersion, insertUser, nameSkeletonTaken, recordAudit, replacePassword, setUserLocale, setUserRoles } from '@dcs/tournament';
 
 @Injectable()
 export class UsersRepository implements OnApplicationBootstrap {
@@ -11,6 +11,7 @@ export class UsersRepository implements OnApplicationBootstrap {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly tokens: AccountTokensRepository,
   ) {}
 
   /**
@@ -76,12 +77,15 @@ export class UsersRepository implements OnApplicationBootstrap {
 
   /**
    * Replaces the password hash if it is still `expected` (the one the current password was checked
-   * against: two changes at once cannot both pass on the old password) and bumps tokenVersion.
-   * Null when it was changed meanwhile.
+   * against: two changes at once cannot both pass on the old password) and bumps tokenVersion; the
+   * account's outstanding reset and change-of-address links stop working with the old password (one
+   * mailed before must not undo the change). Null when it was changed meanwhile.
    */
-  changePassword(id: string, expected: string, passwordHash: string): Promise<User | null> {
+  changePassword(id: string, expected: string, passwordHash: string, now: Date): Promise<User | null> {
     return this.prisma.$transaction(async (tx) => {
-      return (await replacePassword(tx, id, expected, passwordHash)) ? tx.user.findUnique({ where: { id } }) : null;
+      if (!(await replacePassword(tx, id, expected, passwordHash))) return null;
+      await this.tokens.revokeAll(tx, id, now, ['reset_password', 'change_email']);
+      return tx.user.findUnique({ where: { id } });
     });
   }
 

@@ -30,9 +30,12 @@ export class AccountTokensRepository {
     await tx.accountToken.update({ where: { id }, data: { usedAt: now } });
   }
 
-  /** Every other live link of the player, whatever its purpose (a password reset revokes them all). */
-  async revokeAll(tx: Tx, userId: string, now: Date): Promise<void> {
-    await tx.accountToken.updateMany({ where: { userId, usedAt: null, revokedAt: null }, data: { revokedAt: now } });
+  /**
+   * Every other live link of the player, whatever its purpose (a password reset and a change of address revoke
+   * them all), or only those of `purposes` (a password change: the reset and change-of-address links).
+   */
+  async revokeAll(tx: Tx, userId: string, now: Date, purposes?: AccountTokenPurpose[]): Promise<void> {
+    await tx.accountToken.updateMany({ where: { userId, usedAt: null, revokedAt: null, ...(purposes ? { purpose: { in: purposes } } : {}) }, data: { revokedAt: now } });
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
