@@ -149,6 +149,8 @@ describe('house tables checked from outside', () => {
       await setBalance(admin, sleeper, 950);
       await tournamentRunOut(gameId); // a 1,000 DD fine: 950 taken, 50 owed
       expect(await balance(sleeper)).toEqual({ currency: 'DD', balance: 0, owed: 50 });
+      // Issue 36: no house seat while the player's tournament game runs (docs/rules.md): it is over first, as its last move would end it.
+      await prisma.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: new Date() } });
       const host = await user();
       await api.http().post('/api/me/adult-confirmation').set(auth(host)).send({ adult: true }).expect(200);
       await api.http().post('/api/me/adult-confirmation').set(auth(sleeper)).send({ adult: true }).expect(200);

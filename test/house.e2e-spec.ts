@@ -345,7 +345,9 @@ describe('house tables (SPEC 8): tables, wallets, settlement, run-outs, court, t
     const file = (await api.http().get('/api/me/file').set(auth(p)).expect(200)).body as { kind: string; tournament: boolean; fine: number }[];
     expect(file.filter((e) => e.kind === 'ticket' && e.tournament && e.fine === 1_000)).toHaveLength(5);
     expect(file.filter((e) => e.kind === 'felony' && e.fine === 20_000)).toHaveLength(1);
-    // A player with a debt cannot join a stake table.
+    // A player with a debt cannot join a stake table. (Issue 36: no house seat while a tournament game the player sits
+    // at runs, forfeited or not — docs/rules.md — so the table's game is over first, as its last move would end it.)
+    await prisma.game.update({ where: { id: gameId }, data: { status: 'finished', finishedAt: new Date() } });
     await adult(p);
     const host = await user();
     await adult(host);

@@ -13,12 +13,13 @@ export interface SeatedPlayer {
  * `turnMs` is the challenge's clock length, stored with the challenge before the game exists: a worker's
  * recovery sweep (at start-up and every minute) queues the clock of every game being played, so a
  * clock changed after the game was dealt could be queued (and cached) with the old length first.
+ * `users`: the people to seat first, in seat order (fresh accounts fill the other seats).
  */
-export async function tableWithGame(api: TestApi, n = 4, opts: { turnMs?: number } = {}): Promise<{ tableId: string; gameId: string; players: SeatedPlayer[] }> {
+export async function tableWithGame(api: TestApi, n = 4, opts: { turnMs?: number; users?: { id: string; token: string }[] } = {}): Promise<{ tableId: string; gameId: string; players: SeatedPlayer[] }> {
   const prisma = api.app.get(PrismaService);
   const games = api.app.get(GameStore);
-  const users = [];
-  for (let i = 0; i < n; i++) users.push(await api.user());
+  const users = [...(opts.users ?? [])];
+  while (users.length < n) users.push(await api.user());
   const slug = `fx-${Math.random().toString(36).slice(2, 10)}`;
   const city = await prisma.city.create({ data: { name: 'Fixture City', slug, timeZone: 'America/New_York', region: 'south', tier: 'T1' } });
   const t = new Date();
@@ -57,4 +58,9 @@ export async function directCity(api: TestApi, directorId: string, cityOrChallen
   if (!cityId) throw new Error('directCity: give a cityId, challengeId or tableId');
   await prisma.directorCity.createMany({ data: [{ userId: directorId, cityId }], skipDuplicates: true });
   return cityId;
+}
+
+/** Gives an account staff roles (competitor kept) straight in the database: a setup step, as an admin would over the API. */
+export async function grantRoles(api: TestApi, userId: string, roles: ('director' | 'reviewer' | 'admin')[]): Promise<void> {
+  await api.app.get(PrismaService).user.update({ where: { id: userId }, data: { roles: ['competitor', ...roles] } });
 }

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import type { City, Region, Season, Tier } from '@dcs/db';
 import { TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
+import { NoControlChars } from '../common/no-control-chars';
 
 export const REGIONS: Region[] = ['north', 'south', 'east', 'west'];
 export const TIERS: Tier[] = ['T1', 'T2', 'T3'];
@@ -29,6 +30,7 @@ export class CreateCityDto {
   @ApiProperty({ example: 'Atlanta' })
   @Transform(trim)
   @IsString()
+  @NoControlChars()
   @MinLength(2)
   @MaxLength(80)
   name!: string;
@@ -75,7 +77,7 @@ export class CreateCityDto {
 }
 
 export class UpdateCityDto {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MinLength(2) @MaxLength(80) name?: string;
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @NoControlChars() @MinLength(2) @MaxLength(80) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @Validate(IsIanaTimeZone) timeZone?: string;
   @ApiPropertyOptional({ enum: REGIONS }) @IsOptional() @IsIn(REGIONS) region?: Region;
   @ApiPropertyOptional({ enum: TIERS }) @IsOptional() @IsIn(TIERS) tier?: Tier;
@@ -85,6 +87,7 @@ export class UpdateCityDto {
 
   @ApiProperty({ description: 'why the city is changed (audited)' })
   @IsString()
+  @NoControlChars({ newlines: true })
   @MinLength(3)
   @MaxLength(500)
   reason!: string;

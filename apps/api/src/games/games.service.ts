@@ -115,7 +115,10 @@ export class GamesService {
     const state = game.state as unknown as GameState;
     const seats = await this.hosts.seatsOfGame(game);
     const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    const record = toRecord(state, { revealHidden: false, viewer });
+    // Until the deal (the contribution window) the stored state is a placeholder: no tile of it is shown,
+    // not even to its seat (docs/rules.md, Deals 4a), as the live views show none.
+    const undealt = !!game.dealClosesAt && !state.finished;
+    const record = { ...toRecord(state, { revealHidden: false, viewer }), ...(undealt ? { hands: [] } : {}) };
     if (state.finished && user && isStaff(user)) await this.repo.auditHiddenTilesRead(game.id, user.id, { roles: user.roles.filter(isStaffRole), seat: viewer });
     // The contributions are public as they come in; the record has them once the game is dealt.
     const contributions = !game.dealClosesAt && Array.isArray(game.contributions) ? { contributions: game.contributions as string[] } : {};

@@ -37,7 +37,7 @@ export class HouseController {
   @Post('house/tables')
   @UnderAcceptedRules()
   @ApiOk(HouseTableDto)
-  @ApiErrors('INVALID_SETTINGS', 'STAKE_TOO_HIGH', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiErrors('INVALID_SETTINGS', 'STAKE_TOO_HIGH', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING', 'IN_TOURNAMENT_GAME')
   @ApiOperation({ summary: 'Open a house table (the host takes seat 0; computer seats may be given at once); it deals when full' })
   open(@CurrentUser() user: AuthUser, @Body() dto: OpenHouseTableDto) {
     return this.service.open(user, dto);
@@ -63,7 +63,7 @@ export class HouseController {
   @UnderAcceptedRules()
   @HttpCode(200)
   @ApiOk(HouseTableDto)
-  @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING', 'IN_TOURNAMENT_GAME')
   @ApiOperation({ summary: 'Take a seat from the lobby, or at an unlisted table with its invitation code in the body (without it: 404, as for no table); a stake table needs the 18+ confirmation, no debt and 2 × stake in the wallet' })
   join(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Body() dto: JoinHouseTableDto) {
     return this.service.join(user, id, dto.seat, dto.code);
@@ -73,7 +73,7 @@ export class HouseController {
   @UnderAcceptedRules()
   @HttpCode(200)
   @ApiOk(HouseTableDto)
-  @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING')
+  @ApiErrors('NOT_FOUND', 'TABLE_NOT_OPEN', 'TABLE_FULL', 'SEAT_TAKEN', 'INVALID_SEAT', 'ALREADY_SEATED', 'INSUFFICIENT_FUNDS', 'ADULT_CONFIRMATION_REQUIRED', 'DEBT_OUTSTANDING', 'IN_TOURNAMENT_GAME')
   @ApiOperation({ summary: 'Take a seat by invitation code' })
   joinByCode(@CurrentUser() user: AuthUser, @Body() dto: JoinByCodeDto) {
     return this.service.joinByCode(user, dto);
@@ -110,7 +110,7 @@ export class HouseController {
   @UnderAcceptedRules()
   @HttpCode(200)
   @ApiOk(HouseTableDto)
-  @ApiErrors('NOT_SEATED', 'TABLE_NOT_FINISHED', 'INSUFFICIENT_FUNDS')
+  @ApiErrors('NOT_SEATED', 'TABLE_NOT_FINISHED', 'INSUFFICIENT_FUNDS', 'IN_TOURNAMENT_GAME')
   @ApiOperation({ summary: 'Another game at the same table, once the last one is settled: it deals again when every seat is still taken' })
   rematch(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string) {
     return this.service.rematch(user, id);
@@ -196,9 +196,9 @@ export class HouseController {
   @HttpCode(200)
   @Roles('admin')
   @ApiOk(WalletDto)
-  @ApiErrors('INSUFFICIENT_FUNDS', 'NOTHING_TO_CHANGE', 'REQUEST_ID_REUSED')
+  @ApiErrors('INSUFFICIENT_FUNDS', 'NOTHING_TO_CHANGE', 'REQUEST_ID_REUSED', 'OWN_WALLET')
   @ApiOperation({
-    summary: 'Correct a wallet with a reason (admins; audited; never below zero; a credit pays what is owed first; idempotent on requestId)',
+    summary: 'Correct a wallet with a reason (admins, never their own: 403 OWN_WALLET; audited; never below zero; a credit pays what is owed first; idempotent on requestId)',
     description:
       'The same requestId with the same body (currency, amount, reason) is answered 200 and applies nothing; with another body it is refused 409 REQUEST_ID_REUSED, nothing applied, `details.stored` naming the stored correction (currency, amount, reason, createdAt).',
   })

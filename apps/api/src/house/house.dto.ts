@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { BOT_LEVELS, CURRENCIES, HOUSE_RULESETS, PURPOSES, WORKOUT_KINDS } from '@dcs/house';
 import { OptionalNotNull } from '../common/validation';
+import { NoControlChars } from '../common/no-control-chars';
 
 export class HouseSettingsDto {
   @ApiPropertyOptional({ enum: [0, 5, 10, 15, 20], description: 'get on with (the ruleset decides which are allowed: INVALID_SETTINGS)' })
@@ -248,7 +249,7 @@ export class WalletCorrectionDto {
   @Min(-1_000_000)
   @Max(1_000_000)
   amount!: number;
-  @ApiProperty({ minLength: 3, maxLength: 500 }) @IsString() @MinLength(3) @MaxLength(500) reason!: string;
+  @ApiProperty({ minLength: 3, maxLength: 500 }) @IsString() @NoControlChars({ newlines: true }) @MinLength(3) @MaxLength(500) reason!: string;
   @ApiProperty({ description: 'idempotency key: a retried correction with the same key and body changes nothing; the same key with another body is 409 REQUEST_ID_REUSED' }) @IsUUID() requestId!: string;
 }
 

@@ -1,5 +1,6 @@
-import ical, { ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { withoutControlChars } from '@dcs/common';
 
 /** A challenge as a calendar shows it. */
 export interface FeedChallenge {
@@ -54,14 +55,29 @@ export interface FeedOptions {
  * stays in the feed as CANCELLED, so calendars take it off.
  */
 export function icalFeed(o: FeedOptions, challenges: readonly FeedChallenge[]): string {
-  const cal = ical({ name: o.name, prodId: { company: 'DCS Tournament Platform', product: 'calendar', language: 'EN' } });
-  if (o.timeZone) cal.x([{ key: 'X-WR-TIMEZONE', value: o.timeZone }]);
+  const cal = ical({ name: feedText(o.name, 'raw'), prodId: { company: 'DCS Tournament Platform', product: 'calendar', language: 'EN' } });
+  if (o.timeZone) cal.x([{ key: 'X-WR-TIMEZONE', value: feedText(o.timeZone) }]);
   for (const c of challenges) {
     const url = `${o.publicUrl}/challenges/${c.id}`;
-    const title = challengeTitle(c) + (c.registration === 'waitlisted' ? ' — waitlisted' : '');
+    const title = feedText(challengeTitle(c) + (c.registration === 'waitlisted' ? ' — waitlisted' : ''));
+    const description = challengeDescription({ ...c, timeZone: feedText(c.timeZone) }, url);
+    const location = feedText(c.cityName);
     const status = c.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED;
-    cal.createEvent({ id: `checkin-${c.id}@${o.uidDomain}`, start: c.checkInOpensAt, end: c.checkInClosesAt, summary: `Check-in: ${title}`, description: challengeDescription(c, url), url, location: c.cityName, status });
-    cal.createEvent({ id: `challenge-${c.id}@${o.uidDomain}`, start: c.startsAt, end: new Date(c.startsAt.getTime() + CHALLENGE_SHOWN_MS), summary: title, description: challengeDescription(c, url), url, location: c.cityName, status });
+    cal.createEvent({ id: `checkin-${c.id}@${o.uidDomain}`, start: c.checkInOpensAt, end: c.checkInClosesAt, summary: `Check-in: ${title}`, description, url, location, status });
+    cal.createEvent({ id: `challenge-${c.id}@${o.uidDomain}`, start: c.startsAt, end: new Date(c.startsAt.getTime() + CHALLENGE_SHOWN_MS), summary: title, description, url, location, status });
   }
   return cal.toString();
+}
+
+/**
+ * Every text value this feed writes goes through here once (RFC 5545 §3.3.11). Control characters become a
+ * space (names typed before they were refused — docs/rules.md, "Text that reaches a file format"); the
+ * only line breaks in a value are the ones the feed writes itself (the description's).
+ * ical-generator escapes backslash, semicolon, comma and newline in the properties it writes from values
+ * (SUMMARY, DESCRIPTION, LOCATION, X- properties: 'escaped'), but writes the calendar's NAME and
+ * X-WR-CALNAME raw (as of 11.1): those get its own escape here ('raw'), so a name can never end a line.
+ */
+function feedText(text: string, written: 'escaped' | 'raw' = 'escaped'): string {
+  const clean = withoutControlChars(text);
+  return written === 'raw' ? escape(clean, false) : clean;
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Currency } from '@dcs/db';
-import { AppError, notFound } from '@dcs/common';
+import { AppError, notFound, type Tx } from '@dcs/common';
 import { TournamentClock } from '../time/tournament-clock';
-import { welcomeGrantStatus, weekStartUtc } from '@dcs/house';
+import { welcomeGrantDue, welcomeGrantStatus, weekStartUtc, WELCOME_GRANT_GAMES } from '@dcs/house';
 import { HouseRepository } from './house.repository';
 import { insufficientFunds, WalletRepository } from './wallet.repository';
 import { houseTx } from './house-tx';
@@ -25,7 +25,23 @@ export class HouseAccounts {
     const balances = await this.wallets.balances(userId);
     const court = (await this.repo.court([userId])).get(userId)!;
     const grant = await this.wallets.grantProgress(userId);
-    return { user: exists, balances, court, grant: welcomeGrantStatus(grant.gamesCounted, grant.granted) };
+    return { user: exists, balances, court, grant: welcomeGrantStatus(grant) };
+  }
+
+  /**
+   * Posts the welcome grant if it is due now (SPEC 7 Decision, `welcomeGrantDue`: the games played and the
+   * address verified), in the caller's transaction: the settlement of a counted game, and the verification of
+   * the address (`welcomeOnVerified`) — whichever completes the condition pays it, once (the wallet lock, then
+   * the grant's dedupe keys). True when this call posted it.
+   */
+  async payWelcomeIfDue(tx: Tx, userId: string): Promise<boolean> {
+    if (!welcomeGrantDue(await this.wallets.grantFacts(tx, userId))) return false;
+    return this.wallets.grantWelcome(tx, userId, `welcome grant: address verified and ${WELCOME_GRANT_GAMES} friendly games finished`);
+  }
+
+  /** The account's address was just verified: the grant is paid now if its games were already played. */
+  welcomeOnVerified(userId: string): Promise<boolean> {
+    return houseTx(this.repo, (tx) => this.payWelcomeIfDue(tx, userId));
   }
 
   /**
@@ -74,8 +90,11 @@ export class HouseAccounts {
    * take a balance below zero (INSUFFICIENT_FUNDS); a credit pays what is owed first (SPEC 8.2). The
    * `requestId` makes a retried correction (the same currency, amount and reason) a no-op; the same
    * `requestId` with another body is refused with REQUEST_ID_REUSED, naming what it did (nothing applied).
+   * An admin's own wallet is refused (OWN_WALLET): another admin corrects it.
    */
   async correct(actorId: string, userId: string, input: { currency: Currency; amount: number; reason: string; requestId: string }) {
+    // A second person corrects an admin's own wallet: nobody credits (or debits) themselves.
+    if (actorId === userId) throw new AppError('OWN_WALLET', 'Nobody corrects their own wallet: another admin must do it');
     await this.wallet(userId);
     await houseTx(this.repo, async (tx) => {
       const w = (await this.wallets.lockAll(tx, [userId], input.currency)).get(userId)!;

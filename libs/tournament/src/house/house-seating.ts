@@ -74,6 +74,7 @@ export class HouseSeating {
     if (!resolved.ok) throw new AppError('INVALID_SETTINGS', resolved.error.message);
     const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
     const id = await houseTx(this.repo, async (tx) => {
+      await this.checkNotInTournamentGame(tx, hostId);
       if (currency) await this.checkStakePlayer(tx, hostId, currency, req.stake);
       const t = await this.repo.createTable(tx, {
         hostId,
@@ -131,6 +132,7 @@ export class HouseSeating {
       if (t.status !== 'open') throw new AppError('TABLE_NOT_OPEN', 'This table is not taking players');
       if (seated) throw new AppError('ALREADY_SEATED', 'You already have a seat at this table');
       const free = this.freeSeat(t, seat);
+      await this.checkNotInTournamentGame(tx, userId);
       if (t.purpose === 'stake') await this.checkStakePlayer(tx, userId, t.currency!, t.stake);
       await this.repo.addSeat(tx, { tableId, seat: free, userId });
     });
@@ -188,6 +190,7 @@ export class HouseSeating {
       if (t.status !== 'finished') throw new AppError('TABLE_NOT_FINISHED', 'The game at this table is not over');
       const settled = t.currentGameId ? await this.repo.isSettled(tx, t.currentGameId) : false;
       if (!settled) throw new AppError('TRY_AGAIN', 'The last game is being settled; try again in a moment');
+      await this.checkNotInTournamentGame(tx, userId);
       await this.repo.setStatus(tx, tableId, 'open');
     });
     return this.startIfFull(tableId);
@@ -202,6 +205,16 @@ export class HouseSeating {
     }
     for (let s = 0; s < t.seats; s++) if (!taken.has(s)) return s;
     throw new AppError('TABLE_FULL', 'Every seat at this table is taken');
+  }
+
+  /**
+   * While a person's tournament game runs they take no house seat — open, join or rematch (docs/rules.md, "House
+   * tables during a tournament game"): opponents at a challenge table would otherwise open a partners table and
+   * talk in its team channel. IN_TOURNAMENT_GAME (409) names the game.
+   */
+  private async checkNotInTournamentGame(tx: Tx, userId: string): Promise<void> {
+    const gameId = await this.repo.tournamentGameOf(userId, tx);
+    if (gameId) throw new AppError('IN_TOURNAMENT_GAME', 'Your tournament game is being played: a house table can wait until it has ended', { gameId });
   }
 
   /** SPEC 8.7: a stake table needs the 18+ confirmation, no debt, and the worst case (2 × stake) in the wallet. */

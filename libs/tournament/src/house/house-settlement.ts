@@ -8,7 +8,6 @@ import {
   netOf,
   settlePayments,
   countsForWelcomeGrant,
-  WELCOME_GRANT_GAMES,
   weekStartUtc,
   workoutOwed,
 } from '@dcs/house';
@@ -21,6 +20,7 @@ import { CommissaryService } from './commissary.service';
 import { WalletRepository } from './wallet.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
+import { HouseAccounts } from './house-accounts';
 
 
 /** The settlement of a finished house game (SPEC 8.1, 8.4, 8.6), once, in one transaction; a seat's forfeit that may end the game; and the recovery sweep of house tables. An act of HouseService. */
@@ -34,6 +34,7 @@ export class HouseSettlement {
     private readonly clock: TournamentClock,
     private readonly commissary: CommissaryService,
     private readonly turns: HouseTurns,
+    private readonly accounts: HouseAccounts,
   ) {}
 
   /** Forfeits a seat through the engine (leave or forfeit after the deal), then settles if that ended the game. */
@@ -99,10 +100,14 @@ export class HouseSettlement {
           if (winners.length) await this.repo.addStakeWin(tx, winners);
         }
       }
-      // The held welcome grant (SPEC 7 Decision): a non-stake game played to its end counts for each person seated.
+      // The held welcome grant (SPEC 7 Decision): a non-stake game played to its end against a person or a computer
+      // above easy counts for each person seated; it is paid once the games are played and the address verified.
       const anyForfeit = state.forfeited.some(Boolean);
-      for (const u of humans.map((s) => s.userId!).sort()) {
-        if (countsForWelcomeGrant({ purpose: t.purpose, person: true, finished: winner !== null, anyForfeit })) await this.wallets.countGrantGame(tx, u, gameId, WELCOME_GRANT_GAMES);
+      for (const s of [...humans].sort((a, b) => (a.userId! < b.userId! ? -1 : 1))) {
+        const opponents = t.seatsTaken.filter((o) => !sameSide(o.seat, s.seat)).map((o) => (o.userId ? { person: true as const } : { person: false as const, level: o.botLevel! }));
+        if (!countsForWelcomeGrant({ purpose: t.purpose, person: true, finished: winner !== null, anyForfeit, opponents })) continue;
+        await this.wallets.countGrantGame(tx, s.userId!, gameId);
+        await this.accounts.payWelcomeIfDue(tx, s.userId!);
       }
       // Workouts owed by losers with dumbbells; the Clock Jar for winners.
       const dumbbells = await this.repo.dumbbellsBySeat(tx, gameId);

@@ -5,6 +5,7 @@ import { courtLevel, type CourtLevel } from '@dcs/house';
 
 import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
 import { addStakeWins, confirmAdultOnce, setAssistiveTech } from '../accounts/accounts.repository';
+import { runningTournamentGameOf } from '../challenge/challenge.repository';
 
 export type TableWithSeats = HouseTable & { seatsTaken: (HouseSeat & { user: { displayName: string } | null })[] };
 
@@ -312,6 +313,11 @@ export class HouseRepository {
   /** A user's 18+ confirmation (throws when there is no such user). */
   adultConfirmation(userId: string, db: Pick<Prisma.TransactionClient, 'user'> = this.prisma): Promise<{ adultConfirmedAt: Date | null }> {
     return db.user.findUniqueOrThrow({ where: { id: userId }, select: { adultConfirmedAt: true } });
+  }
+
+  /** The unfinished challenge game the user is seated at (their tournament game is running), or null. */
+  tournamentGameOf(userId: string, tx: Tx): Promise<string | null> {
+    return runningTournamentGameOf(tx, userId);
   }
 
   /** Sets the 18+ confirmation once (a confirmed account keeps its first time). */

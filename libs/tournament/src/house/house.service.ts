@@ -176,6 +176,11 @@ export class HouseService {
     return this.accounts.grantWelcome(userId);
   }
 
+  /** The account's address was just verified: its held welcome grant is paid now if its games were already played (once). */
+  welcomeOnVerified(userId: string): Promise<boolean> {
+    return this.accounts.welcomeOnVerified(userId);
+  }
+
   /** One page of a ledger: one indexed read (a wallet never seen is opened first; an unknown user is 404). */
   ledger(userId: string, currency: Currency, limit: number, beforeSeq?: number) {
     return this.accounts.ledger(userId, currency, limit, beforeSeq);

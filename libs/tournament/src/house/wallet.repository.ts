@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Currency, type WalletEntry, type WalletEntryKind } from '@dcs/db';
 import { AppError, PrismaService, type Tx } from '@dcs/common';
-import { COMMISSARY, commissaryDue, commissaryKey, debtPayment, splitFine } from '@dcs/house';
+import { COMMISSARY, commissaryDue, commissaryKey, debtPayment, splitFine, type GrantFacts } from '@dcs/house';
 import { storeNotifications } from '../notifications/notifications.repository';
 import { walletDebtNotice } from './wallet.messages';
 
@@ -67,8 +67,8 @@ export class WalletRepository {
 
   /**
    * Posts the welcome grant (SPEC 8.2) to both wallets, once per account whatever calls it (the dedupe
-   * keys are the account's): called when the account has earned it (`countGrantGame`) and by the seed
-   * for its demo accounts. True when this call posted it.
+   * keys are the account's): called when the account has earned it (HouseAccounts.payWelcomeIfDue) and by
+   * the seed for its demo accounts. True when this call posted it.
    */
   async grantWelcome(tx: Tx, userId: string, reason = 'welcome grant'): Promise<boolean> {
     await this.ensure(tx, userId);
@@ -82,26 +82,32 @@ export class WalletRepository {
 
   /**
    * Records a finished game that counts toward the account's held welcome grant (SPEC 7 Decision,
-   * `countsForWelcomeGrant`) and posts the grant once the account has `needed` of them — in the
-   * caller's transaction (the game's settlement). The account's DD wallet is locked before counting,
-   * so games settling at the same moment are counted one after the other and the grant is posted by
-   * exactly one of them (and its dedupe keys make any repeat a no-op).
+   * `countsForWelcomeGrant`), in the caller's transaction (the game's settlement), under the account's
+   * DD wallet lock (`grantFacts` takes it first too).
    */
-  async countGrantGame(tx: Tx, userId: string, gameId: string, needed: number): Promise<boolean> {
+  async countGrantGame(tx: Tx, userId: string, gameId: string): Promise<void> {
     await this.lockAll(tx, [userId], 'DD');
     await tx.$executeRaw`INSERT INTO grant_games (user_id, game_id) VALUES (${userId}::uuid, ${gameId}::uuid) ON CONFLICT DO NOTHING`;
-    const counted = await tx.grantGame.count({ where: { userId } });
-    if (counted < needed) return false;
-    return this.grantWelcome(tx, userId, `welcome grant: ${needed} friendly games finished`);
   }
 
-  /** The held grant's progress: games counted so far, and whether it was paid. */
-  async grantProgress(userId: string): Promise<{ gamesCounted: number; granted: boolean }> {
-    const [gamesCounted, granted] = await Promise.all([
-      this.prisma.grantGame.count({ where: { userId } }),
-      this.prisma.walletEntry.count({ where: { dedupeKey: `grant:${userId}:DD` } }),
+  /**
+   * What decides whether the welcome grant is due (`welcomeGrantDue`), read under the account's DD wallet
+   * lock: the game settlements and the address's verification that may each complete the condition take
+   * that lock first, so whichever commits last reads what the other wrote, and the grant is posted once.
+   */
+  async grantFacts(tx: Tx, userId: string): Promise<GrantFacts> {
+    await this.lockAll(tx, [userId], 'DD');
+    return this.grantProgress(userId, tx);
+  }
+
+  /** The held grant's progress: games counted so far, whether the address is verified, and whether the grant was paid. */
+  async grantProgress(userId: string, db: Pick<Tx, 'grantGame' | 'walletEntry' | 'user'> = this.prisma): Promise<GrantFacts> {
+    const [gamesCounted, granted, user] = await Promise.all([
+      db.grantGame.count({ where: { userId } }),
+      db.walletEntry.count({ where: { dedupeKey: `grant:${userId}:DD` } }),
+      db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } }),
     ]);
-    return { gamesCounted, granted: granted > 0 };
+    return { gamesCounted, granted: granted > 0, verified: !!user?.emailVerifiedAt };
   }
 
   /** Locks the wallets named, in the one order (deadlock-free), for the rest of the transaction. */

@@ -70,7 +70,11 @@ export function WalletPage() {
       {w.welcomeGrant.status === 'held' && (
         <div className="notice" role="status" data-testid="welcome-grant">
           <h2>{t('wallet.grantWaiting')}</h2>
-          <p>{t('wallet.grantHeld', { count: w.welcomeGrant.gamesLeft, dd: formatNumber(10000), soups: formatNumber(100) })}</p>
+          <p>
+            {w.welcomeGrant.gamesLeft > 0
+              ? t('wallet.grantHeld', { count: w.welcomeGrant.gamesLeft, dd: formatNumber(10000), soups: formatNumber(100) })
+              : t('wallet.grantNeedsAddress', { dd: formatNumber(10000), soups: formatNumber(100) })}
+          </p>
           <p className="muted">{t('wallet.grantCounted', { counted: w.welcomeGrant.gamesCounted, needed: w.welcomeGrant.gamesNeeded })}</p>
         </div>
       )}
