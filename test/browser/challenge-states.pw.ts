@@ -52,7 +52,7 @@ test.describe('a challenge page through its states', () => {
       await expect(items).toHaveCount(16);
       // "1 Flow 3 · 500 points", not "1. 1 Flow 3": the list draws no numbers of its own
       await expect(items.first()).toHaveText(/^1 \S/);
-      expect(await items.first().evaluate((li) => getComputedStyle(li.parentElement!).listStyleType)).toBe('none');
+      expect(await items.first().evaluate((li) => li.ownerDocument.defaultView!.getComputedStyle(li.parentElement!).listStyleType)).toBe('none');
       // on a phone too, the placements come before the bracket
       const placed = (await p.getByRole('heading', { name: 'Final placements' }).boundingBox())!.y;
       const bracket = (await p.getByRole('heading', { level: 2, name: 'Bracket' }).boundingBox())!.y;
