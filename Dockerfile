@@ -1,5 +1,5 @@
 # One image for both processes: `node dist/apps/api/src/main.js` or `node dist/apps/worker/src/main.js`.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
@@ -8,7 +8,7 @@ RUN npm ci
 COPY . .
 RUN npm run build && npm run build:web && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

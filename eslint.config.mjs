@@ -46,6 +46,8 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // ESLint 10's recommended set added it; it flags `let x = null; try { x = … } catch {…}`, which is written that way on purpose.
+      'no-useless-assignment': 'off',
     },
   },
   {

@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/node.sh   # Node 24 LTS first on PATH
 [ -d node_modules/.bin ] || npm ci
 source scripts/services.sh
 npx tsx scripts/ensure-database.ts
