@@ -13,7 +13,8 @@ const baseURL = `http://127.0.0.1:${process.env.BROWSER_API_PORT}`;
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.pw.ts',
-  outputDir: 'test-results/browser',
+  // Per shard when scripts/test-browser.sh runs several side by side.
+  outputDir: process.env.BROWSER_OUTPUT_DIR ?? 'test-results/browser',
   // One platform, journeys that move shared challenges: one worker, no retries hiding flakiness.
   workers: 1,
   fullyParallel: false,
@@ -39,7 +40,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run -s build:web && node -r ts-node/register/transpile-only -r tsconfig-paths/register test/browser/support/platform.ts',
+    // scripts/test-browser.sh builds the web app once before its shards start (BROWSER_WEB_BUILT).
+    command: `${process.env.BROWSER_WEB_BUILT ? '' : 'npm run -s build:web && '}node -r ts-node/register/transpile-only -r tsconfig-paths/register test/browser/support/platform.ts`,
     url: `${baseURL}/health`,
     env: { TS_NODE_PROJECT: 'tsconfig.jest.json', BROWSER_API_PORT: process.env.BROWSER_API_PORT, BROWSER_CONTROL_PORT: process.env.BROWSER_CONTROL_PORT },
     timeout: 180_000,
