@@ -65,12 +65,15 @@ export async function recentGamesOf(db: Db, userId: string, limit: number): Prom
   }));
 }
 
-/** The games of `gameIds` at whose table none of `userIds` sat. */
+/**
+ * The challenge games of `gameIds` at whose table none of `userIds` sat. A house game is not checked:
+ * its seats are who sits there now (a player who left has no row), not who played that game.
+ */
 export async function gamesNotPlayedBy(db: Db, userIds: string[], gameIds: string[]): Promise<string[]> {
   if (!gameIds.length) return [];
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT g.id FROM games g
-    WHERE g.id = ANY(${gameIds}::uuid[])
+    WHERE g.id = ANY(${gameIds}::uuid[]) AND g.table_id IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM table_seats s WHERE s.table_id = g.table_id AND s.user_id = ANY(${userIds}::uuid[]))`;
   return rows.map((r) => r.id);
 }
