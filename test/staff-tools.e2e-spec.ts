@@ -15,7 +15,8 @@ describe('staff tools: the list of a challenge, the log in words, cases by hand 
 
   beforeAll(async () => {
     env = await createTestEnv('stafftools');
-    api = await startApi(env, env.config({ REPORT_RATE_LIMIT: '3' }));
+    // No appeal sweep during the suite: the count of queries a page takes is asserted.
+    api = await startApi(env, env.config({ REPORT_RATE_LIMIT: '3', APPEAL_SWEEP_INTERVAL_MS: '3600000' }));
     prisma = api.app.get(PrismaService);
   });
   afterAll(async () => {
@@ -113,6 +114,15 @@ describe('staff tools: the list of a challenge, the log in words, cases by hand 
     const yesterday = new Date(Date.now() - DAY).toISOString();
     expect((await api.http().get('/api/admin/audit-log/named').query({ person: 'wanda', to: yesterday }).set(auth(director)).expect(200)).body.entries).toEqual([]);
     expect((await api.http().get('/api/admin/audit-log/named').query({ person: 'wanda', from: yesterday }).set(auth(director)).expect(200)).body.entries).toHaveLength(2);
+    // The names come with the page's one query, not a look-up per entry.
+    const reviewer = await api.user({ roles: ['reviewer'] });
+    const raw = jest.spyOn(prisma, '$queryRaw');
+    const users = jest.spyOn(prisma.user, 'findMany');
+    const page = await api.http().get('/api/admin/audit-log/named').query({ kind: 'challenge', person: tag.toLowerCase() }).set(auth(reviewer)).expect(200);
+    expect(page.body.entries.map((e: Body) => e.subjectName)).toEqual([`Dario ${tag}`, `Carla ${tag}`]);
+    expect([raw.mock.calls.length, users.mock.calls.length]).toEqual([1, 0]);
+    raw.mockRestore();
+    users.mockRestore();
     // Another city's director reads none of it, and asking for this challenge is NOT_YOUR_CITY.
     const elsewhere = await api.user({ roles: ['director'] });
     const other = await prisma.city.create({ data: { name: 'Far Away', slug: `far-${Date.now()}`, timeZone: 'America/Chicago', region: 'south', tier: 'T1' } });
@@ -147,6 +157,12 @@ describe('staff tools: the list of a challenge, the log in words, cases by hand 
     expect([played.body.code, played.body.details]).toEqual(['NOT_INDEPENDENT', { reasons: ['played'] }]);
     const self = await api.http().post('/api/integrity/cases').set(auth(players[2])).send({ subjectIds: [players[2].id], summary: 'about me' }).expect(403);
     expect(self.body.details.reasons).toContain('party');
+    // A reviewer who signed in on the player's device (the same fingerprint; a shared address alone is not a link).
+    const sameDevice = await api.user({ roles: ['reviewer'] });
+    const fingerprintHash = 'ab'.repeat(32);
+    await prisma.userSession.createMany({ data: [{ userId: sameDevice.id, fingerprintHash, ip: '10.0.0.7', source: 'login' }, { userId: players[1].id, fingerprintHash, ip: '10.0.0.8', source: 'login' }] });
+    const linked = await api.http().post('/api/integrity/cases').set(auth(sameDevice)).send({ subjectIds: [players[1].id], summary: 'knew my hand', gameIds: [gameId] }).expect(403);
+    expect([linked.body.code, linked.body.details]).toEqual(['NOT_INDEPENDENT', { reasons: ['linked'] }]);
     expect(await prisma.integrityCase.count({ where: { subjectIds: { has: players[1].id } } })).toBe(0);
 
     const opened = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [players[1].id], summary: '  Knew my tiles in round 1.\nAsk the table.  ', gameIds: [gameId] }).expect(201);
