@@ -40,8 +40,8 @@ test.describe('journey: a director disqualifies a player', () => {
     });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // The dialog: focus inside, Escape closes it and gives focus back.
-    const open = page.getByRole('button', { name: `Disqualify ${victim}` });
+    // The dialog: focus inside, Escape closes it and gives focus back (the act from the bracket; the registrations list offers it too).
+    const open = page.getByRole('region', { name: 'Tables' }).getByRole('button', { name: `Disqualify ${victim}` });
     await open.click();
     const dialog = page.getByRole('dialog', { name: `Disqualify ${victim}` });
     await expect(dialog).toBeVisible();

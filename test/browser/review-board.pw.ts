@@ -10,7 +10,9 @@ test.describe('journey: the review board decides a case and, independently, its 
     // Setup through the API, as test/integrity.e2e-spec.ts does: a finished game of the subject, a case about it.
     const ch = await platform.challenge({ checkedIn: 16, breakSeconds: 0 });
     const subject = ch.login;
-    const table = (await platform.bracket(ch.challengeId)).rounds[0].tables[0];
+    // The subject's own table: a case by hand is about games its players played (NOT_THEIR_GAME otherwise).
+    const me = await apiCall<{ displayName: string }>(await apiToken(subject), 'GET', '/api/me');
+    const table = (await platform.bracket(ch.challengeId)).rounds[0].tables.find((x) => x.seats.some((s) => s.displayName === me.displayName))!;
     const tableView = (await (await fetch(`${apiBase}/api/tables/${table.id}`)).json()) as { game: { gameId: string } | null };
     const gameId = tableView.game!.gameId;
     await platform.play(table.id);

@@ -6,7 +6,7 @@ import { AuthUser, CurrentUser, OptionalUser, Public, Roles } from '../common/de
 import { uuidPipe } from '../common/validation';
 import { BracketDto, DisqualifyDto } from './bracket.dto';
 import { BracketService, BracketView } from './bracket.service';
-import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
+import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, RosterLineDto, RosterQueryDto, UpdateChallengeDto } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
 import { ApiErrors, ApiOk } from '../common/openapi';
 import { UnderAcceptedRules } from '../rules/rules-accepted.guard';
@@ -90,6 +90,16 @@ export class ChallengesController {
   @ApiOk([PublicRegistrationDto])
   registrations(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
     return this.service.registrations(id, user);
+  }
+
+  @Get('challenges/:id/roster')
+  @Roles('director')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A director\'s list of the challenge: who registered, checked in, waits (with their place) or withdrew, with the dates and any disqualification; searched by name (directors of the challenge\'s city, admins)' })
+  @ApiOk([RosterLineDto])
+  @ApiErrors('NOT_YOUR_CITY')
+  roster(@CurrentUser() user: AuthUser, @Param('id', uuidPipe()) id: string, @Query() q: RosterQueryDto): Promise<RosterLineDto[]> {
+    return this.service.roster(user, id, q);
   }
 
   @Get('challenges/:id/registration')

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLen
 import type { Challenge, ChallengeKind, ChallengeStatus, RegistrationStatus, Tier } from '@dcs/db';
 import { anyJson } from '../common/openapi';
 import { NoControlChars } from '../common/no-control-chars';
-import type { ChallengeCounts, PublicRegistration, RegistrationWithPlace } from '@dcs/tournament';
+import type { ChallengeCounts, PublicRegistration, RegistrationWithPlace, RosterLine } from '@dcs/tournament';
 import type { ChallengeWithCity } from './challenges.repository';
 
 const CHALLENGE_STATUSES: ChallengeStatus[] = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed', 'running', 'completed', 'cancelled'];
@@ -180,6 +180,53 @@ export class RegistrationResponseDto {
       waitlistPlace: r.waitlistPlace,
       checkedInAt: r.checkedInAt?.toISOString() ?? null,
       withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+    };
+  }
+}
+
+const ROSTER_FILTERS = ['registered', 'waitlisted', 'checked_in', 'withdrawn'] as const;
+
+/** A director's filters on a challenge's list: a status (default: everyone still in the line) and a part of a name. */
+export class RosterQueryDto {
+  @ApiPropertyOptional({ enum: ROSTER_FILTERS, description: 'only these lines (checked_in: registered or waitlisted and checked in); default: all but the withdrawn' })
+  @IsOptional()
+  @IsIn(ROSTER_FILTERS)
+  status?: (typeof ROSTER_FILTERS)[number];
+
+  @ApiPropertyOptional({ maxLength: 60, description: 'a part of the display name, any case' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @NoControlChars()
+  @MaxLength(60)
+  q?: string;
+}
+
+/** A line of a director's list: who, where they stand in the line, when they registered, checked in, withdrew or were disqualified. */
+export class RosterLineDto {
+  @ApiProperty({ description: 'order of registration (waitlist order)' }) position!: number;
+  @ApiProperty({ format: 'uuid' }) userId!: string;
+  @ApiProperty() displayName!: string;
+  @ApiProperty({ enum: REGISTRATION_STATUSES }) status!: RegistrationStatus;
+  @ApiProperty({ nullable: true, type: Number, description: '1 = next to be promoted; null unless waitlisted' }) waitlistPlace!: number | null;
+  @ApiProperty({ format: 'date-time' }) registeredAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) checkedInAt!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) withdrawnAt!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'set when a director disqualified the player' }) disqualifiedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) disqualifyReason!: string | null;
+
+  static from(r: RosterLine): RosterLineDto {
+    return {
+      position: r.position,
+      userId: r.userId,
+      displayName: r.displayName,
+      status: r.status,
+      waitlistPlace: r.waitlistPlace,
+      registeredAt: r.registeredAt.toISOString(),
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+      withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+      disqualifiedAt: r.disqualifiedAt?.toISOString() ?? null,
+      disqualifyReason: r.disqualifyReason,
     };
   }
 }

@@ -6,7 +6,7 @@ import { type AccountStanding, ChallengeCalendar, type ChallengeSlot, checkInNot
 import { AuthUser } from '../common/decorators';
 import { type ChallengeTerms, ChallengesRepository } from './challenges.repository';
 import { assertPrizePoolAllowed } from './prize-pool-ceiling';
-import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, UpdateChallengeDto } from './challenges.dto';
+import { ChallengeDetailDto, ChallengeResponseDto, CityChallengesQueryDto, CreateChallengeDto, PublicRegistrationDto, RegistrationResponseDto, RosterLineDto, RosterQueryDto, UpdateChallengeDto } from './challenges.dto';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** How far ahead a director may schedule a challenge. */
@@ -109,6 +109,17 @@ export class ChallengesService {
     if (!(await this.repo.find(id))) throw notFound('Challenge', id);
     const staff = !!viewer && (viewer.roles.includes('director') || viewer.roles.includes('admin'));
     return (await this.entries.publicList(id)).map((r) => PublicRegistrationDto.from(r, staff));
+  }
+
+  /**
+   * A director's list of the challenge (SPEC 7: their cities only, default-deny; an admin everywhere):
+   * who registered, checked in, waits or withdrew, searched by name.
+   */
+  async roster(user: AuthUser, id: string, q: RosterQueryDto): Promise<RosterLineDto[]> {
+    const challenge = await this.repo.find(id);
+    if (!challenge) throw notFound('Challenge', id);
+    await this.repo.assertDirectsCity(user.id, challenge.cityId);
+    return (await this.entries.roster(id, { status: q.status, name: q.q || undefined })).map(RosterLineDto.from);
   }
 
   async mine(user: AuthUser, id: string): Promise<RegistrationResponseDto> {

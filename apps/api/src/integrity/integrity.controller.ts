@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
 import { uuidPipe } from '../common/validation';
-import { AppealDecidedDto, AppealDto, AppealListItemDto, CaseDetailDto, CaseListItemDto, CaseNoteResponseDto, DecisionResultDto, EvidenceResponseDto, IntegrityCaseDto, MyCaseDto, MyPenaltiesDto, ReportFiledDto, ReportResponseDto } from './integrity.dto';
-import { AppealsQueryDto, AssignCaseDto, CaseNoteDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
+import { AppealDecidedDto, AppealDto, AppealListItemDto, CaseDetailDto, CaseListItemDto, CaseNoteResponseDto, DecisionResultDto, EvidenceResponseDto, IntegrityCaseDto, MyCaseDto, MyPenaltiesDto, PlayerMatchDto, RecentGameDto, ReportFiledDto, ReportResponseDto } from './integrity.dto';
+import { AppealsQueryDto, AssignCaseDto, CaseNoteDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, PlayerSearchDto, ReportsQueryDto } from './integrity.dto';
 import { CASE_EXAMPLE } from './integrity.examples';
 import { IntegrityService } from './integrity.service';
 import { ApiErrors, ApiOk } from '../common/openapi';
@@ -23,10 +23,25 @@ export class IntegrityBoardController {
     return this.service.listCases(user, q);
   }
 
+  @Get('players')
+  @ApiOk([PlayerMatchDto], { description: 'at most 20, names starting with the text first' })
+  @ApiOperation({ summary: 'Players by a part of their name, to open a case about one' })
+  players(@Query() q: PlayerSearchDto) {
+    return this.service.searchPlayers(q);
+  }
+
+  @Get('players/:id/games')
+  @ApiOk([RecentGameDto], { description: 'the 20 latest, newest first' })
+  @ApiErrors('NOT_FOUND')
+  @ApiOperation({ summary: 'A player\'s latest challenge games with where and against whom, to choose a case\'s games from' })
+  playerGames(@Param('id', uuidPipe()) id: string) {
+    return this.service.recentGames(id);
+  }
+
   @Post('cases')
   @ApiOk(IntegrityCaseDto)
-  @ApiErrors('CASE_ALREADY_OPEN', 'UNKNOWN_PLAYER', 'UNKNOWN_GAME')
-  @ApiOperation({ summary: 'Open a case by hand (source "manual"); 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case' })
+  @ApiErrors('CASE_ALREADY_OPEN', 'UNKNOWN_PLAYER', 'UNKNOWN_GAME', 'NOT_THEIR_GAME', 'NOT_INDEPENDENT')
+  @ApiOperation({ summary: 'Open a case by hand (source "manual", audited): players, games they played, and the reason; 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case; 403 NOT_INDEPENDENT (details.reasons: party, played, linked) when the reviewer is one of them, played one of the games or shares a device with one of them' })
   open(@CurrentUser() user: AuthUser, @Body() dto: OpenCaseDto) {
     return this.service.openCase(user, dto);
   }
@@ -106,8 +121,8 @@ export class IntegrityPlayerController {
 
   @Post('reports')
   @ApiOk(ReportFiledDto)
-  @ApiErrors('RATE_LIMITED', 'CANNOT_REPORT_SELF', 'NOT_FOUND')
-  @ApiOperation({ summary: 'Report a player (rate limited; the same report again is merged)' })
+  @ApiErrors('RATE_LIMITED', 'CANNOT_REPORT_SELF', 'NOT_FOUND', 'NOT_THEIR_GAME')
+  @ApiOperation({ summary: 'Report a player you suspect (what: cheating, collusion, conduct, other; what you saw): rate limited; one report per reporter, player and game, the same report again is merged into it (count); it joins the player\'s open case or opens one, in the review board\'s queue' })
   report(@CurrentUser() user: AuthUser, @Body() dto: FileReportDto) {
     return this.service.fileReport(user, dto);
   }

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { anyJson } from '../common/openapi';
+import { NoControlChars } from '../common/no-control-chars';
+import type { PlayerMatch, RecentGame } from '@dcs/tournament';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 
@@ -11,6 +13,7 @@ export const REDUCIBLE_TO = ['minor_1', 'minor_2', 'major'] as const;
 export const REPORT_CATEGORIES = ['cheating', 'collusion', 'conduct', 'other'] as const;
 export const EVIDENCE_KINDS = ['video_request', 'attachment'] as const;
 
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class CasesQueryDto {
@@ -37,9 +40,15 @@ export class OpenCaseDto {
   @IsUUID('all', { each: true })
   subjectIds!: string[];
 
-  @ApiProperty() @IsString() @MinLength(3) @MaxLength(2000) summary!: string;
+  @ApiProperty({ minLength: 3, maxLength: 2000, description: 'the reason the case is opened (line breaks allowed, no other control characters)' })
+  @Transform(trim)
+  @IsString()
+  @NoControlChars({ newlines: true })
+  @MinLength(3)
+  @MaxLength(2000)
+  summary!: string;
 
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true }) gameIds?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'games the players played (GET /integrity/players/{id}/games lists a player\'s latest)' }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true }) gameIds?: string[];
 
   @ApiPropertyOptional({ description: 'mark for video review even if no game is high-stakes' }) @IsOptional() @IsBoolean() highStakes?: boolean;
 }
@@ -108,8 +117,14 @@ export class AppealsQueryDto {
 export class FileReportDto {
   @ApiProperty({ description: 'the player reported' }) @IsUUID() subjectId!: string;
   @ApiPropertyOptional({ description: 'the game it happened in' }) @IsOptional() @IsUUID() gameId?: string;
-  @ApiProperty({ enum: REPORT_CATEGORIES }) @IsIn(REPORT_CATEGORIES) category!: (typeof REPORT_CATEGORIES)[number];
-  @ApiProperty() @IsString() @MinLength(3) @MaxLength(2000) description!: string;
+  @ApiProperty({ enum: REPORT_CATEGORIES, description: 'what is suspected' }) @IsIn(REPORT_CATEGORIES) category!: (typeof REPORT_CATEGORIES)[number];
+  @ApiProperty({ minLength: 3, maxLength: 2000, description: 'what was seen (line breaks allowed, no other control characters)' })
+  @Transform(trim)
+  @IsString()
+  @NoControlChars({ newlines: true })
+  @MinLength(3)
+  @MaxLength(2000)
+  description!: string;
 }
 
 export class ReportsQueryDto {
@@ -173,9 +188,14 @@ export class AppealDecisionRefDto {
   @ApiProperty({ enum: FINDINGS }) finding!: string;
   @ApiProperty() step!: string;
   @ApiProperty() currentStep!: string;
+  @ApiProperty({ description: 'the reason given with the decision appealed' }) reason!: string;
+  @ApiProperty({ description: 'what the case is about, as the board wrote it' }) caseSummary!: string;
+  @ApiProperty({ enum: CASE_SOURCES }) caseSource!: string;
+  @ApiProperty({ format: 'date-time' }) caseOpenedAt!: string;
 }
 
 export class AppealListItemDto extends AppealDto {
+  @ApiProperty({ description: 'the display name of the player who appealed' }) appellantName!: string;
   @ApiProperty({ type: AppealDecisionRefDto }) decision!: AppealDecisionRefDto;
 }
 
@@ -335,4 +355,40 @@ export class MyCaseDto {
   @ApiProperty() highStakes!: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: [DecisionDto], description: 'the decisions about me' }) decisions!: DecisionDto[];
+}
+
+export class PlayerSearchDto {
+  @ApiProperty({ minLength: 2, maxLength: 60, description: 'a part of the display name, any case' })
+  @Transform(trim)
+  @IsString()
+  @NoControlChars()
+  @MinLength(2)
+  @MaxLength(60)
+  q!: string;
+}
+
+export class PlayerMatchDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() displayName!: string;
+
+  static from(p: PlayerMatch): PlayerMatchDto {
+    return { id: p.id, displayName: p.displayName };
+  }
+}
+
+export class RecentGameDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'finished' }) status!: string;
+  @ApiProperty({ format: 'date-time' }) startedAt!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) finishedAt!: string | null;
+  @ApiProperty({ format: 'uuid' }) challengeId!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty({ example: '2027-03-20' }) localDate!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty({ description: 'the table\'s number in its round, from 1' }) table!: number;
+  @ApiProperty({ type: [String], description: 'the others at the table, by name' }) opponents!: string[];
+
+  static from(g: RecentGame): RecentGameDto {
+    return { ...g, startedAt: g.startedAt.toISOString(), finishedAt: g.finishedAt?.toISOString() ?? null };
+  }
 }

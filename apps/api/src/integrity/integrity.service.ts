@@ -19,7 +19,7 @@ import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
 import { CredentialLimiter } from '../auth/credential-limiter';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
-import { AssignCaseDto, AppealsQueryDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, ReportsQueryDto } from './integrity.dto';
+import { AssignCaseDto, AppealsQueryDto, CasesQueryDto, CredentialAppealDto, DecideAppealDto, DecideCaseDto, EvidenceDto, FileAppealDto, FileReportDto, OpenCaseDto, PlayerMatchDto, PlayerSearchDto, RecentGameDto, ReportsQueryDto } from './integrity.dto';
 
 export const appealView = (a: IntegrityAppeal) => ({
   id: a.id,
@@ -91,6 +91,15 @@ export class IntegrityService {
     };
   }
 
+  async searchPlayers(q: PlayerSearchDto): Promise<PlayerMatchDto[]> {
+    return (await this.queries.searchPlayers(q.q)).map(PlayerMatchDto.from);
+  }
+
+  async recentGames(userId: string): Promise<RecentGameDto[]> {
+    if (!(await this.users.findById(userId))) throw notFound('Player', userId);
+    return (await this.queries.recentGames(userId)).map(RecentGameDto.from);
+  }
+
   openCase(user: AuthUser, dto: OpenCaseDto) {
     return this.repo.openCase(user.id, dto);
   }
@@ -133,7 +142,11 @@ export class IntegrityService {
   }
 
   async listAppeals(q: AppealsQueryDto) {
-    return (await this.queries.listAppeals(q.status, q.overdue)).map((a) => ({ ...appealView(a), decision: a.decision }));
+    return (await this.queries.listAppeals(q.status, q.overdue)).map(({ decision: { user, case: c, ...d }, ...a }) => ({
+      ...appealView(a),
+      appellantName: user.displayName,
+      decision: { ...d, caseSummary: c.summary, caseSource: c.source, caseOpenedAt: c.createdAt.toISOString() },
+    }));
   }
 
   async decideAppeal(user: AuthUser, id: string, dto: DecideAppealDto) {

@@ -27,6 +27,8 @@ export const keys = {
     one: (challengeId: string) => ['challenges', challengeId] as const,
     bracket: (challengeId: string) => ['challenges', challengeId, 'bracket'] as const,
     registration: (challengeId: string, token: string | null) => ['challenges', challengeId, 'registration', token] as const,
+    /** a director's list of the challenge (under `one`, so every act on the challenge refetches it) */
+    roster: (challengeId: string, q: object) => ['challenges', challengeId, 'roster', q] as const,
   },
   games: {
     /** a game's post-game analysis: what it shows depends on who asks (their own seat, every seat) */
@@ -34,7 +36,7 @@ export const keys = {
   },
   tables: { one: (tableId: string) => ['tables', tableId] as const },
   players: { ranking: (playerId: string, vs: string | null) => ['players', playerId, vs] as const },
-  audit: { all: ['audit'] as const, list: (q: object) => ['audit', q] as const },
+  audit: { all: ['audit'] as const, named: (q: object) => ['audit', 'named', q] as const },
   review: {
     cases: ['cases'] as const,
     caseList: (q: object) => ['cases', q] as const,
@@ -43,6 +45,8 @@ export const keys = {
     appeals: ['appeals'] as const,
     appealList: (q: object) => ['appeals', q] as const,
     replay: (gameId: string) => ['games', gameId, 'replay'] as const,
+    players: (q: string) => ['review', 'players', q] as const,
+    playerGames: (playerId: string) => ['review', 'players', playerId, 'games'] as const,
   },
   mine: {
     notifications: (token: string | null) => ['notifications', token] as const,

@@ -416,6 +416,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-log/named": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log in words, newest first, in the same scope as the log: each entry with its actor's and its person's names, a label for what it was about, and the reason; filtered by kind of act, a person's name and a time range */
+        get: operations["AuditController_named"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/view": {
         parameters: {
             query?: never;
@@ -1155,6 +1172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A director's list of the challenge: who registered, checked in, waits (with their place) or withdrew, with the dates and any disqualification; searched by name (directors of the challenge's city, admins) */
+        get: operations["ChallengesController_roster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{id}/registration": {
         parameters: {
             query?: never;
@@ -1320,8 +1354,42 @@ export interface paths {
         /** Cases, newest first; filter by status, source, player, assignee, high stakes (never the caller's own cases) */
         get: operations["IntegrityBoardController_list"];
         put?: never;
-        /** Open a case by hand (source "manual"); 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case */
+        /** Open a case by hand (source "manual", audited): players, games they played, and the reason; 409 CASE_ALREADY_OPEN (details.caseId) when these players already have an open case; 403 NOT_INDEPENDENT (details.reasons: party, played, linked) when the reviewer is one of them, played one of the games or shares a device with one of them */
         post: operations["IntegrityBoardController_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrity/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players by a part of their name, to open a case about one */
+        get: operations["IntegrityBoardController_players"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrity/players/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's latest challenge games with where and against whom, to choose a case's games from */
+        get: operations["IntegrityBoardController_playerGames"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1473,7 +1541,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report a player (rate limited; the same report again is merged) */
+        /** Report a player you suspect (what: cheating, collusion, conduct, other; what you saw): rate limited; one report per reporter, player and game, the same report again is merged into it (count); it joins the player's open case or opens one, in the review board's queue */
         post: operations["IntegrityPlayerController_report"];
         delete?: never;
         options?: never;
@@ -2296,6 +2364,40 @@ export interface components {
             } | unknown[] | string | number | boolean;
             /** Format: date-time */
             createdAt: string;
+        };
+        NamedAuditEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example challenge.player-disqualified */
+            action: string;
+            entityType: string;
+            entityId: string | null;
+            /** @description what it was about in words: a challenge's city and date, a table's round and number, a city, a player */
+            entityLabel: string | null;
+            reason: string | null;
+            /**
+             * Format: uuid
+             * @description null: the system
+             */
+            actorId: string | null;
+            actorName: string | null;
+            /**
+             * Format: uuid
+             * @description the person the act was about, if any
+             */
+            subjectId: string | null;
+            subjectName: string | null;
+            /** @description what changed (JSON, action-specific) */
+            data: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        NamedAuditPageDto: {
+            entries: components["schemas"]["NamedAuditEntryDto"][];
+            /** @description pass as `after` for the next (older) page; null on the last page */
+            next: string | null;
         };
         FairnessDto: {
             /** @description one per seat in seat order: 64 lower-case hex, '' (none: a computer seat, or a person who sent none in time) or null (not sent yet, the window open); null: a game dealt from the server's seed alone */
@@ -3531,6 +3633,29 @@ export interface components {
             /** @description only for a director or an admin */
             userId?: string;
         };
+        RosterLineDto: {
+            /** @description order of registration (waitlist order) */
+            position: number;
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            /** @enum {string} */
+            status: "registered" | "waitlisted" | "withdrawn";
+            /** @description 1 = next to be promoted; null unless waitlisted */
+            waitlistPlace: number | null;
+            /** Format: date-time */
+            registeredAt: string;
+            /** Format: date-time */
+            checkedInAt: string | null;
+            /** Format: date-time */
+            withdrawnAt: string | null;
+            /**
+             * Format: date-time
+             * @description set when a director disqualified the player
+             */
+            disqualifiedAt: string | null;
+            disqualifyReason: string | null;
+        };
         RegistrationResponseDto: {
             challengeId: string;
             userId: string;
@@ -3734,10 +3859,37 @@ export interface components {
             _count: components["schemas"]["CaseCountsDto"];
             decisions: components["schemas"]["CaseDecisionBriefDto"][];
         };
+        PlayerMatchDto: {
+            /** Format: uuid */
+            id: string;
+            displayName: string;
+        };
+        RecentGameDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example finished */
+            status: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            challengeId: string;
+            city: string;
+            /** @example 2027-03-20 */
+            localDate: string;
+            round: number;
+            /** @description the table's number in its round, from 1 */
+            table: number;
+            /** @description the others at the table, by name */
+            opponents: string[];
+        };
         OpenCaseDto: {
             /** @description the players under review (1-4) */
             subjectIds: string[];
+            /** @description the reason the case is opened (line breaks allowed, no other control characters) */
             summary: string;
+            /** @description games the players played (GET /integrity/players/{id}/games lists a player's latest) */
             gameIds?: string[];
             /** @description mark for video review even if no game is high-stakes */
             highStakes?: boolean;
@@ -4073,6 +4225,14 @@ export interface components {
             finding: "no_violation" | "minor" | "major" | "confirmed_cheating";
             step: string;
             currentStep: string;
+            /** @description the reason given with the decision appealed */
+            reason: string;
+            /** @description what the case is about, as the board wrote it */
+            caseSummary: string;
+            /** @enum {string} */
+            caseSource: "detection" | "report" | "manual";
+            /** Format: date-time */
+            caseOpenedAt: string;
         };
         AppealListItemDto: {
             /** Format: uuid */
@@ -4104,6 +4264,8 @@ export interface components {
             /** Format: date-time */
             decidedAt: string | null;
             reason: string | null;
+            /** @description the display name of the player who appealed */
+            appellantName: string;
             decision: components["schemas"]["AppealDecisionRefDto"];
         };
         DecideAppealDto: {
@@ -4162,8 +4324,12 @@ export interface components {
              * @description the game it happened in
              */
             gameId?: string;
-            /** @enum {string} */
+            /**
+             * @description what is suspected
+             * @enum {string}
+             */
             category: "cheating" | "collusion" | "conduct" | "other";
+            /** @description what was seen (line breaks allowed, no other control characters) */
             description: string;
         };
         ReportFiledDto: {
@@ -7018,6 +7184,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    AuditController_named: {
+        parameters: {
+            query?: {
+                /** @description an entity type (challenge, table, user …) */
+                entityType?: string;
+                entityId?: string;
+                /** @description an action, or a family of them by its first words (`challenge`, `integrity.case`) */
+                kind?: string;
+                /** @description a part of a name, any case: entries by that person, or about them */
+                person?: string;
+                /** @description entries at or after this instant */
+                from?: string;
+                /** @description entries before this instant */
+                to?: string;
+                limit?: number;
+                /** @description `next` of the previous page */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamedAuditPageDto"];
                 };
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
@@ -10913,6 +11161,92 @@ export interface operations {
             };
         };
     };
+    ChallengesController_roster: {
+        parameters: {
+            query?: {
+                /** @description only these lines (checked_in: registered or waitlisted and checked in); default: all but the withdrawn */
+                status?: "registered" | "waitlisted" | "checked_in" | "withdrawn";
+                /** @description a part of the display name, any case */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterLineDto"][];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
     ChallengesController_mine: {
         parameters: {
             query?: never;
@@ -11989,7 +12323,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrityCaseDto"];
                 };
             };
-            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, UNKNOWN_GAME, UNKNOWN_PLAYER, VALIDATION_FAILED */
+            /** @description MALFORMED_JSON, NOT_THEIR_GAME, PAYLOAD_TOO_DEEP, UNKNOWN_GAME, UNKNOWN_PLAYER, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11997,7 +12331,90 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "UNKNOWN_GAME" | "UNKNOWN_PLAYER" | "VALIDATION_FAILED";
+                        code?: "MALFORMED_JSON" | "NOT_THEIR_GAME" | "PAYLOAD_TOO_DEEP" | "UNKNOWN_GAME" | "UNKNOWN_PLAYER" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_INDEPENDENT */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_INDEPENDENT";
+                    };
+                };
+            };
+            /** @description CASE_ALREADY_OPEN, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CASE_ALREADY_OPEN" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    IntegrityBoardController_players: {
+        parameters: {
+            query: {
+                /** @description a part of the display name, any case */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description at most 20, names starting with the text first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerMatchDto"][];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -12025,15 +12442,85 @@ export interface operations {
                     };
                 };
             };
-            /** @description CASE_ALREADY_OPEN, TRY_AGAIN */
-            409: {
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "CASE_ALREADY_OPEN" | "TRY_AGAIN";
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    IntegrityBoardController_playerGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the 20 latest, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentGameDto"][];
+                };
+            };
+            /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
                     };
                 };
             };
@@ -12858,7 +13345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReportFiledDto"];
                 };
             };
-            /** @description CANNOT_REPORT_SELF, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            /** @description CANNOT_REPORT_SELF, MALFORMED_JSON, NOT_THEIR_GAME, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12866,7 +13353,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
-                        code?: "CANNOT_REPORT_SELF" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                        code?: "CANNOT_REPORT_SELF" | "MALFORMED_JSON" | "NOT_THEIR_GAME" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
                     };
                 };
             };

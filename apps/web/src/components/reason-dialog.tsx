@@ -16,6 +16,8 @@ export interface ReasonDialogProps {
   onSubmit: (reason: string) => Promise<unknown>;
   /** closes it (Escape, Cancel, or after success) */
   onClose: () => void;
+  /** the text field's label when it is not a staff member's reason (a player's account of what they saw) */
+  reasonLabel?: string;
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -25,7 +27,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * focus kept inside (Tab wraps), Escape or Cancel closes it and focus returns to the control that
  * opened it. The API's refusal `{code, message}` is shown inside, and nothing is closed on an error.
  */
-export function ReasonDialog({ title, description, confirm, children, onSubmit, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ title, description, confirm, children, onSubmit, onClose, reasonLabel }: ReasonDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [reason, setReason] = useState('');
@@ -88,7 +90,7 @@ export function ReasonDialog({ title, description, confirm, children, onSubmit, 
         <h2 id={`${id}-t`}>{title}</h2>
         {description && <p id={`${id}-d`}>{description}</p>}
         {children}
-        <label htmlFor={`${id}-r`}>{t('staff.reasonLabel')}</label>
+        <label htmlFor={`${id}-r`}>{reasonLabel ?? t('staff.reasonLabel')}</label>
         <textarea id={`${id}-r`} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={2000} rows={3} autoFocus />
         {error !== null && <ErrorView error={error} title={t('staff.notDone')} />}
         <div className="dialog-buttons">

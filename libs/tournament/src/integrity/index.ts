@@ -6,7 +6,8 @@
  * - integrity-cases.repository.ts: the only writer of integrity_cases and integrity_appeals (functions
  *   taking the caller's transaction);
  * - integrity.repository.ts: the board's acts (open, assign, note, evidence, decide, appeal, report);
- * - integrity-queries.repository.ts: what the board and a player read; case-independence.repository.ts:
+ * - integrity-queries.repository.ts: what the board and a player read (case-opening.repository.ts: the
+ *   players and games a reviewer picks for a case by hand, and who may open it); case-independence.repository.ts:
  *   who may act on a case (SPEC 7) and the case lock;
  * - penalties.repository.ts and penalty-effects.service.ts: what a penalty changes, undone by source;
  * - appeal-deadlines.*: the reminders and overdue marks;
@@ -15,6 +16,7 @@
 export * from './integrity-cases.repository';
 export { IntegrityRepository } from './integrity.repository';
 export { IntegrityQueriesRepository, gamesInfo, type DecisionWithAppeal } from './integrity-queries.repository';
+export type { PlayerMatch, RecentGame } from './case-opening.repository';
 export type { AssignCaseInput, CasesQuery, DecideAppealInput, DecideCaseInput, EvidenceInput, FileReportInput, OpenCaseInput, ReportsQuery } from './integrity.inputs';
 export {
   APPEAL_BUSINESS_DAYS,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityDecision, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
 import { assertIndependent } from './case-independence.repository';
+import { recentGamesOf, searchPlayers, type PlayerMatch, type RecentGame } from './case-opening.repository';
 import type { CasesQuery, ReportsQuery } from './integrity.inputs';
 
 type Tx = Prisma.TransactionClient;
@@ -121,6 +122,16 @@ export class IntegrityQueriesRepository {
     return out;
   }
 
+  /** Players by a part of their name, for a reviewer opening a case (at most `limit`). */
+  searchPlayers(q: string, limit = 20): Promise<PlayerMatch[]> {
+    return searchPlayers(this.prisma, q, limit);
+  }
+
+  /** A player's latest challenge games, for a reviewer choosing a case's games. */
+  recentGames(userId: string, limit = 20): Promise<RecentGame[]> {
+    return recentGamesOf(this.prisma, userId, limit);
+  }
+
   myDecisions(userId: string): Promise<DecisionWithAppeal[]> {
     return this.prisma.integrityDecision.findMany({ where: { userId, step: { not: 'none' } }, include: { appeal: true }, orderBy: { createdAt: 'desc' } });
   }
@@ -141,7 +152,20 @@ export class IntegrityQueriesRepository {
     return this.prisma.integrityAppeal.findMany({
       where: { status: status as IntegrityAppeal['status'] | undefined, ...(overdue === undefined ? {} : { overdueAt: overdue ? { not: null } : null }) },
       orderBy: { dueAt: 'asc' },
-      include: { decision: { select: { caseId: true, userId: true, finding: true, step: true, currentStep: true } } },
+      include: {
+        decision: {
+          select: {
+            caseId: true,
+            userId: true,
+            finding: true,
+            step: true,
+            currentStep: true,
+            reason: true,
+            user: { select: { displayName: true } },
+            case: { select: { summary: true, source: true, createdAt: true } },
+          },
+        },
+      },
     });
   }
 

@@ -7,6 +7,7 @@ import { storeNewNotification, storeNotifications } from '../notifications/notif
 import { appealConflicts, assertIndependent, caseConflicts, lockCase, notIndependent } from './case-independence.repository';
 import { assignCase, decideAppeal, fileAppeal, insertCaseUnlessOpen, markCaseHighStakes, openOrJoinCase, setCaseDecided } from './integrity-cases.repository';
 import { gamesInfo, type DecisionWithAppeal } from './integrity-queries.repository';
+import { gamesNotPlayedBy, openingConflicts } from './case-opening.repository';
 import type { AssignCaseInput, DecideAppealInput, DecideCaseInput, EvidenceInput, FileReportInput, OpenCaseInput } from './integrity.inputs';
 import { appealDecidedNotice, caseOpenedNotices, penaltyNotice } from './integrity.messages';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
@@ -36,6 +37,10 @@ export class IntegrityRepository {
       const games = await gamesInfo(tx, gameIds);
       if (games.length !== gameIds.length) throw new AppError('UNKNOWN_GAME', 'Every game must exist');
       const subjectIds = [...new Set(dto.subjectIds)];
+      const strangers = await gamesNotPlayedBy(tx, subjectIds, gameIds);
+      if (strangers.length) throw new AppError('NOT_THEIR_GAME', 'Every game of the case must be one its players played', { gameIds: strangers });
+      const conflicts = await openingConflicts(tx, actorId, subjectIds, gameIds);
+      if (conflicts.length) throw notIndependent(`You are not independent of this case (${conflicts.join(', ')}), so you may not open it: another reviewer must`, conflicts);
       const c = await this.openManualCase(tx, { source: 'manual', subjectIds, summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId });
       if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
       await tx.integrityCaseParticipant.create({ data: { caseId: c.id, userId: actorId, role: 'opened' } });
@@ -263,6 +268,7 @@ export class IntegrityRepository {
       if (!(await tx.user.count({ where: { id: dto.subjectId } }))) throw notFound('Player', dto.subjectId);
       const games = dto.gameId ? await gamesInfo(tx, [dto.gameId]) : [];
       if (dto.gameId && !games.length) throw notFound('Game', dto.gameId);
+      if (dto.gameId && (await gamesNotPlayedBy(tx, [dto.subjectId], [dto.gameId])).length) throw new AppError('NOT_THEIR_GAME', 'That player did not play in this game', { gameIds: [dto.gameId] });
       const dedupeKey = `${reporterId}:${dto.subjectId}:${dto.gameId ?? '-'}`;
       const merge = async (existing: { id: string }) => {
         const r = await tx.integrityReport.update({ where: { id: existing.id }, data: { count: { increment: 1 } } });

@@ -2,4 +2,4 @@ export * from './registration.rules';
 export * from './registration.messages';
 export * from './registrations.service';
 export * from './registrations.module';
-export type { ChallengeCounts, PublicRegistration } from './registrations.repository';
+export type { ChallengeCounts, PublicRegistration, RosterFilter, RosterLine } from './registrations.repository';

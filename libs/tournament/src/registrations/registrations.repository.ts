@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditLog, Challenge, Prisma, Registration, RegistrationStatus } from '@dcs/db';
-import { PrismaService, type Tx } from '@dcs/common';
+import { containsPattern, PrismaService, type Tx } from '@dcs/common';
 import { lockChallenge, lockPendingChallengesOf } from '../challenge/challenge-locks.repository';
 import { PRE_START } from '../challenge/challenge-rows';
 import { storeNotifications } from '../notifications/notifications.repository';
@@ -31,6 +31,22 @@ export interface PublicRegistration {
   displayName: string;
   status: RegistrationStatus;
   checkedInAt: Date | null;
+}
+
+/** A line of a director's list of a challenge (SPEC 7): every registration, withdrawn ones included, with its dates. */
+export interface RosterLine extends PublicRegistration {
+  registeredAt: Date;
+  withdrawnAt: Date | null;
+  disqualifiedAt: Date | null;
+  disqualifyReason: string | null;
+  /** 1 = next to be promoted; null unless waitlisted. */
+  waitlistPlace: number | null;
+}
+
+/** Which lines of the director's list: by status (checked_in: registered or waitlisted and checked in) and a part of the name. */
+export interface RosterFilter {
+  status?: RegistrationStatus | 'checked_in';
+  name?: string;
 }
 
 /** An audit entry about registrations (its actor, action, entity and data). */
@@ -187,6 +203,41 @@ export class RegistrationsRepository {
       select: { position: true, userId: true, status: true, checkedInAt: true, user: { select: { displayName: true } } },
     });
     return rows.map((r) => ({ position: r.position, userId: r.userId, displayName: r.user.displayName, status: r.status, checkedInAt: r.checkedInAt }));
+  }
+
+  /**
+   * The director's list, in registration order: one query; the waitlist place is counted over the
+   * whole line (not the filtered rows), so a search never renumbers the waitlist.
+   */
+  async roster(challengeId: string, f: RosterFilter): Promise<RosterLine[]> {
+    const name = f.name ? containsPattern(f.name) : null;
+    const status = f.status === 'checked_in' ? null : (f.status ?? null);
+    const rows = await this.prisma.$queryRaw<
+      { position: number; user_id: string; display_name: string; status: RegistrationStatus; checked_in_at: Date | null; created_at: Date; withdrawn_at: Date | null; disqualified_at: Date | null; disqualify_reason: string | null; waitlist_place: number | null }[]
+    >`
+      SELECT * FROM (
+        SELECT r.position, r.user_id, u.display_name, r.status, r.checked_in_at, r.created_at, r.withdrawn_at, r.disqualified_at, r.disqualify_reason,
+               CASE WHEN r.status = 'waitlisted' THEN (COUNT(*) FILTER (WHERE r.status = 'waitlisted') OVER (ORDER BY r.position))::int END AS waitlist_place
+        FROM registrations r JOIN users u ON u.id = r.user_id
+        WHERE r.challenge_id = ${challengeId}::uuid
+      ) l
+      WHERE (${status}::text IS NULL OR l.status::text = ${status}::text)
+        AND (${f.status === 'checked_in'} = false OR (l.checked_in_at IS NOT NULL AND l.status <> 'withdrawn'))
+        AND (${f.status !== undefined} OR l.status <> 'withdrawn')
+        AND (${name}::text IS NULL OR l.display_name ILIKE ${name})
+      ORDER BY l.position`;
+    return rows.map((r) => ({
+      position: r.position,
+      userId: r.user_id,
+      displayName: r.display_name,
+      status: r.status,
+      checkedInAt: r.checked_in_at,
+      registeredAt: r.created_at,
+      withdrawnAt: r.withdrawn_at,
+      disqualifiedAt: r.disqualified_at,
+      disqualifyReason: r.disqualify_reason,
+      waitlistPlace: r.waitlist_place,
+    }));
   }
 
   // ------------------------------------------------------------------ writes

@@ -12,7 +12,7 @@ import {
   restoredPlace,
   withdrawalPromotes,
 } from './registration.rules';
-import { type ChallengeCounts, type PublicRegistration, RegistrationsRepository } from './registrations.repository';
+import { type ChallengeCounts, type PublicRegistration, RegistrationsRepository, type RosterFilter, type RosterLine } from './registrations.repository';
 import type { Tx } from '@dcs/common';
 
 
@@ -107,6 +107,11 @@ export class RegistrationsService {
 
   publicList(challengeId: string): Promise<PublicRegistration[]> {
     return this.repo.publicList(challengeId);
+  }
+
+  /** A director's list of the challenge (who registered, checked in, waits, withdrew), filtered. */
+  roster(challengeId: string, f: RosterFilter): Promise<RosterLine[]> {
+    return this.repo.roster(challengeId, f);
   }
 
   mine(challengeId: string, userId: string): Promise<RegistrationWithPlace | null> {

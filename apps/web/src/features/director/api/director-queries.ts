@@ -1,18 +1,29 @@
 /** The director console: the audit log, a challenge's acts (cancel, disqualify, void, correct), creating and changing challenges. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { definedOnly } from '../../../api/query-params';
 import type { QueryParams, RequestBody } from '../../../api/types';
 
-export type AuditQuery = QueryParams<'/api/admin/audit-log'>;
+export type NamedAuditQuery = QueryParams<'/api/admin/audit-log/named'>;
 
-export const auditLogQuery = (q: AuditQuery) => {
+/** The audit log in words: a page with the people named, and the cursor of the next (older) one. */
+export const useNamedAudit = (q: NamedAuditQuery) => {
   const query = definedOnly(q);
-  return queryOptions({ queryKey: keys.audit.list(query), queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query } })) });
+  return useQuery({ queryKey: keys.audit.named(query), queryFn: () => unwrap(api.GET('/api/admin/audit-log/named', { params: { query } })), placeholderData: (prev) => prev });
 };
 
-export const useAuditLog = (q: AuditQuery, enabled = true) => useQuery({ ...auditLogQuery(q), enabled });
+export type RosterQuery = QueryParams<'/api/challenges/{id}/roster'>;
+
+/** A director's list of a challenge: who registered, checked in, waits or withdrew. */
+export const useRoster = (challengeId: string, q: RosterQuery) => {
+  const query = definedOnly(q);
+  return useQuery({
+    queryKey: keys.challenges.roster(challengeId, query),
+    queryFn: () => unwrap(api.GET('/api/challenges/{id}/roster', { params: { path: { id: challengeId }, query } })),
+    placeholderData: (prev) => prev,
+  });
+};
 
 /** A director's act on a challenge or table; the bracket (and the audit log) is refetched after it. */
 export function useDirectorAct(challengeId: string) {

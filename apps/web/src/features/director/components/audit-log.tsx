@@ -1,53 +1,101 @@
 import { useTranslation } from 'react-i18next';
-import { tOr } from '../../../i18n/i18n';
-import { formatStyled } from '../../../utils/format';
 import { useState, type FormEvent } from 'react';
-import { useAuditLog, type AuditQuery } from '../api/director-queries';
+import { i18n, tOr } from '../../../i18n/i18n';
+import { formatStyled } from '../../../utils/format';
+import { useNamedAudit, type NamedAuditQuery } from '../api/director-queries';
+import type { Schemas } from '../../../api/types';
+import { CursorPager } from '../../../components/cursor-pager';
 import { Empty, ErrorView, Loading } from '../../../components/status';
+import './audit-log.css';
 
 const PAGE = 25;
-const when = (iso: string) => formatStyled(iso, 'medium', 'medium');
+type Entry = Schemas['NamedAuditEntryDto'];
+type Filters = Pick<NamedAuditQuery, 'kind' | 'person' | 'from' | 'to'>;
+
+/** The kinds of act a reader filters by: an action, or a family of them (the API matches its first words). */
+const KINDS = [
+  ['challenges', 'challenge'],
+  ['disqualifications', 'challenge.player-disqualified'],
+  ['registrations', 'registration'],
+  ['tables', 'table'],
+  ['games', 'game'],
+  ['conduct', 'conduct'],
+  ['calls', 'director-call'],
+  ['cases', 'integrity.case'],
+  ['appeals', 'integrity.appeal'],
+  ['reports', 'integrity.report'],
+  ['accounts', 'user'],
+  ['cities', 'city'],
+  ['seasons', 'season'],
+] as const;
+
+/** A local calendar day (YYYY-MM-DD from a date input) as the instant it starts, `days` later. */
+const dayStart = (day: string, days = 0) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d + days).toISOString();
+};
+
+/** An entry in words: who did what to whom, in the reader's language; an action without its own sentence is named as it is. */
+function sentence(a: Entry): string {
+  const vars = {
+    actor: a.actorName ?? i18n.t('audit.system'),
+    subject: a.subjectName ?? i18n.t('audit.someone'),
+    what: a.entityLabel ?? tOr(`audit.entity.${a.entityType}`, a.entityType),
+    action: a.action,
+  };
+  return i18n.exists(`audit.said.${a.action}`) ? i18n.t(`audit.said.${a.action}`, vars) : i18n.t('audit.saidOther', vars);
+}
 
 /**
- * The append-only audit log, newest first: filters (entity type and id, actor) unless `fixed`, and
- * paging by the API's cursor (the last entry's id); "Newer" goes back through the cursors seen.
+ * The audit log in words (GET /admin/audit-log/named), newest first: who did what, to whom by name, with
+ * the reason. Filters by kind of act, a person's name and dates (the reader's days) unless `fixed` (one
+ * challenge's log); paged by the API's cursor, "Newer" going back through the cursors seen.
  */
-export function AuditLog({ fixed }: { fixed?: Pick<AuditQuery, 'entityType' | 'entityId'> }) {
-  const [filters, setFilters] = useState<Pick<AuditQuery, 'entityType' | 'entityId' | 'actorId'>>(fixed ?? {});
-  const [draft, setDraft] = useState({ entityType: '', entityId: '', actorId: '' });
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors.at(-1);
-  const log = useAuditLog({ ...filters, limit: PAGE, after });
+export function AuditLog({ fixed }: { fixed?: Pick<NamedAuditQuery, 'entityType' | 'entityId'> }) {
   const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const [draft, setDraft] = useState({ kind: '', person: '', from: '', to: '' });
+  const [cursors, setCursors] = useState<string[]>([]);
+  const log = useNamedAudit({ ...fixed, ...filters, limit: PAGE, after: cursors.at(-1) });
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setFilters({ entityType: draft.entityType.trim() || undefined, entityId: draft.entityId.trim() || undefined, actorId: draft.actorId.trim() || undefined });
+    setFilters({
+      kind: draft.kind || undefined,
+      person: draft.person.trim() || undefined,
+      from: draft.from ? dayStart(draft.from) : undefined,
+      to: draft.to ? dayStart(draft.to, 1) : undefined,
+    });
     setCursors([]);
   };
-  const rows = log.data ?? [];
+  const rows = log.data?.entries ?? [];
+  const next = log.data?.next ?? null;
   return (
     <div className="audit">
       {!fixed && (
         <form className="filters" onSubmit={apply} aria-label={t('audit.filters')}>
           <label>
-            {t('audit.entityType')}
-            <select value={draft.entityType} onChange={(e) => setDraft({ ...draft, entityType: e.target.value })}>
-              <option value="">{t('review.any')}</option>
-              {['challenge', 'table', 'game', 'city', 'season', 'tier', 'user', 'integrity_case', 'integrity_appeal'].map((x) => (
-                <option key={x} value={x}>
-                  {tOr(`audit.entity.${x}`, x.replace(/_/g, ' '))}
+            {t('audit.kindLabel')}
+            <select value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+              <option value="">{t('audit.anyKind')}</option>
+              {KINDS.map(([name, value]) => (
+                <option key={value} value={value}>
+                  {t(`audit.kind.${name}`)}
                 </option>
               ))}
             </select>
           </label>
           <label>
-            {t('audit.entityId')}
-            <input value={draft.entityId} onChange={(e) => setDraft({ ...draft, entityId: e.target.value })} />
+            {t('audit.person')}
+            <input type="search" value={draft.person} maxLength={60} placeholder={t('audit.personHint')} onChange={(e) => setDraft({ ...draft, person: e.target.value })} />
           </label>
           <label>
-            {t('audit.actor')}
-            <input value={draft.actorId} onChange={(e) => setDraft({ ...draft, actorId: e.target.value })} />
+            {t('audit.from')}
+            <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </label>
+          <label>
+            {t('audit.to')}
+            <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </label>
           <button type="submit">{t('audit.filter')}</button>
         </form>
@@ -59,28 +107,23 @@ export function AuditLog({ fixed }: { fixed?: Pick<AuditQuery, 'entityType' | 'e
         <ol className="audit-list" aria-label={t('audit.entries')}>
           {rows.map((a) => (
             <li key={a.id} className="card">
-              <p className="audit-head">
-                <strong>{a.action}</strong> <span className="muted">· {tOr(`audit.entity.${a.entityType}`, a.entityType)}</span> <time dateTime={a.createdAt}>{when(a.createdAt)}</time>
-              </p>
-              {a.reason && <p>{t('audit.reason', { reason: a.reason })}</p>}
+              <p className="audit-head">{sentence(a)}</p>
+              {a.reason && <p className="audit-reason">{t('audit.reason', { reason: a.reason })}</p>}
               <p className="muted small-text">
-                {t('audit.by', { who: a.actorId ?? t('audit.system') })}
-                {a.entityId ? ` · ${t('audit.on', { id: a.entityId })}` : ''}
+                <time dateTime={a.createdAt}>{formatStyled(a.createdAt, 'medium', 'short')}</time> · <code>{a.action}</code>
               </p>
             </li>
           ))}
         </ol>
       )}
-      {!log.isError && (
-        <div className="pager">
-          <button type="button" className="secondary" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-            {t('audit.newer')}
-          </button>
-          <span className="muted">{t('review.page', { page: cursors.length + 1 })}</span>
-          <button type="button" className="secondary" disabled={rows.length < PAGE} onClick={() => setCursors((c) => [...c, rows[rows.length - 1].id])}>
-            {t('audit.older')}
-          </button>
-        </div>
+      {!log.isError && (cursors.length > 0 || next) && (
+        <CursorPager
+          page={cursors.length + 1}
+          hasOlder={next !== null}
+          label={t('audit.pages')}
+          onNewer={() => setCursors((c) => c.slice(0, -1))}
+          onOlder={() => next && setCursors((c) => [...c, next])}
+        />
       )}
     </div>
   );

@@ -58,23 +58,35 @@ export function CreateChallengeForm({ city }: { city: CityResponseDto }) {
     <form className="form create-challenge" onSubmit={submit} aria-labelledby={`${id}-h`} noValidate>
       <h3 id={`${id}-h`}>{t('cform.newIn', { city: city.name })}</h3>
       <p className="muted">{t('cform.defaults', { zone: city.timeZone, tier: city.tier })}</p>
-      <label htmlFor={`${id}-date`}>{t('cform.date')}</label>
-      <input id={`${id}-date`} name="localDate" type="date" value={localDate} onChange={(e) => setDate(e.target.value)} />
-      <label htmlFor={`${id}-time`}>{t('cform.time')}</label>
-      <input id={`${id}-time`} name="startTime" type="time" value={startTime} onChange={(e) => setTime(e.target.value)} />
-      <label htmlFor={`${id}-tier`}>{t('cform.tier')}</label>
-      <select id={`${id}-tier`} name="tier" value={tier} onChange={(e) => setTier(e.target.value as Tier | '')}>
-        <option value="">{t('cform.citysTier', { tier: city.tier })}</option>
-        {TIERS.map((x) => (
-          <option key={x} value={x}>
-            {x}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-pool`}>{t('cform.pool')}</label>
-      <input id={`${id}-pool`} name="prizePool" inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} placeholder={t('cform.tiersPool')} />
-      <label htmlFor={`${id}-reason`}>{t('cform.reason')}</label>
-      <textarea id={`${id}-reason`} name="reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <div className="fields">
+        <div>
+          <label htmlFor={`${id}-date`}>{t('cform.date')}</label>
+          <input id={`${id}-date`} name="localDate" type="date" value={localDate} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-time`}>{t('cform.time')}</label>
+          <input id={`${id}-time`} name="startTime" type="time" value={startTime} onChange={(e) => setTime(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-tier`}>{t('cform.tier')}</label>
+          <select id={`${id}-tier`} name="tier" value={tier} onChange={(e) => setTier(e.target.value as Tier | '')}>
+            <option value="">{t('cform.citysTier', { tier: city.tier })}</option>
+            {TIERS.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-pool`}>{t('cform.pool')}</label>
+          <input id={`${id}-pool`} name="prizePool" inputMode="decimal" value={pool} onChange={(e) => setPool(e.target.value)} placeholder={t('cform.tiersPool')} />
+        </div>
+        <div className="wide">
+          <label htmlFor={`${id}-reason`}>{t('cform.reason')}</label>
+          <textarea id={`${id}-reason`} name="reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      </div>
       {create.isError && <ErrorView error={create.error} title={t('cform.notCreated')} />}
       {create.data && <CreatedNotice id={create.data.id} date={create.data.localDate} />}
       <div className="actions">

@@ -6,6 +6,7 @@ import { useBracket, useChallenge } from '../../challenges/api/challenge-queries
 import { useDirectorAct } from '../api/director-queries';
 import type { BracketTableDto } from '../../../api/types';
 import { AuditLog } from '../components/audit-log';
+import { RegistrationsList } from '../components/registrations-list';
 import { Bracket, label } from '../../challenges/components/bracket';
 import { ChallengeTermsForm } from '../components/challenge-form';
 import { Countdown } from '../../../components/countdown';
@@ -120,6 +121,8 @@ function DirectedChallenge({ challengeId }: { challengeId: string }) {
       )}
 
       <DirectorCallsPanel challengeId={challengeId} />
+
+      <RegistrationsList challengeId={challengeId} timeZone={c.timeZone} open={!closed} onDisqualify={({ userId, name }) => setAct({ kind: 'disqualify', userId, name })} />
 
       <section aria-labelledby="overview-h" className="overview">
         <div className="section-head">

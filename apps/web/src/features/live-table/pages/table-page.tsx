@@ -11,6 +11,7 @@ import { PlacesNow } from '../components/places-now';
 import { ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import { CallTheDirector } from '../../director-calls/call-the-director';
+import { ReportCheating } from '../../report/report-cheating';
 
 /**
  * A challenge table: the one live table (components/live-table.tsx) with the bracket's facts — seeds,
@@ -85,6 +86,7 @@ export function TablePage() {
             {seat !== null && <span className="subtle">{t('tablePage.youAreSeat', { n: seat + 1 })}</span>}
           </h1>
           <CallTheDirector tableId={tableId} seat={seat} running={round?.status === 'running'} />
+          <ReportCheating gameId={tbl.game?.gameId} players={tbl.seats.map((s) => ({ userId: s.userId, name: s.displayName }))} />
         </>
       )}
       status={() => (

@@ -73,3 +73,29 @@ export function useBoardDecisions() {
     }),
   };
 }
+
+/** Players by a part of their name (2 characters at least), for a case opened by hand. */
+export const usePlayerSearch = (q: string) =>
+  useQuery({
+    queryKey: keys.review.players(q),
+    queryFn: () => unwrap(api.GET('/api/integrity/players', { params: { query: { q } } })),
+    enabled: q.length >= 2,
+    placeholderData: (prev) => prev,
+  });
+
+/** A player's latest challenge games, to choose a case's games from. */
+export const usePlayerGames = (playerId: string | null) =>
+  useQuery({
+    queryKey: keys.review.playerGames(playerId ?? ''),
+    queryFn: () => unwrap(api.GET('/api/integrity/players/{id}/games', { params: { path: { id: playerId ?? '' } } })),
+    enabled: playerId !== null,
+  });
+
+/** A reviewer opens a case by hand; the queue is refetched. */
+export function useOpenCase() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestBody<'/api/integrity/cases', 'post'>) => unwrap(api.POST('/api/integrity/cases', { body })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.review.cases }),
+  });
+}

@@ -55,21 +55,28 @@ export function AppealsPage() {
         <ol className="case-list" aria-label={t('review.byDue')}>
           {rows.map((a) => (
             <li key={a.id} className={`card${isOverdue(a) ? ' overdue' : ''}`}>
+              <h2 className="appeal-who">{t('review.appealBy', { name: a.appellantName })}</h2>
               <p className="case-head">
                 {isOverdue(a) && <span className="tag tag-bad">{t('review.overdue')}</span>} {t('review.due', { when: day(a.dueAt) })}{' '}
                 <span className={`status status-${a.status}`}>{tOr(`integrity.appealStatus.${a.status}`, a.status)}</span>
               </p>
               {a.decision && (
-                <p>
-                  {t('review.against', { finding: tOr(`integrity.finding.${a.decision.finding}`, a.decision.finding), step: tOr(`integrity.step.${a.decision.currentStep}`, a.decision.currentStep) })} ·{' '}
-                  <Link to={paths.case.href(a.decision.caseId)}>{t('review.theCase')}</Link>
-                </p>
+                <>
+                  <p className="appeal-case">
+                    <Link to={paths.case.href(a.decision.caseId)}>{t('review.caseOpened', { when: day(a.decision.caseOpenedAt), source: tOr(`review.sourceOf.${a.decision.caseSource}`, a.decision.caseSource) })}</Link>
+                    {': '}
+                    {a.decision.caseSummary}
+                  </p>
+                  <p>
+                    {t('review.against', { finding: tOr(`integrity.finding.${a.decision.finding}`, a.decision.finding), step: tOr(`integrity.step.${a.decision.currentStep}`, a.decision.currentStep) })}
+                  </p>
+                </>
               )}
               <blockquote>{a.statement}</blockquote>
               {a.status === 'pending' && (
                 <button type="button" onClick={() => setDeciding(a)}>
                   {t('review.decide')}
-                  <span className="sr-only"> {t('review.dueLower', { when: day(a.dueAt) })}</span>
+                  <span className="sr-only"> {t('review.appealBy', { name: a.appellantName })}, {t('review.dueLower', { when: day(a.dueAt) })}</span>
                 </button>
               )}
             </li>
@@ -78,7 +85,7 @@ export function AppealsPage() {
       )}
       {deciding && (
         <ReasonDialog
-          title={t('review.decide')}
+          title={t('review.decideAppealOf', { name: deciding.appellantName })}
           description={t('review.independent')}
           confirm={t('review.record')}
           onClose={() => setDeciding(null)}

@@ -6,6 +6,7 @@ import { useCases, type CasesQuery } from '../api/review-queries';
 import { RoleGate } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { day } from '../components/review-format';
+import { OpenCaseForm } from '../components/open-case-form';
 import { paths } from '../../../config/paths';
 
 const PAGE = 20;
@@ -13,9 +14,10 @@ const SIGNALS = ['hidden-information', 'engine-agreement', 'outcome', 'timing', 
 /** The queue's filters and its page (always sized and placed here). */
 type Filters = CasesQuery & Required<Pick<CasesQuery, 'limit' | 'offset'>>;
 
-/** The case queue: filters (status, source, signal kind, high stakes) and pages of 20, newest first. */
+/** The case queue: filters (status, source, signal kind, high stakes) and pages of 20, newest first; a case opened by hand. */
 export function CasesPage() {
   const [q, setQ] = useState<Filters>({ status: 'open', limit: PAGE, offset: 0 });
+  const [opening, setOpening] = useState(false);
   const cases = useCases(q);
   const set = (patch: Partial<CasesQuery>) => setQ((old) => ({ ...old, ...patch, offset: 0 }));
   const rows = cases.data ?? [];
@@ -27,6 +29,15 @@ export function CasesPage() {
       <p className="lead">
         <Link to={paths.appeals.href()}>{t('review.appealsQueue')}</Link> · <Link to={paths.voiceReports.href()}>{t('review.voiceReports')}</Link> · <Link to={paths.audit.href()}>{t('review.auditLog')}</Link>
       </p>
+      {opening ? (
+        <OpenCaseForm onClose={() => setOpening(false)} />
+      ) : (
+        <p>
+          <button type="button" onClick={() => setOpening(true)}>
+            {t('openCase.title')}
+          </button>
+        </p>
+      )}
       <form className="filters" aria-label={t('review.caseFilters')} onSubmit={(e) => e.preventDefault()}>
         <label>
           {t('houseTable.status')}

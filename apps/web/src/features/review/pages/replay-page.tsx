@@ -14,6 +14,7 @@ import { Domino } from '../../../components/domino';
 import { hasRole } from '../../../components/role-gate';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
+import { ReportCheating } from '../../report/report-cheating';
 import '../../../components/player-list.css';
 import './replay-page.css';
 
@@ -110,6 +111,7 @@ export function ReplayPage() {
         {tbl ? t('replay.titleAt', { round: tbl.round, table: tbl.index + 1 }) : t('replay.title')}{' '}
         <span className="subtle">{replay.data.endedBy ? t('replay.endedBy', { how: tOr(`endedBy.${replay.data.endedBy}`, replay.data.endedBy.replace(/-/g, ' ')) }) : ''}</span>
       </h1>
+      {tbl && <ReportCheating gameId={gameId} players={tbl.seats.map((s) => ({ userId: s.userId, name: s.displayName }))} />}
       <div className="replay-layout">
         <div
           className="replay"
