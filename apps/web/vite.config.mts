@@ -61,6 +61,8 @@ export default defineConfig({
     alias: {
       '@dcs/engine': new URL('../../libs/engine/src', import.meta.url).pathname,
       '@dcs/common/live': new URL('../../libs/common/src/live', import.meta.url).pathname,
+      // the one time formatter of the page, the notices and the e-mails (issue 43)
+      '@dcs/common/time': new URL('../../libs/common/src/time', import.meta.url).pathname,
     },
   },
   plugins: [precompress()],

@@ -23,3 +23,4 @@ export * from './crypto/password';
 export * from './network/address-ranges';
 export * from './network/outbound-guard';
 export * from './text/control-chars';
+export * from './time/instant-format';

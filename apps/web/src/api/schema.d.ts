@@ -1999,6 +1999,11 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "es";
+            /**
+             * @description Issue 43: the browser's IANA time zone at sign-up; every time in the account's e-mails and pushes is written in it until the player changes it (notification settings). A zone that is not known is VALIDATION_FAILED; none: the zone of the city the player last registered in, else UTC
+             * @example America/Chicago
+             */
+            timeZone?: string;
         };
         UserResponseDto: {
             id: string;
