@@ -1,6 +1,6 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { expect, test } from './support/journey';
-import { keepScreenshot, screens, WIDTHS } from './support/pages';
+import { keepScreenshot, screens, signUp, WIDTHS } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
 
 /** Issue 43, what a newcomer stumbles on: a blank page on a slow line, errors in codes, jargon, times in the wrong zone. */
@@ -100,4 +100,63 @@ test('a notice and its e-mail write the check-in deadline the same way, in the z
   const mail = await platform.mail(email, 'check-in is open');
   expect(mail.text.replace(/\s/g, ' ')).toContain(`before ${written.replace(/\s/g, ' ')}`);
   expect(mail.text).toContain('Times are in America/Chicago');
+});
+
+test('history leads somewhere: a finished house game is in "My games", its replay names the computer, the player page says what head-to-head will show', async ({ page }) => {
+  await signUp(page, 'Hana History');
+  const call = (path: string, body: unknown) =>
+    page.evaluate(
+      async ([p, b]) => {
+        const token = localStorage.getItem('dcs.accessToken');
+        const res = await fetch(p as string, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+        return (await res.json()) as { id: string; gameId: string };
+      },
+      [path, body],
+    );
+  const opened = await call('/api/house/tables', { ruleset: 'citizen', seats: 2, purpose: 'friendly', computers: ['hard'], clockMs: 20_000 });
+  await call(`/api/house/tables/${opened.id}/forfeit`, {});
+
+  await page.goto('/me/games');
+  const game = page.locator('.my-games li').first();
+  await expect(game).toContainText('House table · Citizen');
+  await expect(game).toContainText('Computer 2 (hard)');
+  await screens(page, 'my-games-house', async (p) => expect(p.locator('.my-games li').first()).toContainText(/finished/i));
+  await game.getByRole('link', { name: 'Replay' }).click();
+  await expect(page.locator('ol.players')).toContainText('Computer 2 (hard)');
+  await expect(page.locator('ol.players')).not.toContainText('Seat 2');
+  await screens(page, 'replay-house', async (p) => expect(p.locator('ol.players')).toContainText('Computer 2 (hard)'));
+
+  // The house table's game-over offers the replay, not an "Analysis" that would say the game is not analysed.
+  await page.goto(`/house/tables/${opened.id}`);
+  await expect(page.getByRole('link', { name: 'Replay' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Analysis' })).toHaveCount(0);
+
+  const me = await page.evaluate(async () => ((await (await fetch('/api/me', { headers: { Authorization: `Bearer ${localStorage.getItem('dcs.accessToken')}` } })).json()) as { id: string }).id);
+  await page.goto(`/players/${me}`);
+  const h2h = page.getByRole('region', { name: 'Head-to-head' });
+  await expect(h2h).toContainText('has no season results yet');
+  await screens(page, 'player-h2h-empty', async (p) => expect(p.getByRole('region', { name: 'Head-to-head' })).toContainText('compare'));
+});
+
+test('How to play explains the tournament game, Grey and Yellow and the four house rulesets with pictures, in both languages; /rules links to it', async ({ page }) => {
+  await page.goto('/rules');
+  await page.getByRole('link', { name: /How to play/ }).click();
+  await expect(page).toHaveURL(/\/how-to-play$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'How to play' })).toBeVisible();
+  const grey = page.getByRole('region', { name: 'Grey and Yellow: getting on the board' });
+  await expect(grey).toContainText('exactly 10');
+  await expect(grey.getByRole('figure', { name: 'Exactly 10: the 6-4 led, ends 6 and 4' })).toBeVisible();
+  const spinner = page.getByRole('region', { name: 'The spinner: four open ends' });
+  await expect(spinner.getByRole('figure', { name: 'A spinner: the 6-6 with tiles on all four sides' })).toContainText('10');
+  const house = page.getByRole('region', { name: 'House tables: the four house rulesets' });
+  for (const name of ['Citizen', 'Mook Camp Fitness', 'Inmate', 'DCF Inmate Gym']) await expect(house.getByRole('heading', { name: new RegExp(`\\(${name}\\)`) })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'the rules' })).toHaveAttribute('href', '/rules');
+  await screens(page, 'how-to-play', async (p) => expect(p.getByRole('heading', { level: 1, name: 'How to play' })).toBeVisible());
+
+  await page.evaluate(() => localStorage.setItem('dcs.language', 'es'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cómo se juega' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Gris y Amarillo: entrar al tablero' })).toContainText('exactamente 10');
+  await screens(page, 'how-to-play-es', async (p) => expect(p.getByRole('heading', { level: 1, name: 'Cómo se juega' })).toBeVisible());
+  await page.evaluate(() => localStorage.removeItem('dcs.language'));
 });

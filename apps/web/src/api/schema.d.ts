@@ -2563,20 +2563,48 @@ export interface components {
             cityId: string;
             cityName: string;
         };
+        MyGameHouseSeatDto: {
+            /** @description 0-based */
+            seat: number;
+            /**
+             * @description a computer seat's level; null for a person
+             * @enum {string|null}
+             */
+            computer: "easy" | "medium" | "hard" | null;
+        };
+        MyGameHouseDto: {
+            /** @description the house table (GET /house/tables/:id) */
+            houseTableId: string;
+            /** @example citizen */
+            ruleset: string;
+            /** @enum {string} */
+            purpose: "friendly" | "workout" | "stake";
+            seats: components["schemas"]["MyGameHouseSeatDto"][];
+        };
         MyGameDto: {
             /** @description join `game:<gameId>` / GET /games/:id/view */
             gameId: string;
+            /**
+             * @description a challenge table's game (`challenge`, `round`) or a house table's (`house`)
+             * @enum {string}
+             */
+            kind: "challenge" | "house";
             /** @enum {string} */
             status: "playing" | "finished";
             /** @description my seat, 0-based */
             seat: number;
+            /** @description the challenge table, or the house table */
             tableId: string;
-            /** @description the table's index within its round, 0-based (table 0 is "table 1") */
+            /** @description the table's index within its round, 0-based (table 0 is "table 1"); 0 at a house table */
             table: number;
             /** @enum {string} */
-            tableStatus: "waiting" | "playing" | "tiebreak" | "finished";
-            round: components["schemas"]["MyGameRoundDto"];
-            challenge: components["schemas"]["MyGameChallengeDto"];
+            tableStatus: "waiting" | "playing" | "tiebreak" | "finished" | "open" | "closed";
+            /** @description null for a house game */
+            round: components["schemas"]["MyGameRoundDto"] | null;
+            /** @description null for a house game */
+            challenge: components["schemas"]["MyGameChallengeDto"] | null;
+            /** @description null for a challenge game */
+            house: components["schemas"]["MyGameHouseDto"] | null;
             /** @description scores by seat */
             scores: number[];
             /**

@@ -9,6 +9,8 @@ import { paths } from '../../../config/paths';
 import './house-nav.css';
 
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
+/** The four house rulesets in the order a newcomer meets them (SPEC 1.6). */
+export const HOUSE_RULESETS = ['citizen', 'mook-camp-fitness', 'inmate', 'dcf-inmate-gym'] as const;
 
 /** An amount of play money: "1,500 DD", "12 soups". */
 export const money = (amount: number, currency: string | null) =>
