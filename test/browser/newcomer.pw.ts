@@ -160,3 +160,66 @@ test('How to play explains the tournament game, Grey and Yellow and the four hou
   await screens(page, 'how-to-play-es', async (p) => expect(p.getByRole('heading', { level: 1, name: 'Cómo se juega' })).toBeVisible());
   await page.evaluate(() => localStorage.removeItem('dcs.language'));
 });
+
+test('the house lobby opens on "Play the computer" and "Quick match", explains each ruleset in a line, and a Play 2 Pay table shows its expense to the table and in the result', async ({ page, browser }) => {
+  await signUp(page, 'Nora Newcomer');
+  await page.setViewportSize(WIDTHS.phone);
+  await page.goto('/house');
+  const vs = page.getByRole('region', { name: 'Play the computer' });
+  const quick = page.getByRole('region', { name: 'Quick match' });
+  const open = page.getByRole('heading', { name: 'Open tables' });
+  const custom = page.getByRole('region', { name: 'Custom table' });
+  await expect(vs).toBeVisible();
+  const y = async (l: import('@playwright/test').Locator) => (await l.boundingBox())!.y;
+  // first things first on a phone: both ways in before the open tables, the custom form last
+  expect(await y(vs)).toBeLessThan(WIDTHS.phone.height);
+  expect(await y(vs)).toBeLessThan(await y(quick));
+  expect(await y(quick)).toBeLessThan(await y(open));
+  expect(await y(open)).toBeLessThan(await y(custom));
+  // the ruleset in plain words, the rulebook's name beside it, and one line on what it is like
+  await vs.getByLabel('Ruleset').selectOption({ label: 'Quick workout (Mook Camp Fitness)' });
+  await expect(vs.getByText('Fast and forgiving: scores of 5 count')).toBeVisible();
+  await expect(custom.getByLabel('Points to get on the board ("Get on with")', { exact: true })).toBeAttached();
+  await screens(page, 'house-lobby', async (p) => expect(p.getByRole('region', { name: 'Play the computer' })).toBeVisible());
+
+  // Play the computer: one click, a dealt table against it
+  await vs.getByLabel('Ruleset').selectOption('citizen');
+  await vs.getByLabel('How strong').selectOption('hard');
+  await vs.getByRole('button', { name: 'Play the computer' }).click();
+  await expect(page).toHaveURL(/\/house\/tables\//);
+  await expect(page.getByText('Computer 2 (hard)').first()).toBeVisible();
+  await expect(page.locator('.my-hand')).toBeVisible();
+  await page.getByRole('button', { name: 'Forfeit…' }).click();
+  await page.getByRole('button', { name: 'Yes, forfeit' }).click();
+  await expect(page.getByTestId('settlement')).toBeVisible();
+
+  // Quick match: the first player opens a table that waits, the next one sits at it
+  const others = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [first, second] = await Promise.all(others.map((c) => c.newPage()));
+  await signUp(first, 'Quin Quick');
+  await signUp(second, 'Rita Ready');
+  for (const p of [first, second]) {
+    await p.goto('/house');
+    await p.getByRole('region', { name: 'Quick match' }).getByLabel('Ruleset').selectOption('inmate');
+    await p.getByRole('region', { name: 'Quick match' }).getByRole('button', { name: 'Quick match' }).click();
+    await expect(p).toHaveURL(/\/house\/tables\//);
+  }
+  expect(second.url()).toBe(first.url());
+  await expect(second.locator('.my-hand')).toBeVisible();
+
+  // Play 2 Pay: the host writes the expense; the table and its result show it
+  await page.goto('/house');
+  await custom.getByLabel('Ruleset', { exact: true }).selectOption('citizen');
+  await custom.getByLabel('Seats', { exact: true }).selectOption('2');
+  await custom.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await custom.getByRole('radio', { name: /Play 2 Pay/ }).check();
+  await custom.getByLabel('What the loser pays for').fill('the coffee');
+  await screens(page, 'house-custom-play2pay', async (p) => expect(p.getByLabel('What the loser pays for')).toHaveValue('the coffee'));
+  await custom.getByRole('button', { name: 'Open the table' }).click();
+  await expect(page).toHaveURL(/\/house\/tables\//);
+  await expect(page.getByText('the coffee').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Forfeit…' }).click();
+  await page.getByRole('button', { name: 'Yes, forfeit' }).click();
+  await expect(page.getByTestId('play-to-pay-result')).toContainText('“the coffee” — won by Computer 2 (easy)');
+  await screens(page, 'house-play2pay-result', async (p) => expect(p.getByTestId('play-to-pay-result')).toBeVisible());
+});

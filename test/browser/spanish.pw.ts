@@ -170,7 +170,7 @@ test.describe('journey: a competitor in Spanish', () => {
     await page.goto('/house');
     await screens(page, 'es-house-lobby', async (p) => {
       await expect(p.getByRole('heading', { level: 1 })).toHaveText('Mesas de la casa');
-      await expect(p.getByRole('heading', { name: 'Abrir una mesa' })).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'Mesa a tu gusto' })).toBeVisible();
       await expectAccessible(p);
     });
 

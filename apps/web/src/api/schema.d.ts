@@ -553,6 +553,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/house/quick-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait at one, that table */
+        post: operations["HouseController_quickMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/house/tables/{id}": {
         parameters: {
             query?: never;
@@ -2665,6 +2682,11 @@ export interface components {
             listed?: boolean;
             /** @description computer players for the seats after the host's */
             computers?: ("easy" | "medium" | "hard")[];
+            /**
+             * @description SPEC 8.1 Play 2 Pay: the expense the players agree on, in the host's words (a friendly table only, else INVALID_SETTINGS; 1-200 characters, no control characters). Shown to everyone who sees the table and in its result; the platform moves no money for it
+             * @example loser buys the coffee
+             */
+            playToPay?: string;
         };
         HouseSeatDto: {
             seat: number;
@@ -2792,6 +2814,8 @@ export interface components {
             hostClockMs: number | null;
             /** @enum {string} */
             workoutKind: "reps" | "timed" | "run";
+            /** @description SPEC 8.1 Play 2 Pay: the expense the players agreed on (a friendly table), in the host's words; null otherwise. No money moves for it */
+            playToPay: string | null;
             listed: boolean;
             /** @description shown to the people seated only */
             inviteCode: string | null;
@@ -2805,6 +2829,13 @@ export interface components {
             /** @description the settled game (status finished); null before the settlement, in the lobby, and once a rematch reopens the table */
             settlement: components["schemas"]["HouseSettlementDto"] | null;
             createdAt: string;
+        };
+        QuickMatchDto: {
+            /**
+             * @description the ruleset to play
+             * @enum {string}
+             */
+            ruleset: "citizen" | "mook-camp-fitness" | "inmate" | "dcf-inmate-gym";
         };
         HouseLobbyPageDto: {
             items: components["schemas"]["HouseTableDto"][];
@@ -7840,6 +7871,101 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "INVALID_SETTINGS" | "STAKE_TOO_HIGH";
+                    };
+                };
+            };
+        };
+    };
+    HouseController_quickMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickMatchDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseTableDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, RULES_NOT_ACCEPTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "RULES_NOT_ACCEPTED";
+                    };
+                };
+            };
+            /** @description IN_TOURNAMENT_GAME, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "IN_TOURNAMENT_GAME" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description INVALID_SETTINGS */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_SETTINGS";
                     };
                 };
             };

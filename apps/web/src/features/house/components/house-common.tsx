@@ -21,7 +21,9 @@ export function tableSummary(t: HouseTable): string {
   const purpose =
     t.purpose === 'stake'
       ? i18n.t(t.currency === 'DD' ? 'house.purpose.stakeDD' : 'house.purpose.stakeSoups', { stake: money(t.stake, t.currency), fine: money(t.ticketFine, t.currency) })
-      : tOr(`house.purpose.${t.purpose}`, t.purpose);
+      : t.playToPay
+        ? i18n.t('house.purpose.playToPay')
+        : tOr(`house.purpose.${t.purpose}`, t.purpose);
   const target = typeof t.settings.target === 'number' ? i18n.t('house.to', { target: t.settings.target }) : '';
   return `${i18n.t('house.seats', { n: t.seats })}${t.partners ? i18n.t('house.partnersShort') : ''}${target} · ${purpose}`;
 }

@@ -55,6 +55,7 @@ export function HouseTablePage() {
     [t('wallet.table'), tableSummary(tb)],
     [t('houseTable.status'), tOr(`houseTable.statusOf.${tb.status}`, tb.status)],
   ];
+  if (tb.playToPay) facts.push([t('houseTable.playToPay'), <q key="pay">{tb.playToPay}</q>]);
   if (tb.courtTable) facts.push([t('houseTable.courtTable'), t('houseTable.courtTableYes')]);
   if (mine && tb.inviteCode) facts.push([t('houseTable.inviteCode'), <code key="code">{tb.inviteCode}</code>]);
   const heading = (
@@ -262,6 +263,11 @@ function Settled({ t: tb, s, me }: { t: HouseTable; s: HouseSettlement; me: numb
         <strong>{t('houseTable.won', { who: winners })}</strong>
         {s.forfeited.some(Boolean) && ` · ${t('houseTable.forfeited', { who: s.forfeited.flatMap((f, seat) => (f ? [name(seat)] : [])).join(', ') })}`}
       </p>
+      {tb.playToPay && (
+        <p data-testid="play-to-pay-result">
+          {t('houseTable.playToPayResult', { note: tb.playToPay, winners })}
+        </p>
+      )}
       {tb.purpose === 'stake' ? (
         <>
           {s.payments.length > 0 ? (
