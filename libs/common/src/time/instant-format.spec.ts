@@ -9,6 +9,10 @@ describe('a time as a person reads it', () => {
     expect(formatInstant(new Date(at), { timeZone: null })).toBe('Mon, Dec 14, 3:07 AM UTC');
   });
 
+  it('has a short style for dense tables: no weekday, no zone name', () => {
+    expect(formatInstant(at, { timeZone: 'America/New_York', style: 'short' })).toBe('Dec 13, 10:07 PM');
+  });
+
   it('follows daylight saving time: a summer date in New York is EDT', () => {
     expect(formatInstant('2026-07-04T16:00:00Z', { timeZone: 'America/New_York' })).toBe('Sat, Jul 4, 12:00 PM EDT');
   });

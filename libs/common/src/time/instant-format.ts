@@ -9,12 +9,20 @@ export const intlLocaleOf = (language: string | null | undefined): 'en-US' | 'es
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function format(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone ?? ''}`;
+/** `full`: what a message or a page says ("Mon, Dec 14, 3:07 AM EST"); `short`: a dense table's cell, in the reader's own zone ("Dec 14, 3:07 AM"). */
+export type InstantStyle = 'full' | 'short';
+
+function format(locale: string, timeZone: string | undefined, style: InstantStyle): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ''} ${style}`;
   let f = formats.get(key);
   if (!f) {
-    // one per language and zone, kept: building one loads the zone's data (milliseconds), and a page writes many times
-    f = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+    // one per language, zone and style, kept: building one loads the zone's data (milliseconds), and a page writes many times
+    f = new Intl.DateTimeFormat(
+      locale,
+      style === 'full'
+        ? { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }
+        : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone },
+    );
     formats.set(key, f);
   }
   return f;
@@ -24,15 +32,16 @@ function format(locale: string, timeZone: string | undefined): Intl.DateTimeForm
  * An instant as a person reads it. `timeZone`: an IANA zone (the reader's); undefined = the runtime's own (a browser's
  * is the reader's), null = UTC; a zone the runtime does not know is written in UTC, never thrown.
  */
-export function formatInstant(at: Date | string, opts: { timeZone?: string | null; language?: string | null } = {}): string {
+export function formatInstant(at: Date | string, opts: { timeZone?: string | null; language?: string | null; style?: InstantStyle } = {}): string {
   const date = typeof at === 'string' ? new Date(at) : at;
   if (Number.isNaN(date.getTime())) return String(at);
   const locale = intlLocaleOf(opts.language);
   const zone = opts.timeZone === null ? 'UTC' : opts.timeZone;
+  const style = opts.style ?? 'full';
   try {
-    return format(locale, zone).format(date);
+    return format(locale, zone, style).format(date);
   } catch {
-    return format(locale, 'UTC').format(date);
+    return format(locale, 'UTC', style).format(date);
   }
 }
 
