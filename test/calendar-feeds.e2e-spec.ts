@@ -76,7 +76,7 @@ describe('calendar feeds', () => {
     expect(icsTime(checkIn.DTEND)).toEqual(new Date('2030-01-05T17:55:00Z'));
     expect(icsTime(play.DTSTART)).toEqual(new Date('2030-01-05T18:00:00Z'));
     expect(play.SUMMARY).toBe('DCS Feedville challenge (2030-01-05)');
-    expect(play.DESCRIPTION).toContain('Play starts at Sat 5 Jan 2030, 12:00 (America/Chicago)');
+    expect(play.DESCRIPTION).toContain('Play starts at Sat, Jan 5, 12:00 PM CST (America/Chicago)');
     expect(play.URL).toBe(`https://dcs.test/challenges/${soon.id}`);
     expect(events.some((e) => e.UID === `challenge-${later.id}@dcs.test`)).toBe(true);
 

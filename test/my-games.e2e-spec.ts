@@ -111,4 +111,28 @@ describe('a competitor finds their game', () => {
     }
     expect((await api.http().get('/api/me/games')).status).toBe(401);
   });
+
+  it('lists a finished house game against the computer too (issue 43: "No games yet" after one), naming the computer seat and leading to its table and replay', async () => {
+    const p = await api.user();
+    const auth = { Authorization: `Bearer ${p.token}` };
+    const opened = (await api.http().post('/api/house/tables').set(auth).send({ ruleset: 'citizen', seats: 2, purpose: 'friendly', computers: ['hard'], clockMs: 20_000 }).expect(201)).body;
+    expect((await api.http().get('/api/me/games').set(auth).expect(200)).body.items).toEqual([expect.objectContaining({ kind: 'house', status: 'playing' })]);
+    await api.http().post(`/api/house/tables/${opened.id}/forfeit`).set(auth).send({}).expect(200);
+
+    const items = (await api.http().get('/api/me/games').set(auth).expect(200)).body.items as Record<string, unknown>[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'house',
+      status: 'finished',
+      seat: 0,
+      tableId: opened.id,
+      endedBy: 'forfeit',
+      round: null,
+      challenge: null,
+      house: { houseTableId: opened.id, ruleset: 'citizen', purpose: 'friendly', seats: [{ seat: 0, computer: null }, { seat: 1, computer: 'hard' }] },
+    });
+    // the replay of that game is the player's to open
+    expect((await api.http().get(`/api/games/${items[0].gameId as string}/replay`).set(auth).expect(200)).body.houseTableId).toBe(opened.id);
+  });
 });
+

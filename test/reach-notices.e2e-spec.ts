@@ -1,4 +1,4 @@
-import { PrismaService } from '@dcs/common';
+import { formatInstant, PrismaService } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, WalletRepository } from '@dcs/tournament';
 import type { TestApi } from './support/api';
@@ -83,15 +83,17 @@ describe('reaching the players: the next round, a case, a penalty, an appeal, a 
 
       const cityName = (await prisma.city.findUniqueOrThrow({ where: { id: fx.cityId } })).name;
       const mail = await smtp.waitFor((m) => m.subject.startsWith(`${cityName}: la ronda 2 empieza`));
-      const local = (zone: string, locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next.startsAt!);
-      expect(mail.subject).toContain(`${local('America/Mexico_City', 'es-US')} (America/Mexico_City)`);
+      // the one formatter of the page and the e-mails (issue 43), in each player's zone and language
+      const local = (timeZone: string, language: string) => formatInstant(next.startsAt!, { timeZone, language });
+      expect(mail.subject).toContain(local('America/Mexico_City', 'es'));
+      expect(mail.text).toContain('Las horas están en America/Mexico_City');
       expect(mail.text).toContain('Sigues en el desafío');
       expect(mail.text).toContain(`https://dcs.test/challenges/${fx.challengeId}`);
       const byeMail = await smtp.waitFor((m) => m.subject.startsWith(`${cityName}: round 2 starts at`));
-      expect(byeMail.subject).toContain(`${local('Asia/Tokyo', 'en-US')} (Asia/Tokyo)`);
+      expect(byeMail.subject).toContain(local('Asia/Tokyo', 'en'));
       const pushed = await push.waitFor((m) => m.device === device.id && m.payload.kind === 'reminder.next_round');
       expect(pushed.payload).toMatchObject({ kind: 'reminder.next_round', url: `/challenges/${fx.challengeId}` });
-      expect(String(pushed.payload.title)).toContain('(America/Mexico_City)');
+      expect(String(pushed.payload.title)).toContain(local('America/Mexico_City', 'es'));
 
       await eventually(async () => (await env.sql(`SELECT 1 FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.kind = 'reminder.next_round' AND n.user_id = '${winner}' AND d.status = 'sent'`)).length === 2, 10_000, 'both sent');
       await new Promise((r) => setTimeout(r, 500));

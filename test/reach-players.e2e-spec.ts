@@ -141,6 +141,24 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
   });
 
   describe('deliveries', () => {
+    it('writes a new account’s e-mails in the zone its browser gave at sign-up, before any settings are saved; an unknown zone is refused', async () => {
+      const email = 'zoe@example.com';
+      const res = await api.http().post('/api/auth/register').send({ email, password: 'correct horse battery', displayName: 'Zoe Zone', timeZone: 'America/Chicago' });
+      expect(res.status).toBe(201);
+      const { id, accessToken } = { id: res.body.user.id as string, accessToken: res.body.accessToken as string };
+      const settings = await api.http().get('/api/me/delivery-settings').set('Authorization', `Bearer ${accessToken}`);
+      expect(settings.body.timeZone).toBe('America/Chicago');
+      const confirm = await smtp.waitFor((m) => m.to === email && m.subject === 'Confirm your e-mail address');
+      expect((await api.http().post('/api/auth/email/verify').send({ token: linkToken(confirm) })).status).toBe(200);
+      await notify([{ userId: id, kind: 'table.seated', title: 'Round 1: your table', body: 'The round ends at the latest at 2026-12-05T17:30:00.000Z.', data: { challengeId: 'c', tableId: 't-z', gameId: 'g' }, dedupeKey: 'seated:zone-1' }]);
+      const mail = await smtp.waitFor((m) => m.to === email && m.subject === 'Round 1: your table');
+      expect(mail.text).toContain('The round ends at the latest at Sat, Dec 5, 11:30 AM CST.');
+      expect(mail.text).toContain('Times are in America/Chicago');
+
+      const bad = await api.http().post('/api/auth/register').send({ email: 'nowhere@example.com', password: 'correct horse battery', displayName: 'No Where', timeZone: 'Mars/Olympus' });
+      expect([bad.status, bad.body.code, JSON.stringify(bad.body.details)]).toEqual([400, 'VALIDATION_FAILED', expect.stringContaining('timeZone')]);
+    });
+
     it('e-mails a notice to a confirmed address, multipart, in the player’s time zone, with one-click unsubscribe, and pushes it encrypted to each device', async () => {
       const { id, token } = await verified('nina@example.com');
       const device = push.device();
@@ -151,8 +169,8 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
       await notify([{ userId: id, kind: 'table.seated', title: 'Round 1: your table', body: 'You sit at table 2, seat 3. The round ends at the latest at 2026-12-05T17:30:00.000Z.', data: { challengeId: 'c', tableId: 't-1', gameId: 'g' }, dedupeKey: 'seated:test-1' }]);
 
       const mail = await smtp.waitFor((m) => m.to === 'nina@example.com' && m.subject === 'Round 1: your table');
-      expect(mail.text).toContain('Sat 5 Dec 2026, 12:30 (America/New_York)');
-      expect(mail.html).toContain('Sat 5 Dec 2026, 12:30 (America/New_York)');
+      expect(mail.text).toContain('The round ends at the latest at Sat, Dec 5, 12:30 PM EST.');
+      expect(mail.html).toContain('Sat, Dec 5, 12:30 PM EST');
       expect(mail.text).toContain('https://dcs.test/tables/t-1');
       expect(mail.raw['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       expect(mail.raw['list-unsubscribe']).toBe(`<${unsubscribeUrl('https://dcs.test', secret, id, 'table.seated')}>`);
@@ -290,7 +308,9 @@ describe('reaching the players: accounts by e-mail, e-mail and push deliveries, 
       const reminders = worker.get(RemindersService);
       await Promise.all([reminders.fire({ kind: 'check_in_open', id: c.id }), reminders.fire({ kind: 'check_in_open', id: c.id })]);
       const benMail = await smtp.waitFor((m) => m.to === 'ben@example.com' && m.subject === 'Reminder City: check-in is open');
-      expect(benMail.text).toContain('(UTC)');
+      // Ben never saved a zone: his mail is written in the zone of the city he registered in, not UTC (issue 43)
+      expect(benMail.text).toContain('Times are in Europe/Paris');
+      expect(benMail.text).toMatch(/GMT\+1|CET/);
 
       // Cat checks in while her reminder is held; when her quiet hours end it is no longer true, and it is not sent.
       await prisma.registration.updateMany({ where: { challengeId: c.id, userId: cat.id }, data: { checkedInAt: new Date() } });

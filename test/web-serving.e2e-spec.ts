@@ -1,11 +1,15 @@
 import { generateVAPIDKeys } from 'web-push';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApi } from '../apps/api/src/setup';
+import { acceptedEncodings } from '../apps/api/src/web-app';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /** The API serves the built web app from `/` (apps/web/dist), with an SPA fallback for navigations. */
@@ -23,6 +27,12 @@ describe('web app serving', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["// the source"]}');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // a real bundle's worth of JavaScript, with the copies the build writes beside it (apps/web/vite.config.mts)
+    const bundle = readFileSync(path.join(__dirname, '../node_modules/react-dom/cjs/react-dom-client.production.js'));
+    writeFileSync(path.join(dist, 'assets', 'index-big123.js'), bundle);
+    writeFileSync(path.join(dist, 'assets', 'index-big123.js.br'), brotliCompressSync(bundle));
+    writeFileSync(path.join(dist, 'assets', 'index-big123.js.gz'), gzipSync(bundle, { level: 9 }));
+    writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(readFileSync(path.join(dist, 'index.html'))));
     env = await createTestEnv('web_serving');
     app = await createApi(env.config(), { webDist: dist });
     await app.init();
@@ -92,5 +102,70 @@ describe('web app serving', () => {
     } finally {
       await prod.close();
     }
+  });
+
+  describe('precompressed files (issue 43: 580 kB uncompressed, blank for seconds on a slow line)', () => {
+    let base: string;
+    let server: Server;
+    /** The bytes as they travel (no client-side decoding), with the response's headers. */
+    const raw = (p: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${base}${p}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const original = () => readFileSync(path.join(dist, 'assets', 'index-big123.js'));
+
+    beforeAll(async () => {
+      server = (app.getHttpServer() as Server).listen(0, '127.0.0.1');
+      await new Promise((r) => server.once('listening', r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise((r) => server.close(r)));
+
+    it('sends the JavaScript bundle as brotli to a browser that accepts it: smaller, same bytes once decoded, cached as before', async () => {
+      const res = await raw('/assets/index-big123.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(res.body.length).toBeLessThan(original().length / 3);
+      expect(brotliDecompressSync(res.body).equals(original())).toBe(true);
+    });
+
+    it('sends gzip to a browser that does not take brotli, and the file itself to one that takes neither', async () => {
+      const gz = await raw('/assets/index-big123.js', { 'Accept-Encoding': 'gzip, br;q=0' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(gunzipSync(gz.body).equals(original())).toBe(true);
+      expect(gz.body.length).toBeLessThan(original().length / 2);
+
+      for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'deflate' }] as Record<string, string>[]) {
+        const plain = await raw('/assets/index-big123.js', headers);
+        expect([plain.headers['content-encoding'], plain.body.equals(original())]).toEqual([undefined, true]);
+        expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+      }
+    });
+
+    it('sends index.html compressed on a navigation too, still revalidated on every load', async () => {
+      const res = await raw('/challenges/8a1c0e0e-0000-4000-8000-000000000000', { Accept: html, 'Accept-Encoding': 'gzip' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(res.body).toString()).toContain('<div id="root">');
+    });
+
+    it('reads Accept-Encoding as RFC 9110 does: q=0 refuses, * allows the rest, no header means none', () => {
+      expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
+      expect(acceptedEncodings('br;q=0, *')).toEqual(['gzip']);
+      expect(acceptedEncodings('*;q=0.5')).toEqual(['br', 'gzip']);
+      expect(acceptedEncodings('gzip;q=0, br;q=0.1')).toEqual(['br']);
+      expect(acceptedEncodings('identity')).toEqual([]);
+      expect(acceptedEncodings(undefined)).toEqual([]);
+    });
   });
 });

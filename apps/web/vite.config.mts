@@ -1,8 +1,55 @@
-import { defineConfig } from 'vite';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = new URL('.', import.meta.url).pathname;
 /** Where `vite dev` forwards API and socket.io calls (the API started by `npm start`). */
 const api = 'http://127.0.0.1:3000';
+
+/**
+ * Brotli and gzip copies of every text file of the build, written once here (Node's zlib) and served by the API when
+ * the browser accepts them (apps/api/src/web-app.ts): `npm start` serves the app compressed without nginx.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/i;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every text file of 1 kB or more (a copy no smaller
+ * is not written); source maps are not served in production, so not compressed. zlib's thread pool does the work.
+ */
+async function precompressDir(dir: string): Promise<void> {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => COMPRESSIBLE.test(name) && statSync(path.join(dir, name)).isFile());
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(dir, name);
+      const raw = await readFile(file);
+      if (raw.length < 1024) return;
+      const [br, gz] = await Promise.all([brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gzipped(raw, { level: 9 })]);
+      if (br.length < raw.length) await writeFile(`${file}.br`, br);
+      if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
+    }),
+  );
+}
+
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'dcs-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = new URL(config.build.outDir, `file://${config.root}/`).pathname;
+    },
+    // after the bundles and the public folder (boot.js, the service worker) are written
+    closeBundle() {
+      return precompressDir(outDir);
+    },
+  };
+}
 
 // No React plugin (it conflicts with the repository's peer dependencies): Vite's own oxc
 // transform compiles JSX with the automatic runtime. No fast refresh; `vite dev` reloads.
@@ -14,8 +61,11 @@ export default defineConfig({
     alias: {
       '@dcs/engine': new URL('../../libs/engine/src', import.meta.url).pathname,
       '@dcs/common/live': new URL('../../libs/common/src/live', import.meta.url).pathname,
+      // the one time formatter of the page, the notices and the e-mails (issue 43)
+      '@dcs/common/time': new URL('../../libs/common/src/time', import.meta.url).pathname,
     },
   },
+  plugins: [precompress()],
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'dist',
@@ -26,7 +76,8 @@ export default defineConfig({
     rollupOptions: {
       // TanStack Query's "use client" markers mean nothing without server components.
       onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        // PLUGIN_TIMINGS: the precompression above takes most of the build's time, by design (it runs once, here)
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE' && warning.code !== 'PLUGIN_TIMINGS') warn(warning);
       },
     },
   },

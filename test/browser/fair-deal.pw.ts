@@ -16,7 +16,7 @@ test.describe('journey: a deal from four browsers, verified in the browser', () 
     await page.setViewportSize({ width: 1280, height: 900 });
     await signUp(page, 'Fair Host');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'House tables' }).click();
-    const form = page.getByRole('region', { name: 'Open a table' });
+    const form = page.getByRole('region', { name: 'Custom table' });
     await form.getByLabel('Ruleset', { exact: true }).selectOption('citizen');
     await form.getByLabel('Seats', { exact: true }).selectOption('4');
     for (const seat of [2, 3, 4]) await form.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('person');

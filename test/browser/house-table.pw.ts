@@ -27,17 +27,17 @@ test.describe('journey: a house table against three computers', () => {
     expect((await platform.grant(email)).posted).toBe(true);
     await page.goto('/');
 
-    // The nav entry leads to the lobby and the "Open a table" form.
+    // The nav entry leads to the lobby and the "Custom table" form.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'House tables' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('House tables');
-    const form = page.getByRole('region', { name: 'Open a table' });
+    const form = page.getByRole('region', { name: 'Custom table' });
     await form.getByLabel('Ruleset', { exact: true }).selectOption('citizen');
     await form.getByLabel('Seats', { exact: true }).selectOption('4');
-    await form.getByLabel('Target', { exact: true }).selectOption('150');
-    await form.getByLabel('Get on with', { exact: true }).selectOption('0');
-    await form.getByLabel('Smallest score', { exact: true }).selectOption('5');
+    await form.getByLabel('Points to win', { exact: true }).selectOption('150');
+    await form.getByLabel('Points to get on the board ("Get on with")', { exact: true }).selectOption('0');
+    await form.getByLabel('Smallest score that counts', { exact: true }).selectOption('5');
     for (const seat of [2, 3, 4]) await expect(form.getByLabel(`Seat ${seat}`, { exact: true })).toHaveValue('medium');
-    await form.getByLabel('Cash bet (Dominologist Dollars)').check();
+    await form.getByLabel('Play-money bet (Dominologist Dollars, no cash value)').check();
     await expect(form.getByTestId('adult')).toContainText('Stake tables are for adults');
     await screens(page, 'house-lobby', async (p) => {
       await expect(form).toBeVisible();

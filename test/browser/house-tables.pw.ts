@@ -2,11 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/journey';
 import { expectAccessible, playMyTurns, screens, signUp } from './support/pages';
 
-/** The lobby's "Open a table" form. */
+/** The lobby's "Custom table" form. */
 async function openForm(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'House tables' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('House tables');
-  return page.getByRole('region', { name: 'Open a table' });
+  return page.getByRole('region', { name: 'Custom table' });
 }
 
 /** Opens the table the form describes and waits for its page. */
@@ -36,7 +36,7 @@ test.describe('journeys: friendly, workout and partner tables, and a seat by inv
     await form.getByLabel('Ruleset', { exact: true }).selectOption('citizen');
     await form.getByLabel('Seats', { exact: true }).selectOption('2');
     await form.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-    await expect(form.getByLabel('Friendly (points only)')).toBeChecked();
+    await expect(form.getByLabel('Friendly: points only')).toBeChecked();
     // Against the computer alone a friendly table starts with the clock off; the host turns it on and sets 10 s (3-60 s).
     const runClock = form.getByLabel(/Run a clock/);
     await expect(runClock).not.toBeChecked();

@@ -75,13 +75,13 @@ test.describe('journey: a competitor in Spanish', () => {
     await expect(turn).toContainText('Te toca', { timeout: 30_000 });
     await screens(page, 'es-live-table', async (p) => {
       await expect(hand.locator('.hand-tile.legal').first()).toBeVisible();
-      await expect(p.getByRole('button', { name: /Paso/ })).toBeVisible();
+      await expect(p.getByRole('button', { name: 'Paso P' })).toBeVisible();
       await expect(p.getByTestId('yard')).toContainText('Pozo:');
       await expectAccessible(p);
     });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Play to the end with the keyboard: a highlighted tile and Enter (an end key when asked), K when nothing fits ("Paso").
+    // Play to the end with the keyboard: a highlighted tile and Enter (an end key when asked), P when nothing fits ("Paso", its key in Spanish).
     let plays = 0;
     let knocks = 0;
     const result = page.getByTestId('game-result');
@@ -94,7 +94,7 @@ test.describe('journey: a competitor in Spanish', () => {
       const text = await turn.innerText();
       const version = await page.locator('.my-hand').getAttribute('data-version');
       if (text.includes('no te entra ninguna ficha')) {
-        await page.keyboard.press('k');
+        await page.keyboard.press('p');
         knocks++;
       } else {
         await hand.locator('.hand-tile.legal').first().focus({ timeout: 15_000 });
@@ -130,7 +130,7 @@ test.describe('journey: a competitor in Spanish', () => {
       await expect(analysis.getByRole('list', { name: 'Precisión por jugador' })).toBeVisible();
       await expect(analysis.getByRole('list', { name: 'Precisión por jugador' }).getByRole('listitem')).toContainText(/\(tú\).*decisi(ón|ones)/);
       await expect(analysis).toContainText('Solo tus decisiones');
-      await expect(p.getByTestId('replay-step')).toContainText(/^Paso \d+ \/ \d+ · mano \d+$/);
+      await expect(p.getByTestId('replay-step')).toContainText(/^Jugada \d+ \/ \d+ · mano \d+$/);
       await expect(p.getByRole('button', { name: 'Error siguiente ›' })).toBeVisible();
       await expectAccessible(p);
     });
@@ -170,7 +170,7 @@ test.describe('journey: a competitor in Spanish', () => {
     await page.goto('/house');
     await screens(page, 'es-house-lobby', async (p) => {
       await expect(p.getByRole('heading', { level: 1 })).toHaveText('Mesas de la casa');
-      await expect(p.getByRole('heading', { name: 'Abrir una mesa' })).toBeVisible();
+      await expect(p.getByRole('heading', { name: 'Mesa a tu gusto' })).toBeVisible();
       await expectAccessible(p);
     });
 

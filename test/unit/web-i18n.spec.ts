@@ -4,7 +4,7 @@ import { join } from 'path';
 /**
  * The web app's messages (issue 24): apps/web/src/i18n/en.json and es.json name the same keys, each with
  * the same {{placeholders}}, and every key is used by the app: a `t('key')` (or `t("key")`, `i18nKey="key"`)
- * in apps/web/src (or `tOr('key', fallback)`). A key read through a template (`tOr(`status.${s}`, …)`) marks its prefix `status.` used:
+ * in apps/web/src (or `tOr('key', fallback)`). A key read through a template (`tOr(`status.${s}`, …)`, `i18nKey={`howTo.t.${k}`}`) marks its prefix `status.` used:
  * such a prefix must name keys in both files. Plural forms (key_one, key_other, key_many) count as `key`.
  */
 const ROOT = join(__dirname, '../../apps/web/src');
@@ -36,7 +36,7 @@ const en = flatten(load('en'));
 const es = flatten(load('es'));
 const code = sources(ROOT).map((f) => readFileSync(f, 'utf8')).join('\n');
 const used = new Set([...code.matchAll(/\b(?:t|tOr)\(\s*['"]([\w.-]+)['"]/g), ...code.matchAll(/i18nKey=["']([\w.-]+)["']/g)].map((m) => m[1]));
-const prefixes = new Set([...code.matchAll(/\b(?:t|tOr)\(\s*`([\w.-]+\.)\$\{/g)].map((m) => m[1]));
+const prefixes = new Set([...code.matchAll(/\b(?:t|tOr)\(\s*`([\w.-]+\.)\$\{/g), ...code.matchAll(/i18nKey=\{`([\w.-]+\.)\$\{/g)].map((m) => m[1]));
 
 describe('web app messages', () => {
   it('has messages in both languages', () => {

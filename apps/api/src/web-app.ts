@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { NextFunction, Request, Response, Router } from 'express';
 
@@ -6,6 +7,75 @@ import express, { NextFunction, Request, Response, Router } from 'express';
 const SERVER_PATHS = ['/api', '/docs', '/docs-json', '/health', '/socket.io'];
 
 const isServerPath = (p: string) => SERVER_PATHS.some((s) => p === s || p.startsWith(`${s}/`));
+
+/** Text files the build writes `.br` and `.gz` copies of (apps/web/vite.config.mts, `precompress`). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/i;
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The content codings an Accept-Encoding header allows, in our order of preference (br, then gzip): a coding
+ * named with q=0 is refused, `*` allows whatever is not named. No header: identity only (RFC 9110 12.5.3 lets
+ * us choose, and a client that sends none may not decode).
+ */
+export function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[] {
+  if (!header) return [];
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(token, Number.isFinite(value) ? value : 0);
+  }
+  const allowed = (name: string) => (q.has(name) ? (q.get(name) ?? 0) > 0 : (q.get('*') ?? 0) > 0);
+  return ENCODINGS.map((e) => e.name).filter(allowed);
+}
+
+/**
+ * Sends a file of the app, or its precompressed copy when the browser accepts it (brotli first, then gzip), with
+ * `Vary: Accept-Encoding` on every compressible file so a shared cache never hands a brotli body to a client that
+ * asked for none. The copy carries the original's type and the cache policy given.
+ */
+async function sendAppFile(req: Request, res: Response, next: NextFunction, file: string, cacheControl: string): Promise<void> {
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl };
+  if (COMPRESSIBLE.test(file)) {
+    headers.Vary = 'Accept-Encoding';
+    for (const name of acceptedEncodings(req.headers['accept-encoding'])) {
+      const suffix = ENCODINGS.find((e) => e.name === name)?.suffix ?? '';
+      const found = await stat(file + suffix).then((s) => s.isFile(), () => false);
+      if (!found) continue;
+      res.type(path.extname(file));
+      res.sendFile(file + suffix, { headers: { ...headers, 'Content-Encoding': name }, cacheControl: false }, (err) => err && next(err));
+      return;
+    }
+  }
+  res.sendFile(file, { headers, cacheControl: false }, (err) => err && next(err));
+}
+
+/**
+ * A request for a compressible file the app holds, answered by sendAppFile; anything else (no such file, a
+ * folder, a path outside the build) goes on to express.static and the navigation fallback.
+ */
+function precompressed(root: string, cacheControl: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(root, path.normalize(rel));
+    if (!file.startsWith(root + path.sep) || rel.includes('\0')) return next();
+    stat(file).then(
+      (s) => (s.isFile() ? sendAppFile(req, res, next, file, cacheControl) : next()),
+      () => next(),
+    );
+  };
+}
 
 /**
  * The built web app (`apps/web/dist`, written by `vite build`), found from this file in the
@@ -24,7 +94,8 @@ export function findWebDist(from = __dirname): string | undefined {
  * everything else — index.html above all — is revalidated on every load, so a deploy is
  * picked up at once. A browser navigation (GET asking for HTML) to any other path gets
  * index.html and the app's router takes over; API, docs, health and socket.io paths never do,
- * so an unknown API route is still the JSON 404. Without `sourceMaps` (production) no `.map` file is
+ * so an unknown API route is still the JSON 404. Text files are sent precompressed (brotli or gzip, written
+ * by the build) when the browser accepts it, with `Vary: Accept-Encoding`. Without `sourceMaps` (production) no `.map` file is
  * served: it is the JSON 404 too.
  */
 export function webAppRouter(dist: string, opts: { sourceMaps: boolean } = { sourceMaps: true }): Router {
@@ -34,13 +105,15 @@ export function webAppRouter(dist: string, opts: { sourceMaps: boolean } = { sou
   router.use((req, _res, next) => (isServerPath(req.path) ? next('router') : next()));
   // Source maps stay on the server in production (apps/web/README.md, "Source maps"): a `.map` is not found there.
   if (!opts.sourceMaps) router.use((req, _res, next) => (req.path.toLowerCase().endsWith('.map') ? next('router') : next()));
+  const assets = path.join(dist, 'assets');
+  router.use('/assets', precompressed(assets, 'public, max-age=31536000, immutable'));
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  router.use(precompressed(dist, 'no-cache'));
   router.use(express.static(dist, { index: false, setHeaders: noCache }));
   router.use((req: Request, res: Response, next: NextFunction) => {
     const navigation = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
     if (!navigation) return next();
-    noCache(res);
-    res.sendFile(index, (err) => err && next(err));
+    void sendAppFile(req, res, next, index, 'no-cache');
   });
   return router;
 }

@@ -24,3 +24,4 @@ export * from './network/address-ranges';
 export * from './network/outbound-guard';
 export * from './text/control-chars';
 export * from './text/like-pattern';
+export * from './time/instant-format';

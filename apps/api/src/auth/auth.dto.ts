@@ -34,6 +34,17 @@ export class RegisterDto {
   @OptionalNotNull()
   @IsIn(LANGUAGES, { message: `locale must be one of ${LANGUAGES.join(', ')}` })
   locale?: Language;
+
+  @ApiPropertyOptional({
+    example: 'America/Chicago',
+    maxLength: 64,
+    description:
+      "Issue 43: the browser's IANA time zone at sign-up; every time in the account's e-mails and pushes is written in it until the player changes it (notification settings). A zone that is not known is VALIDATION_FAILED; none: the zone of the city the player last registered in, else UTC",
+  })
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(64)
+  timeZone?: string;
 }
 
 export class LoginDto {

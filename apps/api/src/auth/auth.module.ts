@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '@dcs/common';
-import { LiveEmitterModule } from '@dcs/tournament';
+import { DeliverySettingsRepository, LiveEmitterModule } from '@dcs/tournament';
 import { AuthGuard } from '../common/auth.guard';
 import { UsersModule } from '../users/users.module';
 import { SessionCaptureModule } from '../anticheat/session-capture.module';
@@ -28,7 +28,7 @@ import { CredentialLimiter } from './credential-limiter';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, CredentialLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, CredentialLimiter, DeliverySettingsRepository, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtModule, CredentialLimiter],
 })
 export class AuthModule {}

@@ -28,28 +28,65 @@ export class MyGameChallengeDto {
   @ApiProperty() cityName!: string;
 }
 
+export class MyGameHouseSeatDto {
+  @ApiProperty({ description: '0-based' }) seat!: number;
+  @ApiProperty({ nullable: true, enum: ['easy', 'medium', 'hard'], description: 'a computer seat\'s level; null for a person' }) computer!: string | null;
+}
+
+export class MyGameHouseDto {
+  @ApiProperty({ description: 'the house table (GET /house/tables/:id)' }) houseTableId!: string;
+  @ApiProperty({ example: 'citizen' }) ruleset!: string;
+  @ApiProperty({ enum: ['friendly', 'workout', 'stake'] }) purpose!: string;
+  @ApiProperty({ type: [MyGameHouseSeatDto] }) seats!: MyGameHouseSeatDto[];
+}
+
 export class MyGameDto {
   @ApiProperty({ description: 'join `game:<gameId>` / GET /games/:id/view' }) gameId!: string;
+  @ApiProperty({ enum: ['challenge', 'house'], description: 'a challenge table\'s game (`challenge`, `round`) or a house table\'s (`house`)' }) kind!: 'challenge' | 'house';
   @ApiProperty({ enum: ['playing', 'finished'] }) status!: string;
   @ApiProperty({ description: 'my seat, 0-based' }) seat!: number;
-  @ApiProperty() tableId!: string;
-  @ApiProperty({ description: 'the table\'s index within its round, 0-based (table 0 is "table 1")' }) table!: number;
-  @ApiProperty({ enum: ['waiting', 'playing', 'tiebreak', 'finished'] }) tableStatus!: string;
-  @ApiProperty({ type: MyGameRoundDto }) round!: MyGameRoundDto;
-  @ApiProperty({ type: MyGameChallengeDto }) challenge!: MyGameChallengeDto;
+  @ApiProperty({ description: 'the challenge table, or the house table' }) tableId!: string;
+  @ApiProperty({ description: 'the table\'s index within its round, 0-based (table 0 is "table 1"); 0 at a house table' }) table!: number;
+  @ApiProperty({ enum: ['waiting', 'playing', 'tiebreak', 'finished', 'open', 'closed'] }) tableStatus!: string;
+  @ApiProperty({ type: MyGameRoundDto, nullable: true, description: 'null for a house game' }) round!: MyGameRoundDto | null;
+  @ApiProperty({ type: MyGameChallengeDto, nullable: true, description: 'null for a house game' }) challenge!: MyGameChallengeDto | null;
+  @ApiProperty({ type: MyGameHouseDto, nullable: true, description: 'null for a challenge game' }) house!: MyGameHouseDto | null;
   @ApiProperty({ type: [Number], description: 'scores by seat' }) scores!: number[];
   @ApiProperty({ nullable: true, enum: ['target', 'forfeit', 'hard-stop', 'void'], description: 'how the game ended; null while it is played' }) endedBy!: string | null;
   @ApiProperty() startedAt!: string;
   @ApiProperty({ nullable: true, type: String }) finishedAt!: string | null;
 
-  /** Null for a row without a table (not a challenge game: never listed). */
+  /** Null for a row the player has no seat in. */
   static from(g: MyGameRow, userId: string): MyGameDto | null {
+    const state: Pick<GameState, 'scores' | 'endedBy'> = g.state;
     const t = g.table;
+    const h = g.houseTable;
+    if (!t && h) {
+      const mine = h.seatsTaken.find((s) => s.userId === userId);
+      if (!mine) return null;
+      return {
+        gameId: g.id,
+        kind: 'house',
+        status: g.status,
+        seat: mine.seat,
+        tableId: h.id,
+        table: 0,
+        tableStatus: g.status === 'playing' ? 'playing' : 'finished',
+        round: null,
+        challenge: null,
+        house: { houseTableId: h.id, ruleset: h.ruleset, purpose: h.purpose, seats: [...h.seatsTaken].sort((a, b) => a.seat - b.seat).map((s) => ({ seat: s.seat, computer: s.userId ? null : (s.botLevel ?? null) })) },
+        scores: state.scores,
+        endedBy: state.endedBy ?? null,
+        startedAt: g.startedAt.toISOString(),
+        finishedAt: g.finishedAt?.toISOString() ?? null,
+      };
+    }
     const seat = t?.seats.find((s) => s.userId === userId);
     if (!t || !seat) return null;
-    const state: Pick<GameState, 'scores' | 'endedBy'> = g.state;
     return {
       gameId: g.id,
+      kind: 'challenge',
+      house: null,
       status: g.status,
       seat: seat.seat,
       tableId: t.id,

@@ -19,6 +19,8 @@ const MY_GAME = {
       challenge: { select: { id: true, kind: true, localDate: true, status: true, city: { select: { id: true, name: true } } } },
     },
   },
+  // issue 43: a house game is a game of the player's too ("My games" said "No games yet" after one)
+  houseTable: { select: { id: true, ruleset: true, purpose: true, seatsTaken: { select: { seat: true, userId: true, botLevel: true } } } },
 } satisfies Prisma.GameSelect;
 
 /** A game row and its current state (the store's to compute: the row holds a snapshot). */
@@ -33,11 +35,11 @@ export class MyGamesRepository {
   ) {}
 
   /**
-   * The player's challenge games, games still being played first, then newest first (ties by id);
+   * The player's challenge and house games, games still being played first, then newest first (ties by id);
    * `after` is the last id of the previous page. A game the player does not sit at is no cursor (null).
    */
   async page(userId: string, limit: number, after?: string): Promise<MyGameRow[] | null> {
-    const mine: Prisma.GameWhereInput = { table: { seats: { some: { userId } } } };
+    const mine: Prisma.GameWhereInput = { OR: [{ table: { seats: { some: { userId } } } }, { houseTable: { seatsTaken: { some: { userId } } } }] };
     if (after && !(await this.prisma.game.count({ where: { id: after, ...mine } }))) return null;
     const rows = await this.prisma.game.findMany({
       where: mine,

@@ -18,6 +18,7 @@ import {
   LedgerPageDto,
   LedgerQueryDto,
   OpenHouseTableDto,
+  QuickMatchDto,
   WalletCorrectionDto,
   WalletDto,
   WorkoutDto,
@@ -40,6 +41,10 @@ export class HouseApiService {
 
   async open(user: AuthUser, dto: OpenHouseTableDto): Promise<HouseTableDto> {
     return this.table(await this.house.open(user.id, { ...dto, settings: dto.settings ? { ...dto.settings } : undefined }), user);
+  }
+
+  async quickMatch(user: AuthUser, dto: QuickMatchDto): Promise<HouseTableDto> {
+    return this.table(await this.house.quickMatch(user.id, dto.ruleset), user);
   }
 
   async lobby(user: AuthUser, limit = 20, before?: string): Promise<HouseLobbyPageDto> {
@@ -167,6 +172,7 @@ export class HouseApiService {
       ticketFine: t.ticketFine,
       hostClockMs: t.hostClockMs,
       workoutKind: t.workoutKind,
+      playToPay: t.playToPay,
       listed: t.listed,
       inviteCode: seated ? t.inviteCode : null,
       status: t.status,

@@ -19,6 +19,7 @@ import {
   LedgerQueryDto,
   LobbyQueryDto,
   OpenHouseTableDto,
+  QuickMatchDto,
   WalletCorrectionDto,
   WalletDto,
   WorkoutDto,
@@ -41,6 +42,19 @@ export class HouseController {
   @ApiOperation({ summary: 'Open a house table (the host takes seat 0; computer seats may be given at once); it deals when full' })
   open(@CurrentUser() user: AuthUser, @Body() dto: OpenHouseTableDto) {
     return this.service.open(user, dto);
+  }
+
+  @Post('house/quick-match')
+  @UnderAcceptedRules()
+  @HttpCode(200)
+  @ApiOk(HouseTableDto)
+  @ApiErrors('INVALID_SETTINGS', 'IN_TOURNAMENT_GAME')
+  @ApiOperation({
+    summary:
+      'Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait at one, that table',
+  })
+  quickMatch(@CurrentUser() user: AuthUser, @Body() dto: QuickMatchDto) {
+    return this.service.quickMatch(user, dto);
   }
 
   @Get('house/tables')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { BOT_LEVELS, CURRENCIES, HOUSE_RULESETS, PURPOSES, WORKOUT_KINDS } from '@dcs/house';
 import { OptionalNotNull } from '../common/validation';
@@ -44,6 +44,22 @@ export class OpenHouseTableDto {
   @ArrayMaxSize(3)
   @IsIn(BOT_LEVELS, { each: true })
   computers?: (typeof BOT_LEVELS)[number][];
+  @ApiPropertyOptional({
+    maxLength: 200,
+    example: 'loser buys the coffee',
+    description: 'SPEC 8.1 Play 2 Pay: the expense the players agree on, in the host\'s words (a friendly table only, else INVALID_SETTINGS; 1-200 characters, no control characters). Shown to everyone who sees the table and in its result; the platform moves no money for it',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  @NoControlChars()
+  playToPay?: string;
+}
+
+export class QuickMatchDto {
+  @ApiProperty({ enum: HOUSE_RULESETS, description: 'the ruleset to play' }) @IsIn(HOUSE_RULESETS) ruleset!: (typeof HOUSE_RULESETS)[number];
 }
 
 export class JoinHouseTableDto {
@@ -159,6 +175,7 @@ export class HouseTableDto {
   @ApiProperty() ticketFine!: number;
   @ApiProperty({ nullable: true, type: Number, description: 'the host\'s clock (ms); null: off or a stake table (per player)' }) hostClockMs!: number | null;
   @ApiProperty({ enum: WORKOUT_KINDS }) workoutKind!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'SPEC 8.1 Play 2 Pay: the expense the players agreed on (a friendly table), in the host\'s words; null otherwise. No money moves for it' }) playToPay!: string | null;
   @ApiProperty() listed!: boolean;
   @ApiProperty({ nullable: true, type: String, description: 'shown to the people seated only' }) inviteCode!: string | null;
   @ApiProperty({ enum: ['open', 'playing', 'finished', 'closed'] }) status!: string;

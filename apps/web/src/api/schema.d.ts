@@ -570,6 +570,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/house/quick-match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait at one, that table */
+        post: operations["HouseController_quickMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/house/tables/{id}": {
         parameters: {
             query?: never;
@@ -2067,6 +2084,11 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "es";
+            /**
+             * @description Issue 43: the browser's IANA time zone at sign-up; every time in the account's e-mails and pushes is written in it until the player changes it (notification settings). A zone that is not known is VALIDATION_FAILED; none: the zone of the city the player last registered in, else UTC
+             * @example America/Chicago
+             */
+            timeZone?: string;
         };
         UserResponseDto: {
             id: string;
@@ -2660,20 +2682,48 @@ export interface components {
             cityId: string;
             cityName: string;
         };
+        MyGameHouseSeatDto: {
+            /** @description 0-based */
+            seat: number;
+            /**
+             * @description a computer seat's level; null for a person
+             * @enum {string|null}
+             */
+            computer: "easy" | "medium" | "hard" | null;
+        };
+        MyGameHouseDto: {
+            /** @description the house table (GET /house/tables/:id) */
+            houseTableId: string;
+            /** @example citizen */
+            ruleset: string;
+            /** @enum {string} */
+            purpose: "friendly" | "workout" | "stake";
+            seats: components["schemas"]["MyGameHouseSeatDto"][];
+        };
         MyGameDto: {
             /** @description join `game:<gameId>` / GET /games/:id/view */
             gameId: string;
+            /**
+             * @description a challenge table's game (`challenge`, `round`) or a house table's (`house`)
+             * @enum {string}
+             */
+            kind: "challenge" | "house";
             /** @enum {string} */
             status: "playing" | "finished";
             /** @description my seat, 0-based */
             seat: number;
+            /** @description the challenge table, or the house table */
             tableId: string;
-            /** @description the table's index within its round, 0-based (table 0 is "table 1") */
+            /** @description the table's index within its round, 0-based (table 0 is "table 1"); 0 at a house table */
             table: number;
             /** @enum {string} */
-            tableStatus: "waiting" | "playing" | "tiebreak" | "finished";
-            round: components["schemas"]["MyGameRoundDto"];
-            challenge: components["schemas"]["MyGameChallengeDto"];
+            tableStatus: "waiting" | "playing" | "tiebreak" | "finished" | "open" | "closed";
+            /** @description null for a house game */
+            round: components["schemas"]["MyGameRoundDto"] | null;
+            /** @description null for a house game */
+            challenge: components["schemas"]["MyGameChallengeDto"] | null;
+            /** @description null for a challenge game */
+            house: components["schemas"]["MyGameHouseDto"] | null;
             /** @description scores by seat */
             scores: number[];
             /**
@@ -2734,6 +2784,11 @@ export interface components {
             listed?: boolean;
             /** @description computer players for the seats after the host's */
             computers?: ("easy" | "medium" | "hard")[];
+            /**
+             * @description SPEC 8.1 Play 2 Pay: the expense the players agree on, in the host's words (a friendly table only, else INVALID_SETTINGS; 1-200 characters, no control characters). Shown to everyone who sees the table and in its result; the platform moves no money for it
+             * @example loser buys the coffee
+             */
+            playToPay?: string;
         };
         HouseSeatDto: {
             seat: number;
@@ -2861,6 +2916,8 @@ export interface components {
             hostClockMs: number | null;
             /** @enum {string} */
             workoutKind: "reps" | "timed" | "run";
+            /** @description SPEC 8.1 Play 2 Pay: the expense the players agreed on (a friendly table), in the host's words; null otherwise. No money moves for it */
+            playToPay: string | null;
             listed: boolean;
             /** @description shown to the people seated only */
             inviteCode: string | null;
@@ -2874,6 +2931,13 @@ export interface components {
             /** @description the settled game (status finished); null before the settlement, in the lobby, and once a rematch reopens the table */
             settlement: components["schemas"]["HouseSettlementDto"] | null;
             createdAt: string;
+        };
+        QuickMatchDto: {
+            /**
+             * @description the ruleset to play
+             * @enum {string}
+             */
+            ruleset: "citizen" | "mook-camp-fitness" | "inmate" | "dcf-inmate-gym";
         };
         HouseLobbyPageDto: {
             items: components["schemas"]["HouseTableDto"][];
@@ -8055,6 +8119,101 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "INVALID_SETTINGS" | "STAKE_TOO_HIGH";
+                    };
+                };
+            };
+        };
+    };
+    HouseController_quickMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickMatchDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseTableDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, RULES_NOT_ACCEPTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "RULES_NOT_ACCEPTED";
+                    };
+                };
+            };
+            /** @description IN_TOURNAMENT_GAME, TRY_AGAIN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "IN_TOURNAMENT_GAME" | "TRY_AGAIN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description INVALID_SETTINGS */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_SETTINGS";
                     };
                 };
             };

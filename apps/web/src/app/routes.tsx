@@ -43,6 +43,7 @@ const ConfirmEmailPage = page(() => import('../features/account-recovery/pages')
 const UnsubscribePage = page(() => import('../features/account-recovery/pages'), 'UnsubscribePage');
 const NotificationSettingsPage = page(() => import('../features/notifications-settings/settings-page'), 'NotificationSettingsPage');
 const RulesPage = page(() => import('../features/rules/pages/rules-page'), 'RulesPage');
+const HowToPlayPage = page(() => import('../features/how-to-play/pages/how-to-play-page'), 'HowToPlayPage');
 const AdminRulesPage = page(() => import('../features/rules/pages/admin-rules-page'), 'AdminRulesPage');
 const OutboxPage = page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage');
 
@@ -84,6 +85,7 @@ export const routes = [
       { path: paths.notificationSettings.path, element: <NotificationSettingsPage /> },
       { path: paths.adminOutbox.path, element: <OutboxPage /> },
       { path: paths.rules.path, element: <RulesPage /> },
+      { path: paths.howToPlay.path, element: <HowToPlayPage /> },
       { path: paths.adminRules.path, element: <AdminRulesPage /> },
       // anything else
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client';
 import './status.css';
 
@@ -12,26 +13,53 @@ function fieldProblems(details: unknown): { field: string; problems: string[] }[
   });
 }
 
-/** A readable error: the API's message and its stable code (for support), never a stack. `page`: the page's own heading (its main content failed). */
+/**
+ * What went wrong, in words a player reads (issue 43): the codes whose API message is written for developers ("id must
+ * be a UUID") have a sentence of their own (`errorWords.<CODE>`); every other code's message is already written for
+ * people, in their language (libs/common/src/i18n), and is used as it is.
+ */
+export function errorWords(error: { code: string; message: string }, t: TFunction): string {
+  return t(`errorWords.${error.code}`, { defaultValue: '' }) || error.message;
+}
+
+/** The code (and the server's own message, when the words above replaced it) behind a "Details" toggle: for support, not for reading. */
+export function ErrorDetails({ error, extra }: { error: { code: string; message: string }; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const replaced = errorWords(error, t) !== error.message;
+  return (
+    <details className="error-details">
+      <summary>{t('common.details')}</summary>
+      {extra}
+      {replaced && <p className="muted">{error.message}</p>}
+      <p className="muted">{t('common.code', { code: error.code })}</p>
+    </details>
+  );
+}
+
+/** A readable error: what went wrong in words, the code (for support) behind a toggle, never a stack. `page`: the page's own heading (its main content failed). */
 export function ErrorView({ error, title, page = false }: { error: unknown; title?: string; page?: boolean }) {
   const { t } = useTranslation();
   title ??= t('common.errorTitle');
   const apiError = error instanceof ApiError ? error : null;
   const fields = apiError ? fieldProblems(apiError.details) : [];
+  // a form's refused fields are for the person who filled it in; the fields of a broken link (INVALID_ID) are not
+  const problems =
+    fields.length > 0 ? (
+      <ul className="problems">
+        {fields.map((f) => (
+          <li key={f.field}>
+            <strong>{f.field}</strong>: {f.problems.join('; ')}
+          </li>
+        ))}
+      </ul>
+    ) : null;
+  const formProblems = apiError?.code === 'VALIDATION_FAILED';
   return (
     <div className="notice notice-error" role="alert">
       {page ? <h1 className="notice-title">{title}</h1> : <p className="notice-title">{title}</p>}
-      <p>{apiError ? apiError.message : t('common.unexpected')}</p>
-      {fields.length > 0 && (
-        <ul className="problems">
-          {fields.map((f) => (
-            <li key={f.field}>
-              <strong>{f.field}</strong>: {f.problems.join('; ')}
-            </li>
-          ))}
-        </ul>
-      )}
-      {apiError && <p className="muted">{t('common.code', { code: apiError.code })}</p>}
+      <p>{apiError ? errorWords(apiError, t) : t('common.unexpected')}</p>
+      {formProblems && problems}
+      {apiError && <ErrorDetails error={apiError} extra={formProblems ? null : problems} />}
     </div>
   );
 }

@@ -43,6 +43,8 @@ export const paths = {
   adminOutbox: { path: '/admin/outbox', href: () => '/admin/outbox' },
   /** the rules in force and what changed; a signed-in player accepts them here */
   rules: { path: '/rules', href: () => '/rules' },
+  /** how the tournament game and the four house rulesets are played, with pictures (linked from /rules and the tables) */
+  howToPlay: { path: '/how-to-play', href: () => '/how-to-play' },
   adminRules: { path: '/admin/rules', href: () => '/admin/rules' },
 } as const;
 

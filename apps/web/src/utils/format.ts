@@ -1,31 +1,27 @@
+import { formatInstant, instantsInText } from '@dcs/common/time/instant-format';
 import { intlLocale } from '../i18n/i18n';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
+const language = () => (intlLocale() === 'es-US' ? 'es' : 'en');
+
 /**
- * A date and time in the city's own time zone, in the page's language ("Sat, Jan 2, 12:00 PM EST",
- * "sáb, 2 de ene, 12:00 p.m. EST"). One formatter per language and time zone, kept: building one costs
- * milliseconds (time-zone data), and a page formats many dates.
+ * A date and time in the page's language and the reader's zone (the browser's), or the zone given (a city's own, where
+ * the page says so): "Sat, Jan 2, 12:00 PM EST", "sáb, 2 de ene, 12:00 p.m. EST". The one formatter the notices and the
+ * e-mails use too (libs/common/src/time), so a time reads the same everywhere.
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  try {
-    const locale = intlLocale();
-    const key = `${locale} ${timeZone ?? ''}`;
-    let f = formats.get(key);
-    if (!f) {
-      f = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
-      formats.set(key, f);
-    }
-    return f.format(new Date(iso));
-  } catch {
-    return iso;
-  }
+  return formatInstant(iso, { timeZone, language: language() });
 }
 
-/** A date and time without the weekday and zone, in the browser's zone ("Jan 2, 12:00 PM"). */
+/** A notice's text with every instant in it written as formatDateTime writes it (notices are stored with ISO instants). */
+export function withLocalTimes(text: string): string {
+  return instantsInText(text, { language: language() });
+}
+
+/** A date and time without the weekday and zone, in the browser's zone ("Jan 2, 12:00 PM"): the same formatter's short style, for dense tables. */
 export function formatShortDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return formatInstant(iso, { language: language(), style: 'short' });
 }
 
 /** A date and time with the date and time styles given (the review and audit pages). */

@@ -38,7 +38,7 @@ export class DeliveryService {
     }
     const now = this.clock.now();
     const at = sendableAt(d.notification.kind, now, {
-      timeZone: d.settings?.timeZone ?? null,
+      timeZone: d.user.timeZone,
       startMin: d.settings?.quietStartMin ?? 0,
       endMin: d.settings?.quietEndMin ?? 0,
     });
@@ -76,7 +76,7 @@ export class DeliveryService {
         deliveryId: d.id,
         notice: d.notification,
         to: d.user.email,
-        timeZone: d.settings?.timeZone ?? null,
+        timeZone: d.user.timeZone,
         language: d.user.locale,
         publicUrl,
         unsubscribeUrl: unsubscribeUrl(publicUrl, this.config.JWT_SECRET, d.user.id, d.notification.kind),
@@ -89,7 +89,7 @@ export class DeliveryService {
   private async sendPush(d: DeliveryWork, pushed: Set<string>, onPushed: (id: string) => Promise<void>): Promise<boolean> {
     const devices = d.devices;
     if (!devices.length) return false;
-    const local = (text: string) => localTimes(text, d.settings?.timeZone ?? null, d.user.locale);
+    const local = (text: string) => localTimes(text, d.user.timeZone, d.user.locale);
     const payload = { id: d.notification.id, kind: d.notification.kind, title: local(d.notification.title), body: local(d.notification.body), url: noticePath(d.notification) };
     const failures: Error[] = [];
     await Promise.all(

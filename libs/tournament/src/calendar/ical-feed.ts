@@ -1,5 +1,5 @@
 import ical, { escape, ICalEventStatus } from 'ical-generator';
-import { DateTime } from 'luxon';
+import { formatInstant } from '@dcs/common/time/instant-format';
 import { withoutControlChars } from '@dcs/common';
 
 /** A challenge as a calendar shows it. */
@@ -23,7 +23,8 @@ export const CHALLENGE_SHOWN_MS = 4 * 3600 * 1000;
 
 const KIND_NAME: Record<string, string> = { weekly: 'challenge', special: 'special challenge', regional: 'regional Elite Sixes', ndt: 'national final' };
 
-const local = (at: Date, zone: string) => DateTime.fromJSDate(at, { zone }).toFormat('ccc d LLL yyyy, HH:mm');
+/** The one formatter of the notices and the page (libs/common/src/time), in the city's zone. */
+const local = (at: Date, zone: string) => formatInstant(at, { timeZone: zone });
 
 /** The title of a challenge's event, as the calendar feeds and the "add to calendar" links write it. */
 export function challengeTitle(c: Pick<FeedChallenge, 'cityName' | 'kind' | 'localDate'>): string {

@@ -56,7 +56,11 @@ export interface DeliveryWork {
   status: string;
   attempts: number;
   notification: { id: string; kind: string; title: string; body: string; data: Record<string, unknown>; createdAt: Date };
-  user: { id: string; email: string; emailVerifiedAt: Date | null; status: string; locale: string };
+  /**
+   * `timeZone`: the zone every time in the message is written in: the player's saved one (their settings; a new account's
+   * is its browser's at sign-up), else that of the city they last registered in, else null (UTC).
+   */
+  user: { id: string; email: string; emailVerifiedAt: Date | null; status: string; locale: string; timeZone: string | null };
   settings: { timeZone: string | null; quietStartMin: number; quietEndMin: number; prefs: Record<string, Record<string, boolean>> } | null;
   /** push: the player's devices, oldest first (empty for e-mail) */
   devices: { id: string; endpoint: string; p256dh: string; auth: string }[];
@@ -89,6 +93,7 @@ interface WorkRow {
   locale: string;
   has_settings: boolean;
   time_zone: string | null;
+  reader_zone: string | null;
   quiet_start_min: number | null;
   quiet_end_min: number | null;
   prefs: Record<string, Record<string, boolean>> | null;
@@ -172,6 +177,8 @@ export class DeliveriesRepository {
          n.id::text AS n_id, n.kind, n.title, n.body, n.data, n.created_at,
          u.id::text AS u_id, u.email, u.email_verified_at, u.status::text AS u_status, u.locale,
          s.user_id IS NOT NULL AS has_settings, s.time_zone, s.quiet_start_min, s.quiet_end_min, s.prefs,
+         COALESCE(s.time_zone, (SELECT ci.time_zone FROM registrations r JOIN challenges ch ON ch.id = r.challenge_id JOIN cities ci ON ci.id = ch.city_id
+                                WHERE r.user_id = u.id ORDER BY r.created_at DESC LIMIT 1)) AS reader_zone,
          CASE WHEN d.channel = 'push' THEN (
            SELECT json_agg(json_build_object('id', p.id, 'endpoint', p.endpoint, 'p256dh', p.p256dh, 'auth', p.auth) ORDER BY p.created_at)
            FROM push_subscriptions p WHERE p.user_id = u.id) END AS devices,
@@ -193,7 +200,7 @@ export class DeliveriesRepository {
       status: r.status,
       attempts: r.attempts,
       notification: { id: r.n_id, kind: r.kind, title: r.title, body: r.body, data: r.data ?? {}, createdAt: r.created_at },
-      user: { id: r.u_id, email: r.email, emailVerifiedAt: r.email_verified_at, status: r.u_status, locale: r.locale },
+      user: { id: r.u_id, email: r.email, emailVerifiedAt: r.email_verified_at, status: r.u_status, locale: r.locale, timeZone: r.reader_zone },
       settings: r.has_settings ? { timeZone: r.time_zone, quietStartMin: r.quiet_start_min ?? 0, quietEndMin: r.quiet_end_min ?? 0, prefs: r.prefs ?? {} } : null,
       devices: r.devices ?? [],
       reminderFacts: r.reminder_facts

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DateTime } from 'luxon';
+import { formatInstant, instantsInText } from '@dcs/common/time/instant-format';
 import type { Notice } from '../notifications/notices';
 
 export interface MailMessage {
@@ -12,18 +12,14 @@ export interface MailMessage {
   headers: Record<string, string>;
 }
 
-const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z\b/g;
-
-/** A time as a player reads it, in their zone and language: "Sat 5 Dec 2026, 11:55 (America/New_York)", "sáb 5 dic 2026, 11:55 (…)". */
+/** A time as a player reads it, in their zone and language: the one formatter of the page too ("Sat, Dec 5, 11:55 AM EST"). */
 export function localTime(at: Date | string, timeZone: string | null, language = 'en'): string {
-  const zone = timeZone ?? 'UTC';
-  const locale = language === 'es' ? 'es-US' : 'en-US';
-  return `${DateTime.fromJSDate(typeof at === 'string' ? new Date(at) : at, { zone }).setLocale(locale).toFormat('ccc d LLL yyyy, HH:mm')} (${zone})`;
+  return formatInstant(at, { timeZone, language });
 }
 
-/** Every ISO instant in a notice's text written as the player reads it (e-mail and push: the same words). */
+/** Every ISO instant in a notice's text written as the player reads it (e-mail, push and the page: the same words). */
 export function localTimes(text: string, timeZone: string | null, language = 'en'): string {
-  return text.replace(ISO_TIME, (iso) => localTime(iso, timeZone, language));
+  return instantsInText(text, { timeZone, language });
 }
 
 /** The words of a notice e-mail around the notice's own (issue 24: the recipient's language). */

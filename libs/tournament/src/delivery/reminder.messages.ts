@@ -24,7 +24,7 @@ export function registrationOpenReminders(c: ReminderChallenge, userIds: readonl
     body: `Registration for the ${c.cityName} challenge of ${c.localDate} is open. Check-in opens at ${iso(c.checkInOpensAt)}; play starts at ${iso(c.startsAt)}.`,
     es: {
       title: `${c.cityName}: la inscripción para el ${c.localDate} está abierta`,
-      body: `La inscripción para el desafío de ${c.cityName} del ${c.localDate} está abierta. El check-in abre a las ${iso(c.checkInOpensAt)}; el juego empieza a las ${iso(c.startsAt)}.`,
+      body: `La inscripción para el desafío de ${c.cityName} del ${c.localDate} está abierta. El check-in abre el ${iso(c.checkInOpensAt)}; el juego empieza el ${iso(c.startsAt)}.`,
     },
     data: { challengeId: c.id, startsAt: iso(c.startsAt), checkInOpensAt: iso(c.checkInOpensAt) },
     dedupeKey: `reminder.registration_open:${c.id}`,
@@ -40,7 +40,7 @@ export function checkInOpenReminders(c: ReminderChallenge, userIds: readonly str
     body: `Check in for the ${c.cityName} challenge before ${iso(c.checkInClosesAt)}, or your place goes to the waitlist. Play starts at ${iso(c.startsAt)}.`,
     es: {
       title: `${c.cityName}: el check-in está abierto`,
-      body: `Haz el check-in del desafío de ${c.cityName} antes de las ${iso(c.checkInClosesAt)}, o tu puesto pasa a la lista de espera. El juego empieza a las ${iso(c.startsAt)}.`,
+      body: `Haz el check-in del desafío de ${c.cityName} antes del ${iso(c.checkInClosesAt)}, o tu puesto pasa a la lista de espera. El juego empieza el ${iso(c.startsAt)}.`,
     },
     data: { challengeId: c.id, checkInClosesAt: iso(c.checkInClosesAt), startsAt: iso(c.startsAt) },
     dedupeKey: `reminder.check_in_open:${c.id}`,
@@ -56,7 +56,7 @@ export function checkInClosingReminders(c: ReminderChallenge, userIds: readonly 
     body: `You are registered for the ${c.cityName} challenge but not checked in. Check-in closes at ${iso(c.checkInClosesAt)}.`,
     es: {
       title: `${c.cityName}: el check-in cierra en 10 minutos`,
-      body: `Estás inscrito en el desafío de ${c.cityName} pero no hiciste el check-in. El check-in cierra a las ${iso(c.checkInClosesAt)}.`,
+      body: `Estás inscrito en el desafío de ${c.cityName} pero no hiciste el check-in. El check-in cierra el ${iso(c.checkInClosesAt)}.`,
     },
     data: { challengeId: c.id, checkInClosesAt: iso(c.checkInClosesAt) },
     dedupeKey: `reminder.check_in_closing:${c.id}`,
@@ -76,8 +76,8 @@ export function nextRoundReminders(r: { challengeId: string; cityName: string; r
     title: `${r.cityName}: round ${r.round} starts at ${at}`,
     body: `You are still in the ${r.cityName} challenge. Round ${r.round} is seated at ${at}, after the break: be at the page then, your clock starts when your table is seated.`,
     es: {
-      title: `${r.cityName}: la ronda ${r.round} empieza a las ${at}`,
-      body: `Sigues en el desafío de ${r.cityName}. La ronda ${r.round} se sienta a las ${at}, después de la pausa: está en la página para entonces, tu reloj empieza cuando se sienta tu mesa.`,
+      title: `${r.cityName}: la ronda ${r.round} empieza el ${at}`,
+      body: `Sigues en el desafío de ${r.cityName}. La ronda ${r.round} se sienta el ${at}, después de la pausa: está en la página para entonces, tu reloj empieza cuando se sienta tu mesa.`,
     },
     data: { challengeId: r.challengeId, roundId: r.roundId, round: r.round, startsAt: at },
     dedupeKey: `reminder.next_round:${r.roundId}`,

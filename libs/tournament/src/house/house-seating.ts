@@ -5,6 +5,7 @@ import type { BotLevel, Currency, HousePurpose, Prisma, WorkoutKind } from '@dcs
 import { resolveConfig, type GameState } from '@dcs/engine';
 import { AppError, notFound, type Tx } from '@dcs/common';
 import {
+  alwaysWorkout,
   checkTable,
   holdOf,
   hostClockMs,
@@ -37,7 +38,12 @@ export interface OpenTableInput {
   workoutKind?: WorkoutKind;
   listed?: boolean;
   computers?: BotLevel[];
+  /** SPEC 8.1 Play 2 Pay: the agreed expense as the host wrote it (a friendly table only; the API checked its text) */
+  playToPay?: string | null;
 }
+
+/** A refusal a quick match meets when another player took the table first: it tries the next one. */
+const TAKEN_MEANWHILE = new Set(['TABLE_FULL', 'TABLE_NOT_OPEN', 'SEAT_TAKEN']);
 
 /** Opening and joining house tables (SPEC 8.1, 8.7), leaving, giving up, the rematch, and the deal (holds at a stake table, each seat's clock, court tables). An act of HouseService. */
 @Injectable()
@@ -70,6 +76,8 @@ export class HouseSeating {
     const problem = checkTable(req);
     if (problem?.code === 'STAKE_TOO_HIGH') throw new AppError('STAKE_TOO_HIGH', problem.message);
     if (problem) throw new AppError('INVALID_SETTINGS', problem.message);
+    const playToPay = input.playToPay?.trim() || null;
+    if (playToPay && req.purpose !== 'friendly') throw new AppError('INVALID_SETTINGS', 'Play 2 Pay is a friendly table: its expense is settled between the players, never with a stake or a workout');
     const resolved = resolveConfig({ ruleset: req.ruleset, settings: req.settings, players: req.seats, partners: req.partners });
     if (!resolved.ok) throw new AppError('INVALID_SETTINGS', resolved.error.message);
     const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
@@ -91,11 +99,32 @@ export class HouseSeating {
         listed: input.listed ?? true,
         inviteCode: invitationCode(() => randomInt(0, 1 << 30) / (1 << 30)),
         botSeed: randomBytes(16).toString('hex'),
+        playToPay,
         seatsTaken: { create: [{ seat: 0, userId: hostId }, ...computers.map((botLevel, i) => ({ seat: i + 1, botLevel }))] },
       });
       return t.id;
     });
     return this.startIfFull(id);
+  }
+
+  /**
+   * Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players and that a
+   * newcomer can simply sit at (no stake, no Play 2 Pay expense to agree to, not their own), else a new listed
+   * one-on-one table that waits for the next person. Asked again while waiting at such a table, it answers that table:
+   * a second click opens nothing more.
+   */
+  async quickMatch(userId: string, ruleset: HouseRuleset): Promise<TableWithSeats> {
+    const waiting = await this.repo.quickMatchWaiting(userId, ruleset);
+    if (waiting) return waiting;
+    for (const t of await this.repo.quickMatchCandidates(userId, ruleset, 5)) {
+      try {
+        return await this.join(userId, t.id);
+      } catch (err) {
+        if (err instanceof AppError && TAKEN_MEANWHILE.has(err.code)) continue;
+        throw err;
+      }
+    }
+    return this.open(userId, { ruleset, seats: 2, purpose: alwaysWorkout(ruleset) ? 'workout' : 'friendly', listed: true });
   }
 
   async get(id: string): Promise<TableWithSeats> {

@@ -149,6 +149,25 @@ export class HouseRepository {
     return this.prisma.houseTable.findUnique({ where: { inviteCode: code } });
   }
 
+  /** A listed quick-match table (no stake, no Play 2 Pay) of this ruleset where the player already waits for players. */
+  quickMatchWaiting(userId: string, ruleset: string): Promise<TableWithSeats | null> {
+    return this.prisma.houseTable.findFirst({
+      where: { status: 'open', listed: true, ruleset, purpose: { not: 'stake' }, playToPay: null, seatsTaken: { some: { userId } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      include: { seatsTaken: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } } },
+    });
+  }
+
+  /** Listed tables of this ruleset a quick match may seat the player at (no stake, no Play 2 Pay, not theirs), longest waiting first. */
+  quickMatchCandidates(userId: string, ruleset: string, limit: number): Promise<TableWithSeats[]> {
+    return this.prisma.houseTable.findMany({
+      where: { status: 'open', listed: true, ruleset, purpose: { not: 'stake' }, playToPay: null, hostId: { not: userId }, seatsTaken: { none: { userId } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+      include: { seatsTaken: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } } },
+    });
+  }
+
   /** The open lobby, newest first, keyset-paged on (createdAt, id). */
   lobby(limit: number, before?: { createdAt: Date; id: string }): Promise<TableWithSeats[]> {
     return this.prisma.houseTable.findMany({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BotLevel, Currency, Game } from '@dcs/db';
 import { type GameState } from '@dcs/engine';
+import type { HouseRuleset } from '@dcs/house';
 import { Effect } from '../effects/effects-queue';
 
 import { SettledGame, TableWithSeats } from './house.repository';
@@ -43,6 +44,10 @@ export class HouseService {
   /** The settlement of the table's game once it is settled (null before, and once a rematch reopens the table). */
   settlementOf(t: Pick<TableWithSeats, 'status' | 'currentGameId'>): Promise<SettledGame | null> {
     return this.seating.settlementOf(t);
+  }
+
+  quickMatch(userId: string, ruleset: HouseRuleset): Promise<TableWithSeats> {
+    return this.seating.quickMatch(userId, ruleset);
   }
 
   lobby(limit: number, before?: { createdAt: Date; id: string }) {

@@ -36,7 +36,7 @@ export function seatedNotice(s: SeatedAt): Notice {
     kind: 'table.seated',
     title: `Round ${s.round}: your table`,
     body: `You sit at table ${s.table + 1}, seat ${s.seat + 1}. The round ends at the latest at ${hardStopAt}.`,
-    es: { title: `Ronda ${s.round}: tu mesa`, body: `Te sientas en la mesa ${s.table + 1}, asiento ${s.seat + 1}. La ronda termina a más tardar a las ${hardStopAt}.` },
+    es: { title: `Ronda ${s.round}: tu mesa`, body: `Te sientas en la mesa ${s.table + 1}, asiento ${s.seat + 1}. La ronda termina a más tardar el ${hardStopAt}.` },
     data: { challengeId: s.challengeId, roundId: s.roundId, round: s.round, table: s.table, tableId: s.tableId, gameId: s.gameId, seat: s.seat, hardStopAt },
   };
 }

@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/auth-context';
 import { listen, useLiveSocket } from '../../live/socket';
 import { useDeliverySettings } from '../notifications-settings/api';
 import { callAttention } from './call-attention';
+import { withLocalTimes } from '../../utils/format';
 
 /** The notices that call the player (a browser notification, a sound), with their title in the page's language. */
 const URGENT: Record<string, () => string> = { 'table.seated': () => i18n.t('attention.seated'), 'tiebreak.started': () => i18n.t('attention.draw') };
@@ -29,7 +30,7 @@ function SignedInAttention() {
     () =>
       listen(socket, 'notification', (n) => {
         const title = URGENT[n.kind]?.();
-        if (title) callAttention({ title, body: n.body, tag: n.kind, sound: soundRef.current });
+        if (title) callAttention({ title, body: withLocalTimes(n.body), tag: n.kind, sound: soundRef.current });
       }),
     [socket],
   );

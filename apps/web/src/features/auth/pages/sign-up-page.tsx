@@ -16,7 +16,7 @@ export function SignUpPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // The account speaks the language the page is in (the header's switch, else the browser's).
-    signUp.mutate({ displayName, email, password, locale: language() }, { onSuccess: () => void navigate(paths.home.href()) });
+    signUp.mutate({ displayName, email, password, locale: language(), timeZone: browserTimeZone() }, { onSuccess: () => void navigate(paths.home.href()) });
   };
   return (
     <div className="narrow">
@@ -41,4 +41,13 @@ export function SignUpPage() {
       </p>
     </div>
   );
+}
+
+/** The browser's IANA zone (issue 43: a new account's e-mails are written in it from the first one), if it has one. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }

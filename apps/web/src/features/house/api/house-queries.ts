@@ -16,6 +16,7 @@ export type FileEntry = Schemas['FileEntryDto'];
 export type Workout = Schemas['WorkoutDto'];
 export type Currency = QueryParams<'/api/me/wallet/ledger'>['currency'];
 export type ComputerLevel = RequestBody<'/api/house/tables/{id}/computers', 'post'>['level'];
+export type HouseRulesetId = RequestBody<'/api/house/quick-match', 'post'>['ruleset'];
 
 /** A table's path parameter. */
 const at = (id: string) => ({ params: { path: { id } } });
@@ -100,6 +101,7 @@ export function useHouseActs() {
     open: useMutation({ mutationFn: (body: OpenHouseTable) => unwrap(api.POST('/api/house/tables', { body })), onSuccess: put }),
     join: useMutation({ mutationFn: (id: string) => unwrap(api.POST('/api/house/tables/{id}/join', { ...at(id), body: {} })), onSuccess: put }),
     joinByCode: useMutation({ mutationFn: (code: string) => unwrap(api.POST('/api/house/join', { body: { code } })), onSuccess: put }),
+    quickMatch: useMutation({ mutationFn: (ruleset: HouseRulesetId) => unwrap(api.POST('/api/house/quick-match', { body: { ruleset } })), onSuccess: put }),
     addComputer: useMutation({
       mutationFn: (b: { id: string; level: ComputerLevel }) => unwrap(api.POST('/api/house/tables/{id}/computers', { ...at(b.id), body: { level: b.level } })),
       onSuccess: put,

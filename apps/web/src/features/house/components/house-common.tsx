@@ -9,6 +9,8 @@ import { paths } from '../../../config/paths';
 import './house-nav.css';
 
 export const RULESET_NAMES: Record<string, string> = { citizen: 'Citizen', 'mook-camp-fitness': 'Mook Camp Fitness', inmate: 'Inmate', 'dcf-inmate-gym': 'DCF Inmate Gym' };
+/** The four house rulesets in the order a newcomer meets them (SPEC 1.6). */
+export const HOUSE_RULESETS = ['citizen', 'mook-camp-fitness', 'inmate', 'dcf-inmate-gym'] as const;
 
 /** An amount of play money: "1,500 DD", "12 soups". */
 export const money = (amount: number, currency: string | null) =>
@@ -19,7 +21,9 @@ export function tableSummary(t: HouseTable): string {
   const purpose =
     t.purpose === 'stake'
       ? i18n.t(t.currency === 'DD' ? 'house.purpose.stakeDD' : 'house.purpose.stakeSoups', { stake: money(t.stake, t.currency), fine: money(t.ticketFine, t.currency) })
-      : tOr(`house.purpose.${t.purpose}`, t.purpose);
+      : t.playToPay
+        ? i18n.t('house.purpose.playToPay')
+        : tOr(`house.purpose.${t.purpose}`, t.purpose);
   const target = typeof t.settings.target === 'number' ? i18n.t('house.to', { target: t.settings.target }) : '';
   return `${i18n.t('house.seats', { n: t.seats })}${t.partners ? i18n.t('house.partnersShort') : ''}${target} · ${purpose}`;
 }

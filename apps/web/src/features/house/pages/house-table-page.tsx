@@ -12,6 +12,9 @@ import { clockText, HouseNav, ledgerReason, money, RULESET_NAMES, seatName, tabl
 import { paths } from '../../../config/paths';
 import { VoicePanel } from '../../voice/components/voice-panel';
 import '../../../components/player-list.css';
+import { useQuery } from '@tanstack/react-query';
+import { analysisQuery } from '../../analysis/api/analysis-queries';
+import { useAuth } from '../../../auth/auth-context';
 
 
 /** A citizens' table writes tickets, a table inside (and Mook Camp Fitness) dumbbells (SPEC 8.4); a canteen bet writes tickets. */
@@ -32,6 +35,12 @@ export function HouseTablePage() {
   const refresh = useRefreshHouseTable(tableId);
   useHouseTableLive(tableId, () => void refresh());
   const { t } = useTranslation();
+  // "Analysis" only once an analysis exists (house games are not analysed yet): otherwise the game-over leads to its
+  // replay (issue 43: the link opened "This game is not analysed"). Asked once, not polled while pending.
+  const { token } = useAuth();
+  const finishedGame = table.data?.status === 'finished' ? (table.data.gameId ?? '') : '';
+  const analysis = useQuery({ ...analysisQuery(finishedGame, token), enabled: !!finishedGame, refetchInterval: false });
+  const analysed = analysis.data?.status === 'ready';
   const adult = useAdultGate(table.data?.purpose === 'stake' && !table.data.seatsTaken.some((s) => s.userId === me.data?.id));
 
   if (table.isPending) return <Loading what={t('houseTable.theTable')} />;
@@ -46,13 +55,14 @@ export function HouseTablePage() {
     [t('wallet.table'), tableSummary(tb)],
     [t('houseTable.status'), tOr(`houseTable.statusOf.${tb.status}`, tb.status)],
   ];
+  if (tb.playToPay) facts.push([t('houseTable.playToPay'), <q key="pay">{tb.playToPay}</q>]);
   if (tb.courtTable) facts.push([t('houseTable.courtTable'), t('houseTable.courtTableYes')]);
   if (mine && tb.inviteCode) facts.push([t('houseTable.inviteCode'), <code key="code">{tb.inviteCode}</code>]);
   const heading = (
     <>
       <HouseNav />
       <p className="crumbs">
-        <Link to={paths.house.href()}>{t('houseTable.toLobby')}</Link>
+        <Link to={paths.house.href()}>{t('houseTable.toLobby')}</Link> · <Link to={`${paths.howToPlay.href()}#house`}>{t('howTo.link')}</Link>
       </p>
       <h1>
         {t('houseTable.title', { ruleset: RULESET_NAMES[tb.ruleset] })}
@@ -163,7 +173,7 @@ export function HouseTablePage() {
                 {t('houseTable.rematch')}
               </button>
               <Link to={paths.house.href()}>{t('houseTable.backToLobby')}</Link>
-              {tb.gameId && <Link to={paths.replay.href(tb.gameId)}>{t('replay.analysis')}</Link>}
+              {tb.gameId && <Link to={paths.replay.href(tb.gameId)}>{analysed ? t('replay.analysis') : t('replay.title')}</Link>}
             </div>
           )}
           {failure}
@@ -253,6 +263,11 @@ function Settled({ t: tb, s, me }: { t: HouseTable; s: HouseSettlement; me: numb
         <strong>{t('houseTable.won', { who: winners })}</strong>
         {s.forfeited.some(Boolean) && ` · ${t('houseTable.forfeited', { who: s.forfeited.flatMap((f, seat) => (f ? [name(seat)] : [])).join(', ') })}`}
       </p>
+      {tb.playToPay && (
+        <p data-testid="play-to-pay-result">
+          {t('houseTable.playToPayResult', { note: tb.playToPay, winners })}
+        </p>
+      )}
       {tb.purpose === 'stake' ? (
         <>
           {s.payments.length > 0 ? (

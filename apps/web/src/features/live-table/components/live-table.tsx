@@ -11,7 +11,7 @@ import { Board } from '../../../components/board';
 import { Countdown } from '../../../components/countdown';
 import { useTurnAttention } from '../../attention/attention';
 import { endName, Hand, type LegalMove } from './hand';
-import { ErrorView } from '../../../components/status';
+import { ErrorDetails, ErrorView, errorWords } from '../../../components/status';
 import { LiveSessionEnded } from './live-session-ended';
 import { TableChat } from './table-chat';
 import { useMutes } from '../../voice/api/voice-queries';
@@ -118,7 +118,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
     } else setMoveError(res.error);
   };
 
-  // Keyboard: K knocks, D draws, R reshuffles (when the server lists them), anywhere on the page but a text field.
+  // Keyboard: K knocks (P too: "paso", the Spanish button's key), D draws, R reshuffles (when the server lists them), anywhere on the page but a text field.
   const sendRef = useRef(send);
   sendRef.current = send;
   const canRef = useRef(can);
@@ -128,7 +128,7 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
       const el = e.target as HTMLElement | null;
       if (e.ctrlKey || e.metaKey || e.altKey || (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable))) return;
       const k = e.key.toLowerCase();
-      const type = k === 'k' ? 'knock' : k === 'd' ? 'draw' : k === 'r' ? 'reshuffle' : null;
+      const type = k === 'k' || k === 'p' ? 'knock' : k === 'd' ? 'draw' : k === 'r' ? 'reshuffle' : null;
       if (type && canRef.current(type)) {
         e.preventDefault();
         void sendRef.current(type);
@@ -294,8 +294,8 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
           </p>
           <Hand tiles={view.hand} legal={legal} openEnds={view.openEnds} enabled={myTurn && !sending} onPlay={(tile, end) => void send('play', tile, end)} />
           <div className="actions">
-            <button type="button" disabled={!can('knock') || sending} onClick={() => void send('knock')} aria-keyshortcuts="K">
-              {t('table.knock')} <kbd>K</kbd>
+            <button type="button" disabled={!can('knock') || sending} onClick={() => void send('knock')} aria-keyshortcuts={t('table.knockKey')}>
+              {t('table.knock')} <kbd>{t('table.knockKey')}</kbd>
             </button>
             {view.yardDrawable && (view.yardCount > 0 || can('draw')) && (
               <button type="button" disabled={!can('draw') || sending} onClick={() => void send('draw')} aria-keyshortcuts="D">
@@ -312,8 +312,8 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
           {moveError && (
             <div className="notice notice-error" role="alert">
               <p className="notice-title">{t('table.moveRefused')}</p>
-              <p>{moveError.message}</p>
-              <p className="muted">{t('common.code', { code: moveError.code })}</p>
+              <p>{errorWords(moveError, t)}</p>
+              <ErrorDetails error={moveError} />
             </div>
           )}
           <details className="keys">
@@ -352,9 +352,16 @@ function FairDealLine({ fairness, seedHash }: { fairness: NonNullable<GameViewPa
   const people = all.filter((c) => c !== '').length;
   const { t } = useTranslation();
   return (
-    <p className="muted" data-testid="fair-deal">
-      {fairness.dealClosesAt ? t('fairDeal.dealing', { sent, people }) : t('fairDeal.dealt', { count: sent })} · {t('fairDeal.commitment')}{' '}
-      <code title={seedHash}>{seedHash.slice(0, 10)}…</code>
-    </p>
+    <div className="muted" data-testid="fair-deal">
+      <p>{fairness.dealClosesAt ? t('fairDeal.dealing', { sent, people }) : t('fairDeal.dealt', { count: sent })}</p>
+      {/* the hash is for whoever checks the deal, not for reading during play (issue 43) */}
+      <details className="error-details">
+        <summary>{t('fairDeal.details')}</summary>
+        <p>{t('fairDeal.commitmentExplained')}</p>
+        <p>
+          {t('fairDeal.commitment')} <code className="small-text">{seedHash}</code>
+        </p>
+      </details>
+    </div>
   );
 }

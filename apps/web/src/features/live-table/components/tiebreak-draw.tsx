@@ -5,6 +5,7 @@ import type { DrawState } from '../live/use-table-live';
 import { Countdown } from '../../../components/countdown';
 import { Domino } from '../../../components/domino';
 import './tiebreak-draw.css';
+import { ErrorDetails, errorWords } from '../../../components/status';
 
 /**
  * The table's 6-4/5-5 draw (SPEC 4): 28 face-down tiles; each tied player takes up to `handSize` of
@@ -70,8 +71,8 @@ export function TiebreakDraw({
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <p>{error.message}</p>
-          <p className="muted">{t('common.code', { code: error.code })}</p>
+          <p>{errorWords(error, t)}</p>
+          <ErrorDetails error={error} />
         </div>
       )}
       {reveals.map((r) => (

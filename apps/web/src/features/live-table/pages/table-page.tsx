@@ -79,7 +79,8 @@ export function TablePage() {
       header={({ seat }) => (
         <>
           <p className="crumbs">
-            <Link to={paths.challenge.href(tbl.challengeId)}>{t('tablePage.bracket')}</Link>
+            <Link to={paths.challenge.href(tbl.challengeId)}>{t('tablePage.bracket')}</Link> ·{' '}
+            <Link to={`${paths.howToPlay.href()}#tournament`}>{t('howTo.link')}</Link>
           </p>
           <h1>
             {t('tablePage.title', { round: tbl.round, n: tbl.index + 1 })}

@@ -2,7 +2,10 @@
 import { queryOptions, infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { keys } from '../../../api/keys';
-import type { RequestBody } from '../../../api/types';
+import type { RequestBody, Schemas } from '../../../api/types';
+
+/** One of my games (GET /api/me/games): a challenge table's or a house table's. */
+export type MyGame = Schemas['MyGameDto'];
 import { useAuth } from '../../../auth/auth-context';
 
 export const notificationsQuery = (token: string | null) =>

@@ -5,7 +5,7 @@ import { useMarkRead, useNotifications } from '../api/me-queries';
 import type { NotificationDto } from '../../../api/types';
 import { useAuth } from '../../../auth/auth-context';
 import { Empty, ErrorView, Loading } from '../../../components/status';
-import { formatDateTime } from '../../../utils/format';
+import { formatDateTime, withLocalTimes } from '../../../utils/format';
 import { SignInFirst } from '../components/sign-in-first';
 import { paths } from '../../../config/paths';
 import './notifications-page.css';
@@ -45,9 +45,9 @@ export function NotificationsPage() {
           {list.data.items.map((n: NotificationDto) => (
             <li key={n.id} className={`card${n.readAt ? '' : ' unread'}`}>
               <h2>
-                {n.title} {!n.readAt && <span className="tag">{t('notes.new')}</span>}
+                {withLocalTimes(n.title)} {!n.readAt && <span className="tag">{t('notes.new')}</span>}
               </h2>
-              <p>{n.body}</p>
+              <p>{withLocalTimes(n.body)}</p>
               <p className="muted">{formatDateTime(n.createdAt)}</p>
               <div className="actions">
                 {n.kind === 'table.seated' && <TableLink data={dataOf(n)} />}

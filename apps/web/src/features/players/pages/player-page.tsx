@@ -180,6 +180,8 @@ export function PlayerPage() {
         {ranking.isPlaceholderData && <Loading what={t('player.loadingH2h')} />}
         <HeadToHead player={p} />
         <OpponentSearch player={p} />
+        {/* no season to compare in and no opponent asked for: the heading says what will be here, not nothing (issue 43) */}
+        {!p.headToHead && !p.seasons[0] && <Empty>{t('player.h2hNoSeason', { name: p.displayName })}</Empty>}
       </section>
     </>
   );

@@ -17,6 +17,9 @@ import { paths } from '../../../config/paths';
 import { ReportCheating } from '../../report/report-cheating';
 import '../../../components/player-list.css';
 import './replay-page.css';
+import { useQuery } from '@tanstack/react-query';
+import { houseTableQuery } from '../../house/api/house-queries';
+import { seatName as houseSeatName } from '../../house/components/house-common';
 
 /** What a step shows, in words (also what is announced). */
 function describe(step: ReplayStep, seatName: (seat: number) => string): string {
@@ -45,6 +48,8 @@ export function ReplayPage() {
   const replay = useReplay(gameId);
   const analysis = useAnalysis(gameId);
   const table = useTable(replay.data?.tableId ?? '');
+  // a house game's seats are named by its house table: people by name, the computer as "Computer 2 (hard)" (issue 43)
+  const house = useQuery(houseTableQuery(replay.data?.houseTableId ?? ''));
   const me = useMe();
   const announce = useAnnounce();
   const { t } = useTranslation();
@@ -52,7 +57,10 @@ export function ReplayPage() {
   const steps = replay.data?.steps ?? [];
   const last = Math.max(0, steps.length - 1);
   const mySeat = analysis.data?.seat ?? null;
-  const seatName = (seat: number) => (table.data?.seats.find((s) => s.seat === seat)?.displayName ?? t('replay.seat', { n: seat + 1 })) + (seat === mySeat ? ` ${t('standings.youMark')}` : '');
+  const houseSeat = (seat: number) => house.data?.seatsTaken.find((s) => s.seat === seat);
+  const seatName = (seat: number) =>
+    (table.data?.seats.find((s) => s.seat === seat)?.displayName ?? (houseSeat(seat) ? houseSeatName(houseSeat(seat)!) : t('replay.seat', { n: seat + 1 }))) +
+    (seat === mySeat ? ` ${t('standings.youMark')}` : '');
   const { at, flagged } = decisionsByStep(steps, analysis.data);
   const step = steps[Math.min(i, last)];
   const decision = at.get(i);

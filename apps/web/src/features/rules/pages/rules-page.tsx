@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { intlLocale } from '../../../i18n/i18n';
 import './rules.css';
 import { useAuth } from '../../../auth/auth-context';
@@ -21,6 +23,9 @@ export function RulesPage() {
     <>
       <h1>{t('rules.title')}</h1>
       <p className="lead">{t('rules.lead')}</p>
+      <p>
+        <Link to={paths.howToPlay.href()}>{t('rules.howToPlay')}</Link>
+      </p>
       {!v ? (
         <Empty>{t('rules.noChange')}</Empty>
       ) : (

@@ -5,6 +5,8 @@ import { useMuteActs, useMutes, useReportVoice } from '../api/voice-queries';
 import { useTeamChat } from '../live/use-team-chat';
 import { useVoice } from '../live/use-voice';
 import './voice-panel.css';
+import { ApiError } from '../../../api/client';
+import { ErrorDetails, errorWords } from '../../../components/status';
 
 /** A level above this (RMS of the waveform) shows the person as speaking. */
 const SPEAKING = 0.01;
@@ -87,8 +89,8 @@ export function VoicePanel({ gameId, mySeat, others, partners, purpose, playing 
         {voice.error && (
           <div className="notice notice-error" role="alert" data-testid="voice-error">
             <p className="notice-title">{t('voice.refused')}</p>
-            <p>{voice.error.message}</p>
-            <p className="muted">{t('common.code', { code: voice.error.code })}</p>
+            <p>{errorWords(voice.error, t)}</p>
+            <ErrorDetails error={voice.error} />
           </div>
         )}
         <ul className="voice-people" aria-label={t('voice.people')}>
@@ -171,7 +173,7 @@ function ReportForm({ gameId, who, clipOf, onDone }: { gameId: string; who: Voic
       </div>
       {report.isError && (
         <div className="notice notice-error" role="alert">
-          <p>{report.error.message}</p>
+          <p>{report.error instanceof ApiError ? errorWords(report.error, t) : report.error.message}</p>
         </div>
       )}
     </form>
