@@ -3,28 +3,13 @@ import { replayRecord, toRecord } from './record';
 import { playRandomGame } from './random-play';
 import { seedRng } from './rng';
 import { act, deal, hand, rejected, table, withScores } from '../test/helpers';
+import { DEAL_B, DOMINO_B } from '../test/deals';
 import type { GameState } from './types';
 
 /** A duplicate board's table (SPEC 9.2): the tournament, 4 players, one hand only. */
 const BOARD = () => table({ ruleset: 'dcs-tournament', players: 4, singleHand: true });
 const yellowAll = (s: GameState, scores = [0, 0, 0, 0]) => withScores(s, scores, scores.map(() => true));
 
-// Seat 0 can chain out on E (sums 12, 17, 22, 16, 20, 15, 13); the others hold 55 + 37 + 15 = 107 pips.
-const DEAL_B = [
-  '6-6 6-5 5-5 5-4 4-4 4-3 3-1',
-  '6-4 6-3 6-2 6-1 6-0 5-3 5-2',
-  '5-1 5-0 4-2 4-1 4-0 3-3 3-2',
-  '3-0 2-2 2-1 2-0 1-1 1-0 0-0',
-];
-const DOMINO_B = [
-  '0 6-6', '1 knock', '2 knock', '3 knock',
-  '0 6-5 E', '1 knock', '2 knock', '3 knock',
-  '0 5-5 E', '1 knock', '2 knock', '3 knock',
-  '0 5-4 E', '1 knock', '2 knock', '3 knock',
-  '0 4-4 E', '1 knock', '2 knock', '3 knock',
-  '0 4-3 E', '1 knock', '2 knock', '3 knock',
-  '0 3-1 E',
-];
 /** The first seeded single-hand live game whose random play ends in a lock (searched, so the test states what it found). */
 function lockedBoard(): GameState {
   for (let i = 0; i < 500; i++) {
