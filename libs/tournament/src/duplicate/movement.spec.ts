@@ -1,4 +1,4 @@
-import { computerId, drawRound, drawRounds, isComputerId, movementRoundSeed, tableCount, type MovementDraw } from './movement';
+import { computerId, drawRound, drawRounds, isComputerId, movementRoundSeed, duplicateTableCount, type MovementDraw } from './movement';
 import { sha256Hex } from '@dcs/engine';
 
 const people = (n: number) => Array.from({ length: n }, (_, i) => `user-${String(i).padStart(3, '0')}`);
@@ -37,15 +37,15 @@ const SIZES = [8, 9, 10, 11, 12, 13, 16, 17, 23, 31, 33, 47, 64, 65, 100, 127, 1
 
 describe('movement: tables and computers (SPEC 9.1, 9.4)', () => {
   it('T = ceil(N / 4) tables; the 4T − N seats left over go to computers, one a table at most', () => {
-    expect([8, 9, 12, 13, 128].map(tableCount)).toEqual([2, 3, 3, 4, 32]);
+    expect([8, 9, 12, 13, 128].map(duplicateTableCount)).toEqual([2, 3, 3, 4, 32]);
     for (const n of SIZES) {
       for (const d of drawRounds(`size-${n}`, people(n), 6)) {
-        expect(d.tables).toHaveLength(tableCount(n));
+        expect(d.tables).toHaveLength(duplicateTableCount(n));
         const all = d.tables.flat();
-        expect(all).toHaveLength(4 * tableCount(n));
+        expect(all).toHaveLength(4 * duplicateTableCount(n));
         expect(new Set(all).size).toBe(all.length);
         expect(all.filter((id) => !isComputerId(id)).sort()).toEqual(people(n));
-        const computers = 4 * tableCount(n) - n;
+        const computers = 4 * duplicateTableCount(n) - n;
         expect(all.filter(isComputerId).sort()).toEqual(Array.from({ length: computers }, (_, k) => computerId(k + 1)).sort());
         for (const table of d.tables) expect(table.filter(isComputerId).length).toBeLessThanOrEqual(1);
         const reason = d.reasons.find((r) => r.code === 'COMPUTERS');

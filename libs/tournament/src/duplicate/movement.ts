@@ -6,19 +6,23 @@
  * Deterministic from the seed (the host derives it from the event's secret seed, so the revealed seed re-derives
  * every seating); the result carries its reasons for the audit trail.
  *
- * How: round 1 shuffles people, tables and seats with the engine generator. A later round starts from a greedy
- * placement (each person, in shuffled order, to the table where they meet fewest people again) and improves it by
- * swapping two people of different tables while the cost does not rise, for a bounded number of tries; the cost of
- * a table is 1000 × (pairs at it who met before) + (with R ≤ 4) the fewest people it must give a seat number they
- * held, over the 24 ways to seat its four. 1000 outweighs every seat cost of a night (at most 128), so the order of
- * priority is strict. "When that is possible" is met as well as this search finds: the specs check nights where a
- * seating with no repeated pair is known to exist, and the exact least for 8 people (2 tables).
+ * How: round 1 shuffles people, tables and seats with the engine generator. A later round makes 6 attempts and keeps
+ * the cheapest: each places people (in shuffled order) greedily at the table where the cost rises least, then
+ * anneals — swaps two people of different tables, keeping a swap that lowers the cost and one that raises it by d
+ * with probability exp(−d / temperature), the temperature falling from 2 to 0 over 400 tries a person — and keeps
+ * the best seating seen. The cost of a table is 1000 × (pairs at it who met before) + (with R ≤ 4) the fewest of its
+ * four who must take a seat number they held, over the 24 ways to seat them. 1000 outweighs every seat cost of a
+ * night (at most 128 seats), so the priority is strict; a temperature of 2 never lets a pair meet again to save
+ * seats. Computers meet anyone but rotate seat numbers like people: otherwise a computer kept on one seat number
+ * unbalances the people's free seat numbers by the last round. "When that is possible" is met as well as this
+ * search finds (nothing proves a seating optimal): the specs pin nights where a seating with no repeated pair is
+ * known to exist, and the exact least for 8 people at 2 tables.
  */
 import { nextInt, seedRng, sha256Hex, shuffle, type RngState } from '@dcs/engine';
 
-export const MIN_PEOPLE = 8;
-export const MAX_PEOPLE = 128;
-export const MAX_ROUNDS = 6;
+export const DUPLICATE_MIN_PEOPLE = 8;
+export const DUPLICATE_MAX_PEOPLE = 128;
+export const DUPLICATE_MAX_ROUNDS = 6;
 const SEATS = 4;
 const PAIR_WEIGHT = 1000;
 /** Swaps tried per person seated; and the annealing's first temperature (early on a pair may meet again to get out of a corner). */
@@ -64,7 +68,7 @@ export const computerId = (k: number): string => `computer:${k}`;
 export const isComputerId = (id: string): boolean => id.startsWith('computer:');
 
 /** T = ceil(N / 4) tables; 4T − N computers. */
-export function tableCount(people: number): number {
+export function duplicateTableCount(people: number): number {
   return Math.ceil(people / SEATS);
 }
 
@@ -85,10 +89,10 @@ const PERMS: number[][] = (() => {
 
 function check(input: MovementInput): void {
   const n = input.people.length;
-  if (n < MIN_PEOPLE || n > MAX_PEOPLE) throw new RangeError(`a duplicate night seats ${MIN_PEOPLE} to ${MAX_PEOPLE} people, not ${n}`);
+  if (n < DUPLICATE_MIN_PEOPLE || n > DUPLICATE_MAX_PEOPLE) throw new RangeError(`a duplicate night seats ${DUPLICATE_MIN_PEOPLE} to ${DUPLICATE_MAX_PEOPLE} people, not ${n}`);
   if (new Set(input.people).size !== n) throw new RangeError('a person is listed twice');
   if (input.people.some(isComputerId)) throw new RangeError('"computer:" ids are the computers\'');
-  if (!Number.isInteger(input.rounds) || input.rounds < 1 || input.rounds > MAX_ROUNDS) throw new RangeError(`rounds must be 1..${MAX_ROUNDS}`);
+  if (!Number.isInteger(input.rounds) || input.rounds < 1 || input.rounds > DUPLICATE_MAX_ROUNDS) throw new RangeError(`rounds must be 1..${DUPLICATE_MAX_ROUNDS}`);
   if (!Number.isInteger(input.round) || input.round < 1 || input.round > input.rounds) throw new RangeError(`round must be 1..${input.rounds}`);
   if (input.previous.length !== input.round - 1) throw new RangeError(`round ${input.round} needs the seatings of the ${input.round - 1} rounds before it`);
 }
@@ -151,7 +155,7 @@ export function drawRound(input: MovementInput): MovementDraw {
   check(input);
   const people = [...input.people].sort();
   const n = people.length;
-  const t = tableCount(n);
+  const t = duplicateTableCount(n);
   const computers = SEATS * t - n;
   const seed = movementRoundSeed(input.seed, input.round);
   const rng = seedRng(seed);

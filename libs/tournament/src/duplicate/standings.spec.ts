@@ -1,6 +1,6 @@
 import { runDrawToCompletion, drawResult, isTiebreakError, startDraw } from '@dcs/engine';
 import type { ScoringInput, SeatBoardScore, Sitter } from './matchpoints';
-import { duplicateResults, firstPlaceDrawInput, settleFirstPlace, standingsOf, twoDecimals, type Standing } from './standings';
+import { duplicateResults, firstPlaceDrawInput, settleFirstPlace, standingsOf, twoDecimals, type DuplicateStanding } from './standings';
 import { travellers } from './travellers';
 import { boardHands } from './board-deal';
 
@@ -8,7 +8,7 @@ import { boardHands } from './board-deal';
 function row(id: string, percentage: number | null, more: Partial<SeatBoardScore> = {}): SeatBoardScore {
   return { round: 1, board: 1, table: 1, seat: 0, id, computer: false, status: 'finished', score: 0, result: 0, matchpoints: 0, compared: 2, percentage, forfeited: false, disqualified: false, ...more };
 }
-const placeOf = (standings: readonly Standing[], id: string) => standings.find((s) => s.id === id)?.place;
+const placeOf = (standings: readonly DuplicateStanding[], id: string) => standings.find((s) => s.id === id)?.place;
 
 describe('event percentage and places (SPEC 9.3)', () => {
   it('the event percentage is the average of the board percentages, to two decimals', () => {

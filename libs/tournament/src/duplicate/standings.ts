@@ -11,7 +11,7 @@
 import { MAX_TIEBREAK_PLAYERS, type StartDrawInput, type TiebreakResult } from '@dcs/engine';
 import { scoreBoards, type ScoringInput, type SeatBoardScore } from './matchpoints';
 
-export interface Standing {
+export interface DuplicateStanding {
   readonly id: string;
   readonly computer: boolean;
   readonly disqualified: boolean;
@@ -32,7 +32,7 @@ export type FirstPlace = { readonly kind: 'none' } | { readonly kind: 'draw'; re
 export interface DuplicateResults {
   readonly boards: readonly SeatBoardScore[];
   /** the placed first (by place, then id), then the computers, then the disqualified */
-  readonly standings: readonly Standing[];
+  readonly standings: readonly DuplicateStanding[];
   readonly firstPlace: FirstPlace;
 }
 
@@ -50,7 +50,7 @@ function placesOf(placed: { id: string; percentage: number }[]): Map<string, num
 }
 
 /** Standings from the scored boards (see the header). */
-export function standingsOf(boards: readonly SeatBoardScore[], disqualified: readonly string[] = []): { standings: Standing[]; firstPlace: FirstPlace } {
+export function standingsOf(boards: readonly SeatBoardScore[], disqualified: readonly string[] = []): { standings: DuplicateStanding[]; firstPlace: FirstPlace } {
   const dq = new Set(disqualified);
   const sums = new Map<string, { computer: boolean; sum: number; n: number }>();
   for (const b of boards) {
@@ -71,7 +71,7 @@ export function standingsOf(boards: readonly SeatBoardScore[], disqualified: rea
   const placed = rows.filter((r) => !r.computer && !r.disqualified && r.boards > 0);
   const places = placesOf(placed);
   const rank = (r: (typeof rows)[number]) => (places.has(r.id) ? 0 : r.computer ? 1 : 2);
-  const standings: Standing[] = rows
+  const standings: DuplicateStanding[] = rows
     .map((r) => ({ ...r, place: places.get(r.id) ?? null }))
     .sort((a, b) => rank(a) - rank(b) || (a.place ?? 0) - (b.place ?? 0) || b.percentage - a.percentage || (a.id < b.id ? -1 : 1));
   const first = standings.filter((s) => s.place === 1).map((s) => s.id);
