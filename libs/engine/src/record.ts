@@ -39,6 +39,8 @@ export interface GameRecord {
   hands: RecordHand[];
   /** extension: the game was ended by the round's hard stop after these hands (SPEC 3.4) */
   hardStop?: true;
+  /** extension: a one-hand game (a duplicate board, SPEC 9.2): it ends with its hand, no target */
+  singleHand?: true;
   /** extension: a director voided the game after these hands (its table was replayed in a new game) */
   voided?: true;
   /**
@@ -74,6 +76,8 @@ export interface ReplayResult {
   settings: Settings;
   endedBy: GameEndedBy | null;
   forfeited: number[];
+  /** present for a one-hand game (a duplicate board) */
+  singleHand?: true;
 }
 
 export interface ReplayError {
@@ -105,6 +109,7 @@ export function gameResult(state: GameState): ReplayResult {
     settings: { ...state.config.settings },
     endedBy: state.endedBy,
     forfeited: state.forfeitOrder.slice(),
+    ...(state.config.singleHand ? { singleHand: true as const } : {}),
   };
 }
 
@@ -145,6 +150,7 @@ export function replayRecord(record: unknown): ReplayResult | ReplayError {
     settings: record.settings,
     players: record.players,
     partners: record.partners,
+    singleHand: record.singleHand,
   });
   if (!created.ok) return replayError(created.error.code, null, null, created.error.message);
   let state = created.state;
@@ -212,6 +218,7 @@ export function toRecord(state: GameState, opts?: ToRecordOptions): GameRecord {
     partners: state.config.partners,
     hands,
   };
+  if (state.config.singleHand) out.singleHand = true;
   if (state.endedBy === 'hard-stop') out.hardStop = true;
   if (state.endedBy === 'void') out.voided = true;
   return out;

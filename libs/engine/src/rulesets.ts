@@ -113,6 +113,7 @@ export function resolveConfig(input: {
   settings?: unknown;
   players: unknown;
   partners?: unknown;
+  singleHand?: unknown;
 }): ConfigResult {
   if (!isRulesetId(input.ruleset)) {
     return { ok: false, error: { code: 'INVALID_RECORD', message: `unknown ruleset ${JSON.stringify(input.ruleset)}` } };
@@ -157,7 +158,15 @@ export function resolveConfig(input: {
   if (!handSizes.includes(settings.handSize)) {
     return invalid(`${def.id} with ${players} players deals ${handSizes.join(' or ')} tiles, not ${settings.handSize}`);
   }
-  return { ok: true, config: { ruleset: def.id, settings, players, partners: partnersRaw } };
+  const singleHand = input.singleHand ?? false;
+  if (typeof singleHand !== 'boolean') {
+    return { ok: false, error: { code: 'INVALID_RECORD', message: 'singleHand must be a boolean' } };
+  }
+  // One hand only where every tile is dealt (the 6-6 is always held): a 4-player tournament table, a duplicate board.
+  if (singleHand && (!def.tournament || players !== 4)) return invalid('a single-hand game is a 4-player dcs-tournament table');
+  const config: GameConfig = { ruleset: def.id, settings, players, partners: partnersRaw };
+  if (singleHand) config.singleHand = true;
+  return { ok: true, config };
 }
 
 /** The settings a record writes: none for the tournament (they are fixed), all four for a house table. */

@@ -1,6 +1,7 @@
 import { apply, legalMoves, skunkedSeats } from './game';
 import { act, deal, hand, lastLog, rejected, table, withScores } from '../test/helpers';
 import type { GameState } from './types';
+import { DEAL_B, DOMINO_B } from '../test/deals';
 
 const T4 = () => table({ ruleset: 'dcs-tournament', players: 4 });
 const T3 = () => table({ ruleset: 'dcs-tournament', players: 3 });
@@ -11,23 +12,6 @@ const DEAL_A = [
   '6-3 6-5 5-5 4-1 3-0 2-1 1-1',
   '6-1 6-4 5-4 4-2 3-1 5-0 4-0',
   '6-2 6-0 5-3 5-2 4-3 3-3 2-2',
-];
-// Deal B: seat 0 can chain out on E (sums 12, 17, 22, 16, 20, 15, 13); the others hold 55 + 37 + 15 = 107 pips.
-const DEAL_B = [
-  '6-6 6-5 5-5 5-4 4-4 4-3 3-1',
-  '6-4 6-3 6-2 6-1 6-0 5-3 5-2',
-  '5-1 5-0 4-2 4-1 4-0 3-3 3-2',
-  '3-0 2-2 2-1 2-0 1-1 1-0 0-0',
-];
-/** Seat 0 plays Deal B out on E while the others knock (seats 1 and 2 sometimes falsely). */
-const DOMINO_B = [
-  '0 6-6', '1 knock', '2 knock', '3 knock',
-  '0 6-5 E', '1 knock', '2 knock', '3 knock',
-  '0 5-5 E', '1 knock', '2 knock', '3 knock',
-  '0 5-4 E', '1 knock', '2 knock', '3 knock',
-  '0 4-4 E', '1 knock', '2 knock', '3 knock',
-  '0 4-3 E', '1 knock', '2 knock', '3 knock',
-  '0 3-1 E',
 ];
 // 3-player table, lock at once: every 6 but 6-6 sleeps; after 6-6 pips are 15 / 29 / 51.
 const DEAL_L = ['6-6 0-0 1-0 2-0 3-0 4-0 5-0', '1-1 2-1 3-1 4-1 5-1 2-2 3-2', '4-2 5-2 3-3 4-3 5-3 4-4 5-4'];

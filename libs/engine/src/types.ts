@@ -59,6 +59,11 @@ export interface GameConfig {
   settings: Settings;
   players: number;
   partners: boolean;
+  /**
+   * One hand only (a duplicate board, SPEC 9.2): the game ends with its first hand's end (`endedBy: 'single-hand'`,
+   * no winner) and no target is checked. Absent (never `false`) for an ordinary game.
+   */
+  singleHand?: true;
 }
 
 export type PlayAction = { seat: number; type: 'play'; tile: Tile; end?: End };
@@ -105,8 +110,11 @@ export interface PendingLead {
 }
 
 export type HandEndedBy = 'domino' | 'locked' | 'target' | 'reshuffle' | 'forfeit' | 'hard-stop' | 'void';
-/** `void`: a director voided the game (its table replays in a new game); it places nobody. */
-export type GameEndedBy = 'target' | 'forfeit' | 'hard-stop' | 'void';
+/**
+ * `void`: a director voided the game (its table replays in a new game); it places nobody.
+ * `single-hand`: a one-hand game (`config.singleHand`, a duplicate board) ended with its hand; it has no winner.
+ */
+export type GameEndedBy = 'target' | 'forfeit' | 'hard-stop' | 'void' | 'single-hand';
 
 export type PlayLogEntry = {
   seat: number;

@@ -21,6 +21,7 @@ export interface TableSpec {
   players: number;
   partners?: boolean;
   settings?: Record<string, unknown>;
+  singleHand?: boolean;
 }
 
 export function table(spec: TableSpec): GameState {

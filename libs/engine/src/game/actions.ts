@@ -140,7 +140,7 @@ function doPlay(d: Draft, seat: number, rawTile: string, end: PlayEnd): Failure 
   h.log.push(entry);
   d.events.push({ hand: h.index, ...entryEvent(entry) });
 
-  if (s.scores[seat] >= s.config.settings.target) {
+  if (!s.config.singleHand && s.scores[seat] >= s.config.settings.target) {
     closeHand(d, 'target', seat);
     return null;
   }

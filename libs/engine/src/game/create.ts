@@ -16,6 +16,8 @@ export interface CreateGameOptions {
   partners?: boolean;
   /** the per-game secret seed (SPEC 3.3); its hash is published at the start, the seed at the end */
   seed: string;
+  /** one hand only, no target (a duplicate board, SPEC 9.2) */
+  singleHand?: boolean;
 }
 
 function blankState(config: GameConfig, mode: 'live' | 'record', rng: GameState['rng']): GameState {
@@ -57,6 +59,8 @@ export interface RecordHeader {
   settings?: unknown;
   players: unknown;
   partners?: unknown;
+  /** one hand only (a duplicate board): the record's `singleHand` extension */
+  singleHand?: unknown;
 }
 
 /** A game whose hands are dealt explicitly with startHand (replay of a record). */

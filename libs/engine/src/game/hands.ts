@@ -108,6 +108,10 @@ export function closeHand(d: Draft, endedBy: HandEndedBy, winner: number | null)
   h.turn = null;
   h.pendingLead = null;
   d.events.push({ type: 'hand-ended', hand: h.index, endedBy, winner, points: h.points.slice() });
+  if (!s.finished && s.config.singleHand) {
+    // a one-hand game (a duplicate board) ends with its hand, whatever the scores; nobody wins the game
+    finishGame(d, 'single-hand', null);
+  }
   if (!s.finished) {
     const reacher = targetReacher(s, winner);
     if (reacher !== null) finishGame(d, 'target', reacher);
