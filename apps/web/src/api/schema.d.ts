@@ -6564,7 +6564,10 @@ export interface operations {
     CitiesController_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6577,6 +6580,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CityResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=300, stale-while-revalidate=3600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -6690,7 +6700,10 @@ export interface operations {
     CitiesController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6705,6 +6718,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=300, stale-while-revalidate=3600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -6844,7 +6864,10 @@ export interface operations {
     CitiesController_seasons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6859,6 +6882,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SeasonResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=300, stale-while-revalidate=3600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -7371,7 +7401,10 @@ export interface operations {
     GamesController_record: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7386,6 +7419,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameRecordDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=86400, stale-while-revalidate=604800` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -7428,7 +7468,10 @@ export interface operations {
     GamesController_replay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7443,6 +7486,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameReplayDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=86400, stale-while-revalidate=604800` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -9649,7 +9699,10 @@ export interface operations {
     TiersController_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9662,6 +9715,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TierResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=3600, stale-while-revalidate=86400` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -9780,7 +9840,10 @@ export interface operations {
                 /** @description part of a display name, or a player id */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 cityId: string;
                 seasonId: string;
@@ -9832,6 +9895,13 @@ export interface operations {
                     "application/json": components["schemas"]["StandingsPageDto"];
                 };
             };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
@@ -9873,7 +9943,10 @@ export interface operations {
     RankingsController_eliteSix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 cityId: string;
                 seasonId: string;
@@ -9889,6 +9962,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EliteSixDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -9934,7 +10014,10 @@ export interface operations {
                 /** @description another player: adds the head-to-head record against them */
                 vs?: string;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9949,6 +10032,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlayerRankingDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10092,7 +10182,10 @@ export interface operations {
                 /** @description only the events of this year */
                 year?: number;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10105,6 +10198,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10221,7 +10321,10 @@ export interface operations {
                 /** @description only the events of this year */
                 year?: number;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10234,6 +10337,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10347,7 +10457,10 @@ export interface operations {
     SeasonsController_event: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10362,6 +10475,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventViewDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10404,7 +10524,10 @@ export interface operations {
     SeasonsController_wdc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description the WDC edition */
                 year: number;
@@ -10420,6 +10543,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WdcDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10551,7 +10681,10 @@ export interface operations {
                 /** @description also list the challenges that started in the last N weeks (0-52) */
                 pastWeeks?: number;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10566,6 +10699,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ChallengeResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=30, stale-while-revalidate=300` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10705,7 +10845,10 @@ export interface operations {
     ChallengesController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10720,6 +10863,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ChallengeDetailDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=15, stale-while-revalidate=120` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10859,7 +11009,10 @@ export interface operations {
     ChallengesController_registrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10874,6 +11027,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PublicRegistrationDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=15, stale-while-revalidate=120` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -11276,7 +11436,10 @@ export interface operations {
     ChallengesController_bracket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11335,6 +11498,13 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["BracketDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=10, stale-while-revalidate=60` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
