@@ -25,6 +25,7 @@ import { TiebreaksModule } from './tiebreaks/tiebreaks.module';
 import { UsersModule } from './users/users.module';
 import { DeliveryApiModule } from './delivery/delivery.module';
 import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
+import { ExportsModule } from './exports/exports.module';
 import { HttpCacheInterceptor } from './common/http-cache';
 
 @Module({})
@@ -61,6 +62,7 @@ export class AppModule {
         RulesModule,
         ApiMetricsModule,
         LiveModule,
+        ExportsModule,
       ],
       // one cache policy for every read (apps/api/src/common/http-cache.ts)
       providers: [{ provide: APP_INTERCEPTOR, useClass: HttpCacheInterceptor }],

@@ -17,3 +17,4 @@ export * from './integrity';
 export * from './analysis';
 export * from './delivery';
 export * from './rules';
+export * from './exports';

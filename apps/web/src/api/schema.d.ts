@@ -1773,6 +1773,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/challenges/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A completed challenge's results: every placement with the seed, rounds played, tables advanced from, ranking points, prize and disqualification. `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). */
+        get: operations["ExportsController_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/cities/{cityId}/seasons/{seasonId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's standings, every player in standings order with every tiebreaker column and the Elite Six seed (final once the season is closed, provisional before). `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). ETag: 304 while the standings are unchanged. */
+        get: operations["ExportsController_standings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/cities/{cityId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A city's audit log, oldest first, optionally `from`/`to` an instant: the city's, its seasons', challenges' and tables' entries and how its games ended. A director of the city or an admin; a director of another city is 403 NOT_YOUR_CITY. `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). Never cached. */
+        get: operations["ExportsController_auditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email/verification": {
         parameters: {
             query?: never;
@@ -4525,6 +4576,85 @@ export interface components {
             items: components["schemas"]["AcceptanceDto"][];
             /** Format: uuid */
             next: string | null;
+        };
+        ChallengeResultExportRowDto: {
+            /** Format: uuid */
+            challengeId: string;
+            /**
+             * @description the Saturday's local date
+             * @example 2027-03-20
+             */
+            date: string;
+            /** @enum {string} */
+            placement: "1" | "2" | "3-4" | "5-8" | "9-16" | "participation";
+            /** Format: uuid */
+            playerId: string;
+            /** @description as typed by the player (in CSV a leading =, +, -, @, tab or CR gets a quote before it) */
+            displayName: string;
+            /** @description the seed in the bracket (1 = best) */
+            seed: number | null;
+            /** @description tables the player sat at */
+            roundsPlayed: number;
+            /** @description the last round they played */
+            lastRound: number | null;
+            /** @description tables they advanced from */
+            tablesAdvanced: number;
+            rankingPoints: number;
+            /** @description US cents */
+            prizeCents: number;
+            /** @description disqualified by a director: the placement stands, points and prize are withheld */
+            disqualified: boolean;
+        };
+        StandingExportRowDto: {
+            /** @description 1-based place in the standings order (rank, then player id) */
+            position: number;
+            /** @description equal for players still level after the whole tiebreaker chain */
+            rank: number;
+            /** Format: uuid */
+            playerId: string;
+            /** @description as typed by the player (in CSV a leading =, +, -, @, tab or CR gets a quote before it) */
+            displayName: string;
+            points: number;
+            /** @description tiebreaker: challenges won */
+            tournamentWins: number;
+            /** @description tiebreaker: games played */
+            gamesPlayed: number;
+            /** @description tiebreaker: average score differential */
+            avgScoreDiff: number;
+            /**
+             * @description what separated the player from the one directly above
+             * @enum {string|null}
+             */
+            tiebreak: "points" | "head-to-head" | "tournament-wins" | "score-differential" | "games-played" | "recent-performance" | null;
+            eliteSixEligible: boolean;
+            /** @enum {string} */
+            status: "clinched" | "in-contention" | "eliminated";
+            pointsStillPossible: number;
+            /** @description reasons of the rank resets applied, separated by "; " (empty: none) */
+            resets: string;
+            /** @description the Elite Six seed (1-6) the player holds: final once the season is closed, provisional before */
+            eliteSixSeed: number | null;
+            /** @enum {string|null} */
+            eliteSixBenefit: "seed-1-travel" | "seed-2-3" | "qualification" | null;
+        };
+        AuditExportRowDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description null: the system (a worker job)
+             */
+            actorId: string | null;
+            actorName: string | null;
+            action: string;
+            entityType: string;
+            entityId: string | null;
+            /** @description as typed by the actor */
+            reason: string | null;
+            /** @description what changed, as JSON text */
+            data: string;
         };
         AcceptedDto: {
             /** @example true */
@@ -14745,6 +14875,312 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    ExportsController_results: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8, header row) or json (an array of the same rows); without it, `Accept: text/csv` gives CSV and anything else JSON. Another value: 400 EXPORT_FORMAT_UNSUPPORTED */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the placements, best first (then by name) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeResultExportRowDto"][];
+                    "text/csv": components["schemas"]["ChallengeResultExportRowDto"][];
+                };
+            };
+            /** @description EXPORT_FORMAT_UNSUPPORTED, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORT_FORMAT_UNSUPPORTED" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CHALLENGE_NOT_COMPLETED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CHALLENGE_NOT_COMPLETED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description EXPORTS_BUSY, RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORTS_BUSY" | "RATE_LIMIT_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ExportsController_standings: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8, header row) or json (an array of the same rows); without it, `Accept: text/csv` gives CSV and anything else JSON. Another value: 400 EXPORT_FORMAT_UNSUPPORTED */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                cityId: string;
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every stored standings row, in standings order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingExportRowDto"][];
+                    "text/csv": components["schemas"]["StandingExportRowDto"][];
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EXPORT_FORMAT_UNSUPPORTED, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORT_FORMAT_UNSUPPORTED" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description EXPORTS_BUSY, RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORTS_BUSY" | "RATE_LIMIT_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ExportsController_auditLog: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8, header row) or json (an array of the same rows); without it, `Accept: text/csv` gives CSV and anything else JSON. Another value: 400 EXPORT_FORMAT_UNSUPPORTED */
+                format?: "csv" | "json";
+                /** @description entries at or after this instant */
+                from?: string;
+                /** @description entries before this instant */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                cityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entries, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditExportRowDto"][];
+                    "text/csv": components["schemas"]["AuditExportRowDto"][];
+                };
+            };
+            /** @description EXPORT_FORMAT_UNSUPPORTED, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORT_FORMAT_UNSUPPORTED" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description EXPORTS_BUSY, RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORTS_BUSY" | "RATE_LIMIT_UNAVAILABLE";
                     };
                 };
             };
