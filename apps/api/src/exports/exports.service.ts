@@ -69,9 +69,9 @@ export class ExportsService {
     return /\btext\/csv\b/i.test(accept ?? '') ? 'csv' : 'json';
   }
 
-  /** Counts one export from this client address; RATE_LIMITED (with Retry-After) beyond EXPORT_RATE_LIMIT a window. */
+  /** Counts one export from this client address; RATE_LIMITED (with Retry-After) beyond EXPORT_RATE_LIMIT a minute. */
   async limit(address: string): Promise<void> {
-    const windowMs = this.config.EXPORT_RATE_WINDOW_SECONDS * 1000;
+    const windowMs = 60_000;
     const hit = await this.throttle.increment(address, windowMs, this.config.EXPORT_RATE_LIMIT, windowMs, 'export-address');
     if (hit.isBlocked) throw new RateLimitedError(Math.max(1, hit.timeToBlockExpire), 'Too many exports from your address; try again in a minute');
   }

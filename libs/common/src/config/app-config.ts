@@ -250,16 +250,11 @@ export class AppConfig extends LiveSettings {
   @Min(1)
   REPORT_RATE_WINDOW_SECONDS = 3600;
 
-  /** Exports (CSV/JSON: results, standings, audit log) one client address may start within EXPORT_RATE_WINDOW_SECONDS (each streams a whole table). */
+  /** Exports (CSV/JSON: results, standings, audit log) one client address may start a minute (each streams a whole table). */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   EXPORT_RATE_LIMIT = 30;
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  EXPORT_RATE_WINDOW_SECONDS = 60;
 
   /** Exports one API instance streams at once (each holds a database connection of the pool's 10 while it streams); beyond: 503 EXPORTS_BUSY. */
   @Transform(toInt)
