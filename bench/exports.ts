@@ -10,7 +10,8 @@
  * - rows/s: rows received by a client that reads the body as it comes (counting records, keeping none)
  *   over the wall time of the request;
  * - peak RSS of the process (the API and the client) sampled every 5 ms during the export, and its rise
- *   over the RSS just before (and the JS heap's, less noisy): a streamed export's rise stays flat
+ *   over the RSS just before; and, in a pass of its own (a full collection before every 50 ms sample),
+ *   the rise of the JS heap that stays alive during the export: a streamed export's rise stays flat
  *   whatever the season's size (compare --quick with the full run), where an export built in memory
  *   would grow with the rows (the body alone is ~130 bytes a row in CSV, ~340 in JSON).
  * Prints a table; asserts nothing.
@@ -18,6 +19,8 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { createMigratedDatabase, dropBenchEnv, runBench } from '../scripts/lib/throwaway-env';
 import { seedStandingsSeason } from './lib/standings-seed';
 import { loadConfig, PrismaService } from '@dcs/common';
@@ -40,6 +43,10 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const MB = 1024 * 1024;
 
+// A full collection on demand, for the retained-memory pass (what stays alive, not garbage V8 has not collected yet).
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
 interface Run {
   rows: number;
   bytes: number;
@@ -51,17 +58,23 @@ interface Run {
 }
 
 /** One export read as it comes: records counted (CRLF for CSV, one object a line for JSON), nothing kept. */
-function exportOnce(port: number, path: string, format: 'csv' | 'json'): Promise<Run> {
+function exportOnce(port: number, path: string, format: 'csv' | 'json', retained = false): Promise<Run> {
   return new Promise((resolve, reject) => {
+    if (retained) gc();
     const rssBefore = process.memoryUsage.rss();
     const heapBefore = process.memoryUsage().heapUsed;
     let rssPeak = rssBefore;
     let heapPeak = heapBefore;
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      rssPeak = Math.max(rssPeak, m.rss);
-      heapPeak = Math.max(heapPeak, m.heapUsed);
-    }, 5);
+    // the retained pass collects before each sample (every 50 ms): its heap figure is what the export keeps alive
+    const sampler = setInterval(
+      () => {
+        if (retained) gc();
+        const m = process.memoryUsage();
+        rssPeak = Math.max(rssPeak, m.rss);
+        heapPeak = Math.max(heapPeak, m.heapUsed);
+      },
+      retained ? 50 : 5,
+    );
     const t0 = performance.now();
     const req = http.get({ host: '127.0.0.1', port, path: `${path}?format=${format}` }, (res) => {
       if (res.statusCode !== 200) {
@@ -125,7 +138,7 @@ async function main(): Promise<void> {
     await exportOnce(port, path, 'csv');
     const out: string[] = [];
     out.push(`standings export, ${PLAYERS} stored rows (API in-process, one client reading as it comes; median of ${RUNS}, spread min–max)`);
-    out.push(`${'format'.padEnd(8)}${'rows'.padStart(8)}${'MB'.padStart(8)}${'ms'.padStart(9)}${'rows/s'.padStart(10)}${'  rows/s spread'.padEnd(20)}${'RSS before MB'.padStart(14)}${'peak MB'.padStart(9)}${'rise MB'.padStart(9)}${'  rise spread'.padEnd(14)}${'heap rise MB'.padStart(13)}`);
+    out.push(`${'format'.padEnd(8)}${'rows'.padStart(8)}${'MB'.padStart(8)}${'ms'.padStart(9)}${'rows/s'.padStart(10)}${'  rows/s spread'.padEnd(20)}${'RSS before MB'.padStart(14)}${'peak MB'.padStart(9)}${'rise MB'.padStart(9)}${'  rise spread'.padEnd(14)}${'retained heap rise MB'.padStart(22)}`);
     for (const format of ['csv', 'json'] as const) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -134,10 +147,16 @@ async function main(): Promise<void> {
         if (r.rows !== PLAYERS) throw new Error(`${format}: ${r.rows} rows received, ${PLAYERS} expected`);
         runs.push(r);
       }
+      const kept: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        log(`${format} retained-memory run ${i + 1}/${RUNS} …`);
+        const r = await exportOnce(port, path, format, true);
+        kept.push((r.heapPeak - r.heapBefore) / MB);
+      }
       const rate = runs.map((r) => (r.rows / r.ms) * 1000);
       const rise = runs.map((r) => (r.rssPeak - r.rssBefore) / MB);
       out.push(
-        `${format.padEnd(8)}${String(PLAYERS).padStart(8)}${(median(runs.map((r) => r.bytes)) / MB).toFixed(1).padStart(8)}${median(runs.map((r) => r.ms)).toFixed(0).padStart(9)}${median(rate).toFixed(0).padStart(10)}${`  ${spread(rate)}`.padEnd(20)}${(median(runs.map((r) => r.rssBefore)) / MB).toFixed(0).padStart(14)}${(median(runs.map((r) => r.rssPeak)) / MB).toFixed(0).padStart(9)}${median(rise).toFixed(1).padStart(9)}${`  ${spread(rise, 1)}`.padEnd(14)}${median(runs.map((r) => (r.heapPeak - r.heapBefore) / MB)).toFixed(1).padStart(13)}`,
+        `${format.padEnd(8)}${String(PLAYERS).padStart(8)}${(median(runs.map((r) => r.bytes)) / MB).toFixed(1).padStart(8)}${median(runs.map((r) => r.ms)).toFixed(0).padStart(9)}${median(rate).toFixed(0).padStart(10)}${`  ${spread(rate)}`.padEnd(20)}${(median(runs.map((r) => r.rssBefore)) / MB).toFixed(0).padStart(14)}${(median(runs.map((r) => r.rssPeak)) / MB).toFixed(0).padStart(9)}${median(rise).toFixed(1).padStart(9)}${`  ${spread(rise, 1)}`.padEnd(14)}${`${median(kept).toFixed(1)} (${spread(kept, 1)})`.padStart(22)}`,
       );
     }
     console.log(out.join('\n'));
