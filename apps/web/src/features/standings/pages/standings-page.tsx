@@ -8,6 +8,7 @@ import { useAnnounce } from '../../../components/announcer';
 import { Pager } from '../../../components/pager';
 import { EliteSixList, StandingsTable } from '../components/standings';
 import { NeedSentences } from '../components/need';
+import { StandingsDownload } from '../components/standings-download';
 import { useMe } from '../../../auth/use-me';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
@@ -137,6 +138,7 @@ export function StandingsPage() {
                 <Pager page={data.page} pages={pages} onPage={(p) => update({ page: p })} label={t('standings.pagesLabel')} />
               </>
             )}
+            {seasonId && data.total > 0 && <StandingsDownload cityId={cityId} seasonId={seasonId} />}
           </section>
           {six.data && <EliteSixList six={six.data} names={names} />}
           {six.isError && <ErrorView error={six.error} title={t('standings.sixFailed')} />}
