@@ -186,6 +186,9 @@ describe('exports (issue 40): CSV and JSON, streamed; cacheable public reads', (
     expect(mine[1].reason).toBe('a line\nand another, "quoted"');
     expect(JSON.parse(mine[0].data)).toEqual({ note: '@here' });
     expect(rows.some((r) => r.reason === 'not theirs')).toBe(false);
+    // the JSON holds the same rows, the typed text as typed
+    const all = await api.http().get(`${url}?format=json`).set('Authorization', `Bearer ${director.token}`);
+    expect(rows).toEqual((all.body as Record<string, unknown>[]).map((r) => Object.fromEntries(header.map((h) => [h, asCsv(r[h], ['actorName', 'reason', 'data'].includes(h))]))));
     const json = await api.http().get(`${url}?format=json&from=2027-01-02T00:00:00Z`).set('Authorization', `Bearer ${director.token}`);
     expect((json.body as { action: string; createdAt: string }[]).filter((r) => r.createdAt.startsWith('2027-')).map((r) => r.action)).toEqual(['challenge.update']);
 
