@@ -6,9 +6,9 @@ import { tOr } from '../../../i18n/i18n';
 import { STANDINGS_PAGE_SIZE, useCity, useEliteSix, usePrefetchStandings, useSeasons, useStandings } from '../api/standings-queries';
 import { useAnnounce } from '../../../components/announcer';
 import { Pager } from '../../../components/pager';
+import { DownloadLinks } from '../../../components/download-links';
 import { EliteSixList, StandingsTable } from '../components/standings';
 import { NeedSentences } from '../components/need';
-import { StandingsDownload } from '../components/standings-download';
 import { useMe } from '../../../auth/use-me';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { paths } from '../../../config/paths';
@@ -138,7 +138,9 @@ export function StandingsPage() {
                 <Pager page={data.page} pages={pages} onPage={(p) => update({ page: p })} label={t('standings.pagesLabel')} />
               </>
             )}
-            {seasonId && data.total > 0 && <StandingsDownload cityId={cityId} seasonId={seasonId} />}
+            {seasonId && data.total > 0 && (
+              <DownloadLinks lead={t('standings.download')} label={t('standings.downloadLabel')} href={(f) => `/api/exports/cities/${cityId}/seasons/${seasonId}/standings?format=${f}`} />
+            )}
           </section>
           {six.data && <EliteSixList six={six.data} names={names} />}
           {six.isError && <ErrorView error={six.error} title={t('standings.sixFailed')} />}
