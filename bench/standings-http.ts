@@ -1,5 +1,5 @@
 /**
- * `npm run bench:standings [-- --quick] [-- --players N] [-- --requests N] [-- --concurrency 1,4,8] [-- --keep]`
+ * `npm run bench:standings [-- --quick] [-- --players N] [-- --requests N] [-- --concurrency 1,4,8] [-- --cache-clients 8] [-- --keep]`
  *
  * GET /api/cities/:id/seasons/:seasonId/standings over HTTP with the database at city-season size:
  * a throwaway database (`dcs_bench_standings_<pid>`, migrated, dropped at the end) and its own
@@ -12,6 +12,10 @@
  * - request latency (p50 / p95 / p99, ms) over keep-alive HTTP with 1, 4 and 8 requests in
  *   flight (one client each; on a 2-core machine shared with PostgreSQL, beyond that the
  *   figure is queueing): the first page, random deep pages, searches by part of a name.
+ * - the first page with and without a warm cache, `--cache-clients` (8) in flight, `REQUESTS` each:
+ *   no cache (every request answered 200 with its body), revalidating clients (each holds the page's
+ *   ETag: If-None-Match → 304, no body), and a warm shared cache in front (bench/lib/shared-cache.ts,
+ *   a CDN node's model honouring `Cache-Control: public, max-age, stale-while-revalidate`).
  * Prints a table; asserts nothing.
  */
 import 'reflect-metadata';
@@ -22,6 +26,7 @@ import { FIRST, LAST, seedStandingsSeason } from './lib/standings-seed';
 import { loadConfig, PrismaService } from '@dcs/common';
 import { createApi } from '../apps/api/src/setup';
 import { generateVAPIDKeys } from 'web-push';
+import { startSharedCache } from './lib/shared-cache';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -41,6 +46,7 @@ const LEVELS = (() => {
   if (v.some((x) => !Number.isInteger(x) || x < 1)) throw new Error('--concurrency takes positive whole numbers, comma-separated');
   return v;
 })();
+const CACHE_CLIENTS = num('cache-clients', 8);
 const PAGE_SIZE = 50;
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgresql://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -51,12 +57,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function get(agent: http.Agent, port: number, url: string): Promise<{ status: number; body: string }> {
+function get(agent: http.Agent, port: number, url: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; body: string; etag?: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: url, agent }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path: url, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), etag: res.headers.etag }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -134,6 +140,42 @@ async function main(): Promise<void> {
       for (const k of kinds) out.push(line(`${level} · ${k}`, latencies.get(k)!));
       const all = [...latencies.values()].flat();
       out.push(`${line(`${level} · all`, all)}${((all.length / wall) * 1000).toFixed(0).padStart(9)}${errors ? `  ${errors} errors` : ''}`);
+    }
+    // The first page with and without a warm cache.
+    const first = urlFor('first page');
+    const etag = (await get(agent, port, first)).etag;
+    if (!etag) throw new Error('the first page answered without an ETag');
+    const cache = await startSharedCache(port);
+    try {
+      const modes: { name: string; port: number; headers: http.OutgoingHttpHeaders; expect: number }[] = [
+        { name: 'no cache (200 + body)', port, headers: {}, expect: 200 },
+        { name: 'client ETag (304)', port, headers: { 'if-none-match': etag }, expect: 304 },
+        { name: 'warm shared cache', port: cache.port, headers: {}, expect: 200 },
+      ];
+      await get(agent, cache.port, first); // warms the shared cache
+      out.push(`first page, ${CACHE_CLIENTS} clients in flight, ${REQUESTS} requests a mode`);
+      for (const mode of modes) {
+        log(`first page: ${mode.name} …`);
+        const xs: number[] = [];
+        let wrong = 0;
+        let next = 0;
+        const t0 = performance.now();
+        await Promise.all(
+          Array.from({ length: CACHE_CLIENTS }, async () => {
+            while (next++ < REQUESTS) {
+              const t = performance.now();
+              const res = await get(agent, mode.port, first, mode.headers);
+              xs.push(performance.now() - t);
+              if (res.status !== mode.expect) wrong++;
+            }
+          }),
+        );
+        const wall = performance.now() - t0;
+        out.push(`${line(`${CACHE_CLIENTS} · ${mode.name}`, xs)}${((xs.length / wall) * 1000).toFixed(0).padStart(9)}${wrong ? `  ${wrong} not ${mode.expect}` : ''}`);
+      }
+      out.push(`shared cache: ${cache.stats.hits} fresh hits, ${cache.stats.stale} stale hits, ${cache.stats.misses} misses`);
+    } finally {
+      await cache.close();
     }
     out.push(`store write of ${PLAYERS} rows in one transaction: first ${writes[0].toFixed(0)} ms, rewrite ${writes[1].toFixed(0)} ms`);
     console.log(out.join('\n'));

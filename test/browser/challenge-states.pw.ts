@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screens } from './support/pages';
 import { platform } from './support/platform-control';
@@ -57,7 +58,15 @@ test.describe('a challenge page through its states', () => {
       const placed = (await p.getByRole('heading', { name: 'Final placements' }).boundingBox())!.y;
       const bracket = (await p.getByRole('heading', { level: 2, name: 'Bracket' }).boundingBox())!.y;
       expect(placed).toBeLessThan(bracket);
+      await expect(p.getByRole('group', { name: 'Download the results' })).toBeVisible();
       await expectAccessible(p);
     });
+    // the placements as a file (docs/operations.md, "Exports"): the documented columns, every player, the winner first
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Download the results' }).getByRole('link', { name: 'CSV (spreadsheet)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^dcs-challenge-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-results\.csv$/);
+    const lines = readFileSync(await download.path(), 'utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('challengeId,date,placement,playerId,displayName,seed,roundsPlayed,lastRound,tablesAdvanced,rankingPoints,prizeCents,disqualified');
+    expect(lines).toHaveLength(17);
+    expect(lines[1].split(',').slice(0, 3)).toEqual([ch.challengeId, expect.any(String), '1']);
   });
 });

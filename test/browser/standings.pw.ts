@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screens } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
@@ -51,8 +52,17 @@ test.describe('season standings and the player page', () => {
       await expect(p.locator('tbody tr').nth(5)).toContainText('Elite Six cut line below this player');
       const list = p.getByRole('region', { name: /Elite Six/ }).getByRole('listitem');
       await expect(list).toHaveText(six.qualifiers.map((q) => new RegExp(`Seed ${q.seed} ${q.displayName} `)));
+      await expect(p.getByRole('group', { name: 'Download the standings' })).toBeVisible();
       await expectAccessible(p);
     });
+
+    // The whole table as a file (docs/operations.md, "Exports"): every player, in standings order, the documented columns.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV (spreadsheet)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^dcs-season-\d+-[0-9a-f]{8}-standings\.csv$/);
+    const lines = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(lines[0]).toBe('position,rank,playerId,displayName,points,tournamentWins,gamesPlayed,avgScoreDiff,tiebreak,eliteSixEligible,status,pointsStillPossible,resets,eliteSixSeed,eliteSixBenefit');
+    expect(lines.filter(Boolean)).toHaveLength(61);
+    expect(lines.slice(1, 61).map((l) => l.split(',')[2])).toEqual(all.map((r) => r.playerId));
 
     // Keyboard paging: Tab to "Next", then → moves on; the URL keeps the page.
     await page.getByRole('button', { name: 'Next' }).focus();

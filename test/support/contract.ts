@@ -65,6 +65,11 @@ export class ResponseContract {
     if (!declared) {
       throw new Error(`OpenAPI contract: ${where} answered ${status}, which the document does not declare (declared: ${Object.keys(op.responses).join(', ')}). Body: ${JSON.stringify(body).slice(0, 500)}`);
     }
+    if (status === 304) {
+      // Not Modified has no body (a cacheable read's ETag round trip): its declaration is what is checked
+      this.stats.validated += 1;
+      return;
+    }
     const media = contentType?.split(';')[0].trim() ?? '';
     if (media && media !== 'application/json' && declared.content?.[media]) {
       // a declared non-JSON body (an iCalendar feed): the content type is what is checked

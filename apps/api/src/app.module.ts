@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { BullModule } from '@nestjs/bullmq';
 import { AppConfig, bullConnection, ClockModule, ConfigModule, loggerParams, PrismaModule, RedisModule } from '@dcs/common';
@@ -24,6 +25,8 @@ import { TiebreaksModule } from './tiebreaks/tiebreaks.module';
 import { UsersModule } from './users/users.module';
 import { DeliveryApiModule } from './delivery/delivery.module';
 import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
+import { ExportsModule } from './exports/exports.module';
+import { HttpCacheInterceptor } from './common/http-cache';
 
 @Module({})
 export class AppModule {
@@ -59,7 +62,10 @@ export class AppModule {
         RulesModule,
         ApiMetricsModule,
         LiveModule,
+        ExportsModule,
       ],
+      // one cache policy for every read (apps/api/src/common/http-cache.ts)
+      providers: [{ provide: APP_INTERCEPTOR, useClass: HttpCacheInterceptor }],
     };
   }
 }

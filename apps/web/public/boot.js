@@ -16,7 +16,8 @@
 
   function start(challengeId) {
     var read = function (url) {
-      return fetch(url, { headers: { Accept: 'application/json' } }).then(
+      // no-cache: revalidated with the browser's ETag (a 304), never an answer kept for its max-age
+      return fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache' }).then(
         function (res) { return res; },
         function () { return null; }
       );

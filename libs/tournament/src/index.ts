@@ -18,3 +18,4 @@ export * from './analysis';
 export * from './delivery';
 export * from './rules';
 export * from './duplicate';
+export * from './exports';

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ChallengeFlowService } from '@dcs/tournament';
 import { OkDto, ReasonDto } from '../common/acts.dto';
 import { AuthUser, CurrentUser, OptionalUser, Public, Roles } from '../common/decorators';
+import { CACHE, PublicCache } from '../common/http-cache';
 import { uuidPipe } from '../common/validation';
 import { BracketDto, DisqualifyDto } from './bracket.dto';
 import { BracketService, BracketView } from './bracket.service';
@@ -50,6 +51,7 @@ export class ChallengesController {
 
   @Public()
   @Get('cities/:id/challenges')
+  @PublicCache(...CACHE.challenges)
   @ApiOperation({ summary: 'A city\'s upcoming challenges and those of the last weeks, by start time' })
   @ApiOk([ChallengeResponseDto])
   forCity(@Param('id', uuidPipe()) id: string, @Query() q: CityChallengesQueryDto): Promise<ChallengeResponseDto[]> {
@@ -78,6 +80,7 @@ export class ChallengesController {
 
   @Public()
   @Get('challenges/:id')
+  @PublicCache(...CACHE.challenge)
   @ApiOperation({ summary: 'A challenge: times, status, prize pool and registration counts' })
   @ApiOk(ChallengeDetailDto)
   get(@Param('id', uuidPipe()) id: string): Promise<ChallengeDetailDto> {
@@ -86,6 +89,7 @@ export class ChallengesController {
 
   @Public()
   @Get('challenges/:id/registrations')
+  @PublicCache(...CACHE.challenge)
   @ApiOperation({ summary: 'Who is registered and waitlisted, in order, and who checked in (display names only; a director or admin also gets user ids)' })
   @ApiOk([PublicRegistrationDto])
   registrations(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<PublicRegistrationDto[]> {
@@ -147,6 +151,7 @@ export class ChallengesController {
 
   @Public()
   @Get('challenges/:id/bracket')
+  @PublicCache(...CACHE.bracket)
   @ApiOperation({ summary: 'The bracket: rounds, tables, seats, results, byes and placements' })
   @ApiOk(BracketDto, { example: BRACKET_EXAMPLE })
   bracket(@Param('id', uuidPipe()) id: string): Promise<BracketView> {

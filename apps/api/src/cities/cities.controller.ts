@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { CACHE, PublicCache } from '../common/http-cache';
 import { uuidPipe } from '../common/validation';
 import { CityResponseDto, CreateCityDto, CreateSeasonDto, SeasonResponseDto, UpdateCityDto } from './cities.dto';
 import { CitiesService } from './cities.service';
@@ -13,6 +14,7 @@ export class CitiesController {
 
   @Public()
   @Get()
+  @PublicCache(...CACHE.cities)
   @ApiOperation({ summary: 'All cities' })
   @ApiOk([CityResponseDto])
   list(): Promise<CityResponseDto[]> {
@@ -21,6 +23,7 @@ export class CitiesController {
 
   @Public()
   @Get(':id')
+  @PublicCache(...CACHE.cities)
   @ApiOperation({ summary: 'A city' })
   @ApiOk(CityResponseDto)
   get(@Param('id', uuidPipe()) id: string): Promise<CityResponseDto> {
@@ -49,6 +52,7 @@ export class CitiesController {
 
   @Public()
   @Get(':id/seasons')
+  @PublicCache(...CACHE.cities)
   @ApiOperation({ summary: 'A city\'s seasons' })
   @ApiOk([SeasonResponseDto])
   seasons(@Param('id', uuidPipe()) id: string): Promise<SeasonResponseDto[]> {

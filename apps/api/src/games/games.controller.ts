@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, OptionalUser, Public } from '../common/decorators';
+import { CACHE, PublicCache } from '../common/http-cache';
 import { uuidPipe } from '../common/validation';
 import { ApiErrors, ApiOk } from '../common/openapi';
 import { ActionResponseDto, ContributedDto, ContributionDto, GameActionDto, GameRecordDto, GameReplayDto, GameViewResponseDto } from './games.dto';
@@ -59,6 +60,7 @@ export class GamesController {
 
   @Public()
   @Get(':id/record')
+  @PublicCache(...CACHE.finishedRecord)
   @ApiOperation({ summary: 'The game record (SPEC 1.8): while the game runs a seated caller sees only their own tiles and nobody else any hidden tile, whatever their roles; in full once it has ended (a reviewer\'s or admin\'s read audited)' })
   @ApiOk(GameRecordDto)
   record(@OptionalUser() user: AuthUser | undefined, @Param('id', uuidPipe()) id: string): Promise<GameRecordDto> {
@@ -67,6 +69,7 @@ export class GamesController {
 
   @Public()
   @Get(':id/replay')
+  @PublicCache(...CACHE.finished)
   @ApiOperation({ summary: 'A finished game position by position (the record replayed by the engine): board, open ends, scores and every hand after each move; 409 GAME_NOT_FINISHED while it runs' })
   @ApiOk(GameReplayDto)
   @ApiErrors('GAME_NOT_FINISHED')

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators';
+import { CACHE, PublicCache } from '../common/http-cache';
 import { uuidPipe } from '../common/validation';
 import { ApiOk } from '../common/openapi';
 import { EliteSixDto, PlayerRankingDto, PlayerRankingQueryDto, StandingsPageDto, StandingsQueryDto } from './rankings.dto';
@@ -40,6 +41,7 @@ export class RankingsController {
 
   @Public()
   @Get('standings')
+  @PublicCache(...CACHE.standings)
   @ApiOperation({ summary: 'Season standings with the tiebreaker that placed each player, clinched / in contention / eliminated, and what each player in contention needs (`need`); paged by `page` and `pageSize` (`total` counts all rows)' })
   @ApiOk(StandingsPageDto, { example: STANDINGS_EXAMPLE })
   standings(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string, @Query() q: StandingsQueryDto): Promise<StandingsPage> {
@@ -48,6 +50,7 @@ export class RankingsController {
 
   @Public()
   @Get('elite-six')
+  @PublicCache(...CACHE.standings)
   @ApiOk(EliteSixDto)
   @ApiOperation({ summary: 'The Elite Six: provisional during the season (ties at the cut reported), final once the season is closed (with the close\'s draws and any later replacements)' })
   eliteSix(@Param('cityId', uuidPipe('cityId')) cityId: string, @Param('seasonId', uuidPipe('seasonId')) seasonId: string): Promise<EliteSixView> {
@@ -62,6 +65,7 @@ export class PlayersController {
 
   @Public()
   @Get(':id/ranking')
+  @PublicCache(...CACHE.standings)
   @ApiOk(PlayerRankingDto)
   @ApiOperation({ summary: 'A player\'s season totals, ranks and what they need for the Elite Six, every challenge result, and head-to-head against ?vs=<playerId>' })
   ranking(@Param('id', uuidPipe()) id: string, @Query() q: PlayerRankingQueryDto): Promise<PlayerRanking> {

@@ -4,5 +4,5 @@ import { PlayersController, RankingsController } from './rankings.controller';
 import { RankingsRepository } from './rankings.repository';
 import { RankingsService } from './rankings.service';
 
-@Module({ imports: [TournamentModule], controllers: [RankingsController, PlayersController], providers: [RankingsService, RankingsRepository, GameReviewRepository] })
+@Module({ imports: [TournamentModule], controllers: [RankingsController, PlayersController], providers: [RankingsService, RankingsRepository, GameReviewRepository], exports: [RankingsService] })
 export class RankingsModule {}

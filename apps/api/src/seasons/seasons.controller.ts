@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { WdcEntry } from '@dcs/db';
 import type { CloseResult } from '@dcs/tournament';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { CACHE, PublicCache } from '../common/http-cache';
 import { uuidPipe } from '../common/validation';
 import { ApiErrors, ApiOk } from '../common/openapi';
 import { CloseResultDto, CloseSeasonDto, CreateNdtDto, CreateRegionalDto, CreateWdcEntryDto, EventCreatedDto, EventViewDto, EventYearQueryDto, WdcDto, WdcEntryCreatedDto, WdcYearParamDto } from './seasons.dto';
@@ -36,6 +37,7 @@ export class SeasonsController {
 
   @Public()
   @Get('regionals')
+  @PublicCache(...CACHE.standings)
   @ApiOk([EventViewDto])
   @ApiOperation({ summary: 'Regional Tournaments with their seeded entrants and results' })
   regionals(@Query() q: EventYearQueryDto): Promise<EventView[]> {
@@ -54,6 +56,7 @@ export class SeasonsController {
 
   @Public()
   @Get('ndt')
+  @PublicCache(...CACHE.standings)
   @ApiOk([EventViewDto])
   @ApiOperation({ summary: 'NDT Finals with entrants and results' })
   ndt(@Query() q: EventYearQueryDto): Promise<EventView[]> {
@@ -62,6 +65,7 @@ export class SeasonsController {
 
   @Public()
   @Get('events/:id')
+  @PublicCache(...CACHE.standings)
   @ApiOk(EventViewDto)
   @ApiOperation({ summary: 'One Regional or NDT Finals (its tables and games are under /challenges/:id like any challenge)' })
   event(@Param('id', uuidPipe()) id: string): Promise<EventView> {
@@ -70,6 +74,7 @@ export class SeasonsController {
 
   @Public()
   @Get('wdc/:year')
+  @PublicCache(...CACHE.standings)
   @ApiOk(WdcDto)
   @ApiErrors('VALIDATION_FAILED')
   @ApiOperation({ summary: 'The WDC edition: the NDT champion(s) qualified and the entries from other countries ($250,000 pool)' })

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, ParseEnumPipe, Put } from '@nestjs/common
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Tier } from '@dcs/db';
 import { AuthUser, CurrentUser, Public, Roles } from '../common/decorators';
+import { CACHE, PublicCache } from '../common/http-cache';
 import { SetPrizeSplitDto, TierResponseDto } from './tiers.dto';
 import { TiersService } from './tiers.service';
 import { ApiErrors, ApiOk } from '../common/openapi';
@@ -19,6 +20,7 @@ export class TiersController {
 
   @Public()
   @Get('tiers')
+  @PublicCache(...CACHE.tiers)
   @ApiOperation({ summary: 'Prize pools and splits of the three tiers' })
   @ApiOk([TierResponseDto])
   list(): Promise<TierResponseDto[]> {

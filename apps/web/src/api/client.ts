@@ -12,7 +12,9 @@ api.use({
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     // A visitor's error messages in the page's language (a signed-in account's language wins at the API).
     request.headers.set('Accept-Language', language());
-    return request;
+    // Public reads may be kept by browsers and CDNs for a while (docs/operations.md, "For organisers"); the app
+    // itself always asks again with the ETag it has (a 304 costs no body), so a page never shows an old answer.
+    return request.method === 'GET' ? new Request(request, { cache: 'no-cache' }) : request;
   },
 });
 

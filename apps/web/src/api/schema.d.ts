@@ -1858,6 +1858,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/challenges/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A completed challenge's results: every placement with the seed, rounds played, tables advanced from, ranking points, prize and disqualification. `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). */
+        get: operations["ExportsController_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/cities/{cityId}/seasons/{seasonId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's standings, every player in standings order with every tiebreaker column and the Elite Six seed (final once the season is closed, provisional before). `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). ETag: 304 while the standings are unchanged. */
+        get: operations["ExportsController_standings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/cities/{cityId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A city's audit log, oldest first, optionally `from`/`to` an instant: the city's, its seasons', challenges' and tables' entries and how its games ended. A director of the city or an admin; a director of another city is 403 NOT_YOUR_CITY. `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). Never cached. */
+        get: operations["ExportsController_auditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email/verification": {
         parameters: {
             query?: never;
@@ -4756,6 +4807,85 @@ export interface components {
             /** Format: uuid */
             next: string | null;
         };
+        ChallengeResultExportRowDto: {
+            /** Format: uuid */
+            challengeId: string;
+            /**
+             * @description the Saturday's local date
+             * @example 2027-03-20
+             */
+            date: string;
+            /** @enum {string} */
+            placement: "1" | "2" | "3-4" | "5-8" | "9-16" | "participation";
+            /** Format: uuid */
+            playerId: string;
+            /** @description as typed by the player (in CSV a leading =, +, -, @, tab or CR gets a quote before it) */
+            displayName: string;
+            /** @description the seed in the bracket (1 = best) */
+            seed: number | null;
+            /** @description tables the player sat at */
+            roundsPlayed: number;
+            /** @description the last round they played */
+            lastRound: number | null;
+            /** @description tables they advanced from */
+            tablesAdvanced: number;
+            rankingPoints: number;
+            /** @description US cents */
+            prizeCents: number;
+            /** @description disqualified by a director: the placement stands, points and prize are withheld */
+            disqualified: boolean;
+        };
+        StandingExportRowDto: {
+            /** @description 1-based place in the standings order (rank, then player id) */
+            position: number;
+            /** @description equal for players still level after the whole tiebreaker chain */
+            rank: number;
+            /** Format: uuid */
+            playerId: string;
+            /** @description as typed by the player (in CSV a leading =, +, -, @, tab or CR gets a quote before it) */
+            displayName: string;
+            points: number;
+            /** @description tiebreaker: challenges won */
+            tournamentWins: number;
+            /** @description tiebreaker: games played */
+            gamesPlayed: number;
+            /** @description tiebreaker: average score differential */
+            avgScoreDiff: number;
+            /**
+             * @description what separated the player from the one directly above
+             * @enum {string|null}
+             */
+            tiebreak: "points" | "head-to-head" | "tournament-wins" | "score-differential" | "games-played" | "recent-performance" | null;
+            eliteSixEligible: boolean;
+            /** @enum {string} */
+            status: "clinched" | "in-contention" | "eliminated";
+            pointsStillPossible: number;
+            /** @description reasons of the rank resets applied, separated by "; " (empty: none) */
+            resets: string;
+            /** @description the Elite Six seed (1-6) the player holds: final once the season is closed, provisional before */
+            eliteSixSeed: number | null;
+            /** @enum {string|null} */
+            eliteSixBenefit: "seed-1-travel" | "seed-2-3" | "qualification" | null;
+        };
+        AuditExportRowDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description null: the system (a worker job)
+             */
+            actorId: string | null;
+            actorName: string | null;
+            action: string;
+            entityType: string;
+            entityId: string | null;
+            /** @description as typed by the actor */
+            reason: string | null;
+            /** @description what changed, as JSON text */
+            data: string;
+        };
         AcceptedDto: {
             /** @example true */
             accepted: boolean;
@@ -6794,7 +6924,10 @@ export interface operations {
     CitiesController_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6807,6 +6940,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CityResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=300, stale-while-revalidate=3600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -6920,7 +7060,10 @@ export interface operations {
     CitiesController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6935,6 +7078,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CityResponseDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=300, stale-while-revalidate=3600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -7074,7 +7224,10 @@ export interface operations {
     CitiesController_seasons: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7089,6 +7242,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SeasonResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=300, stale-while-revalidate=3600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -7683,7 +7843,10 @@ export interface operations {
     GamesController_record: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7698,6 +7861,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameRecordDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=86400, stale-while-revalidate=604800` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -7740,7 +7910,10 @@ export interface operations {
     GamesController_replay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7755,6 +7928,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameReplayDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=86400, stale-while-revalidate=604800` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10056,7 +10236,10 @@ export interface operations {
     TiersController_list: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10069,6 +10252,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TierResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=3600, stale-while-revalidate=86400` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10187,7 +10377,10 @@ export interface operations {
                 /** @description part of a display name, or a player id */
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 cityId: string;
                 seasonId: string;
@@ -10239,6 +10432,13 @@ export interface operations {
                     "application/json": components["schemas"]["StandingsPageDto"];
                 };
             };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
                 headers: {
@@ -10280,7 +10480,10 @@ export interface operations {
     RankingsController_eliteSix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 cityId: string;
                 seasonId: string;
@@ -10296,6 +10499,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EliteSixDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10341,7 +10551,10 @@ export interface operations {
                 /** @description another player: adds the head-to-head record against them */
                 vs?: string;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10356,6 +10569,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlayerRankingDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10499,7 +10719,10 @@ export interface operations {
                 /** @description only the events of this year */
                 year?: number;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10512,6 +10735,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10628,7 +10858,10 @@ export interface operations {
                 /** @description only the events of this year */
                 year?: number;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10641,6 +10874,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventViewDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10754,7 +10994,10 @@ export interface operations {
     SeasonsController_event: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10769,6 +11012,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventViewDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10811,7 +11061,10 @@ export interface operations {
     SeasonsController_wdc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description the WDC edition */
                 year: number;
@@ -10827,6 +11080,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WdcDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=60, stale-while-revalidate=600` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -10958,7 +11218,10 @@ export interface operations {
                 /** @description also list the challenges that started in the last N weeks (0-52) */
                 pastWeeks?: number;
             };
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10973,6 +11236,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ChallengeResponseDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=30, stale-while-revalidate=300` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -11112,7 +11382,10 @@ export interface operations {
     ChallengesController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11127,6 +11400,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ChallengeDetailDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=15, stale-while-revalidate=120` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -11266,7 +11546,10 @@ export interface operations {
     ChallengesController_registrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11281,6 +11564,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PublicRegistrationDto"][];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=15, stale-while-revalidate=120` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -11769,7 +12059,10 @@ export interface operations {
     ChallengesController_bracket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description an ETag this read answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11828,6 +12121,13 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["BracketDto"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body). Anonymous answers are `Cache-Control: public, max-age=10, stale-while-revalidate=60` with `Vary: Authorization`; with a credential `private, no-cache` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
             400: {
@@ -15221,6 +15521,312 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         /** @enum {string} */
                         code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
+    ExportsController_results: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8, header row) or json (an array of the same rows); without it, `Accept: text/csv` gives CSV and anything else JSON. Another value: 400 EXPORT_FORMAT_UNSUPPORTED */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the placements, best first (then by name) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeResultExportRowDto"][];
+                    "text/csv": components["schemas"]["ChallengeResultExportRowDto"][];
+                };
+            };
+            /** @description EXPORT_FORMAT_UNSUPPORTED, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORT_FORMAT_UNSUPPORTED" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CHALLENGE_NOT_COMPLETED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "CHALLENGE_NOT_COMPLETED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description EXPORTS_BUSY, RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORTS_BUSY" | "RATE_LIMIT_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ExportsController_standings: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8, header row) or json (an array of the same rows); without it, `Accept: text/csv` gives CSV and anything else JSON. Another value: 400 EXPORT_FORMAT_UNSUPPORTED */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                cityId: string;
+                seasonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every stored standings row, in standings order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingExportRowDto"][];
+                    "text/csv": components["schemas"]["StandingExportRowDto"][];
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match still holds (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EXPORT_FORMAT_UNSUPPORTED, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORT_FORMAT_UNSUPPORTED" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description EXPORTS_BUSY, RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORTS_BUSY" | "RATE_LIMIT_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    ExportsController_auditLog: {
+        parameters: {
+            query?: {
+                /** @description csv (RFC 4180, UTF-8, header row) or json (an array of the same rows); without it, `Accept: text/csv` gives CSV and anything else JSON. Another value: 400 EXPORT_FORMAT_UNSUPPORTED */
+                format?: "csv" | "json";
+                /** @description entries at or after this instant */
+                from?: string;
+                /** @description entries before this instant */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                cityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entries, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditExportRowDto"][];
+                    "text/csv": components["schemas"]["AuditExportRowDto"][];
+                };
+            };
+            /** @description EXPORT_FORMAT_UNSUPPORTED, INVALID_ID, MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORT_FORMAT_UNSUPPORTED" | "INVALID_ID" | "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED, FORBIDDEN, NOT_YOUR_CITY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED" | "FORBIDDEN" | "NOT_YOUR_CITY";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description EXPORTS_BUSY, RATE_LIMIT_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "EXPORTS_BUSY" | "RATE_LIMIT_UNAVAILABLE";
                     };
                 };
             };

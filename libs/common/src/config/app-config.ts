@@ -250,6 +250,18 @@ export class AppConfig extends LiveSettings {
   @Min(1)
   REPORT_RATE_WINDOW_SECONDS = 3600;
 
+  /** Exports (CSV/JSON: results, standings, audit log) one client address may start a minute (each streams a whole table). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  EXPORT_RATE_LIMIT = 30;
+
+  /** Exports one API instance streams at once (each holds a database connection of the pool's 10 while it streams); beyond: 503 EXPORTS_BUSY. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  EXPORT_CONCURRENCY = 3;
+
   /**
    * The largest prize pool (US cents) a director may give a challenge or a Regional (issue 36); above it
    * only an admin may, audited with the challenge. The tiers' own pools are the rules' and not limited by it.

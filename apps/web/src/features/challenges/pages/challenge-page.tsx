@@ -5,6 +5,7 @@ import { useBracket, useChallenge } from '../api/challenge-queries';
 import { useMe } from '../../../auth/use-me';
 import { Bracket, label, tableDomId } from '../components/bracket';
 import { AddToCalendar } from '../components/add-to-calendar';
+import { DownloadLinks } from '../../../components/download-links';
 import { RegistrationPanel } from '../components/registration-panel';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
@@ -104,6 +105,7 @@ export function ChallengePage() {
               </li>
             ))}
           </ol>
+          {c.status === 'completed' && <DownloadLinks lead={t('challenge.download')} label={t('challenge.downloadLabel')} href={(f) => `/api/exports/challenges/${c.id}/results?format=${f}`} />}
         </section>
       )}
 

@@ -6,6 +6,7 @@ import { tOr } from '../../../i18n/i18n';
 import { STANDINGS_PAGE_SIZE, useCity, useEliteSix, usePrefetchStandings, useSeasons, useStandings } from '../api/standings-queries';
 import { useAnnounce } from '../../../components/announcer';
 import { Pager } from '../../../components/pager';
+import { DownloadLinks } from '../../../components/download-links';
 import { EliteSixList, StandingsTable } from '../components/standings';
 import { NeedSentences } from '../components/need';
 import { useMe } from '../../../auth/use-me';
@@ -136,6 +137,9 @@ export function StandingsPage() {
                 <StandingsTable rows={data.items} meId={meId} firstPosition={q ? null : (data.page - 1) * data.pageSize + 1} caption={t('standings.caption', { page: data.page, pages })} />
                 <Pager page={data.page} pages={pages} onPage={(p) => update({ page: p })} label={t('standings.pagesLabel')} />
               </>
+            )}
+            {seasonId && data.total > 0 && (
+              <DownloadLinks lead={t('standings.download')} label={t('standings.downloadLabel')} href={(f) => `/api/exports/cities/${cityId}/seasons/${seasonId}/standings?format=${f}`} />
             )}
           </section>
           {six.data && <EliteSixList six={six.data} names={names} />}
