@@ -124,8 +124,7 @@ export class ChallengeDirectorActs {
       if (g && g.status === 'playing') {
         const after = await forfeitSeat(this.games, tx, g, seat.seat, actorId);
         let deadline: Date | null = null;
-        if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
-        else if (after.version !== g.version) {
+        if (after.status !== 'finished' && after.version !== g.version) {
           // the turn may have passed: the new version's clock starts now
           deadline = new Date(this.time.now().getTime() + (await this.clock.turnMs(seat.tableId, tx)));
           effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
@@ -133,6 +132,8 @@ export class ChallengeDirectorActs {
         if (after.version !== g.version) {
           effects.push(...gameViewEmits(after, after.state as unknown as GameState, await this.repo.seatRows(tx, seat.tableId), deadline));
         }
+        // After the views (effects run in order): the view that ended the game reaches a client before its table:result.
+        if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
       }
     }
     await this.repo.notify(tx, [say.disqualifiedNotice(challengeId, userId, reason)]);

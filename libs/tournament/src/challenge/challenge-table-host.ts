@@ -105,13 +105,12 @@ export class ChallengeTableHost implements TableHost {
     // The conduct ledger (SPEC 6) records the stalling violation in the same transaction.
     await this.repo.recordStalling(tx, game, seat, total);
     const deadline = after.status === 'finished' ? null : new Date(now.getTime() + ms);
-    if (after.status === 'finished') {
-      if (game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
-    } else {
-      effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: deadline! });
-    }
-    // Live: fresh per-viewer views of the forfeited game (rendered here, in the worker).
+    if (after.status !== 'finished') effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: deadline! });
+    // Live: fresh per-viewer views of the forfeited game (rendered here, in the worker), pushed before
+    // the table's decide is queued: a client hears the view that ended the game before its table:result
+    // (docs/realtime.md, "Order"; effects run in order).
     effects.push(...gameViewEmits(after, after.state as unknown as GameState, seats, deadline));
+    if (after.status === 'finished' && game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
     return 'forfeit';
   }
 
