@@ -5,7 +5,7 @@ import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
 import { forfeitSeat } from '../games/seat-forfeit';
-import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
+import { GameAudience, HostedGame, JoinExtras, RunOut, TableHost, TableHosts, Viewer } from '../games/table-host';
 import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { TIMEOUTS_TO_FORFEIT } from '../games/turn-clock.service';
 import { TurnClockRepository } from '../games/turn-clock.repository';
@@ -14,7 +14,7 @@ import { WalletRepository } from '../house/wallet.repository';
 import { ChallengeClock } from './challenge-clock';
 import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeRepository } from './challenge.repository';
-import type { Tx } from '@dcs/common';
+import { AppError, type Tx } from '@dcs/common';
 
 /**
  * What a challenge table does with its games (TableHost): its seats never change, its clock is its
@@ -26,6 +26,8 @@ import type { Tx } from '@dcs/common';
 export class ChallengeTableHost implements TableHost {
   readonly kind = 'challenge' as const;
   readonly fixedSeats = true;
+  /** Every finished challenge game is analysed by anti-cheat (the tournament ruleset) and reviewed for its players. */
+  readonly analysis = { anticheat: true, review: true };
   private readonly logger = new Logger(ChallengeTableHost.name);
 
   constructor(
@@ -116,6 +118,33 @@ export class ChallengeTableHost implements TableHost {
 
   async runOutCommitted(): Promise<void> {
     // The table's decide is a queued job (effects).
+  }
+
+  /**
+   * A challenge game is public, its table named to all. Its post-game review (issue 24): every seat's to
+   * anyone once the challenge is complete (a public record) and to staff once the game ended (audited
+   * until then); a player's own once their table is decided (its draw too), so nothing helps anyone still playing.
+   */
+  async audience(tableId: string, viewer: Viewer): Promise<GameAudience> {
+    const at = await this.repo.audienceOf(tableId);
+    const complete = at?.challengeStatus === 'completed';
+    let review: GameAudience['review'];
+    if (complete || viewer.staff) review = 'all';
+    else if (viewer.seat !== null && at?.tableStatus === 'finished') review = 'own';
+    else if (viewer.seat !== null) review = new AppError('TABLE_NOT_FINISHED', 'Your analysis opens once your table is decided (its 6-4/5-5 draw too)');
+    else review = new AppError('FORBIDDEN', "A challenge's analyses are public once the challenge is complete; its players see their own once their table is decided");
+    return { sees: true, namesTable: true, review, auditsReview: viewer.staff && !complete };
+  }
+
+  /** A game over with its table's 6-4/5-5 draw still open: the draw as it stands (positions only), so a rejoining client can pick. */
+  async rejoined(tableId: string, finished: boolean): Promise<JoinExtras> {
+    const tb = finished ? await this.repo.openTiebreakId(tableId) : null;
+    return tb ? { tiebreak: await this.flow.tiebreakView(tb) } : {};
+  }
+
+  /** The challenges' timers the database says are due: starts, hard stops, next rounds, draws, undecided tables, clocks. */
+  recover(): Promise<number> {
+    return this.flow.recover();
   }
 
   /**

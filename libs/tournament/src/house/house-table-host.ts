@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
 import type { Effect } from '../effects/effects-queue';
 
-import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
+import { GameAudience, HostedGame, JoinExtras, RunOut, TableHost, TableHosts, Viewer } from '../games/table-host';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
 import { HouseTurns } from './house-turns';
@@ -18,6 +18,11 @@ import type { Tx } from '@dcs/common';
 export class HouseTableHost implements TableHost {
   readonly kind = 'house' as const;
   readonly fixedSeats = false;
+  /**
+   * Every finished house game is analysed by anti-cheat (stake, friendly and workout tables, partner
+   * rulesets included: docs/anticheat.md says which signals apply) and reviewed for its players.
+   */
+  readonly analysis = { anticheat: true, review: true };
   private readonly logger = new Logger(HouseTableHost.name);
 
   constructor(
@@ -67,5 +72,24 @@ export class HouseTableHost implements TableHost {
     if (outcome === 'forfeit' && effects.some((e) => e.kind === 'house-settle')) {
       await this.house.settle(gameId).catch((err: Error) => this.logger.warn(`settling house game ${gameId}: ${err.message}`));
     }
+  }
+
+  /**
+   * A house game is its players' and staff's only (SPEC 8.4: its run-outs are staff's to see; an unlisted
+   * table's id is its secret): to anyone else its review is no game at all and its table is not named.
+   * Its players see their own review as soon as it ended, staff every seat's (audited).
+   */
+  async audience(_tableId: string, viewer: Viewer): Promise<GameAudience> {
+    const insider = viewer.seat !== null || viewer.staff;
+    return { sees: insider, namesTable: insider, review: viewer.staff ? 'all' : 'own', auditsReview: viewer.staff };
+  }
+
+  async rejoined(): Promise<JoinExtras> {
+    return {};
+  }
+
+  /** Unsettled finished games, file expiries, clocks and computer turns in play. */
+  recover(): Promise<number> {
+    return this.house.sweep();
   }
 }
