@@ -142,6 +142,10 @@ export class ChallengeTableHost implements TableHost {
     return tb ? { tiebreak: await this.flow.tiebreakView(tb) } : {};
   }
 
+  highStakes(tableId: string): Promise<boolean> {
+    return this.repo.highStakes(tableId);
+  }
+
   /** The challenges' timers the database says are due: starts, hard stops, next rounds, draws, undecided tables, clocks. */
   recover(): Promise<number> {
     return this.flow.recover();

@@ -234,6 +234,15 @@ export class ChallengeRepository {
     return t ? { tableStatus: t.status, challengeStatus: t.challenge.status } : null;
   }
 
+  /** A final table or a T3 challenge (the tier it runs at: a director may have changed the city's before the start). */
+  async highStakes(tableId: string): Promise<boolean> {
+    const t = await this.prisma.challengeTable.findUnique({ where: { id: tableId }, select: { round: { select: { number: true } }, challenge: { select: { bracket: true, tier: true, city: { select: { tier: true } } } } } });
+    if (!t) return false;
+    const bracket = t.challenge.bracket as { bracket?: { rounds?: number } } | null;
+    const finalTable = !!bracket?.bracket?.rounds && t.round.number === bracket.bracket.rounds;
+    return finalTable || (t.challenge.tier ?? t.challenge.city.tier) === 'T3';
+  }
+
   /** The table's 6-4/5-5 draw still open (the latest), if any. */
   async openTiebreakId(tableId: string): Promise<string | null> {
     const tb = await this.prisma.tiebreak.findFirst({ where: { tableId, decidedAt: null }, orderBy: { createdAt: 'desc' }, select: { id: true } });

@@ -42,6 +42,9 @@ export function tableColumns(table: TableRef | null): Partial<TableColumns> {
 /** The same columns as GameStore reads them from a game row (`g`). */
 export const TABLE_COLUMNS_SQL = `g.table_id AS "tableId", g.house_table_id AS "houseTableId"`;
 
+/** A game row (`g`) at a table of any kind (tests and benches deal games at none). */
+export const AT_A_TABLE_SQL = `(g.table_id IS NOT NULL OR g.house_table_id IS NOT NULL)`;
+
 /** The columns naming a game's table, copied from a row. */
 export const tableColumnsOf = (g: TableColumns): TableColumns => ({ tableId: g.tableId, houseTableId: g.houseTableId });
 
@@ -141,6 +144,8 @@ export interface TableHost {
   recover(): Promise<number>;
   /** Whether and how its finished games are analysed. */
   readonly analysis: GameAnalysisPolicy;
+  /** Whether an anti-cheat case about a game of the table is marked for video review (a challenge's final table, a T3 challenge). */
+  highStakes(tableId: string): Promise<boolean>;
 }
 
 /** The registry of table hosts, keyed by kind: each kind's host registers itself when its module starts. */

@@ -148,6 +148,8 @@ export class HouseSettlement {
       const seated = humans.map((s) => liveRooms.user(s.userId!));
       if (seated.length) effects.push(liveEmit(seated, 'house:settled', { tableId: t.id, gameId, full: true, ...result }));
       effects.push(liveEmit([liveRooms.game(gameId)], 'house:settled', { tableId: null, gameId, full: false, winner, scores: state.scores, forfeited: state.forfeited, workouts: [], jar: [] }, seated));
+      // anti-cheat: analyse the settled game within seconds, as a decided challenge table's (job id = game id: queued once)
+      effects.push({ kind: 'anticheat-game', gameId });
       return 'settled' as const;
     });
     await this.queue.run(effects);

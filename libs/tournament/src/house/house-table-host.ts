@@ -84,6 +84,11 @@ export class HouseTableHost implements TableHost {
     return { sees: insider, namesTable: insider, review: viewer.staff ? 'all' : 'own', auditsReview: viewer.staff };
   }
 
+  /** A house table's cases are not marked for video review (stake tables are watched by chip dumping's ledger scan). */
+  async highStakes(): Promise<boolean> {
+    return false;
+  }
+
   async rejoined(): Promise<JoinExtras> {
     return {};
   }
