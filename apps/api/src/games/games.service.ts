@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Game } from '@dcs/db';
 import { GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { GameMoveService, GamesRepository, GameStore, type JoinExtras, renderGameView, tableColumnsOf, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
+import { GameMoveService, GamesRepository, GameStore, type JoinExtras, renderGameView, type ViewableGame, tableColumnsOf, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
 import { replaySteps, type ReplayStep } from './replay-steps';
 
 import type { MissedEvent } from '@dcs/common/live/live.contract';
@@ -138,7 +137,7 @@ export class GamesService {
     return { gameId, ...table, endedBy: state.endedBy, steps: replaySteps(record) };
   }
 
-  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId'>>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
+  toView(game: ViewableGame, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
     return renderGameView(game, state, seat, deadline);
   }
 

@@ -161,7 +161,7 @@ export class ChallengeDirectorActs {
       await this.repo.closeOpenTiebreaks(tx, tableId, this.time.now());
       await this.repo.setTableStatus(tx, tableId, 'playing');
       const dq = await this.registrations.disqualified(tx, table.challengeId);
-      let game = await this.games.createTournamentGame(tx, tableId, table.seats.length);
+      let game = await this.games.deal(tx, { kind: 'challenge', id: tableId }, { ruleset: 'dcs-tournament', players: table.seats.length });
       for (const s of table.seats) if (dq.has(s.userId)) game = await forfeitSeat(this.games, tx, game, s.seat, actorId);
       if (game.status === 'finished') effects.push({ kind: 'table-decide', tableId });
       await this.repo.audit(tx, { actorId, action: 'table.voided', entityType: 'table', entityId: tableId, reason, data: { voidedGameId: old?.id ?? null, newGameId: game.id } });

@@ -158,10 +158,6 @@ export class GameStore {
   // ------------------------------------------------------------------ create
 
   /** Deals a new tournament game (the DCS ruleset) at a challenge table, or at none (tests, benches). */
-  createTournamentGame(tx: Tx, tableId: string | null, players: number, window?: ContributionWindow, seed?: string): Promise<StoredGame> {
-    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players }, window, seed);
-  }
-
   /**
    * Deals a game at a table from a fresh secret seed (or the one given: a rehearsal's, see secretSeed);
    * its SHA-256 is public at once (SPEC 3.3). The engine validates the ruleset's settings (SPEC 8.1).
