@@ -7,6 +7,7 @@ import { GameMoveService, GamesRepository, GameStore, type JoinExtras, renderGam
 import { replaySteps, type ReplayStep } from './replay-steps';
 
 import type { MissedEvent } from '@dcs/common/live/live.contract';
+import { stateOf } from '@dcs/tournament';
 export type { MissedEvent };
 
 const isStaffRole = (r: string) => r === 'reviewer' || r === 'admin';
@@ -51,7 +52,7 @@ export class GamesService {
     if (!game) throw notFound('Game', gameId);
     const seats = await this.hosts.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     const [deadline, tickets, audience, extras] = await Promise.all([
       this.clock.deadline(game),
       join ? this.clock.tickets(game.id, game.players) : null,
@@ -63,7 +64,7 @@ export class GamesService {
     const base = audience.namesTable ? { ...rendered, ...tableColumnsOf(game) } : rendered;
     const view = tickets ? { ...base, tickets, ticketsToForfeit: TIMEOUTS_TO_FORFEIT } : base;
     if (since === null) return { view, ...(extras ? { extras } : {}) };
-    const upTo = (game.state as unknown as GameState).version;
+    const upTo = stateOf(game).version;
     if (since >= upTo) return { view, missed: [], ...(extras ? { extras } : {}) };
     const rows = await this.store.actionsBetween(gameId, since, upTo);
     const byVersion = new Map(rows.map((r) => [r.version, r]));
@@ -92,7 +93,7 @@ export class GamesService {
   async publicView(gameId: string): Promise<GameViewResponseDto> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    return this.toView(game, game.state as unknown as GameState, null);
+    return this.toView(game, stateOf(game), null);
   }
 
   /** A player's move: the one move service (GameMoveService), which publishes it to the table (MovePublisher). */
@@ -110,7 +111,7 @@ export class GamesService {
   async record(user: AuthUser | undefined, gameId: string): Promise<GameRecord & { gameId: string; seedHash: string; seed: string | null }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     const seats = await this.hosts.seatsOfGame(game);
     const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     // Until the deal (the contribution window) the stored state is a placeholder: no tile of it is shown,
@@ -127,7 +128,7 @@ export class GamesService {
   async replay(user: AuthUser | undefined, gameId: string): Promise<{ gameId: string; tableId: string | null; houseTableId: string | null; endedBy: string | null; steps: ReplayStep[] }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended');
     const record = await this.record(user, gameId);
     // The table is named as its host says (a house table to staff and its players only: an unlisted table's id is its secret).

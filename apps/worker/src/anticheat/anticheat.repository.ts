@@ -4,6 +4,7 @@ import { PrismaService } from '@dcs/common';
 import { AT_A_TABLE_SQL, caseOpenedNotices, GameStore, markCaseHighStakes, openOrJoinCase, recordAudit, storeNotifications, TABLE_COLUMNS_SQL, type TableColumns, TableHosts } from '@dcs/tournament';
 import type { GameAnalysis, LedgerLine, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
+import { stateOf } from '@dcs/tournament';
 
 const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 
@@ -47,7 +48,7 @@ export class AnticheatRepository {
     const [seats, actions, highStakes] = await Promise.all([at.host.seats(at.table.id), this.games.actionLog(gameId), at.host.highStakes(at.table.id)]);
     return {
       id: stored.id,
-      state: stored.state as unknown as GameState,
+      state: stateOf(stored),
       finishedAt: stored.finishedAt ?? stored.updatedAt,
       seats: seats.map((s) => ({ seat: s.seat, userId: s.userId })),
       actions: actions.map((a) => ({ seat: a.seat, type: a.action.type ?? '', decisionMs: a.decisionMs })),

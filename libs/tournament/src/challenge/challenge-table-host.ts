@@ -15,6 +15,7 @@ import { ChallengeClock } from './challenge-clock';
 import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeRepository } from './challenge.repository';
 import { AppError, type Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /**
  * What a challenge table does with its games (TableHost): its seats never change, its clock is its
@@ -111,7 +112,7 @@ export class ChallengeTableHost implements TableHost {
     // Live: fresh per-viewer views of the forfeited game (rendered here, in the worker), pushed before
     // the table's decide is queued: a client hears the view that ended the game before its table:result
     // (docs/realtime.md, "Order"; effects run in order).
-    effects.push(...gameViewEmits(after, after.state as unknown as GameState, seats, deadline));
+    effects.push(...gameViewEmits(after, stateOf(after), seats, deadline));
     if (after.status === 'finished' && game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
     return 'forfeit';
   }

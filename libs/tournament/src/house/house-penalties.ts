@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
-import { type GameState } from '@dcs/engine';
 import { TournamentClock } from '../time/tournament-clock';
 import { DUMBBELLS_TO_FORFEIT, isCitizensTable, mayExpunge, runOutPenalty, ticketServedAt, type HouseRuleset } from '@dcs/house';
 import { EffectsQueue, Effect } from '../effects/effects-queue';
@@ -13,6 +12,7 @@ import { WalletRepository } from './wallet.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
 import type { Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /** Run-outs at house tables and their penalties (SPEC 8.3-8.6): tickets and their fines, dumbbells and the 5th in a turn, a computer's run-out in the jar and the tickets it expunges; tickets served and felonies cleared. An act of HouseService. */
 @Injectable()
@@ -64,11 +64,11 @@ export class HousePenalties {
       }
     }
     const seats = await this.repo.peopleSeats(t.id);
-    let state = game.state as unknown as GameState;
+    let state = stateOf(game);
     let version = game.version;
     if (forfeited) {
       const after = await forfeitSeat(this.store, tx, game, seat);
-      state = after.state as unknown as GameState;
+      state = stateOf(after);
       version = after.version;
       if (state.finished) effects.push({ kind: 'house-settle', gameId: game.id });
       else effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, state, 0, now));

@@ -2,7 +2,7 @@ import { FairDeal } from '../games/fair-deal.service';
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, HousePurpose, Prisma, WorkoutKind } from '@dcs/db';
-import { resolveConfig, type GameState } from '@dcs/engine';
+import { resolveConfig } from '@dcs/engine';
 import { AppError, notFound, type Tx } from '@dcs/common';
 import {
   checkTable,
@@ -23,6 +23,7 @@ import { insufficientFunds, WalletRepository } from './wallet.repository';
 import { houseTx } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseSettlement } from './house-settlement';
+import { stateOf } from '../games/stored-state';
 
 export interface OpenTableInput {
   ruleset: HouseRuleset;
@@ -276,7 +277,7 @@ export class HouseSeating {
       await this.repo.markDealt(tx, tableId, game.id, courtTable);
       const seats = await this.repo.seats(tableId, tx);
       if (game.dealClosesAt) effects.push(this.fair.closeEffect(game));
-      else effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
+      else effects.push(...this.turns.turnEffects(t, seats, game.id, stateOf(game), 0, game.updatedAt));
       // To the people seated only: the table's id never reaches a spectator through an event (an unlisted table's id is its secret).
       if (humans.length) effects.push(liveEmit(humans.map(liveRooms.user), 'house:dealt', { tableId, gameId: game.id }));
     });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
-import { type GameState } from '@dcs/engine';
 import { TournamentClock } from '../time/tournament-clock';
 import {
   holdOf,
@@ -21,6 +20,7 @@ import { WalletRepository } from './wallet.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseAccounts } from './house-accounts';
+import { stateOf } from '../games/stored-state';
 
 
 /** The settlement of a finished house game (SPEC 8.1, 8.4, 8.6), once, in one transaction; a seat's forfeit that may end the game; and the recovery sweep of house tables. An act of HouseService. */
@@ -45,7 +45,7 @@ export class HouseSettlement {
       if (!game || game.status !== 'playing') return;
       const after = await forfeitSeat(this.store, tx, game, seat);
       if (after.version === game.version) return;
-      const next = after.state as unknown as GameState;
+      const next = stateOf(after);
       const t = (await this.repo.table(game.houseTableId!, tx))!;
       if (!next.finished) effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, next, 0, new Date()));
       effects.push(...gameViewEmits(game, next, await this.repo.peopleSeats(t.id), null));
@@ -71,7 +71,7 @@ export class HouseSettlement {
       const game = await this.store.lock(tx, gameId);
       if (!t || !game || game.status !== 'finished') return 'noop' as const;
       if (await this.repo.isSettled(tx, gameId)) return 'noop' as const;
-      const state = game.state as unknown as GameState;
+      const state = stateOf(game);
       const n = state.config.players;
       const winner = state.winner;
       const sameSide = (a: number, b: number) => (state.config.partners ? a % 2 === b % 2 : a === b);
@@ -178,7 +178,7 @@ export class HouseSettlement {
       }
       const atVersion = await this.repo.runOutsAt(game.id, game.version);
       const from = atVersion.length ? atVersion[atVersion.length - 1].createdAt : game.updatedAt;
-      effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
+      effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, stateOf(game), atVersion.length, from));
     }
     return effects;
   }

@@ -7,6 +7,7 @@ import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
 import { HouseTurns } from './house-turns';
 import type { Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /**
  * What a house table does with its games (TableHost, SPEC 8): its seats may change between games (a
@@ -56,7 +57,7 @@ export class HouseTableHost implements TableHost {
   async dealt(tx: Tx, game: HostedGame, effects: Effect[]): Promise<void> {
     const t = await this.repo.botSeed(game.houseTableId!);
     const seats = await this.repo.seats(game.houseTableId!, tx);
-    if (t) effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
+    if (t) effects.push(...this.turns.turnEffects(t, seats, game.id, stateOf(game), 0, game.updatedAt));
   }
 
   mayRunOut(tx: Tx, game: HostedGame, seat: number, attempt: number, effects: Effect[]): Promise<boolean> {
