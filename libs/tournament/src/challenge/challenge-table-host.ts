@@ -9,8 +9,8 @@ import { GameAudience, HostedGame, JoinExtras, RunOut, TableHost, TableHosts, Vi
 import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { TIMEOUTS_TO_FORFEIT } from '../games/turn-clock.service';
 import { TurnClockRepository } from '../games/turn-clock.repository';
-import { HouseRepository } from '../house/house.repository';
-import { WalletRepository } from '../house/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
 import { ChallengeClock } from './challenge-clock';
 import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeRepository } from './challenge.repository';
@@ -39,7 +39,7 @@ export class ChallengeTableHost implements TableHost {
     private readonly queue: EffectsQueue,
     private readonly games: GameStore,
     private readonly clockRows: TurnClockRepository,
-    private readonly file: HouseRepository,
+    private readonly file: PlayerFileRepository,
     private readonly wallets: WalletRepository,
   ) {
     hosts.register(this);

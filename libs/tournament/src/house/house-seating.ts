@@ -19,7 +19,8 @@ import { EffectsQueue, Effect } from '../effects/effects-queue';
 import { GameStore } from '../games/game.store';
 import { liveEmit, liveRooms } from '../live/live-emitter';
 import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
-import { insufficientFunds, WalletRepository } from './wallet.repository';
+import { insufficientFunds, WalletRepository } from '../ledger/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
 import { houseTx } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseSettlement } from './house-settlement';
@@ -46,6 +47,7 @@ export class HouseSeating {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
+    private readonly ledgerFile: PlayerFileRepository,
     private readonly store: GameStore,
     private readonly queue: EffectsQueue,
     private readonly turns: HouseTurns,
@@ -248,7 +250,7 @@ export class HouseSeating {
         }
       }
       const users = await this.repo.clockFacts(tx, humans);
-      const court = await this.repo.court(humans, tx);
+      const court = await this.ledgerFile.court(humans, tx);
       // Deals no one can steer (issue 24): the people's contributions come in before the deal (FairDeal.close).
       const people = Array.from({ length: t.seats }, (_, seat) => !!t.seatsTaken.find((s) => s.seat === seat)?.userId);
       const game = await this.store.deal(tx, { kind: 'house', id: tableId }, {

@@ -16,7 +16,8 @@ import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HouseRepository } from './house.repository';
 import { CommissaryService } from './commissary.service';
-import { WalletRepository } from './wallet.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseAccounts } from './house-accounts';
@@ -29,6 +30,7 @@ export class HouseSettlement {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
+    private readonly ledgerFile: PlayerFileRepository,
     private readonly store: GameStore,
     private readonly queue: EffectsQueue,
     private readonly clock: TournamentClock,
@@ -163,7 +165,7 @@ export class HouseSettlement {
     for (const g of unsettled) effects.push({ kind: 'house-settle', gameId: g.id });
     const now = this.clock.now().getTime();
     // One already due gets an id of its own: its deterministic job may still be waiting under an older delay.
-    for (const e of await this.repo.openExpiring()) {
+    for (const e of await this.ledgerFile.openExpiring()) {
       effects.push({ kind: 'file-expire', entryId: e.id, at: queueTimeAt(this.clock, e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
     }
     effects.push(...(await this.commissary.timers()));
