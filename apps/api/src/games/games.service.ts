@@ -3,7 +3,7 @@ import { GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { GameMoveService, GamesRepository, GameStore, type JoinExtras, renderGameView, type ViewableGame, tableColumnsOf, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
+import { GameMoveService, GamesRepository, GameStore, type JoinExtras, NO_TABLE_COLUMNS, renderGameView, type ViewableGame, tableColumnsOf, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
 import { replaySteps, type ReplayStep } from './replay-steps';
 
 import type { MissedEvent } from '@dcs/common/live/live.contract';
@@ -134,7 +134,7 @@ export class GamesService {
     // The table is named as its host says (a house table to staff and its players only: an unlisted table's id is its secret).
     const seat = user ? ((await this.hosts.seatsOfGame(game)).find((s) => s.userId === user.id)?.seat ?? null) : null;
     const { namesTable } = await this.hosts.audience(game, { seat, staff: !!user && isStaff(user) });
-    const table = namesTable ? tableColumnsOf(game) : { tableId: null, houseTableId: null };
+    const table = namesTable ? tableColumnsOf(game) : NO_TABLE_COLUMNS;
     return { gameId, ...table, endedBy: state.endedBy, steps: replaySteps(record) };
   }
 

@@ -45,5 +45,8 @@ export const TABLE_COLUMNS_SQL = `g.table_id AS "tableId", g.house_table_id AS "
 /** A game row (`g`) at a table of any kind (tests and benches deal games at none). */
 export const AT_A_TABLE_SQL = `(g.table_id IS NOT NULL OR g.house_table_id IS NOT NULL)`;
 
+/** The columns of a table not named (to a viewer its host does not name it to). */
+export const NO_TABLE_COLUMNS: TableColumns = { tableId: null, houseTableId: null };
+
 /** The columns naming a game's table, copied from a row. */
 export const tableColumnsOf = (g: TableColumns): TableColumns => ({ tableId: g.tableId, houseTableId: g.houseTableId });
