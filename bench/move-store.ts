@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       let dealt = 0;
       let botMs = 0;
       const deal = async (): Promise<Lane> => {
-        const g = await prisma.$transaction((tx) => store.createTournamentGame(tx, null, 4));
+        const g = await prisma.$transaction((tx) => store.deal(tx, null, { ruleset: 'dcs-tournament', players: 4 }));
         const state = g.state as unknown as GameState;
         const c0 = performance.now();
         const actions = botGame(state, seedRng(`bench-moves-${dealt++}`));

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { PrismaService } from '@dcs/common';
 import { hashPassword } from '../libs/common/src/crypto/password';
-import { WalletRepository } from '../libs/tournament/src/house/wallet.repository';
+import { WalletRepository } from '../libs/tournament/src/ledger/wallet.repository';
 import { PrismaClient, Role } from './generated/client/client';
 import { displayNameSkeleton } from '../libs/tournament/src/accounts/display-name';
 

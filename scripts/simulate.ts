@@ -22,14 +22,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError, loadConfig, PrismaService } from '@dcs/common';
 import { type BotName, seedRng, shuffle, type TiebreakState } from '@dcs/engine';
-import type { Prisma } from '@dcs/db';
-import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
+import { ChallengeFlowService, type StoredBracket } from '@dcs/tournament';
 import { createApi } from '../apps/api/src/setup';
 import { createWorker } from '../apps/worker/src/setup';
 import { DriveStats, playRunningTables } from './lib/bot-driver';
 import { startBuilt } from './lib/built-process';
 import { closeOnInterrupt, throwawayProcessEnv, withThrowawayEnv } from './lib/throwaway-env';
 import { runCitiesSimulation } from './lib/simulate-cities';
+import { percentile, summarize, timesLine, type ChallengeTimes, type SimulationSummary } from './lib/simulation-summary';
+import { createCheckedInChallenge, createCityWithCheckedInChallenge } from './lib/simulation-fixtures';
+
+export { percentile, summarize, timesLine, createCheckedInChallenge, createCityWithCheckedInChallenge };
+export type { ChallengeTimes, SimulationSummary };
 
 export interface SimulationOptions {
   players: number;
@@ -73,66 +77,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv, workerProcess = fals
   }
 }
 
-export interface SimulationSummary {
-  challengeId: string;
-  seed: string;
-  players: number;
-  rounds: {
-    round: number;
-    byes: string[];
-    tables: {
-      index: number;
-      endedBy: string | null;
-      seats: { playerId: string; seed: number; score: number; place: number; advanced: boolean; forfeited: boolean }[];
-      tiebreaks: { id: string; players: string[]; winners: string[]; draws: number }[];
-    }[];
-  }[];
-  placements: { playerId: string; placement: string; rankingPoints: number; prize: number }[];
-  stats: { wallMs: number; actions: number; actionsPerSecond: number; p50Ms: number; p99Ms: number; times?: ChallengeTimes };
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function percentile(values: number[], p: number): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** The fields of a challenge starting now with `users` registered and checked in, no break between rounds (a season's `week`: in its season). */
-function checkedInChallengeData(users: { id: string }[], now: Date, week?: { seasonId: string; week: number; localDate: string }) {
-  return {
-    localDate: now.toISOString().slice(0, 10),
-    ...week,
-    startsAt: now,
-    registrationOpensAt: now,
-    checkInOpensAt: now,
-    checkInClosesAt: now,
-    status: 'check_in_closed' as const,
-    prizePoolCents: 100_000,
-    prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 },
-    breakSeconds: 0,
-    registrations: { createMany: { data: users.map((u, i) => ({ userId: u.id, status: 'registered' as const, position: i + 1, checkedInAt: now })) } },
-  };
-}
-
-/**
- * A challenge starting now with `users` registered and checked in, in a city that exists (a season's week). With its registrations in
- * the same insert: the worker's schedule sweep, which may start the challenge as soon as it exists, never sees it without its players.
- */
-export function createCheckedInChallenge(prisma: PrismaService, cityId: string, users: { id: string }[], now: Date, week?: { seasonId: string; week: number; localDate: string }) {
-  return prisma.challenge.create({ data: { cityId, ...checkedInChallengeData(users, now, week) } });
-}
-
-/**
- * A new city with its challenge starting now (`users` registered and checked in), in one insert. The worker's schedule sweep adds
- * every city's coming weekly challenges (ON CONFLICT DO NOTHING): had it seen the city first — from Friday evening to Saturday, when
- * the city's coming Saturday is today's date — it would have made today's weekly challenge, and this one would collide with it.
- */
-export async function createCityWithCheckedInChallenge(prisma: PrismaService, city: Omit<Prisma.CityCreateInput, 'challenges'>, users: { id: string }[], now: Date) {
-  const created = await prisma.city.create({ data: { ...city, challenges: { create: checkedInChallengeData(users, now) } }, include: { challenges: { select: { id: true } } } });
-  return { city: created, challenge: created.challenges[0] };
-}
 
 export async function runSimulation(opts: SimulationOptions, env: NodeJS.ProcessEnv = process.env): Promise<SimulationSummary> {
   const seed = opts.seed ?? randomBytes(4).toString('hex');
@@ -164,26 +109,6 @@ export async function runSimulation(opts: SimulationOptions, env: NodeJS.Process
   } finally {
     await close();
   }
-}
-
-/** Where a challenge's wall time went (milliseconds): the 12:00 start, then each round, then the completion. */
-export interface ChallengeTimes {
-  /** seeding, the bracket and round 1's seating (one transaction) */
-  startMs: number;
-  rounds: {
-    round: number;
-    moves: number;
-    /** from the previous round's last decision (or the start) until the driver saw this round seated */
-    seatMs: number;
-    /** the tables played out, the round's last move included (and the decides the moves run) */
-    playMs: number;
-    /** of playMs, the round's last move: it decides the last table and seats the next round */
-    lastMoveMs: number;
-    /** from the last move until every table is decided (tiebreak draws, decides left to the worker) */
-    decideMs: number;
-  }[];
-  /** from the final's decision until the driver saw the challenge completed */
-  completeMs: number;
 }
 
 /** Starts a challenge whose players are checked in and plays it to completion with bots (accelerated clocks). */
@@ -398,56 +323,6 @@ export async function runSeasonSimulation(opts: SeasonSimulationOptions, env: No
   } finally {
     await close();
   }
-}
-
-export async function summarize(prisma: PrismaService, challengeId: string, seed: string, players: number): Promise<Omit<SimulationSummary, 'stats'>> {
-  const ch = await prisma.challenge.findUniqueOrThrow({
-    where: { id: challengeId },
-    include: {
-      rounds: { orderBy: { number: 'asc' }, include: { tables: { orderBy: { index: 'asc' }, include: { seats: true, tiebreaks: true } } } },
-      placements: true,
-    },
-  });
-  const order = ['1', '2', '3-4', '5-8', '9-16', 'participation'];
-  return {
-    challengeId,
-    seed,
-    players,
-    rounds: ch.rounds.map((r) => ({
-      round: r.number,
-      byes: r.byes as string[],
-      tables: r.tables.map((t) => ({
-        index: t.index,
-        endedBy: t.endedBy,
-        seats: (t.result as unknown as SeatResult[]).map((x) => ({
-          playerId: x.userId,
-          seed: t.seats.find((s) => s.userId === x.userId)!.seed,
-          score: x.score,
-          place: x.place,
-          advanced: x.advanced,
-          forfeited: x.forfeited,
-        })),
-        tiebreaks: t.tiebreaks.map((tb) => {
-          const st = tb.state as { winners: string[]; rounds: unknown[] };
-          return { id: tb.id, players: tb.players as string[], winners: st.winners, draws: st.rounds.length };
-        }),
-      })),
-    })),
-    placements: ch.placements
-      .sort((a, b) => order.indexOf(a.placement) - order.indexOf(b.placement))
-      .map((p) => ({ playerId: p.userId, placement: p.placement, rankingPoints: p.rankingPoints, prize: p.prizeCents / 100 })),
-  };
-}
-
-/** A challenge's wall time by phase, for a person: what went to moves and what to everything between them. */
-export function timesLine(t: ChallengeTimes, wallMs: number): string {
-  const sum = (f: (r: ChallengeTimes['rounds'][number]) => number) => t.rounds.reduce((n, r) => n + f(r), 0);
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  // A round's last move is counted between the rounds: its call decides the last table and seats the next round.
-  const play = sum((r) => r.playMs - r.lastMoveMs);
-  const between = sum((r) => r.lastMoveMs + r.seatMs + r.decideMs);
-  const other = wallMs - play - between - t.startMs - t.completeMs;
-  return `start ${s(t.startMs)}, moves ${s(play)}, between rounds ${s(between)}, completion ${s(t.completeMs)}, set-up and summary ${s(Math.max(0, other))}`;
 }
 
 function arg(name: string): string | undefined {

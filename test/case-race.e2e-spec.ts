@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { PrismaService } from '@dcs/common';
 import type { SignalKind } from '@dcs/anticheat';
-import { GameStore } from '@dcs/tournament';
+import { GameStore, TableHosts } from '@dcs/tournament';
 import { AnticheatRepository, type RecordOutcome, type SignalRecord } from '../apps/worker/src/anticheat/anticheat.repository';
 import { startApi, TestApi } from './support/api';
 import { eventually } from './support/temp-redis';
@@ -32,8 +32,8 @@ describe('one open integrity case per subject set, under concurrent writers', ()
     api = await startApi(env);
     workerA = new PrismaService(env.config());
     workerB = new PrismaService(env.config());
-    repoA = new AnticheatRepository(workerA, api.app.get(GameStore));
-    repoB = new AnticheatRepository(workerB, api.app.get(GameStore));
+    repoA = new AnticheatRepository(workerA, api.app.get(GameStore), api.app.get(TableHosts));
+    repoB = new AnticheatRepository(workerB, api.app.get(GameStore), api.app.get(TableHosts));
     other = new Client({ connectionString: env.databaseUrl });
     await other.connect();
   });

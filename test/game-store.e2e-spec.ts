@@ -30,7 +30,7 @@ describe('GameStore', () => {
     await env.drop();
   });
 
-  const deal = async (store = a) => (await prisma.$transaction((tx) => store.createTournamentGame(tx, null, 4))).id;
+  const deal = async (store = a) => (await prisma.$transaction((tx) => store.deal(tx, null, { ruleset: 'dcs-tournament', players: 4 }))).id;
   const row = async (id: string) => (await env.sql<{ version: number; snapshot: number; status: string }>(`SELECT version, (state->>'version')::int AS snapshot, status::text AS status FROM games WHERE id = $1`, [id]))[0];
   const stateOf = async (store: GameStore, id: string) => (await store.find(id))!.state as unknown as GameState;
 

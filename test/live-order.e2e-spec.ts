@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { PrismaService } from '@dcs/common';
+import type { Queue } from 'bullmq';
+import { JOBS, PrismaService } from '@dcs/common';
 import { apply, createBot, currentHand } from '@dcs/engine';
-import { ChallengeFlowService, GameMoveService } from '@dcs/tournament';
+import { ChallengeFlowService, EffectsQueue, GameMoveService } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
+import { directCity } from './support/fixtures';
 import { moveBody } from './support/house';
 import { connectLive, RecordingClient, waitFor } from './support/live-client';
 import { createTestEnv, TestEnv } from './support/test-env';
@@ -110,8 +112,10 @@ describe('live order: a move\'s game:view before the table\'s result or settleme
     expect(indexOf(cp, viewOf(gameId, final.version))).toBeLessThan(indexOf(cp, (f) => f.event === 'house:settled' && f.data.gameId === gameId));
   }, 120_000);
 
-  it('a person\'s move over HTTP that ends a challenge game: its game:view, then the table\'s decision (table:result or its draw)', async () => {
+  /** A running challenge with 16 people checked in (`turnMs`: its clock, stored before the deal), its first table and its seats' tokens. */
+  const runningTable = async (turnMs?: number) => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });
+    if (turnMs) await prisma.challenge.update({ where: { id: fx.challengeId }, data: { turnMs } });
     await api.app.get(ChallengeFlowService).start(fx.challengeId);
     const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId, index: 0 }, include: { games: true, seats: { orderBy: { seat: 'asc' } } } });
     const jwt = api.app.get(JwtService);
@@ -120,6 +124,11 @@ describe('live order: a move\'s game:view before the table\'s result or settleme
       const u = await prisma.user.findUniqueOrThrow({ where: { id: s.userId } });
       tokens.push(jwt.sign({ sub: u.id, tv: u.tokenVersion }));
     }
+    return { fx, table, gameId: table.games[0].id, tokens };
+  };
+
+  it('a person\'s move over HTTP that ends a challenge game: its game:view, then the table\'s decision (table:result or its draw)', async () => {
+    const { table, tokens } = await runningTable();
     const cs = [];
     for (const token of tokens) cs.push(await live(token));
     const gameId = table.games[0].id;
@@ -131,4 +140,67 @@ describe('live order: a move\'s game:view before the table\'s result or settleme
       expect(indexOf(c, viewOf(gameId, last))).toBeLessThan(indexOf(c, decided));
     }
   });
+
+  /**
+   * A busy moment, made certain: the process that queues a table's decide job hears Redis answer the
+   * add only after the worker has decided the table and its `table:result` reached the client (a fast
+   * worker, a slow round trip). Whatever that process pushes after queuing the decide reaches the
+   * client after the result; the game's last view must have been pushed before.
+   */
+  const holdDecideUntil = (app: INestApplicationContext, seen: (tableId: string) => boolean) => {
+    const queue = (app.get(EffectsQueue) as unknown as { queue: Queue }).queue;
+    const add = queue.add.bind(queue);
+    return jest.spyOn(queue, 'add').mockImplementation(async (...args: Parameters<Queue['add']>) => {
+      const job = await add(...args);
+      const tableId = (args[1] as { tableId: string }).tableId;
+      if (args[0] === JOBS.tableDecide) await waitFor('the table\'s decision, before the add is answered', () => seen(tableId), 15_000).catch(() => undefined);
+      return job;
+    });
+  };
+  const decidedAt = (tableId: string) => (f: { event: string; data: Record<string, unknown> }) => (f.event === 'table:result' || f.event === 'tiebreak:open') && f.data.tableId === tableId;
+
+  it('a 5th run-out in the worker that ends a challenge game: the game:view of the forfeit that ended it, then table:result', async () => {
+    // Nobody plays: three seats run out five times each and forfeit; the third forfeit ends the game.
+    const { table, gameId, tokens } = await runningTable(250);
+    const cs: RecordingClient[] = [];
+    for (const token of tokens) cs.push(await live(token));
+    let done = false;
+    const hold = holdDecideUntil(worker, (tableId) => done || tableId !== table.id || cs.every((c) => indexOf(c, decidedAt(tableId)) >= 0));
+    try {
+      for (const c of cs) await waitFor('the table\'s decision', () => indexOf(c, decidedAt(table.id)) >= 0, 40_000);
+      done = true;
+      const final = await storedGame(api.app, gameId);
+      expect(final.status).toBe('finished');
+      expect(final.state.forfeited.filter(Boolean)).toHaveLength(3);
+      for (const c of cs) {
+        await waitFor('the last forfeit\'s view', () => indexOf(c, viewOf(gameId, final.version)) >= 0);
+        expect(indexOf(c, viewOf(gameId, final.version))).toBeLessThan(indexOf(c, decidedAt(table.id)));
+      }
+    } finally {
+      done = true;
+      hold.mockRestore();
+    }
+  }, 60_000);
+
+  it('a disqualification that ends a challenge game: the game:view of the forfeit that ended it, then table:result', async () => {
+    const { fx, table, tokens } = await runningTable();
+    const director = await api.user({ roles: ['director'] });
+    await directCity(api, director.id, fx);
+    const c = await live(tokens[3]);
+    const disqualify = (userId: string) =>
+      api.http().post(`/api/challenges/${fx.challengeId}/disqualifications`).set(auth(director.token)).send({ userId, reason: 'collusion seen on video' }).expect(200);
+    await disqualify(table.seats[0].userId);
+    await disqualify(table.seats[1].userId);
+    const hold = holdDecideUntil(api.app, (tableId) => tableId !== table.id || indexOf(c, decidedAt(tableId)) >= 0);
+    try {
+      await disqualify(table.seats[2].userId);
+      await waitFor('the table\'s decision', () => indexOf(c, decidedAt(table.id)) >= 0);
+      const final = await storedGame(api.app, table.games[0].id);
+      expect(final.status).toBe('finished');
+      await waitFor('the last forfeit\'s view', () => indexOf(c, viewOf(final.id, final.version)) >= 0);
+      expect(indexOf(c, viewOf(final.id, final.version))).toBeLessThan(indexOf(c, decidedAt(table.id)));
+    } finally {
+      hold.mockRestore();
+    }
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ import type { Prisma } from '@dcs/db';
 import type { BotName } from '@dcs/engine';
 import type { DriveStats } from './bot-driver';
 import { cpuSeconds } from './proc-cpu';
-import type { ChallengeTimes, SimulationSummary } from '../simulate';
+import type { ChallengeTimes, SimulationSummary } from './simulation-summary';
 
 export interface CitiesSimulationOptions {
   cities: number;

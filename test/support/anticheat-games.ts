@@ -37,7 +37,7 @@ export async function storeSimulatedGame(
 ): Promise<string> {
   const table = await prisma.challengeTable.create({ data: { challengeId: at.challengeId, roundId: at.roundId, index: at.index, status: 'finished' } });
   await prisma.tableSeat.createMany({ data: players.map((p, seat) => ({ tableId: table.id, seat, userId: p.userId, seed: at.index * 4 + seat + 1 })) });
-  const game = await prisma.$transaction((tx) => games.createTournamentGame(tx, table.id, 4));
+  const game = await prisma.$transaction((tx) => games.deal(tx, { kind: 'challenge', id: table.id }, { ruleset: 'dcs-tournament', players: 4 }));
   const sim = playSimGame(
     players.map((p) => ({ ...p.sim, id: p.userId })),
     seed,

@@ -40,7 +40,7 @@ export async function tableWithGame(api: TestApi, n = 4, opts: { turnMs?: number
   const round = await prisma.round.create({ data: { challengeId: challenge.id, number: 1, status: 'running', startsAt: t } });
   const table = await prisma.challengeTable.create({ data: { challengeId: challenge.id, roundId: round.id, index: 0, status: 'playing' } });
   await prisma.tableSeat.createMany({ data: users.map((u, seat) => ({ tableId: table.id, seat, userId: u.id, seed: seat + 1 })) });
-  const game = await prisma.$transaction((tx) => games.createTournamentGame(tx, table.id, n));
+  const game = await prisma.$transaction((tx) => games.deal(tx, { kind: 'challenge', id: table.id }, { ruleset: 'dcs-tournament', players: n }));
   return { tableId: table.id, gameId: game.id, players: users.map((u, seat) => ({ id: u.id, token: u.token, seat })) };
 }
 

@@ -118,6 +118,13 @@ export function emptyPairEvidence(a: string, b: string): PairEvidence {
 
 /** Adds one game's features of a seat to a player's evidence (in place; returns it). */
 export function addSeat(ev: PlayerEvidence, f: SeatFeatures): PlayerEvidence {
+  if (f.basis === 'generic') {
+    // A game of another ruleset (analyze-generic.ts): only its decision times are on the same scale.
+    ev.timedChoices += f.timedChoices;
+    ev.logMsSum += f.logMsSum;
+    ev.logMsSq += f.logMsSq;
+    return ev;
+  }
   ev.games++;
   ev.choices += f.choices;
   ev.ownMatches += f.ownMatches;

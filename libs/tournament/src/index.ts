@@ -9,6 +9,7 @@ export * from './registrations';
 export * from './calendar';
 export * from './seasons';
 export * from './house';
+export * from './ledger';
 export * from './accounts';
 export * from './notifications';
 export * from './audit';

@@ -16,7 +16,8 @@ import { TurnClockRepository } from './games/turn-clock.repository';
 import { RegistrationsModule } from './registrations/registrations.module';
 import { GameMoveService } from './games/game-move.service';
 import { FairDeal } from './games/fair-deal.service';
-import { CommissaryService, HouseAccounts, HouseBotService, HousePenalties, HouseRepository, HouseSeating, HouseService, HouseSettlement, HouseTableHost, HouseTurns, WalletRepository } from './house';
+import { CommissaryService, HouseAccounts, HouseBotService, HousePenalties, HouseRepository, HouseSeating, HouseService, HouseSettlement, HouseTableHost, HouseTurns } from './house';
+import { PlayerFileRepository, WalletRepository } from './ledger';
 import { TableHosts } from './games/table-host';
 import { MovePublisher } from './games/move-publisher';
 import { ChallengeClock } from './challenge/challenge-clock';
@@ -33,7 +34,7 @@ import { RulesRepository, RulesService } from './rules';
  */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.effects }, { name: QUEUES.season }, { name: QUEUES.anticheat }), RegistrationsModule, GameStoreModule, LiveEmitterModule],
-  providers: [RulesRepository, RulesService, TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, FairDeal, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
-  exports: [RulesService, TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, FairDeal, HouseService, CommissaryService, HouseRepository, WalletRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
+  providers: [RulesRepository, RulesService, TournamentClock, TableHosts, MovePublisher, ChallengeTableHost, HouseTableHost, ChallengeClock, ChallengeSeating, TableDecider, TiebreakDraws, ChallengeDirectorActs, GameMoveService, FairDeal, HouseService, HouseTurns, HouseSeating, HousePenalties, HouseSettlement, HouseAccounts, CommissaryService, HouseRepository, WalletRepository, PlayerFileRepository, HouseBotService, ChallengeFlowService, ChallengeRepository, EffectsQueue, GamesRepository, TurnClockService, TurnClockRepository, SeasonQueue, SeasonStandingsStore, AnticheatQueue],
+  exports: [RulesService, TournamentClock, TableHosts, MovePublisher, RegistrationsModule, GameStoreModule, GameMoveService, FairDeal, HouseService, CommissaryService, HouseRepository, WalletRepository, PlayerFileRepository, HouseBotService, ChallengeFlowService, EffectsQueue, GamesRepository, TurnClockService, LiveEmitterModule, SeasonQueue, SeasonStandingsStore],
 })
 export class TournamentModule {}

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Game } from '@dcs/db';
 import { GameState, toRecord, GameRecord } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { AuthUser } from '../common/decorators';
 import { ActionResponseDto, GameActionDto, GameViewResponseDto } from './games.dto';
-import { ChallengeFlowService, GameMoveService, GamesRepository, GameStore, renderGameView, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
+import { GameMoveService, GamesRepository, GameStore, type JoinExtras, NO_TABLE_COLUMNS, renderGameView, type ViewableGame, tableColumnsOf, TableHosts, TIMEOUTS_TO_FORFEIT, TurnClockService } from '@dcs/tournament';
 import { replaySteps, type ReplayStep } from './replay-steps';
 
 import type { MissedEvent } from '@dcs/common/live/live.contract';
+import { stateOf } from '@dcs/tournament';
 export type { MissedEvent };
 
 const isStaffRole = (r: string) => r === 'reviewer' || r === 'admin';
@@ -25,7 +25,6 @@ export class GamesService {
     private readonly repo: GamesRepository,
     private readonly store: GameStore,
     private readonly mover: GameMoveService,
-    private readonly flow: ChallengeFlowService,
     private readonly clock: TurnClockService,
     private readonly hosts: TableHosts,
   ) {}
@@ -42,31 +41,31 @@ export class GamesService {
    * false-knock flag. A version with no action row is a stop by the system (hard stop,
    * cancel, replay).
    */
-  /** The table's 6-4/5-5 draw still open (positions only, as `GET /tiebreaks/:id`), for a client (re)joining a game that ended in a tie. */
-  async openTiebreak(tableId: string | null): Promise<Awaited<ReturnType<ChallengeFlowService['tiebreakView']>> | null> {
-    if (!tableId) return null;
-    const tb = await this.repo.openTiebreakId(tableId);
-    return tb ? this.flow.tiebreakView(tb) : null;
-  }
-
   /**
-   * A game's view for `user` (and the moves since `since`, for a rejoin). `withTickets`: the socket `join`
-   * answer carries every seat's tickets (a reloaded page is told them; `game:clock` counts on from there);
-   * `GET /games/:id/view` stays the very view `game:view` pushes.
+   * A game's view for `user` (and the moves since `since`, for a rejoin). `join`: the socket `join` answer
+   * carries every seat's tickets (a reloaded page is told them; `game:clock` counts on from there) and what
+   * the game's table adds to a rejoin (`TableHost.rejoined`: a challenge table's open draw); `GET
+   * /games/:id/view` stays the very view `game:view` pushes.
    */
-  async viewSince(user: AuthUser | undefined, gameId: string, since: number | null, withTickets = false): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[] }> {
+  async viewSince(user: AuthUser | undefined, gameId: string, since: number | null, join = false): Promise<{ view: GameViewResponseDto; missed?: MissedEvent[]; extras?: JoinExtras }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
     const seats = await this.hosts.seatsOfGame(game);
     const seat = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
-    const [deadline, tickets] = await Promise.all([this.clock.deadline(game), withTickets ? this.clock.tickets(game.id, game.players) : null]);
-    const rendered = this.toView(game, game.state as unknown as GameState, seat, deadline);
-    // Staff read a house game's table too (SPEC 8.4: its run-outs are theirs to see); the pushed views name it to the seats only.
-    const base = user && isStaff(user) && game.houseTableId ? { ...rendered, houseTableId: game.houseTableId } : rendered;
+    const state = stateOf(game);
+    const [deadline, tickets, audience, extras] = await Promise.all([
+      this.clock.deadline(game),
+      join ? this.clock.tickets(game.id, game.players) : null,
+      this.hosts.audience(game, { seat, staff: !!user && isStaff(user) }),
+      join ? this.hosts.rejoined(game, state.finished) : undefined,
+    ]);
+    const rendered = this.toView(game, state, seat, deadline);
+    // The pushed views name the table as its seats may see it; a viewer the host lets see more (staff at a house table) is told it here.
+    const base = audience.namesTable ? { ...rendered, ...tableColumnsOf(game) } : rendered;
     const view = tickets ? { ...base, tickets, ticketsToForfeit: TIMEOUTS_TO_FORFEIT } : base;
-    if (since === null) return { view };
-    const upTo = (game.state as unknown as GameState).version;
-    if (since >= upTo) return { view, missed: [] };
+    if (since === null) return { view, ...(extras ? { extras } : {}) };
+    const upTo = stateOf(game).version;
+    if (since >= upTo) return { view, missed: [], ...(extras ? { extras } : {}) };
     const rows = await this.store.actionsBetween(gameId, since, upTo);
     const byVersion = new Map(rows.map((r) => [r.version, r]));
     const missed: MissedEvent[] = [];
@@ -87,14 +86,14 @@ export class GamesService {
         at: r.createdAt.toISOString(),
       });
     }
-    return { view, missed };
+    return { view, missed, ...(extras ? { extras } : {}) };
   }
 
   /** Anyone's view of a game (no seat, no clock): what a table's public page shows. */
   async publicView(gameId: string): Promise<GameViewResponseDto> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    return this.toView(game, game.state as unknown as GameState, null);
+    return this.toView(game, stateOf(game), null);
   }
 
   /** A player's move: the one move service (GameMoveService), which publishes it to the table (MovePublisher). */
@@ -112,7 +111,7 @@ export class GamesService {
   async record(user: AuthUser | undefined, gameId: string): Promise<GameRecord & { gameId: string; seedHash: string; seed: string | null }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     const seats = await this.hosts.seatsOfGame(game);
     const viewer = user ? (seats.find((s) => s.userId === user.id)?.seat ?? null) : null;
     // Until the deal (the contribution window) the stored state is a placeholder: no tile of it is shown,
@@ -129,15 +128,17 @@ export class GamesService {
   async replay(user: AuthUser | undefined, gameId: string): Promise<{ gameId: string; tableId: string | null; houseTableId: string | null; endedBy: string | null; steps: ReplayStep[] }> {
     const game = await this.store.find(gameId);
     if (!game) throw notFound('Game', gameId);
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     if (!state.finished && game.status !== 'finished') throw new AppError('GAME_NOT_FINISHED', 'A game can be replayed once it has ended');
     const record = await this.record(user, gameId);
-    // A house game names its table to staff and its players only (an unlisted table's id is its secret).
-    const insider = !!user && (isStaff(user) || (await this.hosts.seatsOfGame(game)).some((s) => s.userId === user.id));
-    return { gameId, tableId: game.tableId, houseTableId: insider ? game.houseTableId : null, endedBy: state.endedBy, steps: replaySteps(record) };
+    // The table is named as its host says (a house table to staff and its players only: an unlisted table's id is its secret).
+    const seat = user ? ((await this.hosts.seatsOfGame(game)).find((s) => s.userId === user.id)?.seat ?? null) : null;
+    const { namesTable } = await this.hosts.audience(game, { seat, staff: !!user && isStaff(user) });
+    const table = namesTable ? tableColumnsOf(game) : NO_TABLE_COLUMNS;
+    return { gameId, ...table, endedBy: state.endedBy, steps: replaySteps(record) };
   }
 
-  toView(game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId'>>, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
+  toView(game: ViewableGame, state: GameState, seat: number | null, deadline: Date | null = null): GameViewResponseDto {
     return renderGameView(game, state, seat, deadline);
   }
 

@@ -3,6 +3,7 @@ import type { Prisma } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
 import { PrismaService } from '@dcs/common';
 import { GameStore } from '@dcs/tournament';
+import { stateOf } from '@dcs/tournament';
 
 const MY_GAME = {
   id: true,
@@ -48,7 +49,7 @@ export class MyGamesRepository {
       ...(after ? { cursor: { id: after }, skip: 1 } : {}),
       select: MY_GAME,
     });
-    const states = new Map((await this.games.findMany(rows.map((r) => r.id))).map((g) => [g.id, g.state as unknown as GameState]));
+    const states = new Map((await this.games.findMany(rows.map((r) => r.id))).map((g) => [g.id, stateOf(g)]));
     return rows.map((r) => ({ ...r, state: states.get(r.id)! }));
   }
 }

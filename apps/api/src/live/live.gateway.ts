@@ -134,12 +134,11 @@ export class LiveGateway implements OnGatewayConnection, OnGatewayDisconnect {
       await socket.join(rooms.game(gameId));
       try {
         await this.hub.listening(rooms.game(gameId));
-        const { view, missed } = await this.games.viewSince(await this.userOf(socket, false), gameId, since ?? null, true);
+        const { view, missed, extras } = await this.games.viewSince(await this.userOf(socket, false), gameId, since ?? null, true);
         // No seat at this game: a spectator, so the moves' public views are rendered from now on (every instance is told first).
         if (view.seat === null) await this.hub.watch(socket, gameId);
-        // A game over with its table's draw still open: the draw as it stands (positions only), so a rejoining client can pick.
-        const tiebreak = view.status === 'finished' ? await this.games.openTiebreak(view.tableId) : null;
-        return { seq: (view.view as { version: number }).version, view, ...(missed ? { missed } : {}), ...(tiebreak ? { tiebreak } : {}) };
+        // What the game's table adds to a rejoin (TableHost.rejoined: a challenge table's open draw, so a rejoining client can pick).
+        return { seq: (view.view as { version: number }).version, view, ...(missed ? { missed } : {}), ...extras };
       } catch (err) {
         await socket.leave(rooms.game(gameId));
         this.hub.unwatch(socket, gameId);

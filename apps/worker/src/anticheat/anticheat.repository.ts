@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { caseOpenedNotices, GameStore, markCaseHighStakes, openOrJoinCase, recordAudit, storeNotifications } from '@dcs/tournament';
+import { AT_A_TABLE_SQL, caseOpenedNotices, GameStore, markCaseHighStakes, openOrJoinCase, recordAudit, storeNotifications, TABLE_COLUMNS_SQL, type TableColumns, TableHosts } from '@dcs/tournament';
 import type { GameAnalysis, LedgerLine, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
+import { stateOf } from '@dcs/tournament';
 
 const json = (v: unknown): Prisma.InputJsonValue => v as Prisma.InputJsonValue;
 
@@ -33,27 +34,25 @@ export class AnticheatRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly games: GameStore,
+    private readonly hosts: TableHosts,
   ) {}
 
-  /** A finished dcs-tournament game at a challenge table, with what the analysis needs; null otherwise. */
+  /**
+   * A finished game at a table of any kind whose host has it analysed (TableHost.analysis), with what the
+   * analysis needs (its people's seats: a computer seat has no user); null otherwise (a game at no table).
+   */
   async finishedGame(gameId: string): Promise<FinishedGame | null> {
-    const g = await this.prisma.game.findUnique({
-      where: { id: gameId },
-      select: { status: true, ruleset: true, table: { include: { seats: true, round: true, challenge: { include: { city: true } } } } },
-    });
-    if (!g || g.status !== 'finished' || g.ruleset !== 'dcs-tournament' || !g.table) return null;
-    const [stored, actions] = await Promise.all([this.games.find(gameId), this.games.actionLog(gameId)]);
-    if (!stored) return null;
-    const bracket = g.table.challenge.bracket as { bracket?: { rounds?: number } } | null;
-    const finalTable = !!bracket?.bracket?.rounds && g.table.round.number === bracket.bracket.rounds;
+    const stored = await this.games.find(gameId);
+    const at = stored && stored.status === 'finished' ? this.hosts.forGame(stored) : null;
+    if (!stored || !at || !at.host.analysis.anticheat) return null;
+    const [seats, actions, highStakes] = await Promise.all([at.host.seats(at.table.id), this.games.actionLog(gameId), at.host.highStakes(at.table.id)]);
     return {
       id: stored.id,
-      state: stored.state as unknown as GameState,
+      state: stateOf(stored),
       finishedAt: stored.finishedAt ?? stored.updatedAt,
-      seats: g.table.seats.map((s) => ({ seat: s.seat, userId: s.userId })),
+      seats: seats.map((s) => ({ seat: s.seat, userId: s.userId })),
       actions: actions.map((a) => ({ seat: a.seat, type: a.action.type ?? '', decisionMs: a.decisionMs })),
-      // The tier the challenge runs at (a director may have changed it from the city's before the start).
-      highStakes: finalTable || (g.table.challenge.tier ?? g.table.challenge.city.tier) === 'T3',
+      highStakes,
     };
   }
 
@@ -134,14 +133,17 @@ export class AnticheatRepository {
     }));
   }
 
-  /** Finished dcs-tournament games at challenge tables since `since` that have no analysis yet. */
+  /** Finished games at tables of every kind since `since` that have no analysis yet (of the kinds whose host has them analysed). */
   async unanalysedGames(since: Date, limit: number): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
-      SELECT g.id FROM games g
-      WHERE g.status = 'finished' AND g.ruleset = 'dcs-tournament' AND g.table_id IS NOT NULL AND g.finished_at >= ${since}
+    const rows = await this.prisma.$queryRawUnsafe<({ id: string } & TableColumns)[]>(
+      `SELECT g.id, ${TABLE_COLUMNS_SQL} FROM games g
+      WHERE g.status = 'finished' AND ${AT_A_TABLE_SQL} AND g.finished_at >= $1
         AND NOT EXISTS (SELECT 1 FROM anticheat_game_analyses a WHERE a.game_id = g.id)
-      ORDER BY g.finished_at LIMIT ${limit}`;
-    return rows.map((r) => r.id);
+      ORDER BY g.finished_at LIMIT $2`,
+      since,
+      limit,
+    );
+    return rows.filter((r) => this.hosts.forGame(r)?.host.analysis.anticheat).map((r) => r.id);
   }
 
   /** Pairs of accounts that sat at one table since `since` and share a device fingerprint (shared IPs are co-location's: co_location). */

@@ -3,6 +3,7 @@ import {
   addCoLocationGame,
   addSeat,
   analyzeGame,
+  analyzeGameGeneric,
   chipDumpingCandidates,
   chipDumpingSignal,
   donorFlows,
@@ -57,7 +58,7 @@ const CHIP_DUMPING_WINDOW_MS = 30 * 86_400_000;
 const CHIP_DUMPING_MAX_LINES = 50_000;
 
 /**
- * Anti-cheat detection in the worker: analyses each finished game once (libs/anticheat),
+ * Anti-cheat detection in the worker: analyses each finished game at every kind of table once (libs/anticheat),
  * then evaluates the accumulated evidence of its players and co-seated pairs; a signal
  * over its threshold is recorded and opens (or joins) a case. Never penalises anyone.
  */
@@ -104,10 +105,13 @@ export class AnticheatService {
   async processGame(gameId: string): Promise<GameJobResult> {
     const game = await this.repo.finishedGame(gameId);
     if (!game) return { gameId, analysed: false, signals: [] };
-    const input = AnticheatService.inputOf(game);
     let analysis: GameAnalysis;
     try {
-      analysis = analyzeGame(input);
+      const input = AnticheatService.inputOf(game);
+      // The full analysis replays the tournament rules (3 or 4 cut-throat seats); every other game (a house
+      // ruleset, a partnership, 2 seats) gets the ruleset-independent one (docs/anticheat.md, "Every kind of table").
+      const c = game.state.config;
+      analysis = c.ruleset === 'dcs-tournament' && (c.players === 3 || c.players === 4) && !c.partners ? analyzeGame(input) : analyzeGameGeneric(input);
     } catch (err) {
       this.logger.warn(`game ${gameId} cannot be analysed: ${(err as Error).message}`);
       return { gameId, analysed: false, signals: [] };

@@ -1,16 +1,17 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { ChallengeFlowService, HouseService } from '@dcs/tournament';
+import { TableHosts } from '@dcs/tournament';
 
-/** At start-up and every minute: re-queue every timer the database says is due (hard stops, next rounds, draws, undecided tables; house settlements, expiries, clocks). */
+/**
+ * At start-up and every minute: re-queue every timer the database says is due, each kind of table's own
+ * (TableHost.recover: a challenge's hard stops, next rounds, draws, undecided tables; a house table's
+ * settlements, expiries, clocks and computer turns).
+ */
 @Injectable()
 export class EffectsRecovery implements OnApplicationBootstrap {
   private readonly logger = new Logger(EffectsRecovery.name);
 
-  constructor(
-    private readonly flow: ChallengeFlowService,
-    private readonly house: HouseService,
-  ) {}
+  constructor(private readonly hosts: TableHosts) {}
 
   onApplicationBootstrap(): void {
     void this.sweep();
@@ -19,8 +20,7 @@ export class EffectsRecovery implements OnApplicationBootstrap {
   @Interval(60_000)
   async sweep(): Promise<void> {
     try {
-      // House tables: unsettled finished games, file expiries, clocks and computer turns in play.
-      const n = (await this.flow.recover()) + (await this.house.sweep());
+      const n = await this.hosts.recover();
       if (n) this.logger.log(`recovery sweep: ${n} timer(s) ensured`);
     } catch (err) {
       this.logger.warn(`recovery sweep failed (${(err as Error).message}); next try in a minute`);

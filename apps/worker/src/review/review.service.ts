@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { toRecord, type GameState } from '@dcs/engine';
+import { toRecord } from '@dcs/engine';
 import { GameReviewRepository, GameStore, TableHosts } from '@dcs/tournament';
 import { AnalysisPool } from './analysis-pool';
+import { stateOf } from '@dcs/tournament';
 
 export interface ReviewJobResult {
   gameId: string;
   reviewed: boolean;
-  reason?: 'not-finished' | 'unknown' | 'already';
+  reason?: 'not-finished' | 'unknown' | 'already' | 'not-reviewed-at-this-table';
 }
 
 /** How far back the scan looks for finished games without a review. */
@@ -32,8 +33,10 @@ export class ReviewService {
     if (await this.reviews.exists(gameId)) return { gameId, reviewed: false, reason: 'already' };
     const game = await this.store.find(gameId);
     if (!game) return { gameId, reviewed: false, reason: 'unknown' };
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     if (!state.finished) return { gameId, reviewed: false, reason: 'not-finished' };
+    // Whether its kind of table has its games reviewed is the host's (TableHost.analysis); a game at no table is.
+    if (this.hosts.forGame(game)?.host.analysis.review === false) return { gameId, reviewed: false, reason: 'not-reviewed-at-this-table' };
     const analysis = await this.pool.analyze(toRecord(state));
     const seats = await this.hosts.seatsOfGame(game);
     const stored = await this.reviews.store(gameId, game.finishedAt ?? game.updatedAt, analysis, seats);

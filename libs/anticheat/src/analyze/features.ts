@@ -56,6 +56,12 @@ export interface AnalyzeInput {
 export interface SeatFeatures {
   seat: number;
   userId: string | null;
+  /**
+   * 'generic': measured by the ruleset-independent analysis (analyze-generic.ts: a house ruleset, a
+   * partnership, 2 seats): its decision times count in the evidence, nothing else does (the other
+   * figures assume the tournament's rules). Absent: the full analysis of a dcs-tournament game.
+   */
+  basis?: 'generic';
   /** choices with 2+ legal plays */
   choices: number;
   /** of which the play matched the own-information reference */
@@ -138,6 +144,11 @@ export interface PairFeatures {
 export interface GameAnalysis {
   version: number;
   players: number;
+  /** 'generic': the ruleset-independent analysis (see SeatFeatures.basis), with the ruleset it read and the signals it cannot feed, each with its reason */
+  basis?: 'generic';
+  ruleset?: string;
+  partners?: boolean;
+  skipped?: { kind: string; reason: string }[];
   /** actions analysed (the replay stops at an action the fast path cannot take, e.g. a forfeit) */
   actions: number;
   complete: boolean;

@@ -12,3 +12,4 @@ export {
   type SeatFeatures,
 } from './features';
 export { analyzeGame, placesFromScores } from './analyze-game';
+export { analyzeGameGeneric, GENERIC_SKIPPED } from './analyze-generic';

@@ -1,5 +1,10 @@
 import { isIP } from 'node:net';
-import type { AppConfig } from './app-config';
+
+/** The two settings read here (AppConfig's, validated at load there; named here so this file needs nothing of it). */
+interface NetworkConfig {
+  CORS_ORIGINS: string;
+  TRUST_PROXY: string;
+}
 
 /** TRUST_PROXY and CORS_ORIGINS: the checks beyond their patterns, and the forms Express and socket.io take them in. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -25,14 +30,14 @@ export function trustProxyProblems(value: string): string[] {
 }
 
 /** Entries the CORS_ORIGINS pattern lets through but a URL parser refuses (e.g. `https://[`). */
-export function corsProblems(config: AppConfig): string[] {
+export function corsProblems(config: Pick<NetworkConfig, 'CORS_ORIGINS'>): string[] {
   if (!config.CORS_ORIGINS || typeof config.CORS_ORIGINS !== 'string') return [];
   const bad = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o !== '' && !URL.canParse(o));
   return bad.length ? [`CORS_ORIGINS: not an origin: ${bad.map((b) => JSON.stringify(b)).join(', ')}`] : [];
 }
 
 /** CORS_ORIGINS as a list (validated at load), each exactly as a browser sends it in Origin. */
-export function corsOrigins(config: Pick<AppConfig, 'CORS_ORIGINS'>): string[] {
+export function corsOrigins(config: Pick<NetworkConfig, 'CORS_ORIGINS'>): string[] {
   return config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter((o) => o !== '')
@@ -40,7 +45,7 @@ export function corsOrigins(config: Pick<AppConfig, 'CORS_ORIGINS'>): string[] {
 }
 
 /** TRUST_PROXY as Express's `trust proxy` setting takes it (validated at load). */
-export function trustProxySetting(config: Pick<AppConfig, 'TRUST_PROXY'>): boolean | number | string[] {
+export function trustProxySetting(config: Pick<NetworkConfig, 'TRUST_PROXY'>): boolean | number | string[] {
   const v = config.TRUST_PROXY.trim().toLowerCase();
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;

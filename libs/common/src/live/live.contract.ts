@@ -52,16 +52,8 @@ export interface MissedEvent {
   at: string | null;
 }
 
-/** A delivered table chat message (after the filter). */
-export interface ChatMessage {
-  id: string;
-  gameId: string;
-  userId: string;
-  displayName: string;
-  seat: number;
-  text: string;
-  sentAt: string;
-}
+import type { ChatMessage } from './chat.contract';
+export type { ChatMessage };
 
 /** One seat of a decided table. */
 export interface SeatResult {

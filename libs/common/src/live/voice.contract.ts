@@ -3,7 +3,7 @@
  * the payloads of the signalling the platform relays between two seated people (WebRTC is peer to
  * peer; the server never sees the audio) and of the partners' team text. docs/realtime.md describes each.
  */
-import type { ChatMessage } from './live.contract';
+import type { ChatMessage } from './chat.contract';
 
 /** The largest SDP (an offer or an answer) relayed, in characters. */
 export const VOICE_SDP_MAX = 16_384;

@@ -12,17 +12,6 @@ export interface StoredReview {
   createdAt: Date;
 }
 
-/** What decides who may read a game's review: the game's end, its table's decision, its challenge's completion. */
-export interface ReviewAccess {
-  gameId: string;
-  finished: boolean;
-  finishedAt: Date | null;
-  /** a challenge game: its table's status and its challenge's */
-  tableStatus: string | null;
-  challengeStatus: string | null;
-  houseTableId: string | null;
-}
-
 export interface SeasonAccuracy {
   games: number;
   decisions: number;
@@ -79,22 +68,6 @@ export class GameReviewRepository {
   async find(gameId: string): Promise<StoredReview | null> {
     const r = await this.prisma.gameReview.findUnique({ where: { gameId } });
     return r ? { gameId: r.gameId, version: r.version, analysable: r.analysable, analysis: r.analysis as unknown as GameAnalysis, createdAt: r.createdAt } : null;
-  }
-
-  async access(gameId: string): Promise<ReviewAccess | null> {
-    const g = await this.prisma.game.findUnique({
-      where: { id: gameId },
-      select: { id: true, status: true, finishedAt: true, houseTableId: true, table: { select: { status: true, challenge: { select: { status: true } } } } },
-    });
-    if (!g) return null;
-    return {
-      gameId: g.id,
-      finished: g.status === 'finished',
-      finishedAt: g.finishedAt,
-      tableStatus: g.table?.status ?? null,
-      challengeStatus: g.table?.challenge.status ?? null,
-      houseTableId: g.houseTableId,
-    };
   }
 
   /** A player's accuracy per season over their reviewed challenge games (weighted by decisions). */

@@ -28,6 +28,7 @@ import { TournamentClock } from '../time/tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { ChallengeSeating } from './challenge-seating';
 import { AppConfig, secretSeed, type Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /**
  * Deciding tables (an act of the challenge flow, lichess's "Finisher"): a table whose game ended gets its
@@ -137,7 +138,7 @@ export class TableDecider {
     if (!game || game.status !== 'finished') return;
     // anti-cheat: analyse the finished game within seconds (job id = game id: queued once)
     effects.push({ kind: 'anticheat-game', gameId: game.id });
-    const state = game.state as unknown as GameState;
+    const state = stateOf(game);
     const final = knownFinal ?? (await this.repo.roundInfo(tx, round)).final;
     const outcome = tableOutcome(tablePlaces(state), final);
     if (outcome.kind === 'tiebreak') {
@@ -218,7 +219,7 @@ export class TableDecider {
       for (const table of tables) {
         const game = await this.repo.currentGame(tx, table.id, true);
         if (game && game.status === 'playing') {
-          const stopped = engineHardStop(game.state as unknown as GameState);
+          const stopped = engineHardStop(stateOf(game));
           if (!stopped.ok) throw new Error(`hard stop of game ${game.id}: ${stopped.error.message}`);
           await this.games.saveSystemChange(tx, game, stopped.state);
           effects.push(...gameViewEmits(game, stopped.state, await this.repo.seatRows(tx, table.id), null));

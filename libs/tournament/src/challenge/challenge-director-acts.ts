@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, notFound, type Tx } from '@dcs/common';
-import { type GameState, hardStop as engineHardStop } from '@dcs/engine';
+import { hardStop as engineHardStop } from '@dcs/engine';
 import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
@@ -15,6 +15,7 @@ import { TournamentClock } from '../time/tournament-clock';
 import { assertDirectsChallenge } from '../accounts/director-cities.repository';
 import { assertMaySanction } from '../accounts/sanction-authority.repository';
 import { TableDecider } from './challenge-decider';
+import { stateOf } from '../games/stored-state';
 
 /**
  * A director's acts on a running challenge (SPEC 7, an act of the challenge flow; each with a reason,
@@ -77,7 +78,7 @@ export class ChallengeDirectorActs {
       }
       for (const { id } of await this.repo.playingGames(tx, challengeId)) {
         const game = (await this.repo.lockGame(tx, id))!;
-        const stopped = engineHardStop(game.state as unknown as GameState, 'void');
+        const stopped = engineHardStop(stateOf(game), 'void');
         if (stopped.ok) {
           await this.games.saveSystemChange(tx, game, stopped.state);
           effects.push(...gameViewEmits(game, stopped.state, game.tableId ? await this.repo.seatRows(tx, game.tableId) : [], null));
@@ -124,15 +125,16 @@ export class ChallengeDirectorActs {
       if (g && g.status === 'playing') {
         const after = await forfeitSeat(this.games, tx, g, seat.seat, actorId);
         let deadline: Date | null = null;
-        if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
-        else if (after.version !== g.version) {
+        if (after.status !== 'finished' && after.version !== g.version) {
           // the turn may have passed: the new version's clock starts now
           deadline = new Date(this.time.now().getTime() + (await this.clock.turnMs(seat.tableId, tx)));
           effects.push({ kind: 'turn-clock', gameId: after.id, version: after.version, attempt: 0, at: deadline });
         }
         if (after.version !== g.version) {
-          effects.push(...gameViewEmits(after, after.state as unknown as GameState, await this.repo.seatRows(tx, seat.tableId), deadline));
+          effects.push(...gameViewEmits(after, stateOf(after), await this.repo.seatRows(tx, seat.tableId), deadline));
         }
+        // After the views (effects run in order): the view that ended the game reaches a client before its table:result.
+        if (after.status === 'finished') effects.push({ kind: 'table-decide', tableId: seat.tableId });
       }
     }
     await this.repo.notify(tx, [say.disqualifiedNotice(challengeId, userId, reason)]);
@@ -154,13 +156,13 @@ export class ChallengeDirectorActs {
       }
       const old = await this.repo.currentGame(tx, tableId, true);
       if (old && old.status === 'playing') {
-        const stopped = engineHardStop(old.state as unknown as GameState, 'void');
+        const stopped = engineHardStop(stateOf(old), 'void');
         if (stopped.ok) await this.games.saveSystemChange(tx, old, stopped.state);
       }
       await this.repo.closeOpenTiebreaks(tx, tableId, this.time.now());
       await this.repo.setTableStatus(tx, tableId, 'playing');
       const dq = await this.registrations.disqualified(tx, table.challengeId);
-      let game = await this.games.createTournamentGame(tx, tableId, table.seats.length);
+      let game = await this.games.deal(tx, { kind: 'challenge', id: tableId }, { ruleset: 'dcs-tournament', players: table.seats.length });
       for (const s of table.seats) if (dq.has(s.userId)) game = await forfeitSeat(this.games, tx, game, s.seat, actorId);
       if (game.status === 'finished') effects.push({ kind: 'table-decide', tableId });
       await this.repo.audit(tx, { actorId, action: 'table.voided', entityType: 'table', entityId: tableId, reason, data: { voidedGameId: old?.id ?? null, newGameId: game.id } });
@@ -201,15 +203,16 @@ export class ChallengeDirectorActs {
       const seatOf = new Map(table.seats.map((s) => [s.userId, s.seat]));
       // Disqualified players (read under the challenge's lock, which a disqualification takes too) and
       // forfeited seats stay last: a correction never hands one of them a slot or a place.
-      const forfeited = (game?.state as unknown as GameState | undefined)?.forfeited ?? [];
+      const forfeited = (game ? stateOf(game) : undefined)?.forfeited ?? [];
       const disqualified = await this.registrations.disqualified(tx, challenge.id, ids);
       const behind = outOfPlayRefusal(order, new Set([...disqualified, ...ids.filter((id) => forfeited[seatOf.get(id)!])]));
       if (behind) throw correctionError(behind);
       if (game && game.status === 'playing') {
-        const stopped = engineHardStop(game.state as unknown as GameState);
+        const stopped = engineHardStop(stateOf(game));
         if (stopped.ok) await this.games.saveSystemChange(tx, game, stopped.state);
       }
-      const state = ((await this.repo.currentGame(tx, tableId))?.state ?? null) as unknown as GameState | null;
+      const current = await this.repo.currentGame(tx, tableId);
+      const state = current ? stateOf(current) : null;
       const before = table.result;
       const result = correctedResults(order, seatOf, state, final);
       const endedBy = table.endedBy ?? 'director';

@@ -4,7 +4,6 @@ import {
   closePicks,
   drawResult,
   everyonePicked,
-  type GameState,
   isTiebreakError,
   pick as drawPick,
   PICK_WINDOW_MS,
@@ -21,6 +20,7 @@ import { ChallengeRepository } from './challenge.repository';
 import { TournamentClock } from '../time/tournament-clock';
 import { guarded, tableRooms } from './flow-steps';
 import { TableDecider } from './challenge-decider';
+import { stateOf } from '../games/stored-state';
 
 
 /**
@@ -124,7 +124,7 @@ export class TiebreakDraws {
       const table = await this.repo.table(tx, table0.id);
       const game = await this.repo.currentGame(tx, table0.id);
       if (!table || table.status !== 'tiebreak' || !game) return;
-      const gameState = game.state as unknown as GameState;
+      const gameState = stateOf(game);
       const seats = await this.repo.seats(tx, table.id);
       const seatOf = new Map(seats.map((s) => [s.userId, s.seat]));
       const group = (tb.players as string[]).map((u) => seatOf.get(u)!);

@@ -104,7 +104,7 @@ export class ChallengeSeating {
       const forfeits = t.seats.some((userId) => dq.has(userId));
       const window = forfeits ? undefined : this.fair.window(t.seats.map(() => true));
       const deal = this.config.REHEARSAL_SEED ? secretSeed(this.config.REHEARSAL_SEED, `round ${round.number} table ${t.index}`) : undefined;
-      let game = await this.games.createTournamentGame(tx, table.id, t.seats.length, window, deal);
+      let game = await this.games.deal(tx, { kind: 'challenge', id: table.id }, { ruleset: 'dcs-tournament', players: t.seats.length }, window, deal);
       for (const [seat, userId] of t.seats.entries()) {
         if (dq.has(userId)) game = await forfeitSeat(this.games, tx, game, seat, null);
       }

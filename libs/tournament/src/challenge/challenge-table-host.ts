@@ -5,16 +5,17 @@ import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { GameStore } from '../games/game.store';
 import { forfeitSeat } from '../games/seat-forfeit';
-import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
+import { GameAudience, HostedGame, JoinExtras, RunOut, TableHost, TableHosts, Viewer } from '../games/table-host';
 import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { TIMEOUTS_TO_FORFEIT } from '../games/turn-clock.service';
 import { TurnClockRepository } from '../games/turn-clock.repository';
-import { HouseRepository } from '../house/house.repository';
-import { WalletRepository } from '../house/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
 import { ChallengeClock } from './challenge-clock';
 import { ChallengeFlowService } from './challenge-flow.service';
 import { ChallengeRepository } from './challenge.repository';
-import type { Tx } from '@dcs/common';
+import { AppError, type Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /**
  * What a challenge table does with its games (TableHost): its seats never change, its clock is its
@@ -26,6 +27,8 @@ import type { Tx } from '@dcs/common';
 export class ChallengeTableHost implements TableHost {
   readonly kind = 'challenge' as const;
   readonly fixedSeats = true;
+  /** Every finished challenge game is analysed by anti-cheat (the tournament ruleset) and reviewed for its players. */
+  readonly analysis = { anticheat: true, review: true };
   private readonly logger = new Logger(ChallengeTableHost.name);
 
   constructor(
@@ -36,7 +39,7 @@ export class ChallengeTableHost implements TableHost {
     private readonly queue: EffectsQueue,
     private readonly games: GameStore,
     private readonly clockRows: TurnClockRepository,
-    private readonly file: HouseRepository,
+    private readonly file: PlayerFileRepository,
     private readonly wallets: WalletRepository,
   ) {
     hosts.register(this);
@@ -105,18 +108,48 @@ export class ChallengeTableHost implements TableHost {
     // The conduct ledger (SPEC 6) records the stalling violation in the same transaction.
     await this.repo.recordStalling(tx, game, seat, total);
     const deadline = after.status === 'finished' ? null : new Date(now.getTime() + ms);
-    if (after.status === 'finished') {
-      if (game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
-    } else {
-      effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: deadline! });
-    }
-    // Live: fresh per-viewer views of the forfeited game (rendered here, in the worker).
-    effects.push(...gameViewEmits(after, after.state as unknown as GameState, seats, deadline));
+    if (after.status !== 'finished') effects.push({ kind: 'turn-clock', gameId, version: after.version, attempt: 0, at: deadline! });
+    // Live: fresh per-viewer views of the forfeited game (rendered here, in the worker), pushed before
+    // the table's decide is queued: a client hears the view that ended the game before its table:result
+    // (docs/realtime.md, "Order"; effects run in order).
+    effects.push(...gameViewEmits(after, stateOf(after), seats, deadline));
+    if (after.status === 'finished' && game.tableId) effects.push({ kind: 'table-decide', tableId: game.tableId });
     return 'forfeit';
   }
 
   async runOutCommitted(): Promise<void> {
     // The table's decide is a queued job (effects).
+  }
+
+  /**
+   * A challenge game is public, its table named to all. Its post-game review (issue 24): every seat's to
+   * anyone once the challenge is complete (a public record) and to staff once the game ended (audited
+   * until then); a player's own once their table is decided (its draw too), so nothing helps anyone still playing.
+   */
+  async audience(tableId: string, viewer: Viewer): Promise<GameAudience> {
+    const at = await this.repo.audienceOf(tableId);
+    const complete = at?.challengeStatus === 'completed';
+    let review: GameAudience['review'];
+    if (complete || viewer.staff) review = 'all';
+    else if (viewer.seat !== null && at?.tableStatus === 'finished') review = 'own';
+    else if (viewer.seat !== null) review = new AppError('TABLE_NOT_FINISHED', 'Your analysis opens once your table is decided (its 6-4/5-5 draw too)');
+    else review = new AppError('FORBIDDEN', "A challenge's analyses are public once the challenge is complete; its players see their own once their table is decided");
+    return { sees: true, namesTable: true, review, auditsReview: viewer.staff && !complete };
+  }
+
+  /** A game over with its table's 6-4/5-5 draw still open: the draw as it stands (positions only), so a rejoining client can pick. */
+  async rejoined(tableId: string, finished: boolean): Promise<JoinExtras> {
+    const tb = finished ? await this.repo.openTiebreakId(tableId) : null;
+    return tb ? { tiebreak: await this.flow.tiebreakView(tb) } : {};
+  }
+
+  highStakes(tableId: string): Promise<boolean> {
+    return this.repo.highStakes(tableId);
+  }
+
+  /** The challenges' timers the database says are due: starts, hard stops, next rounds, draws, undecided tables, clocks. */
+  recover(): Promise<number> {
+    return this.flow.recover();
   }
 
   /**

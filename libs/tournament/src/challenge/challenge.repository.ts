@@ -228,6 +228,27 @@ export class ChallengeRepository {
   roundOfTable(id: string): Promise<string | null> {
     return this.prisma.challengeTable.findUnique({ where: { id }, select: { roundId: true } }).then((t) => t?.roundId ?? null);
   }
+  /** What decides who sees a table's games and their reviews: the table's status and its challenge's, and its open 6-4/5-5 draw. */
+  async audienceOf(tableId: string): Promise<{ tableStatus: string; challengeStatus: string } | null> {
+    const t = await this.prisma.challengeTable.findUnique({ where: { id: tableId }, select: { status: true, challenge: { select: { status: true } } } });
+    return t ? { tableStatus: t.status, challengeStatus: t.challenge.status } : null;
+  }
+
+  /** A final table or a T3 challenge (the tier it runs at: a director may have changed the city's before the start). */
+  async highStakes(tableId: string): Promise<boolean> {
+    const t = await this.prisma.challengeTable.findUnique({ where: { id: tableId }, select: { round: { select: { number: true } }, challenge: { select: { bracket: true, tier: true, city: { select: { tier: true } } } } } });
+    if (!t) return false;
+    const bracket = t.challenge.bracket as { bracket?: { rounds?: number } } | null;
+    const finalTable = !!bracket?.bracket?.rounds && t.round.number === bracket.bracket.rounds;
+    return finalTable || (t.challenge.tier ?? t.challenge.city.tier) === 'T3';
+  }
+
+  /** The table's 6-4/5-5 draw still open (the latest), if any. */
+  async openTiebreakId(tableId: string): Promise<string | null> {
+    const tb = await this.prisma.tiebreak.findFirst({ where: { tableId, decidedAt: null }, orderBy: { createdAt: 'desc' }, select: { id: true } });
+    return tb?.id ?? null;
+  }
+
 
   tableWithSeats(tx: Tx, id: string): Promise<(ChallengeTable & { seats: TableSeat[] }) | null> {
     return tx.challengeTable.findUnique({ where: { id }, include: { seats: { orderBy: { seat: 'asc' } } } });

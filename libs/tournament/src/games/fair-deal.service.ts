@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isContribution, type GameState } from '@dcs/engine';
+import { isContribution } from '@dcs/engine';
 import { AppConfig, AppError, notFound } from '@dcs/common';
 import { Effect, EffectsQueue } from '../effects/effects-queue';
 import { fairnessOf, liveEmit, LiveEmitter, liveRooms } from '../live/live-emitter';
@@ -7,6 +7,7 @@ import { TournamentClock } from '../time/tournament-clock';
 import { ContributionWindow, GameStore } from './game.store';
 import { MovePublisher } from './move-publisher';
 import { TableHosts } from './table-host';
+import { stateOf } from './stored-state';
 
 export interface ContributionInput {
   contribution: unknown;
@@ -96,7 +97,7 @@ export class FairDeal {
     });
     if (!dealt) return 'noop';
     await this.queue.run(effects);
-    const state = dealt.state as unknown as GameState;
+    const state = stateOf(dealt);
     const clock = effects.find((e): e is Extract<Effect, { kind: 'turn-clock' }> => e.kind === 'turn-clock');
     this.publisher.published({ game: dealt, state, seats: await this.hosts.seatsOfGame(dealt), deadline: clock?.at ?? null });
     this.logger.debug(`game ${gameId} dealt from ${(dealt.contributions as string[]).filter(Boolean).length} contribution(s)`);

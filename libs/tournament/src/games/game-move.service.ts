@@ -4,7 +4,7 @@ import { Action, apply, GameEvent, GameState } from '@dcs/engine';
 import { AppError, notFound } from '@dcs/common';
 import { GameStore, StoredAction } from './game.store';
 import type { SeatRow } from './games.repository';
-import { TableHost, TableHosts, TableRef } from './table-host';
+import { type TableColumns, TableHost, TableHosts, TableRef } from './table-host';
 import { GameMoved, MovePublisher } from './move-publisher';
 import { GameViewBody, renderGameView } from '../live/live-emitter';
 import { TurnClockService } from './turn-clock.service';
@@ -31,7 +31,7 @@ export interface MoveResult extends GameViewBody {
 
 /** A move that has been committed: the game's new state and who sits where (people only). */
 export interface CommittedMove extends GameMoved {
-  game: Pick<Game, 'id' | 'tableId' | 'houseTableId' | 'seedHash' | 'seed'>;
+  game: Pick<Game, 'id' | 'seedHash' | 'seed'> & TableColumns;
   /** for a chaining mover: the computer turn (version, attempt) due at once, for it to play next */
   next?: { version: number; attempt: number } | null;
 }

@@ -9,6 +9,7 @@ import { needsSnapshot, replayTail } from './game-snapshot';
 import { LatestStateCache } from './game-state-cache';
 import { MoveConflict, MoveWrites } from './move-writes';
 import { tableColumns, tableColumnsOf, TABLE_COLUMNS_SQL, type TableColumns, type TableRef } from './table-host';
+import { stateOf, toStoredState } from './stored-state';
 
 /** A game row with `state` the game's current state (the snapshot with its tail replayed). */
 export type StoredGame = Game;
@@ -158,10 +159,6 @@ export class GameStore {
   // ------------------------------------------------------------------ create
 
   /** Deals a new tournament game (the DCS ruleset) at a challenge table, or at none (tests, benches). */
-  createTournamentGame(tx: Tx, tableId: string | null, players: number, window?: ContributionWindow, seed?: string): Promise<StoredGame> {
-    return this.deal(tx, tableId ? { kind: 'challenge', id: tableId } : null, { ruleset: 'dcs-tournament', players }, window, seed);
-  }
-
   /**
    * Deals a game at a table from a fresh secret seed (or the one given: a rehearsal's, see secretSeed);
    * its SHA-256 is public at once (SPEC 3.3). The engine validates the ruleset's settings (SPEC 8.1).
@@ -175,7 +172,7 @@ export class GameStore {
     const state = created.state;
     const fair = window && window.people.some(Boolean) ? { contributions: window.people.map((p) => (p ? null : '')), dealClosesAt: window.closesAt } : {};
     return tx.game.create({
-      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: state as unknown as Prisma.InputJsonValue, version: state.version, ...fair },
+      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: toStoredState(state), version: state.version, ...fair },
     });
   }
 
@@ -217,7 +214,7 @@ export class GameStore {
     const game = await this.lock(tx, gameId);
     if (!game || !game.dealClosesAt || game.status !== 'playing') return null;
     const contributions = ((game.contributions as (string | null)[] | null) ?? []).map((c) => c ?? '');
-    const placeholder = game.state as unknown as GameState;
+    const placeholder = stateOf(game);
     const { ruleset, players, partners, settings } = placeholder.config;
     const created = createGame({ ruleset, players, partners, settings: { ...settings }, seed: dealSeed(game.seed, contributions) });
     if (!created.ok) throw new Error(`cannot deal game ${gameId}: ${created.error.message}`);
@@ -314,7 +311,7 @@ export class GameStore {
 
   /** An action by the system under the caller's lock (a forfeit): the version bump, a snapshot when due, and the action. */
   async saveAction(tx: Tx, game: StoredGame, next: GameState, entry: ActionEntry): Promise<StoredGame> {
-    return this.write(tx, game, next, needsSnapshot(game.state as unknown as GameState, next), entry);
+    return this.write(tx, game, next, needsSnapshot(stateOf(game), next), entry);
   }
 
   private async write(tx: Tx, game: StoredGame, next: GameState, snapshot: boolean, entry: ActionEntry | null): Promise<StoredGame> {
@@ -368,7 +365,7 @@ export class GameStore {
         if (!rows.length) return null;
         const r = rows[0];
         const stored = this.resolve(r, held);
-        game = { ...stored, status: stored.status, state: stored.state as unknown as GameState };
+        game = { ...stored, status: stored.status, state: stateOf(stored) };
         done = r.done ? { version: r.done.version, seat: r.done.seat, action: r.done.action, requestId: r.done.request_id } : null;
       }
       let saved = false;

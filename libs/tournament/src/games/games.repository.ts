@@ -8,19 +8,13 @@ export interface SeatRow {
 }
 
 /**
- * The audit of a hidden-tile read, and the open draw of a game's table. Who sits at a game is its
+ * The audit of a hidden-tile read. Who sits at a game is its
  * table's (TableHosts.seatsOfGame); the game rows themselves (state, version, the action log) belong
  * to GameStore (games/game.store.ts).
  */
 @Injectable()
 export class GamesRepository {
   constructor(private readonly prisma: PrismaService) {}
-
-  /** The table's 6-4/5-5 draw still open, if any. */
-  async openTiebreakId(tableId: string): Promise<string | null> {
-    const tb = await this.prisma.tiebreak.findFirst({ where: { tableId, decidedAt: null }, orderBy: { createdAt: 'desc' }, select: { id: true } });
-    return tb?.id ?? null;
-  }
 
   /** SPEC 7: a reviewer's or admin's read of an ended game's hidden tiles, in the append-only audit log. */
   async auditHiddenTilesRead(gameId: string, actorId: string, data: { roles: string[]; seat: number | null }): Promise<void> {

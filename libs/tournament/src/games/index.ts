@@ -6,3 +6,4 @@ export * from './move-publisher';
 export * from './turn-clock.service';
 export * from './game-move.service';
 export * from './fair-deal.service';
+export * from './stored-state';

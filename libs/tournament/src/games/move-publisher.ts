@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Game } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
 import type { SeatRow } from './games.repository';
-import { gameViewEmits, LiveEmitter } from '../live/live-emitter';
+import { gameViewEmits, LiveEmitter, type ViewableGame } from '../live/live-emitter';
 
 /** A move that has been committed: the game's new state and who sits where (people only). Never sent to a client as it is. */
 export interface GameMoved {
-  game: Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId'>>;
+  game: ViewableGame;
   state: GameState;
   seats: SeatRow[];
   /** the next turn's clock deadline (null when the game is over or the clock is unknown) */

@@ -1,7 +1,8 @@
-import { apply as engineApply, type GameState } from '@dcs/engine';
+import { apply as engineApply } from '@dcs/engine';
 import { AppError, type Tx } from '@dcs/common';
 
 import type { GameStore, StoredGame } from './game.store';
+import { stateOf } from './stored-state';
 
 /**
  * The one forfeit of a seat (SPEC 1.7) by the system or a director, under the caller's lock on the
@@ -9,7 +10,7 @@ import type { GameStore, StoredGame } from './game.store';
  * forfeited, is answered as it is (the caller compares versions to see whether anything changed).
  */
 export async function forfeitSeat(store: GameStore, tx: Tx, game: StoredGame, seat: number, actorId: string | null = null): Promise<StoredGame> {
-  const state = game.state as unknown as GameState;
+  const state = stateOf(game);
   if (state.finished || state.forfeited[seat]) return game;
   const r = engineApply(state, { seat, type: 'forfeit' });
   if (!r.ok) throw new AppError(r.error.code, `forfeit of seat ${seat} in game ${game.id}: ${r.error.message}`);

@@ -3,46 +3,11 @@ import type { Game } from '@dcs/db';
 import type { GameState } from '@dcs/engine';
 import type { Effect } from '../effects/effects-queue';
 import type { SeatRow } from './games.repository';
-import type { Tx } from '@dcs/common';
+import { AppError, type Tx } from '@dcs/common';
+import type { JoinedGame } from '@dcs/common/live/live.contract';
 
-/** The kinds of table a game is played at (docs/architecture.md, "How to add a kind of table"). */
-export type TableKind = 'challenge' | 'house';
-
-/** The table a game is played at. */
-export interface TableRef {
-  kind: TableKind;
-  id: string;
-}
-
-/** The game row's columns that name its table: one foreign key per kind (docs/architecture.md). */
-export type TableColumns = Pick<Game, 'tableId' | 'houseTableId'>;
-
-/** A game row, or any part of it that holds its table's columns. */
-export type GameAtTable = { tableId: string | null; houseTableId?: string | null };
-
-/** The one place a game row's foreign keys become its table (null: a game at no table, as tests and benches deal). */
-export function tableOf(game: GameAtTable): TableRef | null {
-  if (game.tableId) return { kind: 'challenge', id: game.tableId };
-  if (game.houseTableId) return { kind: 'house', id: game.houseTableId };
-  return null;
-}
-
-/** …and back: the foreign keys of a new game row at `table`. */
-export function tableColumns(table: TableRef | null): Partial<TableColumns> {
-  if (!table) return { tableId: null };
-  switch (table.kind) {
-    case 'challenge':
-      return { tableId: table.id };
-    case 'house':
-      return { houseTableId: table.id };
-  }
-}
-
-/** The same columns as GameStore reads them from a game row (`g`). */
-export const TABLE_COLUMNS_SQL = `g.table_id AS "tableId", g.house_table_id AS "houseTableId"`;
-
-/** The columns naming a game's table, copied from a row. */
-export const tableColumnsOf = (g: TableColumns): TableColumns => ({ tableId: g.tableId, houseTableId: g.houseTableId });
+export * from './table-columns';
+import { type GameAtTable, type TableKind, type TableRef, tableOf } from './table-columns';
 
 /** A run-out the turn clock has just recorded (its GameTimeout row written), inside its transaction. */
 export interface RunOut {
@@ -58,6 +23,46 @@ export interface RunOut {
 
 /** The game row as the clock hands it to a host (locked, with its current state). */
 export type HostedGame = Game;
+
+/** Who asks about a game: their seat at it (null: not seated) and whether they are staff (a reviewer or an admin). */
+export interface Viewer {
+  seat: number | null;
+  staff: boolean;
+}
+
+/**
+ * What a viewer may see of a game beyond its public view, as its table's host answers (`TableHost.audience`):
+ * the core (views, records, replays, the post-game review) asks and never decides from the game's kind.
+ */
+export interface GameAudience {
+  /** the game exists for this viewer at all (its review; false: answered as no game, 404) */
+  sees: boolean;
+  /** its table's id may be named to this viewer (the views and the replay name it then) */
+  namesTable: boolean;
+  /** its post-game review once the game ended: every seat's, the viewer's own, or refused (the error answered) */
+  review: 'all' | 'own' | AppError;
+  /** reading every seat's review now is a read of hidden tiles, audited (SPEC 7) */
+  auditsReview: boolean;
+}
+
+/** What a rejoin (the socket `join`) adds to the view for a kind of table (documented in the JoinedGame contract). */
+export type JoinExtras = Omit<JoinedGame, 'seq' | 'view' | 'missed'>;
+
+/** How a kind's finished games are analysed (anti-cheat, docs/anticheat.md; the post-game review, issue 24). */
+export interface GameAnalysisPolicy {
+  /** the anti-cheat analysis reads its finished games */
+  anticheat: boolean;
+  /** the players' post-game analysis reviews its finished games */
+  review: boolean;
+}
+
+/** A game at no table (tests and benches deal them): public, its review every seat's to staff only. */
+export const NO_TABLE_AUDIENCE = (viewer: Viewer): GameAudience => ({
+  sees: true,
+  namesTable: true,
+  review: viewer.staff ? 'all' : new AppError('FORBIDDEN', 'This game is at no table: its analysis is for staff only'),
+  auditsReview: viewer.staff,
+});
 
 /**
  * What a kind of table does when one of its games moves, runs out a clock or ends. The game core
@@ -92,6 +97,16 @@ export interface TableHost {
   ranOut(tx: Tx, game: HostedGame, run: RunOut, effects: Effect[]): Promise<'ticket' | 'forfeit'>;
   /** After the run-out's transaction committed and its effects were queued. */
   runOutCommitted(gameId: string, outcome: 'ticket' | 'forfeit', effects: readonly Effect[]): Promise<void>;
+  /** Who may see the game, its post-game review and its record (the game row's finished state is the caller's). */
+  audience(tableId: string, viewer: Viewer): Promise<GameAudience>;
+  /** What a rejoin adds for a game of the table (`finished`: the game is over), e.g. a challenge table's open draw. */
+  rejoined(tableId: string, finished: boolean): Promise<JoinExtras>;
+  /** The recovery sweep (worker start-up and every minute): re-queues every timer of its tables the database says is due; how many. */
+  recover(): Promise<number>;
+  /** Whether and how its finished games are analysed. */
+  readonly analysis: GameAnalysisPolicy;
+  /** Whether an anti-cheat case about a game of the table is marked for video review (a challenge's final table, a T3 challenge). */
+  highStakes(tableId: string): Promise<boolean>;
 }
 
 /** The registry of table hosts, keyed by kind: each kind's host registers itself when its module starts. */
@@ -120,5 +135,29 @@ export class TableHosts {
   async seatsOfGame(game: GameAtTable): Promise<SeatRow[]> {
     const at = this.forGame(game);
     return at ? at.host.seats(at.table.id) : [];
+  }
+
+  /** Who may see the game (its host's answer; a game at no table: NO_TABLE_AUDIENCE). */
+  async audience(game: GameAtTable, viewer: Viewer): Promise<GameAudience> {
+    const at = this.forGame(game);
+    return at ? at.host.audience(at.table.id, viewer) : NO_TABLE_AUDIENCE(viewer);
+  }
+
+  /** What a rejoin adds (its host's answer; nothing at no table). */
+  async rejoined(game: GameAtTable, finished: boolean): Promise<JoinExtras> {
+    const at = this.forGame(game);
+    return at ? at.host.rejoined(at.table.id, finished) : {};
+  }
+
+  /** Every registered host's recovery sweep, one after another; the timers ensured in all. */
+  async recover(): Promise<number> {
+    let n = 0;
+    for (const host of this.hosts.values()) n += await host.recover();
+    return n;
+  }
+
+  /** Every registered host (anti-cheat and the review ask each for its analysis policy). */
+  all(): TableHost[] {
+    return [...this.hosts.values()];
   }
 }

@@ -8,6 +8,7 @@ import { GameAtTable, TableHost, TableHosts } from './table-host';
 import { TournamentClock } from '../time/tournament-clock';
 import { TurnClockRepository } from './turn-clock.repository';
 import type { Tx } from '@dcs/common';
+import { stateOf } from './stored-state';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -53,7 +54,7 @@ export class TurnClockService {
   /** The clock running now: its attempt at the game's version (run-outs so far) and when it runs out (null: over, or the clock is off). */
   private async currentClock(game: ClockedGame): Promise<{ attempt: number; at: Date } | null> {
     if (game.status !== 'playing') return null;
-    const ms = await this.clockMs(game, game.state as unknown as GameState);
+    const ms = await this.clockMs(game, stateOf(game));
     if (ms === null) return null;
     const last = await this.rows.lastRunOut(game.id, game.version);
     const start = last ? last.createdAt : game.updatedAt;
@@ -108,7 +109,7 @@ export class TurnClockService {
       if (!game || game.status !== 'playing' || game.version !== version) return 'noop' as const;
       const tickets = await this.rows.runOutsAt(tx, gameId, version);
       if (tickets.length !== attempt) return 'noop' as const;
-      const state = game.state as unknown as GameState;
+      const state = stateOf(game);
       const ms = await this.clockMs(game, state, tx);
       if (ms === null) return 'noop' as const;
       const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;

@@ -3,7 +3,7 @@ import { CURRENCIES, isoWeekOf, isoWeekStart } from '@dcs/house';
 import { EffectsQueue, Effect } from '../effects/effects-queue';
 import { TournamentClock } from '../time/tournament-clock';
 import { HouseRepository } from './house.repository';
-import { WalletRepository } from './wallet.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -4,7 +4,8 @@ import { AppError, notFound, type Tx } from '@dcs/common';
 import { TournamentClock } from '../time/tournament-clock';
 import { welcomeGrantDue, welcomeGrantStatus, weekStartUtc, WELCOME_GRANT_GAMES } from '@dcs/house';
 import { HouseRepository } from './house.repository';
-import { insufficientFunds, WalletRepository } from './wallet.repository';
+import { insufficientFunds, WalletRepository } from '../ledger/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
 import { houseTx } from './house-tx';
 
 
@@ -14,6 +15,7 @@ export class HouseAccounts {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
+    private readonly ledgerFile: PlayerFileRepository,
     private readonly clock: TournamentClock,
   ) {}
 
@@ -23,7 +25,7 @@ export class HouseAccounts {
     if (!exists) throw notFound('User', userId);
     await houseTx(this.repo, (tx) => this.wallets.ensure(tx, userId));
     const balances = await this.wallets.balances(userId);
-    const court = (await this.repo.court([userId])).get(userId)!;
+    const court = (await this.ledgerFile.court([userId])).get(userId)!;
     const grant = await this.wallets.grantProgress(userId);
     return { user: exists, balances, court, grant: welcomeGrantStatus(grant) };
   }
@@ -118,7 +120,7 @@ export class HouseAccounts {
   }
 
   file(userId: string, limit: number, before?: Date) {
-    return this.repo.file(userId, limit, before);
+    return this.ledgerFile.file(userId, limit, before);
   }
 
   workouts(userId: string) {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig, AppError } from '@dcs/common';
-import { createBot, currentHand, seedRng, type Bot, type GameState } from '@dcs/engine';
+import { createBot, currentHand, seedRng, type Bot } from '@dcs/engine';
 import { BOT_OF_LEVEL } from '@dcs/house';
 import type { BotLevel } from '@dcs/db';
 import { EffectsQueue } from '../effects/effects-queue';
@@ -8,6 +8,7 @@ import { GameStore } from '../games/game.store';
 import { GameMoveService } from '../games/game-move.service';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
+import { stateOf } from '../games/stored-state';
 
 /**
  * Computer seats at house tables (SPEC 8.1, 8.6), played by the worker: the job for (game, version,
@@ -40,7 +41,7 @@ export class HouseBotService {
     const table = await this.repo.botSeats(game.houseTableId);
     if (!table) return 'noop';
     const levels = new Map<number, BotLevel>(table.seatsTaken.map((s) => [s.seat, s.botLevel!]));
-    let state = game.state as unknown as GameState;
+    let state = stateOf(game);
     let turn = { version, attempt };
     let played = 0;
     for (;;) {

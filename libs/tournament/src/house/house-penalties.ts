@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Game } from '@dcs/db';
-import { type GameState } from '@dcs/engine';
 import { TournamentClock } from '../time/tournament-clock';
 import { DUMBBELLS_TO_FORFEIT, isCitizensTable, mayExpunge, runOutPenalty, ticketServedAt, type HouseRuleset } from '@dcs/house';
 import { EffectsQueue, Effect } from '../effects/effects-queue';
@@ -9,10 +8,12 @@ import { GameStore } from '../games/game.store';
 import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HouseRepository, TableWithSeats } from './house.repository';
-import { WalletRepository } from './wallet.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
 import type { Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /** Run-outs at house tables and their penalties (SPEC 8.3-8.6): tickets and their fines, dumbbells and the 5th in a turn, a computer's run-out in the jar and the tickets it expunges; tickets served and felonies cleared. An act of HouseService. */
 @Injectable()
@@ -20,6 +21,7 @@ export class HousePenalties {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
+    private readonly ledgerFile: PlayerFileRepository,
     private readonly store: GameStore,
     private readonly queue: EffectsQueue,
     private readonly clock: TournamentClock,
@@ -40,12 +42,12 @@ export class HousePenalties {
     let penalty: 'ticket' | 'dumbbell' | 'computer' = 'computer';
     let forfeited = false;
     if (!s.userId) {
-      await this.repo.fileAdd(tx, { ...base, userId: null, kind: 'computer_timeout', dedupeKey: `run-out:${game.id}:${game.version}:${attempt}` });
+      await this.ledgerFile.fileAdd(tx, { ...base, userId: null, kind: 'computer_timeout', dedupeKey: `run-out:${game.id}:${game.version}:${attempt}` });
       await this.expungeFor(tx, t, game, attempt);
     } else {
       penalty = runOutPenalty(ruleset, t.purpose);
       const fine = penalty === 'ticket' && t.purpose === 'stake' ? t.ticketFine : 0;
-      const entry = await this.repo.fileAdd(tx, {
+      const entry = await this.ledgerFile.fileAdd(tx, {
         ...base,
         userId: s.userId,
         kind: penalty,
@@ -64,11 +66,11 @@ export class HousePenalties {
       }
     }
     const seats = await this.repo.peopleSeats(t.id);
-    let state = game.state as unknown as GameState;
+    let state = stateOf(game);
     let version = game.version;
     if (forfeited) {
       const after = await forfeitSeat(this.store, tx, game, seat);
-      state = after.state as unknown as GameState;
+      state = stateOf(after);
       version = after.version;
       if (state.finished) effects.push({ kind: 'house-settle', gameId: game.id });
       else effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, state, 0, now));
@@ -92,11 +94,11 @@ export class HousePenalties {
       if (!s.userId) continue;
       const own = await this.repo.ownRunOuts(tx, game.id, s.userId);
       const already = await this.repo.expungedIn(tx, game.id, s.userId);
-      const ticket = await this.repo.oldestOpenTicket(tx, s.userId);
+      const ticket = await this.ledgerFile.oldestOpenTicket(tx, s.userId);
       const isCommunityService = ticket?.houseTableId ? isCitizensTable(((await this.repo.rulesetOf(tx, ticket.houseTableId)) ?? 'inmate') as HouseRuleset) : false;
       if (!ticket || !isCommunityService || !mayExpunge({ cashTable: cash, ownTimeoutsInGame: own, expungedInGame: already > 0, openTickets: 1 })) continue;
       // The turn and attempt of the computer's run-out that expunged it: the finished game lists it beside that run-out.
-      await this.repo.fileAdd(tx, { userId: s.userId, kind: 'ticket_expunged', closesId: ticket.id, gameId: game.id, houseTableId: t.id, version: game.version, attempt, dedupeKey: `expunge:${game.id}:${s.userId}` });
+      await this.ledgerFile.fileAdd(tx, { userId: s.userId, kind: 'ticket_expunged', closesId: ticket.id, gameId: game.id, houseTableId: t.id, version: game.version, attempt, dedupeKey: `expunge:${game.id}:${s.userId}` });
       if (ticket.fine > 0 && ticket.currency) {
         await this.wallets.post(tx, { userId: s.userId, currency: ticket.currency, kind: 'expunged_fine', amount: ticket.fine, gameId: game.id, houseTableId: t.id, dedupeKey: `expunged-fine:${ticket.id}`, reason: 'ticket expunged: its fine returned' });
       }
@@ -108,13 +110,13 @@ export class HousePenalties {
     const now = this.clock.now();
     const effects: Effect[] = [];
     const out = await houseTx(this.repo, async (tx) => {
-      const e = await this.repo.fileEntry(tx, entryId);
+      const e = await this.ledgerFile.fileEntry(tx, entryId);
       if (!e || !e.expiresAt || (e.kind !== 'ticket' && e.kind !== 'felony')) return 'noop' as const;
       if (now.getTime() < e.expiresAt.getTime()) {
         effects.push({ kind: 'file-expire', entryId, at: queueTimeAt(this.clock, e.expiresAt), again: true });
         return 'wait' as const;
       }
-      const closed = await this.repo.fileAdd(tx, { userId: e.userId, kind: e.kind === 'ticket' ? 'ticket_served' : 'felony_cleared', closesId: e.id, dedupeKey: `close:${e.id}` });
+      const closed = await this.ledgerFile.fileAdd(tx, { userId: e.userId, kind: e.kind === 'ticket' ? 'ticket_served' : 'felony_cleared', closesId: e.id, dedupeKey: `close:${e.id}` });
       if (!closed) return 'noop' as const;
       return e.kind === 'ticket' ? ('served' as const) : ('cleared' as const);
     });

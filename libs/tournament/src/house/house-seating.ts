@@ -2,7 +2,7 @@ import { FairDeal } from '../games/fair-deal.service';
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, HousePurpose, Prisma, WorkoutKind } from '@dcs/db';
-import { resolveConfig, type GameState } from '@dcs/engine';
+import { resolveConfig } from '@dcs/engine';
 import { AppError, notFound, type Tx } from '@dcs/common';
 import {
   alwaysWorkout,
@@ -20,10 +20,12 @@ import { EffectsQueue, Effect } from '../effects/effects-queue';
 import { GameStore } from '../games/game.store';
 import { liveEmit, liveRooms } from '../live/live-emitter';
 import { HouseRepository, SettledGame, TableWithSeats } from './house.repository';
-import { insufficientFunds, WalletRepository } from './wallet.repository';
+import { insufficientFunds, WalletRepository } from '../ledger/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
 import { houseTx } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseSettlement } from './house-settlement';
+import { stateOf } from '../games/stored-state';
 
 export interface OpenTableInput {
   ruleset: HouseRuleset;
@@ -51,6 +53,7 @@ export class HouseSeating {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
+    private readonly ledgerFile: PlayerFileRepository,
     private readonly store: GameStore,
     private readonly queue: EffectsQueue,
     private readonly turns: HouseTurns,
@@ -276,7 +279,7 @@ export class HouseSeating {
         }
       }
       const users = await this.repo.clockFacts(tx, humans);
-      const court = await this.repo.court(humans, tx);
+      const court = await this.ledgerFile.court(humans, tx);
       // Deals no one can steer (issue 24): the people's contributions come in before the deal (FairDeal.close).
       const people = Array.from({ length: t.seats }, (_, seat) => !!t.seatsTaken.find((s) => s.seat === seat)?.userId);
       const game = await this.store.deal(tx, { kind: 'house', id: tableId }, {
@@ -305,7 +308,7 @@ export class HouseSeating {
       await this.repo.markDealt(tx, tableId, game.id, courtTable);
       const seats = await this.repo.seats(tableId, tx);
       if (game.dealClosesAt) effects.push(this.fair.closeEffect(game));
-      else effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
+      else effects.push(...this.turns.turnEffects(t, seats, game.id, stateOf(game), 0, game.updatedAt));
       // To the people seated only: the table's id never reaches a spectator through an event (an unlisted table's id is its secret).
       if (humans.length) effects.push(liveEmit(humans.map(liveRooms.user), 'house:dealt', { tableId, gameId: game.id }));
     });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@dcs/db';
-import { type GameState } from '@dcs/engine';
 import { TournamentClock } from '../time/tournament-clock';
 import {
   holdOf,
@@ -17,10 +16,12 @@ import { gameViewEmits, liveEmit, liveRooms } from '../live/live-emitter';
 import { forfeitSeat } from '../games/seat-forfeit';
 import { HouseRepository } from './house.repository';
 import { CommissaryService } from './commissary.service';
-import { WalletRepository } from './wallet.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
+import { PlayerFileRepository } from '../ledger/player-file.repository';
 import { houseTx, queueTimeAt } from './house-tx';
 import { HouseTurns } from './house-turns';
 import { HouseAccounts } from './house-accounts';
+import { stateOf } from '../games/stored-state';
 
 
 /** The settlement of a finished house game (SPEC 8.1, 8.4, 8.6), once, in one transaction; a seat's forfeit that may end the game; and the recovery sweep of house tables. An act of HouseService. */
@@ -29,6 +30,7 @@ export class HouseSettlement {
   constructor(
     private readonly repo: HouseRepository,
     private readonly wallets: WalletRepository,
+    private readonly ledgerFile: PlayerFileRepository,
     private readonly store: GameStore,
     private readonly queue: EffectsQueue,
     private readonly clock: TournamentClock,
@@ -45,7 +47,7 @@ export class HouseSettlement {
       if (!game || game.status !== 'playing') return;
       const after = await forfeitSeat(this.store, tx, game, seat);
       if (after.version === game.version) return;
-      const next = after.state as unknown as GameState;
+      const next = stateOf(after);
       const t = (await this.repo.table(game.houseTableId!, tx))!;
       if (!next.finished) effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, next, 0, new Date()));
       effects.push(...gameViewEmits(game, next, await this.repo.peopleSeats(t.id), null));
@@ -71,7 +73,7 @@ export class HouseSettlement {
       const game = await this.store.lock(tx, gameId);
       if (!t || !game || game.status !== 'finished') return 'noop' as const;
       if (await this.repo.isSettled(tx, gameId)) return 'noop' as const;
-      const state = game.state as unknown as GameState;
+      const state = stateOf(game);
       const n = state.config.players;
       const winner = state.winner;
       const sameSide = (a: number, b: number) => (state.config.partners ? a % 2 === b % 2 : a === b);
@@ -148,6 +150,8 @@ export class HouseSettlement {
       const seated = humans.map((s) => liveRooms.user(s.userId!));
       if (seated.length) effects.push(liveEmit(seated, 'house:settled', { tableId: t.id, gameId, full: true, ...result }));
       effects.push(liveEmit([liveRooms.game(gameId)], 'house:settled', { tableId: null, gameId, full: false, winner, scores: state.scores, forfeited: state.forfeited, workouts: [], jar: [] }, seated));
+      // anti-cheat: analyse the settled game within seconds, as a decided challenge table's (job id = game id: queued once)
+      effects.push({ kind: 'anticheat-game', gameId });
       return 'settled' as const;
     });
     await this.queue.run(effects);
@@ -161,7 +165,7 @@ export class HouseSettlement {
     for (const g of unsettled) effects.push({ kind: 'house-settle', gameId: g.id });
     const now = this.clock.now().getTime();
     // One already due gets an id of its own: its deterministic job may still be waiting under an older delay.
-    for (const e of await this.repo.openExpiring()) {
+    for (const e of await this.ledgerFile.openExpiring()) {
       effects.push({ kind: 'file-expire', entryId: e.id, at: queueTimeAt(this.clock, e.expiresAt), ...(e.expiresAt.getTime() <= now ? { again: true as const } : {}) });
     }
     effects.push(...(await this.commissary.timers()));
@@ -176,7 +180,7 @@ export class HouseSettlement {
       }
       const atVersion = await this.repo.runOutsAt(game.id, game.version);
       const from = atVersion.length ? atVersion[atVersion.length - 1].createdAt : game.updatedAt;
-      effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, game.state as unknown as GameState, atVersion.length, from));
+      effects.push(...this.turns.turnEffects(t, t.seatsTaken, game.id, stateOf(game), atVersion.length, from));
     }
     return effects;
   }

@@ -2,11 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { GameState } from '@dcs/engine';
 import type { Effect } from '../effects/effects-queue';
 
-import { HostedGame, RunOut, TableHost, TableHosts } from '../games/table-host';
+import { GameAudience, HostedGame, JoinExtras, RunOut, TableHost, TableHosts, Viewer } from '../games/table-host';
 import { HouseRepository } from './house.repository';
 import { HouseService } from './house.service';
 import { HouseTurns } from './house-turns';
 import type { Tx } from '@dcs/common';
+import { stateOf } from '../games/stored-state';
 
 /**
  * What a house table does with its games (TableHost, SPEC 8): its seats may change between games (a
@@ -18,6 +19,11 @@ import type { Tx } from '@dcs/common';
 export class HouseTableHost implements TableHost {
   readonly kind = 'house' as const;
   readonly fixedSeats = false;
+  /**
+   * Every finished house game is analysed by anti-cheat (stake, friendly and workout tables, partner
+   * rulesets included: docs/anticheat.md says which signals apply) and reviewed for its players.
+   */
+  readonly analysis = { anticheat: true, review: true };
   private readonly logger = new Logger(HouseTableHost.name);
 
   constructor(
@@ -51,7 +57,7 @@ export class HouseTableHost implements TableHost {
   async dealt(tx: Tx, game: HostedGame, effects: Effect[]): Promise<void> {
     const t = await this.repo.botSeed(game.houseTableId!);
     const seats = await this.repo.seats(game.houseTableId!, tx);
-    if (t) effects.push(...this.turns.turnEffects(t, seats, game.id, game.state as unknown as GameState, 0, game.updatedAt));
+    if (t) effects.push(...this.turns.turnEffects(t, seats, game.id, stateOf(game), 0, game.updatedAt));
   }
 
   mayRunOut(tx: Tx, game: HostedGame, seat: number, attempt: number, effects: Effect[]): Promise<boolean> {
@@ -67,5 +73,29 @@ export class HouseTableHost implements TableHost {
     if (outcome === 'forfeit' && effects.some((e) => e.kind === 'house-settle')) {
       await this.house.settle(gameId).catch((err: Error) => this.logger.warn(`settling house game ${gameId}: ${err.message}`));
     }
+  }
+
+  /**
+   * A house game is its players' and staff's only (SPEC 8.4: its run-outs are staff's to see; an unlisted
+   * table's id is its secret): to anyone else its review is no game at all and its table is not named.
+   * Its players see their own review as soon as it ended, staff every seat's (audited).
+   */
+  async audience(_tableId: string, viewer: Viewer): Promise<GameAudience> {
+    const insider = viewer.seat !== null || viewer.staff;
+    return { sees: insider, namesTable: insider, review: viewer.staff ? 'all' : 'own', auditsReview: viewer.staff };
+  }
+
+  /** A house table's cases are not marked for video review (stake tables are watched by chip dumping's ledger scan). */
+  async highStakes(): Promise<boolean> {
+    return false;
+  }
+
+  async rejoined(): Promise<JoinExtras> {
+    return {};
+  }
+
+  /** Unsettled finished games, file expiries, clocks and computer turns in play. */
+  recover(): Promise<number> {
+    return this.house.sweep();
   }
 }

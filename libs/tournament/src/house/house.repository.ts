@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { BotLevel, Currency, DoctorsExcuse, FileEntry, FileEntryKind, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
+import type { BotLevel, Currency, DoctorsExcuse, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
 import { PrismaService, type Tx } from '@dcs/common';
-import { courtLevel, type CourtLevel } from '@dcs/house';
 
 import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
 import { addStakeWins, confirmAdultOnce, setAssistiveTech } from '../accounts/accounts.repository';
@@ -42,15 +41,8 @@ export interface GameRunOut {
   at: Date;
 }
 
-/** Open tickets and felonies on a file: entries with no closing entry (served, expunged, cleared). */
-export interface CourtStatus {
-  openTickets: number;
-  felonies: number;
-  court: CourtLevel | null;
-}
-
 /**
- * The house-table aggregate (tables, seats, the player's file, workouts, excuses, settlements):
+ * The house-table aggregate (tables, seats, the house's run-outs on the file, workouts, excuses, settlements):
  * the only code reading or writing those rows, and HouseService's reads and writes of a player's house
  * columns (stake wins, assistive technology, the 18+ confirmation) with their audit entries. Thin: queries
  * and writes only, no rule; HouseService decides. Lock order inside a transaction: the house table
@@ -229,45 +221,6 @@ export class HouseRepository {
     return this.prisma.houseSeat.findUnique({ where: { tableId_seat: { tableId, seat } } });
   }
 
-  /** Court status of players as of now (SPEC 8.5). */
-  async court(userIds: readonly string[], db: Pick<Prisma.TransactionClient, '$queryRaw'> = this.prisma): Promise<Map<string, CourtStatus>> {
-    const out = new Map<string, CourtStatus>();
-    for (const id of userIds) out.set(id, { openTickets: 0, felonies: 0, court: null });
-    if (!userIds.length) return out;
-    const rows = await db.$queryRaw<{ user_id: string; kind: FileEntryKind; n: number }[]>`
-      SELECT f.user_id, f.kind, count(*)::int AS n FROM file_entries f
-      WHERE f.user_id = ANY(${[...userIds]}::uuid[]) AND ((f.kind = 'ticket' AND f.tournament = false) OR f.kind = 'felony')
-        AND NOT EXISTS (SELECT 1 FROM file_entries c WHERE c.closes_id = f.id)
-      GROUP BY f.user_id, f.kind`;
-    for (const r of rows) {
-      const s = out.get(r.user_id)!;
-      if (r.kind === 'ticket') s.openTickets = r.n;
-      else s.felonies = r.n;
-    }
-    for (const s of out.values()) s.court = courtLevel(s.openTickets, s.felonies);
-    return out;
-  }
-
-  /** Appends to a file; null when the fact is already there (idempotent on its dedupe key). */
-  async fileAdd(tx: Tx, data: Prisma.FileEntryUncheckedCreateInput): Promise<FileEntry | null> {
-    const done = await tx.fileEntry.findUnique({ where: { dedupeKey: data.dedupeKey } });
-    if (done) return null;
-    return tx.fileEntry.create({ data });
-  }
-
-  /** The oldest open Community Service ticket with its fine (a house ticket at a citizens' table) of a player. */
-  async oldestOpenTicket(tx: Tx, userId: string): Promise<FileEntry | null> {
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      SELECT f.id FROM file_entries f WHERE f.user_id = ${userId}::uuid AND f.kind = 'ticket' AND f.tournament = false
-        AND NOT EXISTS (SELECT 1 FROM file_entries c WHERE c.closes_id = f.id)
-      ORDER BY f.created_at, f.id LIMIT 1`;
-    return rows.length ? tx.fileEntry.findUnique({ where: { id: rows[0].id } }) : null;
-  }
-
-  fileEntry(tx: Tx, id: string): Promise<FileEntry | null> {
-    return tx.fileEntry.findUnique({ where: { id } });
-  }
-
   /** A seat's dumbbells in one turn of a game. */
   dumbbellsInTurn(tx: Tx, gameId: string, seat: number, version: number): Promise<number> {
     return tx.fileEntry.count({ where: { gameId, seat, version, kind: 'dumbbell' } });
@@ -292,18 +245,6 @@ export class HouseRepository {
   /** A player's tickets expunged in a game. */
   expungedIn(tx: Tx, gameId: string, userId: string): Promise<number> {
     return tx.fileEntry.count({ where: { userId, kind: 'ticket_expunged', gameId } });
-  }
-
-  file(userId: string, limit: number, before?: Date): Promise<FileEntry[]> {
-    return this.prisma.fileEntry.findMany({ where: { userId, ...(before ? { createdAt: { lt: before } } : {}) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
-  }
-
-  /** Tickets and felonies still open whose time has come (the recovery sweep re-queues their expiry). */
-  async openExpiring(): Promise<{ id: string; expiresAt: Date }[]> {
-    const rows = await this.prisma.$queryRaw<{ id: string; expires_at: Date }[]>`
-      SELECT f.id, f.expires_at FROM file_entries f WHERE f.kind IN ('ticket', 'felony') AND f.expires_at IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM file_entries c WHERE c.closes_id = f.id)`;
-    return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
   }
 
   /** Finished house games with no settlement yet (a crash between the end and the settlement). */

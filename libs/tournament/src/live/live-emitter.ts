@@ -5,6 +5,7 @@ import type { Game, Role, User } from '@dcs/db';
 import { type GameState, playerView, type PlayerView } from '@dcs/engine';
 import { AppConfig, boundedClose } from '@dcs/common';
 import type { SeatRow } from '../games/games.repository';
+import type { GameAtTable } from '../games/table-columns';
 
 /** The socket.io namespace of the live tables (see docs/realtime.md). */
 export const LIVE_NAMESPACE = '/live';
@@ -46,7 +47,7 @@ export interface Fairness {
   dealClosesAt: string | null;
 }
 
-export type ViewableGame = Pick<Game, 'id' | 'tableId' | 'seedHash' | 'seed'> & Partial<Pick<Game, 'houseTableId' | 'contributions' | 'dealClosesAt'>>;
+export type ViewableGame = Pick<Game, 'id' | 'seedHash' | 'seed'> & GameAtTable & Partial<Pick<Game, 'contributions' | 'dealClosesAt'>>;
 
 /** A game's public deal parts. */
 export const fairnessOf = (game: ViewableGame): Fairness => ({
