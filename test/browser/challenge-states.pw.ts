@@ -69,4 +69,31 @@ test.describe('a challenge page through its states', () => {
     expect(lines).toHaveLength(17);
     expect(lines[1].split(',').slice(0, 3)).toEqual([ch.challengeId, expect.any(String), '1']);
   });
+
+  test('on a phone the bracket opens on the current round; between rounds the next one counts down to its start', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const ch = await platform.challenge({ checkedIn: 16, breakSeconds: 600 });
+    let tables: { id: string }[] = [];
+    await expect(async () => {
+      tables = (await platform.bracket(ch.challengeId)).rounds.find((r) => r.round === 1)?.tables ?? [];
+      expect(tables.length).toBe(4);
+    }).toPass({ timeout: 60_000 });
+    for (const t of tables) await platform.play(t.id);
+    await expect(async () => expect((await platform.bracket(ch.challengeId)).rounds.find((r) => r.round === 2)?.status).toBe('pending')).toPass({ timeout: 60_000 });
+
+    await page.goto(`/challenges/${ch.challengeId}`);
+    const next = page.getByRole('region', { name: 'Round 2' });
+    await expect(next).toContainText('not seated yet');
+    await expect(next).toContainText(/Starts in (9|10):\d\d/);
+    await screens(page, 'challenge-between-rounds', async (p) => {
+      // the round to come is the one in view in the sideways strip of rounds, not round 1
+      const strip = (await p.getByRole('group', { name: 'Bracket rounds' }).boundingBox())!;
+      const shown = (await p.getByRole('region', { name: 'Round 2' }).boundingBox())!;
+      expect(shown.x).toBeGreaterThanOrEqual(strip.x - 1);
+      expect(shown.x + Math.min(shown.width, 100)).toBeLessThanOrEqual(strip.x + strip.width + 1);
+      // on a phone (one round to a screen) round 1 has scrolled out to the left
+      if (p.viewportSize()!.width < 700) expect((await p.getByRole('region', { name: 'Round 1' }).boundingBox())!.x).toBeLessThan(strip.x);
+      await expectAccessible(p);
+    });
+  });
 });

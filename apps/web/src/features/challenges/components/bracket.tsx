@@ -1,4 +1,4 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tOr } from '../../../i18n/i18n';
 import { useAppLinks } from '../../../components/app-links';
@@ -134,6 +134,17 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
 
 const NO_DRAWS: Record<string, DrawState> = {};
 
+/**
+ * The round a visitor wants to see first: the one being played; between rounds the next one (not
+ * seated yet, with its countdown); once everything is played, the last. Null before the draw.
+ */
+export function currentRound(rounds: readonly Pick<BracketRoundDto, 'round' | 'status'>[]): number | null {
+  const running = rounds.find((r) => r.status === 'running');
+  if (running) return running.round;
+  const next = rounds.find((r) => r.status === 'pending');
+  return next?.round ?? rounds.at(-1)?.round ?? null;
+}
+
 /** The bracket: one column per round, each a list of tables (4 seats, or 3), byes, results and draws. */
 export const Bracket = memo(function Bracket({ bracket, me, highlight, draws = NO_DRAWS, seatActions, tableActions }: BracketProps) {
   const disqualified = useMemo(() => new Set(bracket.disqualified ?? []), [bracket.disqualified]);
@@ -143,16 +154,25 @@ export const Bracket = memo(function Bracket({ bracket, me, highlight, draws = N
   );
   const onClick = useAppLinks();
   const { t } = useTranslation();
+  // On a phone the rounds scroll sideways: open on the current round, not on round 1 (and follow it when the next one starts).
+  const strip = useRef<HTMLDivElement>(null);
+  const current = currentRound(bracket.rounds);
+  useEffect(() => {
+    const el = strip.current;
+    const section = current === null ? null : el?.querySelector<HTMLElement>(`#round-${current}`)?.closest('section');
+    if (el && section && el.scrollWidth > el.clientWidth) el.scrollLeft = section.offsetLeft - el.offsetLeft;
+  }, [current]);
   if (bracket.rounds.length === 0) return <p className="empty">{t('bracket.notDrawn')}</p>;
   return (
     // The click handler only takes over the links' own clicks (Enter on a link is a click too).
-    <div className="bracket" tabIndex={0} role="group" aria-label={t('bracket.rounds')} onClick={onClick}>
+    <div className="bracket" ref={strip} tabIndex={0} role="group" aria-label={t('bracket.rounds')} onClick={onClick}>
       {bracket.rounds.map((round) => (
-        <section key={round.round} className="round" aria-labelledby={`round-${round.round}`}>
+        <section key={round.round} className={`round${round.round === current ? ' current' : ''}`} aria-current={round.round === current ? 'step' : undefined} aria-labelledby={`round-${round.round}`}>
           <div className="round-head">
             <h3 id={`round-${round.round}`}>{t('bracket.round', { round: round.round })}</h3>
             <span className={`status status-${round.status}`}>{label(round.status)}</span>
             {round.status === 'running' && <Countdown until={round.hardStopAt} label={t('bracket.hardStopIn')} />}
+            {round.status === 'pending' && round.startsAt && <Countdown until={round.startsAt} label={t('bracket.startsIn')} />}
           </div>
           <p className="muted">
             {t('bracket.tables', { count: round.tables.length })}
