@@ -1,8 +1,7 @@
 import { formatInstant, PrismaService } from '@dcs/common';
-import type { GameState } from '@dcs/engine';
 import { ChallengeFlowService, WalletRepository } from '@dcs/tournament';
 import type { TestApi } from './support/api';
-import { challengeWithPlayers } from './support/challenge-fixtures';
+import { challengeWithPlayers, scoresAtHardStop } from './support/challenge-fixtures';
 import type { PushReceiver } from './support/push-receiver';
 import { startReach, type ReachEnv } from './support/reach-env';
 import { linkToken, type SmtpReceiver } from './support/smtp-receiver';
@@ -52,14 +51,7 @@ describe('reaching the players: the next round, a case, a penalty, an appeal, a 
       const [table] = round.tables;
       const bySeat = (seat: number) => table.seats.find((s) => s.seat === seat)!.userId;
       // the scores at the hard stop: seat 0 first, seat 1 second (both advance), seat 2 out
-      const game = table.games[0];
-      const st = game.state as unknown as GameState;
-      st.scores = st.scores.map((_, i) => 40 - 10 * i);
-      st.onBoard = st.onBoard.map(() => true);
-      const hand = st.hands[st.hands.length - 1];
-      hand.startScores = [...st.scores];
-      hand.startOnBoard = [...st.onBoard];
-      await prisma.game.update({ where: { id: game.id }, data: { state: st as object } });
+      await scoresAtHardStop(prisma, table.games[0], (seat) => 40 - 10 * seat);
 
       // the winner reads Spanish in Mexico City and wants this one by e-mail too; the player who is out would get it by e-mail as well
       const [winner, out, bye] = [bySeat(0), bySeat(2), (round.byes as string[])[0]];

@@ -34,7 +34,9 @@ test.describe('journey: a competitor in Spanish', () => {
     await page.getByLabel('Contraseña').fill('una contraseña bien larga');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page.getByRole('banner').getByText('Jugadora Uno')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desafíos semanales');
+    // Signed in, the home page starts with what to do next (issue 42).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu próxima jugada');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('Nada pendiente ahora mismo');
     const account = await me(page);
     expect(account.locale).toBe('es');
 

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@dcs/db';
+import type { GameState } from '@dcs/engine';
 
 export interface ChallengeFixture {
   challengeId: string;
@@ -62,4 +63,18 @@ export async function challengeWithPlayers(
     })),
   });
   return { challengeId: challenge.id, cityId: city.id, players: byIndex.slice(0, opts.checkedIn).map((u) => u.id) };
+}
+
+/**
+ * Writes the scores a game will be decided by at the round's hard stop (the current hand's start
+ * scores too, since the hard stop voids the hand in progress), everyone on the board.
+ */
+export async function scoresAtHardStop(prisma: PrismaClient, game: { id: string; state: unknown }, scores: (seat: number) => number): Promise<void> {
+  const st = game.state as GameState;
+  st.scores = st.scores.map((_, i) => scores(i));
+  st.onBoard = st.onBoard.map(() => true);
+  const hand = st.hands[st.hands.length - 1];
+  hand.startScores = [...st.scores];
+  hand.startOnBoard = [...st.onBoard];
+  await prisma.game.update({ where: { id: game.id }, data: { state: st as object } });
 }

@@ -49,6 +49,10 @@ export interface OpenChallengeRequest {
   /** the turn clock (ms; 20 s by default) */
   turnMs?: number;
   roundSeconds?: number;
+  /** the break between rounds (s; none by default) */
+  breakSeconds?: number;
+  /** check-in opens this far ahead (ms; registration open until then) instead of being open now */
+  checkInOpensInMs?: number;
 }
 
 /** A move as the record writes it (libs/engine Action). */

@@ -220,11 +220,20 @@ async function main(): Promise<void> {
     /** A challenge in its check-in window with `bots` players registered and checked in (seeds 1 …), and a short turn clock. */
     'POST /challenges/open': async (body) => {
       const req = body as unknown as OpenChallengeRequest;
-      const fx = await challengeWithPlayers(prisma, { checkedIn: req.bots, roundSeconds: req.roundSeconds });
+      const fx = await challengeWithPlayers(prisma, { checkedIn: req.bots, roundSeconds: req.roundSeconds, breakSeconds: req.breakSeconds });
       const now = Date.now();
+      const opens = now + (req.checkInOpensInMs ?? -60_000);
+      const closes = Math.max(opens, now) + 1_800_000;
       await prisma.challenge.update({
         where: { id: fx.challengeId },
-        data: { status: 'check_in_open', checkInOpensAt: new Date(now - 60_000), checkInClosesAt: new Date(now + 1_800_000), turnMs: req.turnMs ?? 20_000 },
+        data: {
+          status: opens > now ? 'registration_open' : 'check_in_open',
+          checkInOpensAt: new Date(opens),
+          checkInClosesAt: new Date(closes),
+          // the fixture's start an hour away, or later when check-in closes later
+          startsAt: new Date(Math.max(now + 3_600_000, closes + 300_000)),
+          turnMs: req.turnMs ?? 20_000,
+        },
       });
       return { challengeId: fx.challengeId, players: fx.players };
     },

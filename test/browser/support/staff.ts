@@ -7,7 +7,15 @@ export async function signInAs(page: Page, login: { email: string; password: str
   await page.getByLabel('Email').fill(login.email);
   await page.getByLabel('Password').fill(login.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  // Sign out is in the header at desktop widths, in the header's menu on a phone.
+  if ((page.viewportSize()?.width ?? 1280) < 760) {
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+  } else {
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  }
 }
 
 /** The API straight (test setup, as the e2e suites do): a token, then JSON calls with it. */

@@ -80,7 +80,7 @@ export class UpdateChallengeDto {
 }
 
 export class CityChallengesQueryDto {
-  @ApiPropertyOptional({ default: 4, minimum: 0, maximum: 52, description: 'also list the challenges that started in the last N weeks (0-52)' })
+  @ApiPropertyOptional({ default: 4, minimum: 0, maximum: 52, description: 'also list the challenges that started in the last N weeks (0-52); a challenge not yet completed or cancelled (a running one) is always listed, whatever its start' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

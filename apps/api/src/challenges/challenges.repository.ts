@@ -25,8 +25,9 @@ export class ChallengesRepository {
     return this.prisma.city.count({ where: { id: cityId } }).then((n) => n > 0);
   }
 
+  /** The city's challenges that started since `since`, and every one still to play or being played whatever its start (a running challenge is never hidden). */
   listForCity(cityId: string, since: Date): Promise<Challenge[]> {
-    return this.prisma.challenge.findMany({ where: { cityId, startsAt: { gte: since } }, orderBy: { startsAt: 'asc' } });
+    return this.prisma.challenge.findMany({ where: { cityId, OR: [{ startsAt: { gte: since } }, { status: { notIn: ['completed', 'cancelled'] } }] }, orderBy: { startsAt: 'asc' } });
   }
 
   /** The city's challenge of that local date and kind, if it exists. */

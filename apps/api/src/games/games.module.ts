@@ -6,6 +6,9 @@ import { GamesService } from './games.service';
 import { MyGamesController } from './my-games.controller';
 import { MyGamesRepository } from './my-games.repository';
 import { MyGamesService } from './my-games.service';
+import { MyNextController } from './my-next.controller';
+import { MyNextRepository } from './my-next.repository';
+import { MyNextService } from './my-next.service';
 
-@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController], providers: [GamesService, MyGamesService, MyGamesRepository, GameReviewService, GameReviewRepository], exports: [GamesService] })
+@Module({ imports: [TournamentModule], controllers: [GamesController, MyGamesController, MyNextController], providers: [GamesService, MyGamesService, MyGamesRepository, MyNextService, MyNextRepository, GameReviewService, GameReviewRepository], exports: [GamesService] })
 export class GamesModule {}

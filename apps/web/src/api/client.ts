@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { readToken } from './token';
 import { i18n, language } from '../i18n/i18n';
+import { reportReachable } from './reachability';
 
 /** The typed API client: paths, parameters and bodies from the OpenAPI document (schema.d.ts). */
 export const api = createClient<paths>({ baseUrl: '' });
@@ -48,8 +49,10 @@ export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; respo
   try {
     res = await call;
   } catch {
+    reportReachable(false);
     throw new ApiError(0, 'NETWORK', i18n.t('said.network'));
   }
+  reportReachable(true);
   if (!res.response.ok) throw toApiError(res.response.status, res.error);
   return res.data as D;
 }

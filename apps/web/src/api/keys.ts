@@ -53,6 +53,8 @@ export const keys = {
     penalties: (token: string | null) => ['penalties', token] as const,
     conduct: (token: string | null) => ['conduct', token] as const,
     games: (token: string | null) => ['my-games', token] as const,
+    /** what I must do next (GET /api/me/next) */
+    next: (token: string | null) => ['my-next', token] as const,
   },
   admin: { directors: ['admin', 'directors'] as const },
   rules: {

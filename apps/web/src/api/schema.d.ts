@@ -552,6 +552,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What I must do next, most urgent first: take my seat, check in, the next round, an unfinished house game, workouts owed, a challenge I am registered for */
+        get: operations["MyNextController_next"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/house/tables": {
         parameters: {
             query?: never;
@@ -2790,6 +2807,72 @@ export interface components {
             items: components["schemas"]["MyGameDto"][];
             /** @description pass as `after` for the next page; null on the last page */
             next: string | null;
+        };
+        NextChallengeDto: {
+            /** Format: uuid */
+            challengeId: string;
+            /** Format: uuid */
+            cityId: string;
+            cityName: string;
+            /** @example 2027-01-02 */
+            localDate: string;
+        };
+        NextTableDto: {
+            /**
+             * Format: uuid
+             * @description open /tables/:tableId
+             */
+            tableId: string;
+            /**
+             * Format: uuid
+             * @description the table's current game
+             */
+            gameId: string | null;
+            /** @description 0-based index within the round (table 0 is 'table 1') */
+            table: number;
+            /** @description my seat, 0-based */
+            seat: number;
+        };
+        NextThingDto: {
+            /**
+             * @description table: my table is seated and being played — take my seat; check-in: I am registered and the check-in window is open (`at` = when it closes); next-round: I am through and the next round is seated at `at` (null: when the round still being played ends); house-game: a house table I sit at is not finished (`houseStatus`); workout: `count` workouts owed; registered: I am registered (or waitlisted) and play starts at `at`
+             * @enum {string}
+             */
+            kind: "table" | "check-in" | "next-round" | "house-game" | "workout" | "registered";
+            /**
+             * Format: date-time
+             * @description check-in: the window closes; next-round: the round is seated; registered: play starts; table: the round's hard stop
+             */
+            at: string | null;
+            challenge: components["schemas"]["NextChallengeDto"] | null;
+            table: components["schemas"]["NextTableDto"] | null;
+            /** @description table, next-round: the round number (1-based) */
+            round: number | null;
+            /** @description registered, check-in: whether I checked in */
+            checkedIn: boolean | null;
+            /** @description registered: on the waitlist */
+            waitlisted: boolean | null;
+            /**
+             * Format: uuid
+             * @description house-game: open /house/tables/:houseTableId
+             */
+            houseTableId: string | null;
+            /**
+             * @description house-game: still taking players, or being played
+             * @enum {string|null}
+             */
+            houseStatus: "open" | "playing" | null;
+            /** @description workout: how many are owed */
+            count: number | null;
+        };
+        MyNextDto: {
+            /** @description most urgent first; empty when there is nothing to do */
+            items: components["schemas"]["NextThingDto"][];
+            /**
+             * Format: uuid
+             * @description my city: the city of my latest registration (null before any)
+             */
+            cityId: string | null;
         };
         HouseSettingsDto: {
             /**
@@ -8138,6 +8221,73 @@ export interface operations {
             };
         };
     };
+    MyNextController_next: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyNextDto"];
+                };
+            };
+            /** @description MALFORMED_JSON, PAYLOAD_TOO_DEEP, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_JSON" | "PAYLOAD_TOO_DEEP" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description INVALID_TOKEN, ROLES_CHANGED, TOKEN_WITHOUT_EXPIRY, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "INVALID_TOKEN" | "ROLES_CHANGED" | "TOKEN_WITHOUT_EXPIRY" | "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description ACCOUNT_BANNED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "ACCOUNT_BANNED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+        };
+    };
     HouseController_lobby: {
         parameters: {
             query?: {
@@ -11215,7 +11365,7 @@ export interface operations {
     ChallengesController_forCity: {
         parameters: {
             query?: {
-                /** @description also list the challenges that started in the last N weeks (0-52) */
+                /** @description also list the challenges that started in the last N weeks (0-52); a challenge not yet completed or cancelled (a running one) is always listed, whatever its start */
                 pastWeeks?: number;
             };
             header?: {

@@ -17,6 +17,8 @@ export type RequestBody<P extends keyof paths, M extends 'post' | 'put' | 'patch
 
 export type CityResponseDto = Schemas['CityResponseDto'];
 export type ChallengeDetailDto = Schemas['ChallengeDetailDto'];
+export type ChallengeResponseDto = Schemas['ChallengeResponseDto'];
+export type NextThingDto = Schemas['NextThingDto'];
 
 export type BracketDto = Schemas['BracketDto'];
 export type BracketRoundDto = Schemas['BracketRoundDto'];

@@ -11,18 +11,43 @@ import { paths } from '../config/paths';
 import './shell.css';
 import { Attention } from '../features/attention/attention';
 import { RulesBanner } from '../features/rules/components/rules-banner';
+import { InstallOffer } from '../features/install/install-offer';
+import { OfflineNotice } from '../features/install/offline-notice';
+import { SiteMenu } from './site-menu';
+import { TAB_ICONS } from './tab-icons';
 
-/** What a signed-in player reaches from every page. */
-const signedInLinks = (t: (key: string) => string): readonly NavItem[] => [
-  { to: paths.house.href(), label: t('shell.house') },
-  { to: paths.wallet.href(), label: t('shell.wallet') },
-  { to: paths.myGames.href(), label: t('shell.myGames') },
-  { to: paths.notifications.href(), label: t('shell.notifications') },
-  { to: paths.myRecord.href(), label: t('shell.myRecord') },
-  { to: paths.notificationSettings.href(), label: t('shell.settings') },
-];
+type Translate = (key: string) => string;
 
-/** The frame of every page: skip link, header with navigation and the account, and the main landmark. */
+/** The sections: on a phone the `tab` ones are the bottom tab bar, the others are in the menu. */
+function sections(t: Translate, signedIn: boolean, roles: string[] | undefined): readonly NavItem[] {
+  const staff: NavItem[] = [];
+  if (signedIn && hasRole(roles, ['director'])) staff.push({ to: paths.director.href(), label: t('shell.director') });
+  if (signedIn && hasRole(roles, ['reviewer'])) staff.push({ to: paths.cases.href(), label: t('shell.reviewBoard') });
+  if (signedIn && roles?.includes('admin')) {
+    staff.push({ to: paths.adminDirectors.href(), label: t('shell.directors') }, { to: paths.adminOutbox.href(), label: t('shell.outbox') }, { to: paths.adminRules.href(), label: t('shell.rules') });
+  }
+  const home: NavItem = { to: paths.home.href(), label: t('shell.challenges'), end: true, className: 'tab', icon: TAB_ICONS.challenges };
+  if (!signedIn) return [home];
+  return [
+    home,
+    ...staff,
+    { to: paths.house.href(), label: t('shell.house'), className: 'tab', icon: TAB_ICONS.house },
+    { to: paths.wallet.href(), label: t('shell.wallet') },
+    { to: paths.myGames.href(), label: t('shell.myGames'), className: 'tab', icon: TAB_ICONS.games },
+    { to: paths.notifications.href(), label: t('shell.notifications'), className: 'tab', icon: TAB_ICONS.notifications },
+    { to: paths.myRecord.href(), label: t('shell.myRecord') },
+    { to: paths.notificationSettings.href(), label: t('shell.settings') },
+  ];
+}
+
+/** A live table fills the phone's screen: no bottom tabs there (the menu stays in the header). */
+const AT_A_TABLE = /^\/(house\/)?tables\//;
+
+/**
+ * The frame of every page: skip link, header, the main landmark. At desktop widths the header shows every
+ * section, the language switch and the account in one bar. On a phone it is one row (the brand, my name,
+ * one menu button) and the main sections are a bottom tab bar, so a page's own content starts right under it.
+ */
 export function Shell() {
   const { t } = useTranslation();
   const { token, signOut } = useAuth();
@@ -38,8 +63,15 @@ export function Shell() {
     }
     main.current?.focus();
   }, [location.pathname]);
+  const all = sections(t, token !== null, me.data?.roles);
+  const tabs = token !== null && !AT_A_TABLE.test(location.pathname);
+  const account = token ? (
+    <button type="button" className="link-button sign-out" onClick={signOut}>
+      {t('shell.signOut')}
+    </button>
+  ) : null;
   return (
-    <>
+    <div className={`shell${tabs ? ' with-tabs' : ''}${token ? '' : ' visitor'}`}>
       <Attention />
       <a className="skip" href="#main">
         {t('shell.skip')}
@@ -49,67 +81,54 @@ export function Shell() {
           <NavLink to={paths.home.href()} className="brand" end>
             DCS <span>Dominoes</span>
           </NavLink>
-          <nav aria-label={t('shell.main')}>
+          <nav aria-label={t('shell.main')} className="main-nav">
             <ul>
-              <li>
-                <NavLink to={paths.home.href()} end>
-                  {t('shell.challenges')}
-                </NavLink>
-              </li>
-              {token && hasRole(me.data?.roles, ['director']) && (
-                <li>
-                  <NavLink to={paths.director.href()}>{t('shell.director')}</NavLink>
-                </li>
-              )}
-              {token && hasRole(me.data?.roles, ['reviewer']) && (
-                <li>
-                  <NavLink to={paths.cases.href()}>{t('shell.reviewBoard')}</NavLink>
-                </li>
-              )}
-              {token && me.data?.roles.includes('admin') && (
-                <>
-                  <li>
-                    <NavLink to={paths.adminDirectors.href()}>{t('shell.directors')}</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={paths.adminOutbox.href()}>{t('shell.outbox')}</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to={paths.adminRules.href()}>{t('shell.rules')}</NavLink>
-                  </li>
-                </>
-              )}
-              {token && <NavLinks links={signedInLinks(t)} />}
+              <NavLinks links={all} />
             </ul>
           </nav>
           <div className="account">
-            <LanguageSwitch />
+            <span className="desk-only">
+              <LanguageSwitch />
+            </span>
             {token ? (
               <>
                 <span className="who" aria-label={t('shell.signedInAs')}>
                   {me.data?.displayName ?? '…'}
                 </span>
-                <button type="button" className="link-button" onClick={signOut}>
-                  {t('shell.signOut')}
-                </button>
+                <span className="desk-only">{account}</span>
               </>
             ) : (
               <>
-                <NavLink to={paths.signIn.href()}>{t('shell.signIn')}</NavLink>
-                <NavLink to={paths.signUp.href()} className="button-link">
+                <NavLink to={paths.signIn.href()} className="sign-in">
+                  {t('shell.signIn')}
+                </NavLink>
+                <NavLink to={paths.signUp.href()} className="button-link sign-up">
                   {t('shell.signUp')}
                 </NavLink>
               </>
             )}
+            <SiteMenu>
+              {token && (
+                <nav aria-label={t('shell.more')}>
+                  <ul>
+                    <NavLinks links={all.filter((l) => l.className !== 'tab').map(({ icon: _icon, ...l }) => l)} />
+                  </ul>
+                </nav>
+              )}
+              <LanguageSwitch />
+              {account}
+            </SiteMenu>
           </div>
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
+        <OfflineNotice />
         <RulesBanner />
         <Suspense fallback={<Loading what={t('shell.thePage')} />}>
           <Outlet />
         </Suspense>
+        <InstallOffer />
       </main>
-    </>
+    </div>
   );
 }

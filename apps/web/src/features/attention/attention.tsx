@@ -1,5 +1,7 @@
 import { i18n } from '../../i18n/i18n';
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../auth/auth-context';
 import { listen, useLiveSocket } from '../../live/socket';
 import { useDeliverySettings } from '../notifications-settings/api';
@@ -24,15 +26,18 @@ export function Attention() {
 function SignedInAttention() {
   const { socket } = useLiveSocket();
   const sound = useSoundOn();
+  const navigate = useNavigate();
   const soundRef = useRef(sound);
   soundRef.current = sound;
   useEffect(
     () =>
       listen(socket, 'notification', (n) => {
         const title = URGENT[n.kind]?.();
-        if (title) callAttention({ title, body: withLocalTimes(n.body), tag: n.kind, sound: soundRef.current });
+        // a click on the notification lands on the table (a seating, a draw to pick in)
+        const tableId = typeof n.data.tableId === 'string' ? n.data.tableId : null;
+        if (title) callAttention({ title, body: withLocalTimes(n.body), tag: n.kind, sound: soundRef.current, open: tableId ? () => void navigate(paths.table.href(tableId)) : undefined });
       }),
-    [socket],
+    [socket, navigate],
   );
   return null;
 }

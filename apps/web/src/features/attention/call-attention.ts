@@ -46,13 +46,19 @@ function chime(): void {
   }
 }
 
-export function callAttention(a: { title: string; body?: string; tag?: string; sound: boolean }): void {
+/** `open`: what a click on the browser notification does (a seating's takes the player to the table). */
+export function callAttention(a: { title: string; body?: string; tag?: string; sound: boolean; open?: () => void }): void {
   if (typeof document === 'undefined' || !document.hidden) return;
   flagTitle(a.title);
   if (a.sound) chime();
   if ('Notification' in window && Notification.permission === 'granted') {
     try {
-      new Notification(a.title, { body: a.body, tag: a.tag, icon: '/favicon.svg' });
+      const shown = new Notification(a.title, { body: a.body, tag: a.tag, icon: '/icons/icon-192.png' });
+      shown.onclick = () => {
+        window.focus();
+        a.open?.();
+        shown.close();
+      };
     } catch {
       // some mobile browsers show notifications only from a service worker: the push channel covers them
     }

@@ -60,6 +60,8 @@ export function useRegistrationAction(challengeId: string) {
     onSuccess: (reg) => {
       qc.setQueryData(keys.challenges.registration(challengeId, token), reg.status === 'withdrawn' ? null : reg);
       void qc.invalidateQueries({ queryKey: keys.challenges.one(challengeId) });
+      // what I must do next changes with it (the home page's first card)
+      void qc.invalidateQueries({ queryKey: keys.mine.next(token) });
     },
   });
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableResultEvent } from '@dcs/common/live/live.contract';
 import { keys } from '../../../api/keys';
-import type { BracketDto } from '../../../api/types';
+import type { BracketDto, ChallengeDetailDto } from '../../../api/types';
 import type { DrawState } from '../components/bracket';
 import { useAnnounce } from '../../../components/announcer';
 import { listen, useLiveSocket } from '../../../live/socket';
@@ -33,27 +33,41 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
 
   useEffect(() => {
     const bracketKey = keys.challenges.bracket(challengeId);
-    const refetch = () => void qc.invalidateQueries({ queryKey: bracketKey });
-    // The challenge's own facts (its status: running, completed) change when its first round is seated and its last finishes.
-    const refetchChallenge = () => void qc.invalidateQueries({ queryKey: keys.challenges.one(challengeId) });
+    const challengeKey = keys.challenges.one(challengeId);
     const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(i18n.t('bracket.and'));
     const stops: (() => void)[] = [];
     /**
-     * After joining, a read that starts after the join (a push missed before it is in that read). A read
-     * already in flight (the page's first load) is let finish and drawn, then read again: refetching at
-     * once would cancel it and start over, delaying the first drawing of the bracket.
+     * A read that starts after now (a push's change is in it). A page's first read still in flight is let
+     * finish and drawn, then read again: refetching at once would cancel it and start over, delaying the
+     * first drawing — and an invalidation does not restart a first read at all, so a change pushed while it
+     * runs (a seating as the page opens) would be lost. A later read in flight (the query has data) is
+     * cancelled and started again by the invalidation itself: its answer may be from before the change.
      */
-    const refetchAfterJoin = () => {
+    const readAfterNow = (queryKey: readonly unknown[]) => {
+      const again = () => void qc.invalidateQueries({ queryKey, exact: true });
       const cache = qc.getQueryCache();
-      const query = cache.find({ queryKey: bracketKey, exact: true });
-      if (query?.state.fetchStatus !== 'fetching') return refetch();
+      const query = cache.find({ queryKey, exact: true });
+      if (query?.state.fetchStatus !== 'fetching' || query.state.data !== undefined) return again();
       const stop = cache.subscribe((ev) => {
         if (ev.query !== query || query.state.fetchStatus === 'fetching') return;
         stop();
-        refetch();
+        again();
       });
       stops.push(stop);
     };
+    const refetch = () => readAfterNow(bracketKey);
+    // The challenge's own facts (its status: running, completed) change when its first round is seated and its last finishes.
+    const refetchChallenge = (status: 'running' | 'completed') =>
+      void (async () => {
+        // A read in flight is from before the change (its answer, or its cancellation's revert, would put the old
+        // status back): stopped first. The event itself says what changed: drawn at once (no "check-in open" left
+        // on screen after the seating), then read again.
+        await qc.cancelQueries({ queryKey: challengeKey, exact: true });
+        qc.setQueryData<ChallengeDetailDto>(challengeKey, (c) => (c ? { ...c, status } : c));
+        await qc.invalidateQueries({ queryKey: challengeKey, exact: true });
+      })();
+    // After joining, the bracket again: a push missed before the join is in that read.
+    const refetchAfterJoin = refetch;
     const watch = () => {
       socket.emit('watchChallenge', { challengeId }, (ack) => {
         if (ack.ok) refetchAfterJoin();
@@ -72,13 +86,13 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
       'round:started': (e: { challengeId: string; round: number; tables: unknown[] }) => {
         if (!mine(e)) return;
         refetch();
-        if (e.round === 1) refetchChallenge();
+        if (e.round === 1) refetchChallenge('running');
         announce(i18n.t('said.seated', { round: e.round, count: e.tables.length }));
       },
       'round:finished': (e: { challengeId: string; round: number; completed: boolean }) => {
         if (!mine(e)) return;
         refetch();
-        if (e.completed) refetchChallenge();
+        if (e.completed) refetchChallenge('completed');
         announce(e.completed ? i18n.t('said.complete') : i18n.t('said.roundOver', { round: e.round }));
       },
       'round:hard-stop': (e: { challengeId: string; round: number }) => {

@@ -7,6 +7,7 @@ import { Bracket, label, tableDomId } from '../components/bracket';
 import { AddToCalendar } from '../components/add-to-calendar';
 import { DownloadLinks } from '../../../components/download-links';
 import { RegistrationPanel } from '../components/registration-panel';
+import { MyNextStep } from '../components/my-next-step';
 import { Empty, ErrorView, Loading } from '../../../components/status';
 import { useChallengeLive } from '../live/use-challenge-live';
 import { formatDateTime, formatMoney } from '../../../utils/format';
@@ -64,7 +65,10 @@ export function ChallengePage() {
 
   if (challenge.isPending) return <Loading what={t('challenge.theChallenge')} />;
   if (challenge.isError) return <ErrorView error={challenge.error} title={t('challenge.failed')} page />;
-  const c = challenge.data;
+  // Seated (the bracket has a round) is running, whatever an older read of the challenge still says: the
+  // bracket is read again at every seating, so the page never offers check-in or withdrawal after it.
+  const seated = (bracket.data?.rounds.length ?? 0) > 0 && ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'].includes(challenge.data.status);
+  const c = seated ? { ...challenge.data, status: 'running' as const } : challenge.data;
   const meId = me.data?.id ?? null;
   const inBracket = meId !== null && players.has(meId);
 
@@ -73,6 +77,7 @@ export function ChallengePage() {
       <h1>
         {t('challenge.title', { city: c.cityName })} <span className="subtle">{c.localDate}</span>
       </h1>
+      {c.status !== 'completed' && c.status !== 'cancelled' && <MyNextStep challengeId={c.id} />}
       <dl className="facts">
         <div>
           <dt>{t('challenge.status')}</dt>
