@@ -6,6 +6,7 @@ import { botTurnDraw, botWaitMs } from '@dcs/house';
 import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { HouseRepository } from './house.repository';
+import { handStartGraceMs } from '../games/hand-end-grace';
 
 /** The turns at a house table (SPEC 8.3, 8.6): each seat's clock, a computer seat's seeded plan (its think time, or a run-out), and queuing its play after a move. An act of HouseService. */
 @Injectable()
@@ -24,8 +25,10 @@ export class HouseTurns {
     const plan = this.botPlan(t, seats, gameId, state, attempt);
     if (!plan) return [];
     const out: Effect[] = [];
-    if (plan.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + plan.clockMs) });
-    if (plan.waitMs !== null) out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + plan.waitMs) });
+    // A new hand's first turn waits out the hand-end grace (its summary is being read), the computer's too.
+    const grace = attempt === 0 ? handStartGraceMs(state) : 0;
+    if (plan.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + grace + plan.clockMs) });
+    if (plan.waitMs !== null) out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + grace + plan.waitMs) });
     return out;
   }
 
@@ -55,7 +58,7 @@ export class HouseTurns {
     const t = await this.repo.botSeed(tableId);
     if (!t) return null;
     const seats = await this.repo.seats(tableId);
-    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0) return { version: state.version, attempt: 0 };
+    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0 && handStartGraceMs(state) === 0) return { version: state.version, attempt: 0 };
     await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
     return null;
   }
