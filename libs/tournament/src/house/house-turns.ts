@@ -25,8 +25,7 @@ export class HouseTurns {
     const plan = this.botPlan(t, seats, gameId, state, attempt);
     if (!plan) return [];
     const out: Effect[] = [];
-    // A new hand's first turn waits out the hand-end grace (its summary is being read), the computer's too.
-    const grace = attempt === 0 ? handStartGraceMs(state) : 0;
+    const grace = this.graceMs(seats, state, attempt);
     if (plan.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + grace + plan.clockMs) });
     if (plan.waitMs !== null) out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + grace + plan.waitMs) });
     return out;
@@ -50,6 +49,14 @@ export class HouseTurns {
   }
 
   /**
+   * A new hand's first turn waits out the hand-end grace (hand-end-grace.ts: the people seated read the
+   * ended hand), the computer's too; at a table of computers alone nobody reads it, and nothing waits.
+   */
+  private graceMs(seats: HouseSeat[], state: GameState, attempt: number): number {
+    return attempt === 0 && seats.some((x) => x.userId) ? handStartGraceMs(state) : 0;
+  }
+
+  /**
    * After a move at a house table (the clock job is queued by the move service): a computer seat on
    * turn is queued to play. With `chain` (the mover is the worker playing computer turns) a computer
    * turn due at once is not queued but handed back, for the caller to play in the same job.
@@ -58,7 +65,7 @@ export class HouseTurns {
     const t = await this.repo.botSeed(tableId);
     if (!t) return null;
     const seats = await this.repo.seats(tableId);
-    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0 && handStartGraceMs(state) === 0) return { version: state.version, attempt: 0 };
+    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0 && this.graceMs(seats, state, 0) === 0) return { version: state.version, attempt: 0 };
     await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
     return null;
   }
