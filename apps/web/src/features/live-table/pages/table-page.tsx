@@ -75,18 +75,14 @@ export function TablePage() {
         void refresh();
       }}
       onReveal={() => void refresh()}
-      header={({ seat }) => (
+      back={{ to: paths.challenge.href(tbl.challengeId), label: t('tablePage.bracket') }}
+      title={({ seat }) => (
         <>
-          <p className="crumbs">
-            <Link to={paths.challenge.href(tbl.challengeId)}>{t('tablePage.bracket')}</Link>
-          </p>
-          <h1>
-            {t('tablePage.title', { round: tbl.round, n: tbl.index + 1 })}
-            {seat !== null && <span className="subtle">{t('tablePage.youAreSeat', { n: seat + 1 })}</span>}
-          </h1>
-          <CallTheDirector tableId={tableId} seat={seat} running={round?.status === 'running'} />
+          {t('tablePage.title', { round: tbl.round, n: tbl.index + 1 })}
+          {seat !== null && <span className="subtle">{t('tablePage.youAreSeat', { n: seat + 1 })}</span>}
         </>
       )}
+      header={({ seat }) => <CallTheDirector tableId={tableId} seat={seat} running={round?.status === 'running'} />}
       status={() => (
         <>
           <span className={`status status-${tbl.status}`}>{label(tbl.status)}</span>
