@@ -34,7 +34,7 @@ export function HandSummary({ hand, tournament, nameOfSeat, final }: { hand: Han
                 </span>
               )}
               <span className="hs-tiles" role="img" aria-label={t('table.tilesLeftOf', { who: nameOfSeat(seat), tiles: hand.tilesLeft[seat].join(', ') || t('table.noTilesLeft') })} data-testid="revealed">
-                {hand.tilesLeft[seat].length ? hand.tilesLeft[seat].map((tile) => <Domino key={tile} tile={tile} orientation="vertical" size={11} />) : <span className="muted">{t('table.noTilesLeft')}</span>}
+                {hand.tilesLeft[seat].length ? hand.tilesLeft[seat].map((tile) => <Domino key={tile} tile={tile} orientation="vertical" size={14} />) : <span className="muted">{t('table.noTilesLeft')}</span>}
               </span>
             </li>
           );
