@@ -37,6 +37,8 @@ test.describe('journey: a player calls the director', () => {
     await signInAs(player, ch.login);
     await player.goto(`/tables/${table.id}`);
     await expect(player.getByRole('heading', { level: 1 })).toContainText('you are seat');
+    // On a phone the table fills the screen: calling the director is in the table's details (a drawer).
+    await player.getByRole('button', { name: 'Table', exact: true }).click();
     await player.getByRole('button', { name: 'Call the director' }).click();
     const dialog = player.getByRole('dialog', { name: 'Call the director' });
     await expect(dialog.getByLabel('What is the problem?')).toBeFocused();

@@ -95,6 +95,9 @@ test.describe('journey: voice at the table', () => {
     await expect(ana.page.getByTestId('team-chat')).not.toContainText('watch the sixes');
 
     await screens(ana.page, 'voice-panel', async (p) => {
+      // On a phone the table fills the screen and the voice panel is in its details (a drawer).
+      const details = p.getByRole('button', { name: 'Table', exact: true });
+      if ((await details.isVisible()) && (await details.getAttribute('aria-expanded')) !== 'true') await details.click();
       await expect(p.getByTestId('voice-panel')).toBeVisible();
       await p.getByTestId('voice-panel').scrollIntoViewIfNeeded();
       await expectAccessible(p);

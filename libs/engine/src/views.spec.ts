@@ -1,4 +1,7 @@
-import { createGame } from './game';
+import { apply, createGame } from './game';
+import { randomAction } from './random-play';
+import { seedRng } from './rng';
+import { tileIndex } from './tiles';
 import { playerView } from './views';
 import { act, deal, table } from '../test/helpers';
 
@@ -46,5 +49,45 @@ describe('player views', () => {
     for (const t of [...h.holdings[1], ...h.yard].filter((x) => x !== publicLead)) expect(text).not.toContain(`"${t}"`);
     expect(text).not.toMatch(/rng|holdings|"yard"|"deal"/);
     expect(playerView(g.state, 0).yardCount).toBe(14);
+  });
+});
+
+describe('the hand that ended, in the view', () => {
+  it('after a hand ends and the next is dealt in the same move, every view shows the ended hand whole — its board, points, Grey/Yellow before and after, every seat\u2019s tiles left — and nothing of the new hand but its own', () => {
+    const g = createGame({ ruleset: 'dcs-tournament', players: 4, seed: 'hand-end-view' });
+    if (!g.ok) throw new Error(g.error.message);
+    let state = g.state;
+    const rng = seedRng('hand-end-view');
+    expect(playerView(state, 0).lastHand).toBeNull();
+    while (state.hands.length < 2 && !state.finished) {
+      const a = randomAction(state, rng);
+      if (!a) break;
+      const r = apply(state, a);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+    }
+    expect(state.hands).toHaveLength(2);
+    const [ended, now] = state.hands;
+    for (const seat of [0, null]) {
+      const v = playerView(state, seat);
+      expect(v.handIndex).toBe(1);
+      expect(v.lastHand).toEqual({
+        index: 0,
+        endedBy: ended.endedBy,
+        winner: ended.winner,
+        points: ended.points,
+        void: false,
+        scores: now.startScores,
+        onBoardBefore: ended.startOnBoard,
+        onBoardAfter: now.startOnBoard,
+        board: ended.board,
+        tilesLeft: ended.holdings.map((h) => [...h].sort((a, b) => tileIndex(b) - tileIndex(a))),
+      });
+      // The new hand: the viewer's own tiles only.
+      const text = JSON.stringify({ ...v, lastHand: null });
+      expect(text).not.toMatch(/holdings|"yard"|"deal"|rng/);
+      expect(v.tileCounts).toEqual(now.holdings.map((h) => h.length));
+    }
+    expect(playerView(state, 2).hand).toEqual([...now.holdings[2]].sort((a, b) => tileIndex(b) - tileIndex(a)));
   });
 });

@@ -30,6 +30,29 @@ export interface HandSummaryView {
   void: boolean;
 }
 
+/**
+ * The hand that ended last, whole: how it ended, its points, each seat's Grey/Yellow before and after,
+ * the board as it was left and the tiles every seat still held (the hand is over: nothing hidden of it
+ * is a secret any more). Nothing of the hand being played now is in it.
+ */
+export interface HandEndView {
+  index: number;
+  endedBy: HandEndedBy;
+  winner: number | null;
+  /** per seat: what the seat scored in the hand */
+  points: number[];
+  /** a hard stop voided it: its points did not count */
+  void: boolean;
+  /** the game's scores after the hand */
+  scores: number[];
+  /** tournament: Grey (false) or Yellow (true) when the hand began, and after it */
+  onBoardBefore: boolean[];
+  onBoardAfter: boolean[];
+  board: BoardState;
+  /** the tiles each seat still held when the hand ended (high-low) */
+  tilesLeft: Tile[][];
+}
+
 export interface PlayerView {
   /** the seat this view is for; null for a spectator */
   viewer: number | null;
@@ -68,6 +91,8 @@ export interface PlayerView {
   handPoints: number[];
   /** every earlier hand's outcome */
   history: HandSummaryView[];
+  /** the last hand that ended (the one shown, once the game is over; else the one before it), revealed whole; null before any ended */
+  lastHand: HandEndView | null;
   /** the viewer's own tiles (absent for spectators) */
   hand?: Tile[];
   /** the viewer's legal moves (absent for spectators) */
@@ -120,12 +145,35 @@ export function playerView(state: GameState, seat: number | null): PlayerView {
       points: h.points.slice(),
       void: h.void,
     })),
+    lastHand: lastEnded(state),
   };
   if (viewer !== null) {
     view.hand = shown ? sortTiles(shown.holdings[viewer]) : [];
     view.legalMoves = legalMoves(state, viewer);
   }
   return view;
+}
+
+/** The last ended hand, whole (HandEndView): the shown hand once it is over, else the one before it. */
+function lastEnded(state: GameState): HandEndView | null {
+  const n = state.hands.length;
+  const shown = state.hands[n - 1];
+  const at = shown?.endedBy ? n - 1 : n - 2;
+  const h = state.hands[at];
+  if (!h || !h.endedBy) return null;
+  const next = state.hands[at + 1];
+  return {
+    index: h.index,
+    endedBy: h.endedBy,
+    winner: h.winner,
+    points: h.points.slice(),
+    void: h.void,
+    scores: next ? next.startScores.slice() : state.scores.slice(),
+    onBoardBefore: h.startOnBoard.slice(),
+    onBoardAfter: next ? next.startOnBoard.slice() : state.onBoard.slice(),
+    board: structuredClone(h.board),
+    tilesLeft: h.holdings.map((tiles) => sortTiles(tiles)),
+  };
 }
 
 /**

@@ -75,9 +75,9 @@ export class GameViewResponseDto implements GameViewPayload {
   @ApiProperty({ enum: ['playing', 'finished'] }) status!: string;
   @ApiProperty({ description: 'sha256 of the deal seed, published when the game starts (provably fair)' }) seedHash!: string;
   @ApiProperty({ nullable: true, type: String, description: 'the deal seed, revealed only when the game has ended' }) seed!: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over' }) turnDeadline!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over. The first turn of a hand after the first starts its clock 4 s late (the hand-end grace: the ended hand is shown meanwhile)' }) turnDeadline!: string | null;
   @ApiProperty({ type: FairnessDto, description: 'the deal\'s public parts: the contributions as they arrive, whether the window is open (issue 24)' }) fairness!: FairnessDto;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the engine\'s view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player)' }) view!: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the engine\'s view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player; `lastHand`: the last hand that ended, whole — how it ended, points, Grey/Yellow before and after, its board and every seat\'s tiles left, revealed; null before any hand ended, never anything of the hand being played)' }) view!: unknown;
   @ApiPropertyOptional({ type: [Number], description: 'each seat\'s clock run-outs (tickets) so far, by seat; in the socket join answer only (game:clock keeps it current; GET /games/:id/view is the pushed view)' }) tickets?: number[];
   @ApiPropertyOptional({ description: 'the run-out that forfeits the game (the ticketsToForfeit-th ticket); with tickets' }) ticketsToForfeit?: number;
 }

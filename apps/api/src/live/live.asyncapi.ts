@@ -80,7 +80,7 @@ export const CLIENT_EVENTS: { [K in keyof ClientToServerEvents]: ClientEvent } =
 export const SERVER_EVENTS: { [K in keyof ServerToClientEvents]: ServerEvent } = {
   'auth:revoked': { summary: 'The socket\'s token was revoked (sign out everywhere, a password or role change, a ban): the error a request with it gets; the socket is closed right after', payload: SessionEndedEventDto, rooms: 'the socket itself' },
   'auth:expired': { summary: 'The socket\'s token expired (its `exp` passed): `INVALID_TOKEN`; the socket is closed right after', payload: SessionEndedEventDto, rooms: 'the socket itself' },
-  'game:view': { summary: 'A game changed: a seated player gets their own seat view, anyone else the public view', payload: GameViewEvent, rooms: 'user:<userId> (own seat), game:<gameId> (public)' },
+  'game:view': { summary: 'A game changed: a seated player gets their own seat view, anyone else the public view (view.lastHand: the hand that ended last, every seat\'s tiles left revealed)', payload: GameViewEvent, rooms: 'user:<userId> (own seat), game:<gameId> (public)' },
   'game:fairness': { summary: 'A contribution to the deal came in: the commitment (seedHash) and the contributions so far', payload: GameFairnessEvent, rooms: 'game:<gameId>, user:<userId> of the seated players' },
   'chat:message': { summary: 'A table chat message that passed the filter', payload: ChatMessageDto, rooms: 'game:<gameId>, user:<userId> of the seated players' },
   'game:clock': { summary: 'A turn clock ran out: a ticket for the seat, the clock restarted', payload: GameClockEvent, rooms: 'game:<gameId>, user:<userId> of the seated players' },

@@ -2508,11 +2508,11 @@ export interface components {
             seedHash: string;
             /** @description the deal seed, revealed only when the game has ended */
             seed: string | null;
-            /** @description when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over */
+            /** @description when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over. The first turn of a hand after the first starts its clock 4 s late (the hand-end grace: the ended hand is shown meanwhile) */
             turnDeadline: string | null;
             /** @description the deal's public parts: the contributions as they arrive, whether the window is open (issue 24) */
             fairness: components["schemas"]["FairnessDto"];
-            /** @description the engine's view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player) */
+            /** @description the engine's view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player; `lastHand`: the last hand that ended, whole — how it ended, points, Grey/Yellow before and after, its board and every seat's tiles left, revealed; null before any hand ended, never anything of the hand being played) */
             view: {
                 [key: string]: unknown;
             };
@@ -2552,11 +2552,11 @@ export interface components {
             seedHash: string;
             /** @description the deal seed, revealed only when the game has ended */
             seed: string | null;
-            /** @description when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over */
+            /** @description when the turn clock of the seat on turn runs out (server time, ISO); null when not known or the game is over. The first turn of a hand after the first starts its clock 4 s late (the hand-end grace: the ended hand is shown meanwhile) */
             turnDeadline: string | null;
             /** @description the deal's public parts: the contributions as they arrive, whether the window is open (issue 24) */
             fairness: components["schemas"]["FairnessDto"];
-            /** @description the engine's view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player) */
+            /** @description the engine's view for this viewer (scores, board, hand sizes, turn; own tiles only for a seated player; `lastHand`: the last hand that ended, whole — how it ended, points, Grey/Yellow before and after, its board and every seat's tiles left, revealed; null before any hand ended, never anything of the hand being played) */
             view: {
                 [key: string]: unknown;
             };

@@ -26,21 +26,38 @@ function half(value: number, x: number, y: number, s: number) {
   });
 }
 
-/** One domino, drawn as SVG; its name ("6-4") is its accessible label. */
-export function Domino({ tile, first, orientation = 'horizontal', spinner = false, size = 24 }: DominoProps) {
+/** The numbers in the order they are drawn (first left or on top). */
+export function dominoFaces(tile: string, first?: number): [number, number] {
   const [a, b] = tile.split('-').map(Number);
-  const [p, q] = first === undefined || first === a ? [a, b] : [b, a];
+  return first === undefined || first === a ? [a, b] : [b, a];
+}
+
+/** A domino's face, line and pips at the origin, for drawing inside an SVG of one's own (the board's). */
+export function DominoShape({ tile, first, orientation = 'horizontal', size = 24 }: Omit<DominoProps, 'spinner'>) {
+  const [p, q] = dominoFaces(tile, first);
   const w = orientation === 'horizontal' ? size * 2 : size;
   const h = orientation === 'horizontal' ? size : size * 2;
   const [x2, y2] = orientation === 'horizontal' ? [size, 0] : [0, size];
   return (
-    <svg className={`domino${spinner ? ' domino-spinner' : ''}`} width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={spinner ? i18n.t('time.spinner', { tile: `${p}-${q}` }) : `${p}-${q}`}>
+    <>
       <rect x={0.75} y={0.75} width={w - 1.5} height={h - 1.5} rx={size * 0.15} className="domino-face" />
       {orientation === 'horizontal' ? <line x1={size} y1={3} x2={size} y2={h - 3} className="domino-line" /> : <line x1={3} y1={size} x2={w - 3} y2={size} className="domino-line" />}
       <g className="domino-pips">
         {half(p, 0, 0, size)}
         {half(q, x2, y2, size)}
       </g>
+    </>
+  );
+}
+
+/** One domino, drawn as SVG; its name ("6-4") is its accessible label. */
+export function Domino({ tile, first, orientation = 'horizontal', spinner = false, size = 24 }: DominoProps) {
+  const [p, q] = dominoFaces(tile, first);
+  const w = orientation === 'horizontal' ? size * 2 : size;
+  const h = orientation === 'horizontal' ? size : size * 2;
+  return (
+    <svg className={`domino${spinner ? ' domino-spinner' : ''}`} width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={spinner ? i18n.t('time.spinner', { tile: `${p}-${q}` }) : `${p}-${q}`}>
+      <DominoShape tile={tile} first={first} orientation={orientation} size={size} />
     </svg>
   );
 }

@@ -9,6 +9,7 @@ import { TournamentClock } from '../time/tournament-clock';
 import { TurnClockRepository } from './turn-clock.repository';
 import type { Tx } from '@dcs/common';
 import { stateOf } from './stored-state';
+import { handStartGraceMs } from './hand-end-grace';
 
 /** Run-outs of one seat in one game that forfeit it (SPEC 1.7). */
 export const TIMEOUTS_TO_FORFEIT = 5;
@@ -57,7 +58,8 @@ export class TurnClockService {
     const ms = await this.clockMs(game, stateOf(game));
     if (ms === null) return null;
     const last = await this.rows.lastRunOut(game.id, game.version);
-    const start = last ? last.createdAt : game.updatedAt;
+    // A new hand's first clock starts after the hand-end grace (hand-end-grace.ts); a restarted one at once.
+    const start = last ? last.createdAt : new Date(game.updatedAt.getTime() + handStartGraceMs(stateOf(game)));
     return { attempt: last ? last.attempt + 1 : 0, at: new Date(start.getTime() + ms) };
   }
 
@@ -69,14 +71,15 @@ export class TurnClockService {
   }
 
   /**
-   * Starts the clock of a game's current turn (after a move's commit) and returns its deadline at once.
+   * Starts the clock of a game's current turn (after a move's commit) and returns its deadline at once
+   * (a new hand's first turn after the hand-end grace: hand-end-grace.ts).
    * A job is queued, in the background, only when none this process queued fires at or before the
    * deadline (that one follows the game to this turn); a job lost in a crash is re-queued by the recovery sweep.
    */
   async start(game: { id: string } & GameAtTable, state: GameState, from = this.time.now()): Promise<Date | null> {
     const ms = await this.clockMs(game, state);
     if (ms === null) return null;
-    const at = new Date(from.getTime() + ms);
+    const at = new Date(from.getTime() + handStartGraceMs(state) + ms);
     void this.queue.run([{ kind: 'turn-clock', gameId: game.id, version: state.version, attempt: 0, at, follow: true }]);
     return at;
   }
@@ -112,7 +115,7 @@ export class TurnClockService {
       const state = stateOf(game);
       const ms = await this.clockMs(game, state, tx);
       if (ms === null) return 'noop' as const;
-      const start = attempt === 0 ? game.updatedAt : tickets[attempt - 1].createdAt;
+      const start = attempt === 0 ? new Date(game.updatedAt.getTime() + handStartGraceMs(state)) : tickets[attempt - 1].createdAt;
       const due = start.getTime() + ms;
       if (now.getTime() < due - EARLY_MS) {
         effects.push({ kind: 'turn-clock', gameId, version, attempt, at: new Date(due), again: true });

@@ -6,6 +6,7 @@ import { botTurnDraw, botWaitMs } from '@dcs/house';
 import { EffectsQueue, Effect } from '../effects/effects-queue';
 
 import { HouseRepository } from './house.repository';
+import { handStartGraceMs } from '../games/hand-end-grace';
 
 /** The turns at a house table (SPEC 8.3, 8.6): each seat's clock, a computer seat's seeded plan (its think time, or a run-out), and queuing its play after a move. An act of HouseService. */
 @Injectable()
@@ -24,8 +25,9 @@ export class HouseTurns {
     const plan = this.botPlan(t, seats, gameId, state, attempt);
     if (!plan) return [];
     const out: Effect[] = [];
-    if (plan.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + plan.clockMs) });
-    if (plan.waitMs !== null) out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + plan.waitMs) });
+    const grace = this.graceMs(seats, state, attempt);
+    if (plan.clockMs !== null) out.push({ kind: 'turn-clock', gameId, version: state.version, attempt, at: new Date(from.getTime() + grace + plan.clockMs) });
+    if (plan.waitMs !== null) out.push({ kind: 'house-bot', gameId, version: state.version, attempt, at: new Date(Date.now() + grace + plan.waitMs) });
     return out;
   }
 
@@ -47,6 +49,14 @@ export class HouseTurns {
   }
 
   /**
+   * A new hand's first turn waits out the hand-end grace (hand-end-grace.ts: the people seated read the
+   * ended hand), the computer's too; at a table of computers alone nobody reads it, and nothing waits.
+   */
+  private graceMs(seats: HouseSeat[], state: GameState, attempt: number): number {
+    return attempt === 0 && seats.some((x) => x.userId) ? handStartGraceMs(state) : 0;
+  }
+
+  /**
    * After a move at a house table (the clock job is queued by the move service): a computer seat on
    * turn is queued to play. With `chain` (the mover is the worker playing computer turns) a computer
    * turn due at once is not queued but handed back, for the caller to play in the same job.
@@ -55,7 +65,7 @@ export class HouseTurns {
     const t = await this.repo.botSeed(tableId);
     if (!t) return null;
     const seats = await this.repo.seats(tableId);
-    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0) return { version: state.version, attempt: 0 };
+    if (chain && this.botPlan(t, seats, gameId, state, 0)?.waitMs === 0 && this.graceMs(seats, state, 0) === 0) return { version: state.version, attempt: 0 };
     await this.queue.run(this.turnEffects(t, seats, gameId, state, 0, new Date()).filter((e) => e.kind === 'house-bot'));
     return null;
   }

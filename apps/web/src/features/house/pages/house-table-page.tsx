@@ -152,9 +152,17 @@ export function HouseTablePage() {
           />
         )
       }
+      back={{ to: paths.house.href(), label: t('houseTable.toLobby') }}
+      title={() => (
+        <>
+          {t('houseTable.title', { ruleset: RULESET_NAMES[tb.ruleset] })}
+          {mine && <span className="subtle"> · {t('houseTable.youAreSeat', { seat: mine.seat + 1 })}</span>}
+        </>
+      )}
       header={(state) => (
         <>
-          {heading}
+          <HouseNav />
+          <Facts items={facts} />
           {state.computerRunOuts > 0 && (
             <p className="muted" data-testid="jar">
               {t('houseTable.jarNow', { count: state.computerRunOuts })}

@@ -25,6 +25,10 @@ export interface HandProps {
   enabled: boolean;
   /** `end` is absent for the play that opens a hand (the lead has no end yet) */
   onPlay(tile: string, end?: End): void;
+  /** a tap on a tile that cannot be played now (the page says why, in place) */
+  onRefused?(tile: string): void;
+  /** the tile whose refusal is being explained (marked) */
+  refused?: string | null;
 }
 
 /**
@@ -33,7 +37,7 @@ export interface HandProps {
  * tiles, Enter or Space plays the focused tile, then W/E/N/S (or the arrows and Enter) choose an end,
  * Escape cancels.
  */
-export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
+export function Hand({ tiles, legal, openEnds, enabled, onPlay, onRefused, refused }: HandProps) {
   const { t } = useTranslation();
   const [focus, setFocus] = useState(0);
   const [choosing, setChoosing] = useState<string | null>(null);
@@ -67,7 +71,7 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
     e.preventDefault();
   };
   const choose = (tile: string) => {
-    if (!enabled) return;
+    if (!enabled || playsOf(tile).length === 0) return onRefused?.(tile);
     const ends = endsOf(tile);
     if (playsOf(tile).some((m) => !m.end)) onPlay(tile);
     else if (ends.length === 1) onPlay(tile, ends[0]);
@@ -103,7 +107,7 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
                 buttons.current[i] = el;
               }}
               type="button"
-              className={`hand-tile${playable ? ' legal' : ''}${choosing === tile ? ' choosing' : ''}`}
+              className={`hand-tile${playable ? ' legal' : ''}${choosing === tile ? ' choosing' : ''}${refused === tile ? ' refused' : ''}`}
               tabIndex={i === focus ? 0 : -1}
               aria-disabled={!playable || !enabled}
               aria-label={playable ? t('hand.playable', { tile: tile }) : tile}
@@ -111,7 +115,7 @@ export function Hand({ tiles, legal, openEnds, enabled, onPlay }: HandProps) {
               onFocus={() => setFocus(i)}
               onClick={() => choose(tile)}
             >
-              <Domino tile={tile} orientation="vertical" size={20} />
+              <Domino tile={tile} orientation="vertical" size={21} />
             </button>
           );
         })}

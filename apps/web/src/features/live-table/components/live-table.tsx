@@ -1,41 +1,33 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { GameViewPayload } from '@dcs/common/live/live.contract';
-import { tOr } from '../../../i18n/i18n';
 import type { PlayerView } from '@dcs/engine/views';
 import { useMe } from '../../../auth/use-me';
 import { useGameLive } from '../live/use-game-live';
 import { useTableLive } from '../live/use-table-live';
-import { useAnnounce } from '../../../components/announcer';
 import { Board } from '../../../components/board';
-import { Countdown } from '../../../components/countdown';
 import { useTurnAttention } from '../../attention/attention';
-import { endName, Hand, type LegalMove } from './hand';
-import { ErrorDetails, ErrorView, errorWords } from '../../../components/status';
+import type { LegalMove } from './hand';
+import { ErrorView } from '../../../components/status';
 import { LiveSessionEnded } from './live-session-ended';
 import { TableChat } from './table-chat';
 import { useMutes } from '../../voice/api/voice-queries';
 import { TiebreakDraw } from './tiebreak-draw';
+import { seatPlaces, TableSeat, type LiveTableSeat } from './table-seat';
+import { HandSummary } from './hand-summary';
+import { FairDealLine, KeyboardHelp, TablePanel, TableSettings, useFullScreen } from './table-panel';
+import { useTablePrefs, useTurnFeedback } from './table-feedback';
+import { useTimeLeft, LOW_MS } from './clock-ring';
+import { handEnd, useTableAnnouncements } from './use-table-announcements';
+import { MyHandArea } from './my-hand-area';
 import '../../../components/player-list.css';
 import './live-table.css';
 
-/** How a hand or game ended, in the page's language (messages `handEnd.*`). */
-const handEnd = (how: string) => tOr(`handEnd.${how}`, how);
+/** How long the end of a hand is shown before the next deal (the server holds the first clock of the new hand ~4 s: hand-end-grace.ts). */
+export const HAND_SUMMARY_MS = 4_000;
 
-/** One seat as the table's page knows it (the live view knows only seat numbers). */
-export interface LiveTableSeat {
-  seat: number;
-  userId: string | null;
-  name: string;
-  /** after the name: a seed, a computer's level, a team … */
-  badges?: ReactNode;
-  /** among the seat's facts: a place, a clock … */
-  facts?: ReactNode;
-  /** the score when there is no live view (the table's result) */
-  score?: number;
-  /** forfeited by the table's result (the live view's forfeits are shown anyway) */
-  forfeited?: boolean;
-}
+export type { LiveTableSeat } from './table-seat';
 
 /** What the page's own parts (heading, result) may draw from. */
 export interface LiveTableState {
@@ -57,13 +49,17 @@ export interface LiveTableProps {
   tableId: string;
   seats: LiveTableSeat[];
   boardLabel: string;
-  /** the heading and the status row (the component adds the turn clock and the live dot after it) */
+  /** the page's title (the table's h1), in the table's bar */
+  title(state: LiveTableState): ReactNode;
+  /** where the bar's back link leads (the bracket, the lobby) */
+  back: { to: string; label: string };
+  /** the table's details (facts, navigation, call the director …): first in the details panel */
   header(state: LiveTableState): ReactNode;
-  /** more of the status row (a hard stop …) */
+  /** more of the bar (a status, the hard stop …): always in view */
   status?(state: LiveTableState): ReactNode;
   /** more of the game-result notice (a place, a settlement …) */
   result?(state: LiveTableState): ReactNode;
-  /** after the players: more about the seats (a challenge table's places if the game ended now) */
+  /** in the details panel: more about the seats (a challenge table's places if the game ended now) */
   players?(state: LiveTableState): ReactNode;
   /** the seat's controls beyond knock/draw/reshuffle (forfeit …) */
   actions?(state: LiveTableState): ReactNode;
@@ -73,29 +69,50 @@ export interface LiveTableProps {
   onReveal?(): void;
   /** what a clock run-out is called at this table ("ticket", "dumbbell") */
   runOutWord?: string;
-  /** beside the table chat: a house table's voice panel and team channel */
+  /** in the details panel: a house table's voice panel and team channel */
   beside?(state: LiveTableState): ReactNode;
 }
 
+/** Wide enough for the details beside the table (else they are a drawer). */
+const WIDE = '(min-width: 1000px)';
+const useWide = () => {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const m = window.matchMedia(WIDE);
+    const on = () => setWide(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return wide;
+};
+
 /**
- * The live table, one component for every game (challenge tables and house tables): for spectators
- * the public board, scores and the turn clock; for a seated player also their hand with the server's
- * legal plays, knock/draw/reshuffle (K/D/R), clock run-outs, table chat and the table's 6-4/5-5 draw.
- * Moves go through the `/live` socket with acknowledgements. The page gives the seats' names and
- * facts, the heading and what its result adds.
+ * The live table, one component for every game (challenge tables and house tables). While the game is
+ * played it fills the screen (100dvh, whatever the site's header): the bar (back, title, hard stop, the
+ * details button), the board in the middle with the seats around it (name, score, tiles, Grey/Yellow,
+ * run-outs, whose turn and their clock) and my hand at the bottom with the server's legal plays and
+ * knock/draw/reshuffle (K/D/R), my clock as a ring. Details, chat, voice, fairness, settings and the
+ * keyboard help are beside it on a wide screen and in a drawer on a phone. Between hands the ended hand's
+ * summary (every seat's tiles revealed) is held while the server holds the clocks. Moves go through the
+ * `/live` socket with acknowledgements. A finished game is a page again, with its result.
  */
-export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header, status, result, players, actions, onFinished, onReveal, runOutWord: runOutWordGiven, beside }: LiveTableProps) {
+export function LiveTable(props: LiveTableProps) {
+  const { gameId, initial, tableId, seats, boardLabel, title, back, header, status, result, players, actions, beside } = props;
   const { t } = useTranslation();
-  const runOutWord = runOutWordGiven ?? t('table.ticket');
+  const runOutWord = props.runOutWord ?? t('table.ticket');
   const me = useMe();
   const live = useGameLive(gameId, initial);
   const game = live.view;
   const extra = useTableLive(game?.gameId, tableId, live.tiebreak);
-  const announce = useAnnounce();
   // A player's mutes follow them to every table: a muted person's table text is not shown.
   const muted = new Set((useMutes().data ?? []).map((m) => m.userId));
   const [sending, setSending] = useState(false);
   const [moveError, setMoveError] = useState<{ code: string; message: string } | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
+  const wide = useWide();
+  const [prefs, changePrefs] = useTablePrefs();
 
   const view = (game?.view ?? null) as PlayerView | null;
   const seat = game?.seat ?? null;
@@ -103,9 +120,32 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
   const nameOfUser = (id: string) => (id === me.data?.id ? t('table.you') : (seats.find((x) => x.userId === id)?.name ?? t('table.aPlayer')));
   const legal = (view?.legalMoves ?? []) as LegalMove[];
   const myTurn = seat !== null && view !== null && !view.finished && view.turn === seat;
+  const playing = !!view && !view.finished && game?.status === 'playing';
   useTurnAttention(myTurn);
+  const { left } = useTimeLeft(myTurn ? game?.turnDeadline : null);
+  useTurnFeedback(myTurn, myTurn && left !== null && left > 0 && left <= LOW_MS, prefs);
+  useFullScreen(screen, playing);
   const can = (type: string) => legal.some((m) => m.type === type);
   const state: LiveTableState = { seat, view, game, connected: live.connected, myTurn, computerRunOuts: extra.computerRunOuts, nameOfSeat };
+  useTableAnnouncements({ view, seat, myTurn, turnDeadline: game?.turnDeadline, extra, runOutWord, me: me.data?.id ?? null, nameOfSeat, nameOfUser, onFinished: props.onFinished, onReveal: props.onReveal });
+
+  // The end of a hand: the summary of the hand that ended while this page watched (or just before it opened), held HAND_SUMMARY_MS.
+  const [summaryOf, setSummaryOf] = useState<number | null>(null);
+  const seenHand = useRef<number | null>(null);
+  useEffect(() => {
+    if (!view || view.handIndex === null) return;
+    const was = seenHand.current;
+    seenHand.current = view.handIndex;
+    const ended = view.lastHand;
+    if (!ended || view.finished || ended.index === view.handIndex) return;
+    const fresh = was === null ? view.log.length === 0 : was < view.handIndex;
+    if (!fresh) return;
+    setSummaryOf(ended.index);
+    const timer = setTimeout(() => setSummaryOf((s) => (s === ended.index ? null : s)), HAND_SUMMARY_MS);
+    return () => clearTimeout(timer);
+  }, [view?.handIndex]);
+  // Once the new hand's first move is made, the board is the new hand's again.
+  const summary = view?.lastHand && summaryOf === view.lastHand.index && view.log.length === 0 ? view.lastHand : null;
 
   const send = async (type: 'play' | 'knock' | 'draw' | 'reshuffle', tile?: string, end?: 'W' | 'E' | 'N' | 'S') => {
     if (!game || !view || sending) return;
@@ -138,230 +178,159 @@ export function LiveTable({ gameId, initial, tableId, seats, boardLabel, header,
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // Announcements: what was played, whose turn, a clock run-out, the end of a hand and of the game.
-  const lastLog = useRef<string>('');
-  const lastTurn = useRef<string>('');
-  useEffect(() => {
-    if (!view) return;
-    const entry = view.log[view.log.length - 1] as { seat: number; type: string; tile?: string; end?: string } | undefined;
-    const logKey = `${view.handIndex}:${view.log.length}`;
-    if (entry && lastLog.current && logKey !== lastLog.current) {
-      const who = nameOfSeat(entry.seat);
-      announce(
-        entry.type === 'play'
-          ? entry.end
-            ? t('table.saidPlayedOn', { who, tile: entry.tile, end: endName(entry.end as 'W') })
-            : t('table.saidPlayed', { who, tile: entry.tile })
-          : entry.type === 'knock'
-            ? t('table.saidKnocked', { who })
-            : entry.type === 'draw'
-              ? t('table.saidDrew', { who })
-              : t('table.saidOther', { who, what: entry.type }),
-      );
-    }
-    lastLog.current = logKey;
-    const turnKey = view.finished ? 'over' : view.handEndedBy ? `hand-${view.handIndex}` : `${view.handIndex}:${view.turn}`;
-    if (turnKey !== lastTurn.current) {
-      if (view.finished) announce(`${t('table.saidGameOver')} ${view.winner !== null ? t('table.saidWon', { who: nameOfSeat(view.winner) }) : ''}`);
-      else if (view.handEndedBy) announce(t('table.saidHandOver', { how: handEnd(view.handEndedBy) }));
-      else if (view.turn !== null) announce(view.turn === seat ? t('table.saidYourTurn') : t('table.saidToPlay', { who: nameOfSeat(view.turn) }));
-      lastTurn.current = turnKey;
-    }
-    if (view.finished) onFinished?.();
-  }, [view?.version, view?.handIndex, view?.finished]);
-  useEffect(() => {
-    const c = extra.lastClock;
-    if (!c) return;
-    const who = nameOfSeat(c.seat);
-    if (c.penalty === 'computer') announce(t('table.saidJar', { who }));
-    else announce(c.ticketsToForfeit ? t('table.saidRunOutOf', { who, word: runOutWord, n: c.tickets, of: c.ticketsToForfeit }) : t('table.saidRunOut', { who, word: runOutWord, n: c.tickets }));
-  }, [extra.lastClock]);
-  // My clock: 10 and 5 seconds left.
-  useEffect(() => {
-    if (!myTurn || !game?.turnDeadline) return;
-    const left = Date.parse(game.turnDeadline) - Date.now();
-    const timers = [10, 5].filter((s) => left > s * 1000).map((s) => setTimeout(() => announce(t('table.saidSecondsLeft', { s })), left - s * 1000));
-    return () => timers.forEach(clearTimeout);
-  }, [myTurn, game?.turnDeadline, announce]);
-  useEffect(() => {
-    if (extra.reveals.length) onReveal?.();
-    const r = extra.reveals[extra.reveals.length - 1];
-    if (r) announce(r.outcome.kind === 'winner' ? (r.outcome.playerId === me.data?.id ? t('table.saidDrawWinYou') : t('table.saidDrawWin', { who: nameOfUser(r.outcome.playerId) })) : t('table.saidDrawRepeat'));
-  }, [extra.reveals.length]);
-  useEffect(() => {
-    if (extra.draw) announce(me.data && extra.draw.contenders.includes(me.data.id) ? t('table.saidDrawOpenPick') : t('table.saidDrawOpen'));
-  }, [extra.draw?.tiebreakId, extra.draw?.round]);
-
   const drawsThisHand = (s: number) => (view?.log ?? []).filter((e) => (e as { seat: number; type: string }).seat === s && (e as { type: string }).type === 'draw').length;
+  const players4 = view?.players ?? seats.length;
+  const places = seatPlaces(players4, seat ?? 0);
+  const lastEntry = [...(view?.log ?? [])].reverse().find((e) => (e as { type: string }).type === 'play') as { seat: number; tile: string } | undefined;
+  const runOutsOf = (s: number) => Math.max(extra.tickets[s] ?? 0, live.joinedTickets[s] ?? 0);
+  // One more run-out forfeits: the tournament's 5th ticket in the game; a house table's 5th dumbbell in one turn.
+  const c = extra.lastClock;
+  const mine = seat !== null && c && c.seat === seat && c.ticketsToForfeit > 0 && c.tickets === c.ticketsToForfeit - 1 && !view?.forfeited[seat];
+  const lastWarning = !!mine && playing && (c.penalty === 'dumbbell' ? view?.version === c.seq : true);
+  const tournamentWarning = seat !== null && playing && view?.ruleset === 'dcs-tournament' && extra.ticketsToForfeit > 0 && runOutsOf(seat) === extra.ticketsToForfeit - 1;
 
-  return (
-    <>
+  const panel = (
+    <TablePanel open={panelOpen} drawer={playing && !wide} onClose={() => setPanelOpen(false)} opener={opener}>
       {header(state)}
-      <div className="table-status">
-        {status?.(state)}
-        <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? t('table.live') : t('table.reconnecting')}</span>
-        {game && game.status === 'playing' && <Countdown until={game.turnDeadline} label={myTurn ? t('table.yourClock') : t('table.turnClock')} />}
-      </div>
-      {game?.fairness?.contributions && <FairDealLine fairness={game.fairness} seedHash={game.seedHash} />}
-      <LiveSessionEnded />
-      {live.error && <ErrorView error={live.error} title={t('table.liveFailed')} />}
-      {live.missed.length > 0 && (
-        <p className="muted" data-testid="missed">
-          {t('table.missed', { count: live.missed.length })}
+      {view && (
+        <p className="muted" data-testid="yard">
+          {t('table.yard', { count: view.yardCount })}
+          {view.yardDrawable && view.yardCount > 0 ? t('table.toDrawFrom') : ''}
+          {t('table.handN', { n: view.handIndex !== null ? view.handIndex + 1 : '—' })}
+          {view.partners ? t('table.partners') : ''}
         </p>
       )}
-
-      <section aria-labelledby="players-h">
-        <h2 id="players-h" className="sr-only">
-          {t('table.players')}
-        </h2>
-        <ol className="players">
-          {seats.map((s) => {
-            const onTurn = view?.turn === s.seat && !view.finished && !view.handEndedBy;
-            // Both are the seat's running total: the join's (after a reload) and the latest run-out event.
-            const tk = Math.max(extra.tickets[s.seat] ?? 0, live.joinedTickets[s.seat] ?? 0);
-            const draws = drawsThisHand(s.seat);
-            return (
-              <li key={s.seat} className={`player${onTurn ? ' on-turn' : ''}${s.seat === seat ? ' me' : ''}`} aria-current={onTurn ? 'true' : undefined} data-seat={s.seat}>
-                <span className="player-name">
-                  {s.name} {s.badges}
-                  {s.seat === seat && <span className="tag tag-me">{t('table.youTag')}</span>}
-                  {onTurn && <span className="tag">{t('table.toPlay')}</span>}
-                </span>
-                <span className="player-facts">
-                  <span className="score" aria-label={t('table.score', { score: view?.scores[s.seat] ?? s.score ?? 0 })}>
-                    {view?.scores[s.seat] ?? s.score ?? 0}
-                  </span>
-                  {view && <span className="muted">{t('table.tiles', { count: view.tileCounts[s.seat] })}</span>}
-                  {view && draws > 0 && <span className="muted">{t('table.drew', { n: draws })}</span>}
-                  {view && view.ruleset === 'dcs-tournament' && <span className={`house ${view.onBoard[s.seat] ? 'yellow' : 'grey'}`}>{view.onBoard[s.seat] ? t('table.yellow') : t('table.grey')}</span>}
-                  {tk > 0 && (
-                    <span className="tag tag-bad" data-testid="tickets">
-                      {t('table.runOuts', { count: tk, word: runOutWord })}
-                    </span>
-                  )}
-                  {(view?.forfeited[s.seat] || s.forfeited) && <span className="tag tag-bad">{t('table.forfeit')}</span>}
-                  {s.facts}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-        {players?.(state)}
-      </section>
-
-      <section aria-labelledby="board-h">
-        <h2 id="board-h">{t('table.board')}</h2>
-        {view ? <Board board={view.board} openEnds={view.openEnds} sum={view.sum} label={boardLabel} /> : <p className="empty">{t('table.noGame')}</p>}
-        {view && (
-          <p className="muted" data-testid="yard">
-            {t('table.yard', { count: view.yardCount })}
-            {view.yardDrawable && view.yardCount > 0 ? t('table.toDrawFrom') : ''}
-            {t('table.handN', { n: view.handIndex !== null ? view.handIndex + 1 : '—' })}
-            {view.partners ? t('table.partners') : ''}
-          </p>
-        )}
-      </section>
-
-      {view && view.handEndedBy && !view.finished && (
-        <section className="notice" aria-labelledby="hand-result-h" data-testid="hand-result">
-          <h2 id="hand-result-h">{t('table.handOver', { n: view.handIndex !== null ? view.handIndex + 1 : '' })}</h2>
-          <p>
-            {t('table.endedBy', { how: handEnd(view.handEndedBy) })}
-            {view.handWinner !== null ? t('table.wonHand', { who: nameOfSeat(view.handWinner) }) : ''}
-            {t('table.pointsList', { list: view.handPoints.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ') })}
-          </p>
-        </section>
-      )}
-
-      {view && view.finished && (
-        <section className="notice" aria-labelledby="game-result-h" data-testid="game-result">
-          <h2 id="game-result-h">{t('table.gameOver')}</h2>
-          <p>
-            {view.winner !== null ? t('table.won', { who: nameOfSeat(view.winner) }) : t('table.noWinner')}
-            {view.endedBy ? ` (${handEnd(view.endedBy)})` : ''}
-            {t('table.finalScores', { list: view.scores.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ') })}
-          </p>
-          {result?.(state)}
-        </section>
-      )}
-
-      {seat !== null && view && view.hand && !view.finished && (
-        <section aria-labelledby="hand-h" className="my-hand" data-version={view.version}>
-          <h2 id="hand-h">{t('table.myHand')}</h2>
-          <p role="status" className={myTurn ? 'your-turn' : 'muted'}>
-            {myTurn ? (legal.some((m) => m.type === 'play') ? t('table.yourTurnPlay') : t('table.yourTurnNone')) : view.handEndedBy ? t('table.nextHand') : t('table.saidToPlay', { who: nameOfSeat(view.turn) })}
-          </p>
-          <Hand tiles={view.hand} legal={legal} openEnds={view.openEnds} enabled={myTurn && !sending} onPlay={(tile, end) => void send('play', tile, end)} />
-          <div className="actions">
-            <button type="button" disabled={!can('knock') || sending} onClick={() => void send('knock')} aria-keyshortcuts={t('table.knockKey')}>
-              {t('table.knock')} <kbd>{t('table.knockKey')}</kbd>
-            </button>
-            {view.yardDrawable && (view.yardCount > 0 || can('draw')) && (
-              <button type="button" disabled={!can('draw') || sending} onClick={() => void send('draw')} aria-keyshortcuts="D">
-                {t('table.draw')} <kbd>D</kbd>
-              </button>
-            )}
-            {can('reshuffle') && (
-              <button type="button" disabled={sending} onClick={() => void send('reshuffle')} aria-keyshortcuts="R">
-                {t('table.reshuffle')} <kbd>R</kbd>
-              </button>
-            )}
-            {actions?.(state)}
-          </div>
-          {moveError && (
-            <div className="notice notice-error" role="alert">
-              <p className="notice-title">{t('table.moveRefused')}</p>
-              <p>{errorWords(moveError, t)}</p>
-              <ErrorDetails error={moveError} />
-            </div>
-          )}
-          <details className="keys">
-            <summary>{t('table.keyboard')}</summary>
-            <ul>
-              <li>
-                <Trans i18nKey="table.keysTiles" components={[<kbd />, <kbd />, <kbd />, <kbd />, <kbd />]} />
-              </li>
-              <li>
-                <Trans i18nKey="table.keysPlay" components={[<kbd />, <kbd />, <kbd />, <kbd />, <kbd />, <kbd />, <kbd />]} />
-              </li>
-              <li>
-                <Trans i18nKey="table.keysKnock" components={[<kbd />, <kbd />, <kbd />]} />
-              </li>
-              <li>{t('table.keysAnnounced')}</li>
-            </ul>
-          </details>
-        </section>
-      )}
-
-      <TiebreakDraw draw={extra.draw} reveals={extra.reveals} me={me.data?.id ?? null} names={nameOfUser} onPick={extra.pick} />
-
+      {game?.fairness?.contributions && <FairDealLine fairness={game.fairness} seedHash={game.seedHash} />}
+      {players?.(state)}
       {game && (seat !== null || extra.chat.length > 0) && <TableChat messages={extra.chat.filter((m) => !muted.has(m.userId))} onSend={extra.say} canSend={seat !== null && game.status === 'playing'} />}
       {beside?.(state)}
-      <p className="sr-only" aria-live="polite">
-        {seat === null && view && !view.finished && view.turn !== null ? t('table.spectatorTurn', { who: nameOfSeat(view.turn), sum: view.sum }) : ''}
-      </p>
-    </>
+      {seat !== null && <TableSettings prefs={prefs} change={changePrefs} />}
+      {seat !== null && <KeyboardHelp />}
+    </TablePanel>
   );
-}
 
-/** Deals no one can steer: the commitment and the players' contributions, as they come in (docs/rules.md, Deals 4a). */
-function FairDealLine({ fairness, seedHash }: { fairness: NonNullable<GameViewPayload['fairness']>; seedHash: string }) {
-  const all = fairness.contributions ?? [];
-  const sent = all.filter((c) => typeof c === 'string' && c.length > 0).length;
-  const people = all.filter((c) => c !== '').length;
-  const { t } = useTranslation();
   return (
-    <div className="muted" data-testid="fair-deal">
-      <p>{fairness.dealClosesAt ? t('fairDeal.dealing', { sent, people }) : t('fairDeal.dealt', { count: sent })}</p>
-      {/* the hash is for whoever checks the deal, not for reading during play (issue 43) */}
-      <details className="error-details">
-        <summary>{t('fairDeal.details')}</summary>
-        <p>{t('fairDeal.commitmentExplained')}</p>
-        <p>
-          {t('fairDeal.commitment')} <code className="small-text">{seedHash}</code>
+    <div ref={screen} className={`ts${playing ? ' ts-full' : ' ts-page'}${seat === null ? ' ts-spectator' : ''}`} data-testid="live-table">
+      <div className="ts-main">
+        <div className="ts-bar">
+          <Link to={back.to} className="ts-back" aria-label={back.label.replace(/^←\s*/, '')}>
+            <span aria-hidden="true">←</span>
+            <span className="ts-back-text">{back.label.replace(/^←\s*/, '')}</span>
+          </Link>
+          <h1 className="ts-title">{title(state)}</h1>
+          <div className="ts-status">
+            {status?.(state)}
+            <span className={`live-dot${live.connected ? ' on' : ''}`}>{live.connected ? t('table.live') : t('table.reconnecting')}</span>
+          </div>
+          {playing && !wide && (
+            <button type="button" ref={opener} className="secondary ts-menu" aria-expanded={panelOpen} aria-controls="table-panel" onClick={() => setPanelOpen((o) => !o)}>
+              {t('table.detailsButton')}
+              {extra.chat.length > 0 && <span className="ts-menu-count">{extra.chat.length}</span>}
+            </button>
+          )}
+        </div>
+        <LiveSessionEnded />
+        {live.error &&
+          (playing ? (
+            <p className="notice notice-error ts-note" role="alert">
+              <strong>{t('table.liveFailed')}</strong> {live.error.message}
+            </p>
+          ) : (
+            <ErrorView error={live.error} title={t('table.liveFailed')} />
+          ))}
+        {live.missed.length > 0 && (
+          <p className="muted ts-note" data-testid="missed">
+            {t('table.missed', { count: live.missed.length })}
+          </p>
+        )}
+        {(lastWarning || tournamentWarning) && (
+          <p className="notice notice-error ts-warning" role="alert" data-testid="last-run-out">
+            {c?.penalty === 'dumbbell' ? t('table.lastRunOutTurn', { word: runOutWord }) : t('table.lastRunOut', { word: runOutWord })}
+          </p>
+        )}
+
+        <div className="ts-felt" data-players={players4}>
+          <section aria-labelledby="players-h" className="ts-seats">
+            <h2 id="players-h" className="sr-only">
+              {t('table.players')}
+            </h2>
+            <ol className="players">
+              {seats.map((s) => {
+                const onTurn = view?.turn === s.seat && !view.finished && !view.handEndedBy;
+                return (
+                  <TableSeat
+                    key={s.seat}
+                    seat={s}
+                    place={places.get(s.seat) ?? 'top'}
+                    view={view}
+                    me={s.seat === seat}
+                    onTurn={onTurn}
+                    runOuts={runOutsOf(s.seat)}
+                    runOutWord={runOutWord}
+                    draws={drawsThisHand(s.seat)}
+                    deadline={onTurn && playing && !summary ? (game?.turnDeadline ?? null) : null}
+                  />
+                );
+              })}
+            </ol>
+          </section>
+          <section aria-labelledby="board-h" className="ts-board">
+            <h2 id="board-h" className="sr-only">
+              {t('table.board')}
+            </h2>
+            {view ? (
+              <Board board={view.board} openEnds={view.openEnds} sum={view.sum} label={boardLabel} last={lastEntry?.tile ?? null} from={lastEntry ? (places.get(lastEntry.seat) ?? null) : null} fill />
+            ) : (
+              <p className="empty">{t('table.noGame')}</p>
+            )}
+            {summary && <HandSummary hand={summary} tournament={view?.ruleset === 'dcs-tournament'} nameOfSeat={nameOfSeat} />}
+          </section>
+        </div>
+
+        {view && view.handEndedBy && !view.finished && (
+          <section className="notice" aria-labelledby="hand-result-h" data-testid="hand-result">
+            <h2 id="hand-result-h">{t('table.handOver', { n: view.handIndex !== null ? view.handIndex + 1 : '' })}</h2>
+            <p>
+              {t('table.endedBy', { how: handEnd(view.handEndedBy) })}
+              {view.handWinner !== null ? t('table.wonHand', { who: nameOfSeat(view.handWinner) }) : ''}
+              {t('table.pointsList', { list: view.handPoints.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ') })}
+            </p>
+          </section>
+        )}
+
+        {view && view.finished && (
+          <section className="notice" aria-labelledby="game-result-h" data-testid="game-result">
+            <h2 id="game-result-h">{t('table.gameOver')}</h2>
+            <p>
+              {view.winner !== null ? t('table.won', { who: nameOfSeat(view.winner) }) : t('table.noWinner')}
+              {view.endedBy ? ` (${handEnd(view.endedBy)})` : ''}
+              {t('table.finalScores', { list: view.scores.map((p, i) => `${nameOfSeat(i)} ${p}`).join(', ') })}
+            </p>
+            {result?.(state)}
+          </section>
+        )}
+        {view && view.finished && view.lastHand && <HandSummary hand={view.lastHand} tournament={view.ruleset === 'dcs-tournament'} nameOfSeat={nameOfSeat} final />}
+
+        {seat !== null && view && view.hand && !view.finished && (
+          <MyHandArea
+            view={view}
+            legal={legal}
+            myTurn={myTurn}
+            sending={sending}
+            moveError={moveError}
+            nameOfSeat={nameOfSeat}
+            can={can}
+            send={(type, tile, end) => void send(type, tile, end)}
+            actions={actions?.(state)}
+          />
+        )}
+
+        <TiebreakDraw draw={extra.draw} reveals={extra.reveals} me={me.data?.id ?? null} names={nameOfUser} onPick={extra.pick} />
+        <p className="sr-only" aria-live="polite">
+          {seat === null && view && !view.finished && view.turn !== null ? t('table.spectatorTurn', { who: nameOfSeat(view.turn), sum: view.sum }) : ''}
         </p>
-      </details>
+      </div>
+      {panel}
     </div>
   );
 }

@@ -76,16 +76,18 @@ export function TablePage() {
         void refresh();
       }}
       onReveal={() => void refresh()}
+      back={{ to: paths.challenge.href(tbl.challengeId), label: t('tablePage.bracket') }}
+      title={({ seat }) => (
+        <>
+          {t('tablePage.title', { round: tbl.round, n: tbl.index + 1 })}
+          {seat !== null && <span className="subtle">{t('tablePage.youAreSeat', { n: seat + 1 })}</span>}
+        </>
+      )}
       header={({ seat }) => (
         <>
           <p className="crumbs">
-            <Link to={paths.challenge.href(tbl.challengeId)}>{t('tablePage.bracket')}</Link> ·{' '}
             <Link to={`${paths.howToPlay.href()}#tournament`}>{t('howTo.link')}</Link>
           </p>
-          <h1>
-            {t('tablePage.title', { round: tbl.round, n: tbl.index + 1 })}
-            {seat !== null && <span className="subtle">{t('tablePage.youAreSeat', { n: seat + 1 })}</span>}
-          </h1>
           <CallTheDirector tableId={tableId} seat={seat} running={round?.status === 'running'} />
           <ReportCheating gameId={tbl.game?.gameId} players={tbl.seats.map((s) => ({ userId: s.userId, name: s.displayName }))} />
         </>
