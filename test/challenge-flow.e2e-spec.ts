@@ -5,7 +5,7 @@ import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { playRunningTables } from '../scripts/lib/bot-driver';
-import { challengeWithPlayers } from './support/challenge-fixtures';
+import { challengeWithPlayers, scoresAtHardStop } from './support/challenge-fixtures';
 import { eventually } from './support/temp-redis';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -75,6 +75,24 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     expect(await flow.start(fx.challengeId)).toBe('noop');
     expect(await prisma.challengeTable.count({ where: { challengeId: fx.challengeId } })).toBe(sizes.length);
   }, 60_000);
+
+  it("the bracket shows each playing table's running scores by seat (public, as the spectator view); a decided table its result instead", async () => {
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16, breakSeconds: 600 });
+    await flow.start(fx.challengeId);
+    await eventually(async () => (await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, status: 'playing' } })) === 4, 20_000, 'round 1 seated');
+    const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId }, orderBy: { index: 'asc' }, include: { games: true, seats: true } });
+    await scoresAtHardStop(prisma, table.games[0], (seat) => 10 * (seat + 1));
+    const read = async () => (await api.http().get(`/api/challenges/${fx.challengeId}/bracket`).expect(200)).body.rounds[0].tables as { id: string; scores: number[] | null; result: unknown[] | null; seats: { seat: number }[] }[];
+    const playing = (await read()).find((t) => t.id === table.id)!;
+    expect(playing.result).toBeNull();
+    expect(playing.seats.map((s) => playing.scores![s.seat])).toEqual(playing.seats.map((s) => 10 * (s.seat + 1)));
+    await playRunningTables(api.app, fx.challengeId);
+    await eventually(async () => (await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, round: { number: 1 }, status: { not: 'finished' } } })) === 0, 40_000, 'round 1 decided');
+    for (const t of await read()) {
+      expect(t.result).not.toBeNull();
+      expect(t.scores).toBeNull();
+    }
+  }, 120_000);
 
   it('plays a 16-player challenge to the end: rounds follow after the break, results, points and prizes written once', async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16, tier: 'T2', breakSeconds: 0 });

@@ -18,6 +18,7 @@ export class BracketTableDto {
   @ApiProperty({ nullable: true, type: String, description: 'how the table ended (e.g. target, hard_stop, forfeit)' }) endedBy!: string | null;
   @ApiProperty({ type: [SeatDto] }) seats!: SeatDto[];
   @ApiProperty({ type: [SeatResultDto], nullable: true, description: 'null until the table is decided' }) result!: SeatResultDto[] | null;
+  @ApiProperty({ type: [Number], nullable: true, description: "the game being played's scores by seat (public, as the spectator view shows them); null when no game is being played" }) scores!: number[] | null;
   @ApiProperty({ type: [String], format: 'uuid', description: 'the table\'s 6-4/5-5 draws (GET /tiebreaks/:id)' }) tiebreaks!: string[];
 }
 

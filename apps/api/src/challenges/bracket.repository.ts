@@ -13,7 +13,7 @@ export interface BracketRow {
     starts_at: string | null;
     hard_stop_at: string | null;
     byes: string[] | null;
-    tables: { id: string; index: number; status: string; ended_by: string | null; result: SeatResult[] | null; seats: { seat: number; userId: string; displayName: string; seed: number }[]; tiebreaks: string[]; game_id: string | null }[];
+    tables: { id: string; index: number; status: string; ended_by: string | null; result: SeatResult[] | null; seats: { seat: number; userId: string; displayName: string; seed: number }[]; tiebreaks: string[]; game_id: string | null; scores: number[] | null }[];
   }[];
   bye_names: Record<string, string> | null;
   placements: { userId: string; displayName: string; placement: string; rankingPoints: number; prizeCents: number }[];
@@ -38,7 +38,8 @@ export class BracketRepository {
                  'seats', (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'userId', s.user_id, 'displayName', u.display_name, 'seed', s.seed) ORDER BY s.seat), '[]'::json)
                            FROM table_seats s JOIN users u ON u.id = s.user_id WHERE s.table_id = t.id),
                  'tiebreaks', (SELECT coalesce(json_agg(tb.id ORDER BY tb.created_at), '[]'::json) FROM tiebreaks tb WHERE tb.table_id = t.id),
-                 'game_id', (SELECT g.id FROM games g WHERE g.table_id = t.id ORDER BY g.started_at DESC LIMIT 1)
+                 'game_id', (SELECT g.id FROM games g WHERE g.table_id = t.id ORDER BY g.started_at DESC LIMIT 1),
+                 'scores', (SELECT g.state->'scores' FROM games g WHERE g.table_id = t.id AND g.status = 'playing' ORDER BY g.started_at DESC LIMIT 1)
                ) ORDER BY t.index), '[]'::json) FROM challenge_tables t WHERE t.round_id = r.id)
            ) ORDER BY r.number), '[]'::json) FROM rounds r WHERE r.challenge_id = c.id) AS rounds,
          (SELECT json_object_agg(u.id, u.display_name) FROM users u

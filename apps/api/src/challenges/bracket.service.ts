@@ -24,6 +24,8 @@ export interface BracketView {
       endedBy: string | null;
       seats: { seat: number; userId: string; displayName: string; seed: number }[];
       result: SeatResult[] | null;
+      /** the game being played's scores, by seat (as the spectator view shows them); null when no game is being played */
+      scores: number[] | null;
       tiebreaks: string[];
     }[];
   }[];
@@ -66,6 +68,7 @@ export class BracketService {
           endedBy: t.ended_by,
           seats: t.seats,
           result: t.result ?? null,
+          scores: t.scores ?? null,
           tiebreaks: t.tiebreaks,
         })),
       })),

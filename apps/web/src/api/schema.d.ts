@@ -3893,6 +3893,8 @@ export interface components {
             seats: components["schemas"]["SeatDto"][];
             /** @description null until the table is decided */
             result: components["schemas"]["SeatResultDto"][] | null;
+            /** @description the game being played's scores by seat (public, as the spectator view shows them); null when no game is being played */
+            scores: number[] | null;
             /** @description the table's 6-4/5-5 draws (GET /tiebreaks/:id) */
             tiebreaks: string[];
         };

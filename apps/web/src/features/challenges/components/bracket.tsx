@@ -39,9 +39,9 @@ export const tableDomId = (tableId: string) => `table-${tableId}`;
 /** A challenge's, round's or table's status in the page's language (messages `status.*`). */
 export const label = (s: string) => tOr(`status.${s}`, s.replace(/_/g, ' '));
 
-function rows(table: BracketTableDto): { userId: string; name: string; seed: number; r: SeatResult | undefined }[] {
+function rows(table: BracketTableDto): { userId: string; name: string; seed: number; r: SeatResult | undefined; now: number | undefined }[] {
   const byUser = new Map((table.result ?? []).map((r) => [r.userId, r]));
-  const list = table.seats.map((s) => ({ userId: s.userId, name: s.displayName, seed: s.seed, r: byUser.get(s.userId) }));
+  const list = table.seats.map((s) => ({ userId: s.userId, name: s.displayName, seed: s.seed, r: byUser.get(s.userId), now: table.result ? undefined : table.scores?.[s.seat] }));
   return table.result ? list.sort((a, b) => (a.r?.place ?? 9) - (b.r?.place ?? 9)) : list;
 }
 
@@ -97,13 +97,18 @@ const TableCard = memo(function TableCard({ table, round, me, highlight, draw, n
         <span className={`status status-${table.status}`}>{label(table.status)}</span>
       </div>
       <ol className="seats">
-        {rows(table).map(({ userId, name, seed, r }) => (
+        {rows(table).map(({ userId, name, seed, r, now }) => (
           <li key={userId} className={`${r?.advanced ? 'advanced' : ''}${userId === me ? ' me' : ''}${userId === highlight ? ' hit' : ''}`}>
             <span className="seat-name">
               {name} <span className="seed">#{seed}</span>
               {disqualified.has(userId) && <span className="tag tag-bad">{t('bracket.disqualified')}</span>}
             </span>
             {seatActions?.(table, { userId, name })}
+            {now !== undefined && (
+              <span className="seat-result" title={t('bracket.scoreNow')}>
+                <span className="score live-score">{now}</span>
+              </span>
+            )}
             {r && (
               <span className="seat-result">
                 <span className="score">{r.score}</span>
