@@ -17,7 +17,7 @@ async function openTable(page: Page, form: Locator): Promise<void> {
 
 /** The live table is dealt: my hand is on screen, and a few of my turns are played through the page (the board grows). */
 async function playAFewTurns(page: Page, turns: number): Promise<void> {
-  const board = page.locator('.board .board-cell');
+  const board = page.locator('.board .board-tile');
   await expect(page.getByRole('toolbar', { name: 'My tiles' })).toBeVisible({ timeout: 60_000 });
   const { plays, knocks } = await playMyTurns(page, turns);
   expect(plays + knocks).toBeGreaterThan(0);

@@ -89,7 +89,8 @@ test.describe('pages', () => {
       await expect(p.getByRole('figure', { name: 'Board of table 1' })).toBeVisible();
       await expect(p.getByText(/Open ends:/)).toBeVisible();
       await expect(p.getByText('Hard stop in')).toBeVisible();
-      await expect(p.getByText('Turn clock')).toBeVisible();
+      // the clock of the seat on turn, a ring beside it (the table on one screen, issue 42)
+      await expect(p.getByRole('timer', { name: /'s clock: \d+ s$/ })).toBeVisible();
     });
   });
 

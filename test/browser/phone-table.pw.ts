@@ -89,7 +89,7 @@ async function expectOneScreen(page: Page, opts: { hand: boolean; targets?: bool
 /** Opens a house table against three computers from the lobby's form. */
 async function openHouseTable(page: Page, ruleset: string, clockS: number): Promise<void> {
   await page.goto('/house');
-  const form = page.getByRole('region', { name: 'Open a table' });
+  const form = page.getByRole('region', { name: 'Custom table' });
   await form.getByLabel('Ruleset', { exact: true }).selectOption(ruleset);
   const runClock = form.getByLabel(/Run a clock/);
   if (await runClock.isVisible()) await runClock.check();

@@ -115,12 +115,13 @@ test.describe('staff tools', () => {
 
     // A case by hand about a seated player of the running challenge, on the game they are playing.
     const bracket = await platform.bracket(ch.challengeId);
-    const seatName = bracket.rounds[0].tables[0].seats[1].displayName;
+    const { displayName: seatName, userId: seatId } = bracket.rounds[0].tables[0].seats[1];
     await page.goto('/review');
     await page.getByRole('button', { name: 'Open a case' }).click();
     const form = page.getByRole('form', { name: 'Open a case' });
     await form.getByLabel('Player').fill(seatName);
-    await form.getByRole('list', { name: 'Players found' }).getByRole('button', { name: seatName, exact: true }).click();
+    // other challenges on this platform seat players of the same name: those carry their id's start
+    await form.getByRole('list', { name: 'Players found' }).getByRole('button', { name: new RegExp(`^${seatName}( · #${seatId.slice(0, 8)})?$`) }).click();
     await expect(form).toContainText(`About ${seatName}`);
     const games = form.getByRole('group', { name: `Games of ${seatName} (the latest)` });
     await expect(games.getByRole('checkbox')).toHaveCount(1);

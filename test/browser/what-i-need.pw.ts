@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { placesIfEndedNow } from '../../libs/engine/src/places-now';
-import { expectAccessible, screens } from './support/pages';
+import { expectAccessible, openTableDetails, screens } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
 import { signInAs } from './support/staff';
 
@@ -61,6 +61,7 @@ test.describe('what I need', () => {
     await signInAs(page, ch.login);
     await page.goto(`/tables/${tableId}`);
     await screens(page, 'what-i-need-table', async (p) => {
+      await openTableDetails(p);
       const now = p.getByTestId('places-now');
       await expect(now).toContainText('If the game ended now');
       await expect(now.getByRole('listitem')).toHaveCount(4);

@@ -96,3 +96,9 @@ export async function signUp(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('banner').getByText(name)).toBeVisible();
 }
+
+/** At a phone's width the live table fills the screen and keeps its details (places if the game ended now, chat, voice, reports) in a drawer: open it. */
+export async function openTableDetails(page: Page): Promise<void> {
+  const details = page.getByRole('button', { name: 'Table', exact: true });
+  if ((await details.isVisible()) && (await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+}

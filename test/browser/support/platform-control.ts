@@ -48,6 +48,6 @@ export const platform = {
   withdrawRules: () => post<{ versions: number; acceptances: number }>('/rules/withdraw', {}),
   bracket: async (challengeId: string) => {
     const res = await fetch(`${apiBase}/api/challenges/${challengeId}/bracket`);
-    return (await res.json()) as { rounds: { round: number; status: string; tables: { id: string; index: number; status: string; seats: { displayName: string }[] }[] }[] };
+    return (await res.json()) as { rounds: { round: number; status: string; tables: { id: string; index: number; status: string; seats: { displayName: string; userId: string }[] }[] }[] };
   },
 };

@@ -23,6 +23,10 @@ function patchResult(b: BracketDto | undefined, e: TableResultEvent): BracketDto
  * refetches, since missed pushes are not replayed), writes each table result into the cached
  * bracket, refetches on seatings and round ends, tracks 6-4/5-5 draws, and announces each change.
  */
+/** The order a challenge's status moves in: `behind(a, b)` when a comes before b (an older answer). */
+const STATUS_ORDER = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed', 'running', 'completed'];
+const behind = (a: string | undefined, b: string) => a !== undefined && STATUS_ORDER.includes(a) && STATUS_ORDER.indexOf(a) < STATUS_ORDER.indexOf(b);
+
 export function useChallengeLive(challengeId: string, nameOf: (userId: string) => string): { connected: boolean; draws: Record<string, DrawState> } {
   const { socket, connected } = useLiveSocket();
   const qc = useQueryClient();
@@ -63,8 +67,17 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
         // status back): stopped first. The event itself says what changed: drawn at once (no "check-in open" left
         // on screen after the seating), then read again.
         await qc.cancelQueries({ queryKey: challengeKey, exact: true });
-        qc.setQueryData<ChallengeDetailDto>(challengeKey, (c) => (c ? { ...c, status } : c));
+        const told = (c: ChallengeDetailDto | undefined) => (c && behind(c.status, status) ? { ...c, status } : c);
+        qc.setQueryData<ChallengeDetailDto>(challengeKey, told);
         await qc.invalidateQueries({ queryKey: challengeKey, exact: true });
+        // A status only moves forward: an answer from before the change (a read that raced the event, a kept copy)
+        // never takes the page back; it is read again a little later, and the event's status stays meanwhile.
+        for (let i = 1; i <= 3 && behind(qc.getQueryData<ChallengeDetailDto>(challengeKey)?.status, status); i++) {
+          qc.setQueryData<ChallengeDetailDto>(challengeKey, told);
+          await new Promise((r) => setTimeout(r, 1000 * i));
+          await qc.invalidateQueries({ queryKey: challengeKey, exact: true });
+        }
+        qc.setQueryData<ChallengeDetailDto>(challengeKey, told);
       })();
     // After joining, the bracket again: a push missed before the join is in that read.
     const refetchAfterJoin = refetch;

@@ -64,6 +64,8 @@ export function OpenCaseForm({ onClose }: { onClose: () => void }) {
                 <li key={p.id}>
                   <button type="button" className="secondary" onClick={() => setPlayer(p)}>
                     {p.displayName}
+                    {/* two accounts of one name: their ids tell them apart */}
+                    {found.data.filter((o) => o.displayName === p.displayName).length > 1 && <span className="muted"> · #{p.id.slice(0, 8)}</span>}
                   </button>
                 </li>
               ))}
