@@ -232,6 +232,10 @@ describe('live tables over socket.io', () => {
         if (cv) {
           delete (cv.view as Partial<View> & { history?: unknown }).history;
           if (cv.events) cv.events = cv.events.filter((e) => e.hand === (cv.view as View & { handIndex: number }).handIndex);
+          // The hand that ended last is shown whole, every seat's tiles left revealed (issue 42's hand-end summary): only
+          // ever a hand that is over — an earlier one, or the current one once it has ended — never the hand in play.
+          const cur = cv.view as View & { handIndex: number; handEndedBy: unknown; lastHand?: { index: number } | null };
+          if (cur.lastHand && (cur.lastHand.index < cur.handIndex || cur.handEndedBy !== null)) delete cur.lastHand;
         }
         const text = JSON.stringify(current);
         // the double that must open a hand is public by the rules (everyone sees who leads with it)
