@@ -63,7 +63,9 @@ test.describe('journey: a competitor plays a whole game in the browser', () => {
     const turn = page.locator('.my-hand [role="status"]');
     await expect(turn).toContainText('Your turn', { timeout: 30_000 });
     await screens(page, 'table-my-turn', async (p) => {
-      await expect(hand.locator('.hand-tile.legal').first()).toBeVisible();
+      // the deal decides (about one deal in eight leaves no 6 to follow the 6-6 lead): a highlighted tile, or the knock offered
+      if ((await turn.innerText()).includes('no tile fits')) await expect(p.getByRole('button', { name: /^Knock/ })).toBeEnabled();
+      else await expect(hand.locator('.hand-tile.legal').first()).toBeVisible();
       await expectAccessible(p);
     });
     await page.setViewportSize({ width: 1280, height: 900 });
