@@ -1,5 +1,5 @@
 import { expect, test } from './support/journey';
-import { expectAccessible, screens } from './support/pages';
+import { expectAccessible, openTableDetails, screens } from './support/pages';
 import { platform } from './support/platform-control';
 import { signInAs } from './support/staff';
 
@@ -38,7 +38,7 @@ test.describe('journey: a player calls the director', () => {
     await player.goto(`/tables/${table.id}`);
     await expect(player.getByRole('heading', { level: 1 })).toContainText('you are seat');
     // On a phone the table fills the screen: calling the director is in the table's details (a drawer).
-    await player.getByRole('button', { name: 'Table', exact: true }).click();
+    await openTableDetails(player);
     await player.getByRole('button', { name: 'Call the director' }).click();
     const dialog = player.getByRole('dialog', { name: 'Call the director' });
     await expect(dialog.getByLabel('What is the problem?')).toBeFocused();

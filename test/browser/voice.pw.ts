@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/journey';
-import { expectAccessible, screens } from './support/pages';
+import { expectAccessible, openTableDetails, screens } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
 import { apiCall, apiToken, signInAs } from './support/staff';
 import type { CreatedUser } from './support/control-types';
@@ -96,8 +96,7 @@ test.describe('journey: voice at the table', () => {
 
     await screens(ana.page, 'voice-panel', async (p) => {
       // On a phone the table fills the screen and the voice panel is in its details (a drawer).
-      const details = p.getByRole('button', { name: 'Table', exact: true });
-      if ((await details.isVisible()) && (await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+      await openTableDetails(p);
       await expect(p.getByTestId('voice-panel')).toBeVisible();
       await p.getByTestId('voice-panel').scrollIntoViewIfNeeded();
       await expectAccessible(p);

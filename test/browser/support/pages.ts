@@ -97,8 +97,16 @@ export async function signUp(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('banner').getByText(name)).toBeVisible();
 }
 
-/** At a phone's width the live table fills the screen and keeps its details (places if the game ended now, chat, voice, reports) in a drawer: open it. */
+/**
+ * The live table's details (places if the game ended now, chat, voice, reports, the fair deal): beside the table from
+ * 1000 px, in a drawer below that, opened by the "Table" button (its name carries the chat's count). Waits for the
+ * layout of the width just set (the button appears once the page has seen the narrower screen), then opens it.
+ */
 export async function openTableDetails(page: Page): Promise<void> {
-  const details = page.getByRole('button', { name: 'Table', exact: true });
-  if ((await details.isVisible()) && (await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+  const panel = page.getByTestId('table-panel');
+  if (page.viewportSize()!.width >= 1000) return expect(panel).toBeVisible();
+  const details = page.getByRole('button', { name: /^Table\b/ });
+  await expect(details).toBeVisible();
+  if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+  await expect(panel).toBeVisible();
 }
