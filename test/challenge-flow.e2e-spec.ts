@@ -160,10 +160,7 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     expect((await prisma.challengeTable.findUniqueOrThrow({ where: { id: t0.id } })).status).toBe('tiebreak');
 
     // One tied player picks over HTTP; an outsider may not; a taken position is refused.
-    const token = async (userId: string) => {
-      const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
-      return (api.app.get((await import('@nestjs/jwt')).JwtService) as { sign: (p: object) => string }).sign({ sub: u.id, tv: u.tokenVersion });
-    };
+    const token = (userId: string) => api.tokenOf(userId);
     const picker = await token(tied[0]);
     const ok = await api.http().post(`/api/tiebreaks/${tb.id}/picks`).set('Authorization', `Bearer ${picker}`).send({ position: 5 });
     expect(ok.status).toBe(200);

@@ -1,4 +1,3 @@
-import { JwtService } from '@nestjs/jwt';
 import { PrismaService } from '@dcs/common';
 import { ChallengeFlowService } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
@@ -42,10 +41,7 @@ describe('call the director', () => {
   });
 
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const tokenOf = async (userId: string) => {
-    const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    return api.app.get(JwtService).sign({ sub: u.id, tv: u.tokenVersion });
-  };
+  const tokenOf = (userId: string) => api.tokenOf(userId);
   const live = async (token: string) => {
     const c = await connectLive(port, token);
     sockets.push(c);

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import type { Queue } from 'bullmq';
 import { JOBS, PrismaService } from '@dcs/common';
 import { apply, createBot, currentHand } from '@dcs/engine';
@@ -118,12 +117,8 @@ describe('live order: a move\'s game:view before the table\'s result or settleme
     if (turnMs) await prisma.challenge.update({ where: { id: fx.challengeId }, data: { turnMs } });
     await api.app.get(ChallengeFlowService).start(fx.challengeId);
     const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId, index: 0 }, include: { games: true, seats: { orderBy: { seat: 'asc' } } } });
-    const jwt = api.app.get(JwtService);
     const tokens: string[] = [];
-    for (const s of table.seats) {
-      const u = await prisma.user.findUniqueOrThrow({ where: { id: s.userId } });
-      tokens.push(jwt.sign({ sub: u.id, tv: u.tokenVersion }));
-    }
+    for (const s of table.seats) tokens.push(await api.tokenOf(s.userId));
     return { fx, table, gameId: table.games[0].id, tokens };
   };
 

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { JwtService } from '@nestjs/jwt';
 import type { Queue } from 'bullmq';
 import { jobIds, PrismaService, QUEUES } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
@@ -49,10 +48,7 @@ describe('live pushes: tiebreak draws, bracket pushes from the worker, reconnect
     open.push(c);
     return c;
   };
-  const tokenOf = async (userId: string) => {
-    const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    return api.app.get(JwtService).sign({ sub: u.id, tv: u.tokenVersion });
-  };
+  const tokenOf = (userId: string) => api.tokenOf(userId);
 
   beforeAll(async () => {
     env = await createTestEnv('livepush');

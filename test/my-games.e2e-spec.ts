@@ -1,35 +1,26 @@
-import { JwtService } from '@nestjs/jwt';
 import { PrismaService } from '@dcs/common';
 import { ChallengeFlowService } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import type { TestApi } from './support/api';
+import { apiSuite } from './support/suite';
 import { challengeWithPlayers } from './support/challenge-fixtures';
 import { directCity } from './support/fixtures';
-import { createTestEnv, TestEnv } from './support/test-env';
 
 type Item = { gameId: string; status: string; seat: number; tableId: string; table: number; endedBy: string | null; round: { number: number; roundId: string }; challenge: { challengeId: string; cityName: string; kind: string } };
 
 /** "Where is my game?": the bracket, the seating notification and GET /api/me/games all name the table and the game. */
 describe('a competitor finds their game', () => {
-  let env: TestEnv;
   let api: TestApi;
   let prisma: PrismaService;
   let flow: ChallengeFlowService;
 
-  beforeAll(async () => {
-    env = await createTestEnv('my_games');
-    api = await startApi(env);
-    prisma = api.app.get(PrismaService);
+  const suite = apiSuite('my_games');
+  beforeAll(() => {
+    api = suite.api;
+    prisma = suite.prisma;
     flow = api.app.get(ChallengeFlowService);
   });
-  afterAll(async () => {
-    await api.close();
-    await env.drop();
-  });
 
-  const tokenOf = async (userId: string) => {
-    const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    return { Authorization: `Bearer ${api.app.get(JwtService).sign({ sub: u.id, tv: u.tokenVersion })}` };
-  };
+  const tokenOf = async (userId: string) => ({ Authorization: `Bearer ${await api.tokenOf(userId)}` });
 
   it('the bracket, the stored seating notification and /me/games carry tableId and gameId; a voided game says "void"', async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16 });

@@ -1,36 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { JwtService } from '@nestjs/jwt';
 import { PrismaService } from '@dcs/common';
 import { ChallengeFlowService } from '@dcs/tournament';
-import { startApi, TestApi } from './support/api';
+import type { TestApi } from './support/api';
+import { apiSuite } from './support/suite';
 import { challengeWithPlayers, scoresAtHardStop } from './support/challenge-fixtures';
-import { createTestEnv, TestEnv } from './support/test-env';
 
 type Thing = { kind: string; at: string | null; challenge: { challengeId: string } | null; table: { tableId: string; gameId: string | null; table: number; seat: number } | null; round: number | null; checkedIn: boolean | null; waitlisted: boolean | null; houseTableId: string | null; houseStatus: string | null; count: number | null };
 
 /** GET /api/me/next: the home page's "what do I do next", decided from the real rows, for the caller only. */
 describe('what a player must do next', () => {
-  let env: TestEnv;
   let api: TestApi;
   let prisma: PrismaService;
   let flow: ChallengeFlowService;
   let n = 0;
 
-  beforeAll(async () => {
-    env = await createTestEnv('my_next');
-    api = await startApi(env);
-    prisma = api.app.get(PrismaService);
+  const suite = apiSuite('my_next');
+  beforeAll(() => {
+    api = suite.api;
+    prisma = suite.prisma;
     flow = api.app.get(ChallengeFlowService);
   });
-  afterAll(async () => {
-    await api.close();
-    await env.drop();
-  });
 
-  const tokenOf = async (userId: string) => {
-    const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    return { Authorization: `Bearer ${api.app.get(JwtService).sign({ sub: u.id, tv: u.tokenVersion })}` };
-  };
+  const tokenOf = async (userId: string) => ({ Authorization: `Bearer ${await api.tokenOf(userId)}` });
   const nextOf = async (userId: string): Promise<{ items: Thing[]; cityId: string | null }> => {
     const res = await api.http().get('/api/me/next').set(await tokenOf(userId));
     expect(res.status).toBe(200);
@@ -152,32 +143,20 @@ describe('what a player must do next', () => {
     ]);
     expect((await nextOf(other.id)).items).toEqual([]);
   });
-});
 
-describe('a running challenge is never hidden from its city', () => {
-  let env: TestEnv;
-  let api: TestApi;
-  let prisma: PrismaService;
-  beforeAll(async () => {
-    env = await createTestEnv('my_next_list');
-    api = await startApi(env);
-    prisma = api.app.get(PrismaService);
-  });
-  afterAll(async () => {
-    await api.close();
-    await env.drop();
-  });
-
-  it('GET /cities/:id/challenges?pastWeeks=0 lists a challenge that started and still runs, until it completes', async () => {
-    const city = await prisma.city.create({ data: { name: 'Listed City', slug: 'listed', timeZone: 'America/New_York', region: 'south', tier: 'T1' } });
-    const at = (ms: number) => new Date(Date.now() + ms);
-    const base = { cityId: city.id, registrationOpensAt: at(-9 * 86_400_000), checkInOpensAt: at(-8 * 86_400_000), checkInClosesAt: at(-8 * 86_400_000 + 3_000_000), prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 } };
-    const running = await prisma.challenge.create({ data: { ...base, localDate: '2027-01-02', startsAt: at(-7_200_000), status: 'running' } });
-    await prisma.challenge.create({ data: { ...base, localDate: '2026-12-26', startsAt: at(-7 * 86_400_000), status: 'completed' } });
-    const upcoming = await prisma.challenge.create({ data: { ...base, localDate: '2027-01-09', startsAt: at(7 * 86_400_000), status: 'registration_open' } });
-    const list = async () => (await api.http().get(`/api/cities/${city.id}/challenges?pastWeeks=0`)).body.map((c: { id: string }) => c.id);
-    expect(await list()).toEqual([running.id, upcoming.id]);
-    await prisma.challenge.update({ where: { id: running.id }, data: { status: 'completed' } });
-    expect(await list()).toEqual([upcoming.id]);
+  // the city's list, not the caller's next thing: on the same API
+  describe('a running challenge is never hidden from its city', () => {
+    it('GET /cities/:id/challenges?pastWeeks=0 lists a challenge that started and still runs, until it completes', async () => {
+      const city = await prisma.city.create({ data: { name: 'Listed City', slug: 'listed', timeZone: 'America/New_York', region: 'south', tier: 'T1' } });
+      const at = (ms: number) => new Date(Date.now() + ms);
+      const base = { cityId: city.id, registrationOpensAt: at(-9 * 86_400_000), checkInOpensAt: at(-8 * 86_400_000), checkInClosesAt: at(-8 * 86_400_000 + 3_000_000), prizePoolCents: 50_000, prizeSplit: { first: 5000, second: 3000, thirdFourthEach: 1000 } };
+      const running = await prisma.challenge.create({ data: { ...base, localDate: '2027-01-02', startsAt: at(-7_200_000), status: 'running' } });
+      await prisma.challenge.create({ data: { ...base, localDate: '2026-12-26', startsAt: at(-7 * 86_400_000), status: 'completed' } });
+      const upcoming = await prisma.challenge.create({ data: { ...base, localDate: '2027-01-09', startsAt: at(7 * 86_400_000), status: 'registration_open' } });
+      const list = async () => (await api.http().get(`/api/cities/${city.id}/challenges?pastWeeks=0`)).body.map((c: { id: string }) => c.id);
+      expect(await list()).toEqual([running.id, upcoming.id]);
+      await prisma.challenge.update({ where: { id: running.id }, data: { status: 'completed' } });
+      expect(await list()).toEqual([upcoming.id]);
+    });
   });
 });

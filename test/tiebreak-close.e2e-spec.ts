@@ -1,6 +1,5 @@
 import { PrismaService } from '@dcs/common';
 import type { GameState, TiebreakState } from '@dcs/engine';
-import { JwtService } from '@nestjs/jwt';
 import { ChallengeFlowService, TournamentClock } from '@dcs/tournament';
 import { startApi, TestApi } from './support/api';
 import { challengeWithPlayers } from './support/challenge-fixtures';
@@ -76,10 +75,7 @@ describe('a tiebreak draw closes at the last pick; the next round follows at onc
     return out;
   }
 
-  const token = async (userId: string) => {
-    const u = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
-    return api.app.get(JwtService).sign({ sub: u.id, tv: u.tokenVersion });
-  };
+  const token = (userId: string) => api.tokenOf(userId);
 
   it('the last pick closes the window and reveals it; the table is decided and the next round seated before that pick is answered', async () => {
     const { fx, round, draws } = await roundOfDraws({ oneDraw: true });

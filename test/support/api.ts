@@ -1,7 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AppConfig } from '@dcs/common';
+import { JwtService } from '@nestjs/jwt';
+import { AppConfig, PrismaService } from '@dcs/common';
 import type { GameState } from '@dcs/engine';
 import { GameStore, type StoredGame } from '@dcs/tournament';
 import { buildOpenApiDocument } from '../../apps/api/src/common/openapi';
@@ -17,6 +18,8 @@ export interface TestApi {
   contract: ResponseContract;
   /** Registers a user and returns its id and token; grants extra roles directly in the database. */
   user(opts?: { roles?: string[]; email?: string; password?: string; displayName?: string }): Promise<{ id: string; token: string; email: string; password: string }>;
+  /** An access token for a user a fixture wrote straight into the database (as signing in would give it). */
+  tokenOf(userId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,10 @@ export async function startApi(env: TestEnv, config: AppConfig = env.config()): 
         await env.sql(`UPDATE users SET roles = $1::"Role"[] WHERE id = $2`, [['competitor', ...opts.roles], id]);
       }
       return { id, token: (res.body as { accessToken: string }).accessToken, email, password };
+    },
+    tokenOf: async (userId) => {
+      const u = await app.get(PrismaService).user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, tokenVersion: true } });
+      return app.get(JwtService).sign({ sub: u.id, tv: u.tokenVersion });
     },
     close: async () => {
       contract.report(expect.getState().testPath ?? 'unknown');
