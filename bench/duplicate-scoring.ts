@@ -22,7 +22,7 @@ const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 const people = Array.from({ length: PEOPLE }, (_, i) => `user-${String(i).padStart(3, '0')}`);
 let t = performance.now();
-const seatings = drawRounds(`${SEED}:seating`, people, ROUNDS);
+const seatings = drawRounds(SEED, people, ROUNDS);
 const movementMs = performance.now() - t;
 
 t = performance.now();
@@ -67,7 +67,7 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 t = performance.now();
-drawRound({ seed: `${SEED}:seating`, people, rounds: ROUNDS, round: 3, previous: seatings.slice(0, 2) });
+drawRound({ seed: SEED, people, rounds: ROUNDS, round: 3, previous: seatings.slice(0, 2) });
 const oneRoundMs = performance.now() - t;
 
 console.log(`night: ${PEOPLE} people, ${seatings[0].tables.length} tables, ${ROUNDS} rounds x ${BOARDS} boards (setup: movement ${ms(movementMs)}, ${tables.length * BOARDS} table-boards played in ${ms(playMs)})`);

@@ -39,23 +39,6 @@ CREATE TABLE "duplicate_nights" (
 );
 
 -- CreateTable
-CREATE TABLE "duplicate_entries" (
-    "id" UUID NOT NULL,
-    "night_id" UUID NOT NULL,
-    "user_id" UUID NOT NULL,
-    "status" "RegistrationStatus" NOT NULL,
-    "position" INTEGER NOT NULL,
-    "checked_in_at" TIMESTAMPTZ(3),
-    "withdrawn_at" TIMESTAMPTZ(3),
-    "disqualified_at" TIMESTAMPTZ(3),
-    "disqualify_reason" TEXT,
-    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL,
-
-    CONSTRAINT "duplicate_entries_pkey" PRIMARY KEY ("id")
-);
-
--- CreateTable
 CREATE TABLE "duplicate_rounds" (
     "id" UUID NOT NULL,
     "night_id" UUID NOT NULL,
@@ -75,7 +58,6 @@ CREATE TABLE "duplicate_rounds" (
 -- CreateTable
 CREATE TABLE "duplicate_tables" (
     "id" UUID NOT NULL,
-    "night_id" UUID NOT NULL,
     "round_id" UUID NOT NULL,
     "number" INTEGER NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -87,6 +69,7 @@ CREATE TABLE "duplicate_tables" (
 CREATE TABLE "duplicate_seats" (
     "id" UUID NOT NULL,
     "table_id" UUID NOT NULL,
+    "round_id" UUID NOT NULL,
     "seat" INTEGER NOT NULL,
     "user_id" UUID,
     "bot_level" "BotLevel",
@@ -123,22 +106,13 @@ CREATE INDEX "duplicate_nights_status_starts_at_idx" ON "duplicate_nights"("stat
 CREATE INDEX "duplicate_nights_created_by_id_idx" ON "duplicate_nights"("created_by_id");
 
 -- CreateIndex
-CREATE INDEX "duplicate_entries_user_id_idx" ON "duplicate_entries"("user_id");
-
--- CreateIndex
-CREATE UNIQUE INDEX "duplicate_entries_night_id_user_id_key" ON "duplicate_entries"("night_id", "user_id");
-
--- CreateIndex
-CREATE UNIQUE INDEX "duplicate_entries_night_id_position_key" ON "duplicate_entries"("night_id", "position");
-
--- CreateIndex
 CREATE UNIQUE INDEX "duplicate_rounds_night_id_number_key" ON "duplicate_rounds"("night_id", "number");
 
 -- CreateIndex
-CREATE INDEX "duplicate_tables_night_id_idx" ON "duplicate_tables"("night_id");
+CREATE UNIQUE INDEX "duplicate_tables_round_id_number_key" ON "duplicate_tables"("round_id", "number");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "duplicate_tables_round_id_number_key" ON "duplicate_tables"("round_id", "number");
+CREATE UNIQUE INDEX "duplicate_tables_id_round_id_key" ON "duplicate_tables"("id", "round_id");
 
 -- CreateIndex
 CREATE INDEX "duplicate_seats_user_id_idx" ON "duplicate_seats"("user_id");
@@ -147,7 +121,7 @@ CREATE INDEX "duplicate_seats_user_id_idx" ON "duplicate_seats"("user_id");
 CREATE UNIQUE INDEX "duplicate_seats_table_id_seat_key" ON "duplicate_seats"("table_id", "seat");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "duplicate_seats_table_id_user_id_key" ON "duplicate_seats"("table_id", "user_id");
+CREATE UNIQUE INDEX "duplicate_seats_round_id_user_id_key" ON "duplicate_seats"("round_id", "user_id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "duplicate_boards_game_id_key" ON "duplicate_boards"("game_id");
@@ -171,22 +145,13 @@ ALTER TABLE "duplicate_nights" ADD CONSTRAINT "duplicate_nights_city_id_fkey" FO
 ALTER TABLE "duplicate_nights" ADD CONSTRAINT "duplicate_nights_created_by_id_fkey" FOREIGN KEY ("created_by_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "duplicate_entries" ADD CONSTRAINT "duplicate_entries_night_id_fkey" FOREIGN KEY ("night_id") REFERENCES "duplicate_nights"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "duplicate_entries" ADD CONSTRAINT "duplicate_entries_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
-
--- AddForeignKey
 ALTER TABLE "duplicate_rounds" ADD CONSTRAINT "duplicate_rounds_night_id_fkey" FOREIGN KEY ("night_id") REFERENCES "duplicate_nights"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "duplicate_tables" ADD CONSTRAINT "duplicate_tables_night_id_fkey" FOREIGN KEY ("night_id") REFERENCES "duplicate_nights"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "duplicate_tables" ADD CONSTRAINT "duplicate_tables_round_id_fkey" FOREIGN KEY ("round_id") REFERENCES "duplicate_rounds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "duplicate_seats" ADD CONSTRAINT "duplicate_seats_table_id_fkey" FOREIGN KEY ("table_id") REFERENCES "duplicate_tables"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "duplicate_seats" ADD CONSTRAINT "duplicate_seats_table_id_round_id_fkey" FOREIGN KEY ("table_id", "round_id") REFERENCES "duplicate_tables"("id", "round_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "duplicate_seats" ADD CONSTRAINT "duplicate_seats_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
@@ -214,3 +179,12 @@ ALTER TABLE "duplicate_boards" ADD CONSTRAINT "duplicate_boards_void_has_reason"
 -- A game belongs to at most one kind of table (was: challenge or house).
 ALTER TABLE "games" DROP CONSTRAINT "games_one_kind_of_table";
 ALTER TABLE "games" ADD CONSTRAINT "games_one_kind_of_table" CHECK (num_nonnulls("table_id", "house_table_id", "duplicate_table_id") <= 1);
+-- A board with scores is a finished board, and only a finished board has them.
+ALTER TABLE "duplicate_boards" ADD CONSTRAINT "duplicate_boards_scores_when_finished" CHECK (("status" = 'finished') = ("scores" IS NOT NULL));
+-- One board in play at a table at a time (lockstep, SPEC 9.2).
+CREATE UNIQUE INDEX "duplicate_boards_one_playing" ON "duplicate_boards"("table_id") WHERE "status" = 'playing';
+-- One computer a table at most (SPEC 9.1: the seats left over, at most 3, go one a table).
+CREATE UNIQUE INDEX "duplicate_seats_one_computer" ON "duplicate_seats"("table_id") WHERE "user_id" IS NULL;
+-- A board's game is a game of that table (the board names its game, the game its table: they agree).
+CREATE UNIQUE INDEX "games_id_duplicate_table_id_key" ON "games"("id", "duplicate_table_id");
+ALTER TABLE "duplicate_boards" ADD CONSTRAINT "duplicate_boards_game_at_table_fkey" FOREIGN KEY ("game_id", "table_id") REFERENCES "games"("id", "duplicate_table_id") ON DELETE RESTRICT ON UPDATE CASCADE;

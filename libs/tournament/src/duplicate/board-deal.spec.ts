@@ -1,5 +1,5 @@
 import { ALL_TILES, apply, playRandomGame, seedRng, sha256Hex, shuffle, toRecord } from '@dcs/engine';
-import { boardEnded, boardGame, boardHands, boardOrder, boardRecordDifference, boardScores, boardSeed, eventSeedHash, seedMatchesHash } from './board-deal';
+import { boardGame, boardHands, boardOrder, boardRecordDifference, boardScores, boardSeed, eventSeedHash, seedMatchesHash } from './board-deal';
 
 const SEED = 'duplicate-golden';
 
@@ -47,7 +47,7 @@ describe("a board's game (SPEC 9.2: every board stands alone)", () => {
     expect(g.hands[0].deal).toEqual(boardHands(SEED, 1, 1));
     expect(g.hands[0].pendingLead).toEqual({ seat: 3, tile: '6-6', reason: 'house-double' });
     expect(g.hands[0].turn).toBe(3);
-    expect(boardEnded(g)).toBe(false);
+    expect(g.finished).toBe(false);
     expect(apply(g, { seat: 3, type: 'play', tile: '4-4' })).toMatchObject({ ok: false, error: { code: 'ILLEGAL_LEAD' } });
   });
   it('every table of the round starts from the same state, seat for seat', () => {
@@ -56,7 +56,7 @@ describe("a board's game (SPEC 9.2: every board stands alone)", () => {
   it('ends at the end of its one hand; the board scores are the hand points', () => {
     for (let b = 1; b <= 12; b++) {
       const { state } = playRandomGame(boardGame(SEED, 1, b), seedRng(`moves-${b}`));
-      expect(boardEnded(state)).toBe(true);
+      expect(state.finished).toBe(true);
       expect(state.endedBy).toBe('single-hand');
       expect(state.hands).toHaveLength(1);
       expect(boardScores(state)).toEqual(state.hands[0].points);

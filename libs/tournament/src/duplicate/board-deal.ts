@@ -60,11 +60,6 @@ export function boardGame(eventSeed: string, round: number, board: number): Game
   return dealt.state;
 }
 
-/** True once the board's one hand has ended (a domino or a lock; or a forfeit of all but one, a void). */
-export function boardEnded(state: GameState): boolean {
-  return state.finished;
-}
-
 /** What each seat scored on the board (its plays and any domino or lock count): the board scores of SPEC 9.3. */
 export function boardScores(state: GameState): number[] {
   const hand = state.hands[0];

@@ -42,6 +42,15 @@ describe('boards in lockstep (SPEC 9.2)', () => {
     const d = lockstepDecision(at({ round: 3, board: 6, tables: [table('t1', 'finished', T0 + 60_000)], now: T0 + 61_000 }));
     expect(d).toEqual({ kind: 'event-finished', voidAtLimit: [], lastBoardEndedAt: T0 + 60_000 });
   });
+  it('a limit job that runs late treats a table that finished after the limit as void there, and the board as ended at the limit', () => {
+    const late = [table('t1', 'finished', T0 + 60_000), table('t2', 'finished', T0 + LIMIT + 40_000)];
+    expect(lockstepDecision(at({ tables: late, now: T0 + LIMIT + 45_000 }))).toEqual({ kind: 'next-board', voidAtLimit: ['t2'], round: 1, board: 4 });
+    expect(lockstepDecision(at({ board: 6, tables: late, now: T0 + LIMIT + 45_000 }))).toMatchObject({ kind: 'next-round', voidAtLimit: ['t2'], lastBoardEndedAt: T0 + LIMIT });
+  });
+  it("a night's own break between rounds", () => {
+    const d = lockstepDecision(at({ board: 6, tables: [table('t1', 'finished', T0 + 60_000)], now: T0 + 61_000, breakMs: 5_000 }));
+    expect(d).toMatchObject({ kind: 'next-round', startsAt: T0 + 65_000 });
+  });
   it('gives the same decision when asked again (a retried job)', () => {
     expect(lockstepDecision(at({ now: T0 + LIMIT }))).toEqual(lockstepDecision(at({ now: T0 + LIMIT })));
   });

@@ -7,6 +7,7 @@
  * And the rule behind it: a board's hands are shown to anyone (spectators, staff, the other tables' players, and
  * its own table's players beyond their own tiles) only once every table has finished it or is void on it.
  */
+/** SPEC 9.4's break between rounds (a night's own `breakMs` when it has one: tests and rehearsals shorten it). */
 export const ROUND_BREAK_MS = 2 * 60 * 1000;
 export const DEFAULT_BOARD_TIME_LIMIT_MS = 6 * 60 * 1000;
 
@@ -30,6 +31,8 @@ export interface LockstepInput {
   /** when the board's time limit runs out (epoch ms): its deal + the board time limit */
   readonly deadline: number;
   readonly now: number;
+  /** the break before the next round (default ROUND_BREAK_MS) */
+  readonly breakMs?: number;
 }
 
 export type LockstepDecision =
@@ -49,17 +52,20 @@ export function boardDeadline(dealtAt: number, boardTimeLimitMs: number): number
 
 /** What happens now on the current board (see the header). Idempotent: the same input gives the same decision. */
 export function lockstepDecision(input: LockstepInput): LockstepDecision {
-  const { round, board, rounds, boardsPerRound, tables, deadline, now } = input;
+  const { round, board, rounds, boardsPerRound, tables, deadline, now, breakMs = ROUND_BREAK_MS } = input;
   if (tables.length === 0) throw new RangeError('a round has at least one table');
   if (round < 1 || round > rounds || board < 1 || board > boardsPerRound) throw new RangeError(`board ${board} of round ${round} is outside the event`);
   const playing = tables.filter((t) => t.state === 'playing').map((t) => t.tableId);
   const atLimit = now >= deadline;
   if (playing.length > 0 && !atLimit) return { kind: 'wait', until: deadline, playing };
-  const voidAtLimit = playing;
+  // At the limit every table not finished by it is void, also one whose finish was recorded after it (a late or retried
+  // limit job must not let a board played past its limit count): the decision depends on the deadline, not on when it runs.
+  const late = (t: LockstepTable) => t.state === 'playing' || (t.state === 'finished' && t.endedAt !== null && t.endedAt > deadline);
+  const voidAtLimit = tables.filter(late).map((t) => t.tableId);
   // the board ended when its last table did: the limit itself for the tables stopped by it
-  const endedAt = Math.max(...tables.map((t) => (t.state === 'playing' ? deadline : (t.endedAt ?? deadline))));
+  const endedAt = Math.max(...tables.map((t) => (late(t) ? deadline : (t.endedAt ?? deadline))));
   if (board < boardsPerRound) return { kind: 'next-board', voidAtLimit, round, board: board + 1 };
-  if (round < rounds) return { kind: 'next-round', voidAtLimit, round: round + 1, startsAt: endedAt + ROUND_BREAK_MS, lastBoardEndedAt: endedAt };
+  if (round < rounds) return { kind: 'next-round', voidAtLimit, round: round + 1, startsAt: endedAt + breakMs, lastBoardEndedAt: endedAt };
   return { kind: 'event-finished', voidAtLimit, lastBoardEndedAt: endedAt };
 }
 

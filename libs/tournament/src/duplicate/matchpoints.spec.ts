@@ -94,6 +94,9 @@ describe('matchpoints and board percentages (SPEC 9.3)', () => {
     expect(() => scoreBoards({ ...input, tables: [...input.tables, input.tables[0]] })).toThrow(/given twice/);
     expect(() => scoreBoards({ ...input, tables: [{ ...input.tables[0], boards: [{ board: 1, status: 'finished', scores: [1, 2] }] }] })).toThrow(/4 scores/);
     expect(() => scoreBoards({ ...input, tables: [{ ...input.tables[0], boards: [{ board: 7, status: 'void' }] }] })).toThrow(/not 1\.\.1/);
+    // one person at two tables of a round would be averaged twice
+    const [t1, t2] = input.tables;
+    expect(() => scoreBoards({ ...input, tables: [t1, { ...t2, seats: [t1.seats[0], ...t2.seats.slice(1)] }, ...input.tables.slice(2)] })).toThrow(/seated at two places/);
   });
 });
 

@@ -107,12 +107,19 @@ export function boardPercentage(matchpoints: number, compared: number): number {
 
 function checkInput(input: ScoringInput): void {
   const seen = new Set<string>();
+  const sitting = new Set<string>();
   for (const t of input.tables) {
     if (t.round < 1 || t.round > input.rounds) throw new RangeError(`table ${t.table}: round ${t.round} is not 1..${input.rounds}`);
     if (t.seats.length !== 4) throw new RangeError(`round ${t.round} table ${t.table} has ${t.seats.length} seats, not 4`);
     const key = `${t.round}:${t.table}`;
     if (seen.has(key)) throw new RangeError(`round ${t.round} table ${t.table} is given twice`);
     seen.add(key);
+    // one seat a round for a person (computers have an id a seat too): a person seated twice would be averaged twice
+    for (const p of t.seats) {
+      const where = `${t.round}:${p.id}`;
+      if (sitting.has(where)) throw new RangeError(`round ${t.round}: ${p.id} is seated at two places`);
+      sitting.add(where);
+    }
     for (const b of t.boards) {
       if (b.board < 1 || b.board > input.boardsPerRound) throw new RangeError(`round ${t.round} table ${t.table}: board ${b.board} is not 1..${input.boardsPerRound}`);
       if (b.status === 'finished' && (!b.scores || b.scores.length !== 4 || b.scores.some((x) => !Number.isFinite(x)))) {

@@ -3,8 +3,8 @@
  * over (4T − N, at most 3) to computers, one computer a table at most. Round 1 is a random draw; every later round
  * a seeded draw that, in this order of priority, (1) keeps any two people from sitting at one table twice when that
  * is possible, and (2) while the event has R ≤ 4 rounds, gives everyone a seat number they have not held yet.
- * Deterministic from the seed (the host derives it from the event's secret seed, so the revealed seed re-derives
- * every seating); the result carries its reasons for the audit trail.
+ * Deterministic from the night's secret seed (round r is drawn from sha256hex("<seed>:seating:r<r>"), so the seed
+ * revealed at the end re-derives every seating); the result carries its reasons for the audit trail.
  *
  * How: round 1 shuffles people, tables and seats with the engine generator. A later round makes 6 attempts and keeps
  * the cheapest: each places people (in shuffled order) greedily at the table where the cost rises least, then
@@ -52,7 +52,7 @@ export interface MovementDraw extends RoundSeating {
 }
 
 export interface MovementInput {
-  /** the night's seating seed */
+  /** the night's secret seed, as it is revealed at the end (the round's draw seed is derived from it: movementRoundSeed) */
   readonly seed: string;
   /** the checked-in people (their order does not matter) */
   readonly people: readonly string[];

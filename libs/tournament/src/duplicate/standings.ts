@@ -50,11 +50,10 @@ function placesOf(placed: { id: string; percentage: number }[]): Map<string, num
 }
 
 /** Standings from the scored boards (see the header). */
-export function standingsOf(boards: readonly SeatBoardScore[], disqualified: readonly string[] = []): { standings: DuplicateStanding[]; firstPlace: FirstPlace } {
-  const dq = new Set(disqualified);
-  const sums = new Map<string, { computer: boolean; sum: number; n: number }>();
+export function standingsOf(boards: readonly SeatBoardScore[]): { standings: DuplicateStanding[]; firstPlace: FirstPlace } {
+  const sums = new Map<string, { computer: boolean; disqualified: boolean; sum: number; n: number }>();
   for (const b of boards) {
-    const acc = sums.get(b.id) ?? { computer: b.computer, sum: 0, n: 0 };
+    const acc = sums.get(b.id) ?? { computer: b.computer, disqualified: b.disqualified, sum: 0, n: 0 };
     if (b.percentage !== null) {
       acc.sum += b.percentage;
       acc.n += 1;
@@ -64,7 +63,7 @@ export function standingsOf(boards: readonly SeatBoardScore[], disqualified: rea
   const rows = [...sums].map(([id, a]) => ({
     id,
     computer: a.computer,
-    disqualified: !a.computer && dq.has(id),
+    disqualified: !a.computer && a.disqualified,
     boards: a.n,
     percentage: a.n ? twoDecimals(a.sum / a.n) : 0,
   }));
@@ -82,7 +81,7 @@ export function standingsOf(boards: readonly SeatBoardScore[], disqualified: rea
 /** Boards, percentages, places and whether 1st needs the draw: the whole computation of SPEC 9.3. */
 export function duplicateResults(input: ScoringInput): DuplicateResults {
   const boards = scoreBoards(input);
-  return { boards, ...standingsOf(boards, input.disqualified) };
+  return { boards, ...standingsOf(boards) };
 }
 
 /** The engine draw for a tie at 1st: the tied people, one place decided (null when no draw is due). */
