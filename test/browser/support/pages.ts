@@ -58,12 +58,13 @@ export async function moveTaken(page: Page, version: string | null): Promise<voi
  * Plays my turns at the live table — the first legal tile with the mouse (its first end when asked), K to knock when
  * nothing fits — until `turns` of mine are played or the game-result notice shows.
  */
-export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays: number; knocks: number }> {
+export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays: number; knocks: number; draws: number }> {
   const result = page.getByTestId('game-result');
   const turn = page.locator('.my-hand [role="status"]');
   const hand = page.getByRole('toolbar', { name: 'My tiles' });
   let plays = 0;
   let knocks = 0;
+  let draws = 0;
   while (plays + knocks < turns) {
     const state = await Promise.race([
       result.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'over' as const),
@@ -73,9 +74,16 @@ export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays
     const version = await page.locator('.my-hand').getAttribute('data-version');
     if ((await turn.innerText()).includes('no tile fits')) {
       // Where the rules make a player draw from the yard first (Citizen), K does nothing: D draws.
+      // A draw is not a turn played: the turn stays mine until a tile fits or the yard is empty (counting it, the other
+      // page could stop waiting on a turn this one would then never pass).
       const draw = page.locator('.my-hand').getByRole('button', { name: /^Draw/ });
-      await page.keyboard.press((await draw.isVisible()) && (await draw.isEnabled()) ? 'd' : 'k');
-      knocks++;
+      if ((await draw.isVisible()) && (await draw.isEnabled())) {
+        await page.keyboard.press('d');
+        draws++;
+      } else {
+        await page.keyboard.press('k');
+        knocks++;
+      }
     } else {
       await hand.locator('.hand-tile.legal').first().click();
       const choice = page.getByRole('group', { name: /Which end for/ });
@@ -84,7 +92,7 @@ export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays
     }
     await moveTaken(page, version);
   }
-  return { plays, knocks };
+  return { plays, knocks, draws };
 }
 
 /** Creates an account through the sign-up page and waits until the banner names it. */

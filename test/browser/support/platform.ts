@@ -23,8 +23,9 @@ import { createApi } from '../../../apps/api/src/setup';
 import { createWorker } from '../../../apps/worker/src/setup';
 import { createBenchDatabase, dropBenchEnv } from '../../../scripts/lib/throwaway-env';
 import { playOut } from '../../../scripts/lib/bot-driver';
-import { apply, createBot, createGame, currentHand, expertBot, legalMoves, playerView, seedRng, type GameState } from '@dcs/engine';
+import { apply, createBot, createGame, currentHand, dealSeed, expertBot, legalMoves, playerView, seedRng, type GameState } from '@dcs/engine';
 import { blunderingExpert } from '@dcs/engine/analysis/blundering-expert';
+import { FairDeal } from '@dcs/tournament/games/fair-deal.service';
 import { GamesService } from '../../../apps/api/src/games/games.service';
 import { challengeWithPlayers } from '../../support/challenge-fixtures';
 import { TEST_PG_BASE, TEST_REDIS_URL } from '../../support/env';
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   const flow = api.get(ChallengeFlowService);
   const games = api.get(GamesService);
   const store = api.get(GameStore);
+  const fairDeal = api.get(FairDeal);
   const botRuns = new Set<string>();
   /** The review job the worker's scan would queue for a finished game, queued now (the scan runs hourly here). */
   const queueReview = (gameId: string) =>
@@ -138,23 +140,30 @@ async function main(): Promise<void> {
 
   /**
    * Deals a fresh game (no move made yet) again, from the first seed `seedOf(i)` whose deal `accept`s. The
-   * row's seed and published hash follow the deal, so the game stays provably fair.
+   * row's seed and published hash follow the deal, so the game stays provably fair. A game whose contribution
+   * window is still open would be dealt once more when it closes, from sha256(seed + contributions): the
+   * contributions are fixed here (a seat that sent none yet keeps '' and can send none later), the seed is chosen
+   * for the deal they give, and the window is closed at once (its deal starts the first turn's clock, as it would).
    */
   const redeal = async (gameId: string, seedOf: (i: number) => string, accept: (dealt: GameState) => boolean = () => true) => {
-    await prisma.$transaction(async (tx) => {
+    const windowOpen = await prisma.$transaction(async (tx) => {
       const game = await store.lock(tx, gameId);
       const state = game!.state as unknown as GameState;
       if (state.hands.length !== 1 || state.hands[0].actions.length > 0) throw new Error('the game has begun: it cannot be dealt again');
+      const open = !!game!.dealClosesAt;
+      const contributions = open ? ((game!.contributions as (string | null)[] | null) ?? []).map((c) => c ?? '') : null;
+      const { ruleset, players, partners, settings } = state.config;
       for (let i = 0; i < 5000; i++) {
         const seed = seedOf(i);
-        const created = createGame({ ruleset: state.config.ruleset, players: state.config.players, seed });
+        const created = createGame({ ruleset, players, partners, settings: { ...settings }, seed: contributions ? dealSeed(seed, contributions) : seed });
         if (!created.ok || !accept(created.state)) continue;
-        await store.saveSystemChange(tx, game!, { ...created.state, version: game!.version + 1 });
-        await tx.game.update({ where: { id: gameId }, data: { seed, seedHash: sha256(seed) } });
-        return;
+        if (!open) await store.saveSystemChange(tx, game!, { ...created.state, version: game!.version + 1 });
+        await tx.game.update({ where: { id: gameId }, data: { seed, seedHash: sha256(seed), ...(contributions ? { contributions } : {}) } });
+        return open;
       }
       throw new Error('no deal in 5,000 fits');
     });
+    if (windowOpen && (await fairDeal.close(gameId)) !== 'dealt') throw new Error(`game ${gameId}: its window did not deal`);
   };
   /** A knock in a random deal is missed about one game in nine: the first deal where `seat` must knock within their first three turns whatever they play. */
   const dealForKnock = (gameId: string, seat: number) => redeal(gameId, (i) => `journey-knock-${seat}-${i}`, (dealt) => mustKnock(dealt, seat, 2, true));
