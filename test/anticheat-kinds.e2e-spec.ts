@@ -93,3 +93,69 @@ describe('anti-cheat at house tables: a settled stake game and a partnership are
     expect((await prisma.anticheatSeatFeature.count({ where: { gameId } }))).toBe(4);
   }, 90_000);
 });
+
+/**
+ * A house table's seats change between games (a rematch, a leave, a new joiner); a game keeps who played it
+ * (games.seat_users): its record, its view and its analysis name them, not whoever sits at the table now.
+ */
+describe('a house game keeps its people after the table changes hands (worker started afterwards)', () => {
+  let env: TestEnv;
+  let api: TestApi;
+  let worker: INestApplicationContext | undefined;
+  let prisma: PrismaService;
+  const greedy = createBot('greedy');
+
+  beforeAll(async () => {
+    env = await createTestEnv('ackinds2');
+    api = await startApi(env);
+    prisma = api.app.get(PrismaService);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api.close();
+    await env.drop();
+  });
+
+  const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
+
+  it('after a rematch where one player could no longer cover the stake and another took the seat, the first game is still the first two players\' game', async () => {
+    const [a, b, c] = [await api.user(), await api.user(), await api.user({ roles: [] })];
+    const admin = await api.user({ roles: ['admin'] });
+    for (const p of [a, b, c]) {
+      await api.app.get(HouseService).grantWelcome(p.id);
+      await api.http().post('/api/me/adult-confirmation').set(auth(p)).send({ adult: true }).expect(200);
+    }
+    const t = (await api.http().post('/api/house/tables').set(auth(a)).send({ ruleset: 'citizen', seats: 2, purpose: 'stake', stake: 100 }).expect(201)).body;
+    const first = (await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(b)).send({}).expect(200)).body.gameId as string;
+    for (let i = 0; i < 3000; i++) {
+      const g = await storedGame(api.app, first);
+      if (g.status === 'finished') break;
+      const seat = currentHand(g.state)!.turn!;
+      await api.http().post(`/api/games/${first}/actions`).set(auth([a, b][seat])).send(moveBody(g.version, greedy.choose(g.state, seat))).expect(200);
+    }
+    await eventually(async () => (await prisma.houseSettlement.count({ where: { gameId: first } })) === 1, 10_000, 'the settlement');
+    // B's balance is corrected to nothing: A's rematch cannot hold B's stake, B's seat is freed, C takes it and a second game is dealt.
+    const wallet = ((await api.http().get('/api/me/wallet').set(auth(b)).expect(200)).body as { balances: { currency: string; balance: number }[] }).balances.find((x) => x.currency === t.currency)!;
+    await api.http().post(`/api/users/${b.id}/wallet/corrections`).set(auth(admin)).send({ currency: t.currency, amount: -wallet.balance, reason: 'test set-up', requestId: '5b2c8f1e-5c4a-4c1b-9a55-000000000001' }).expect(200);
+    await api.http().post(`/api/house/tables/${t.id}/rematch`).set(auth(a)).send({}).expect(200);
+    const joined = await api.http().post(`/api/house/tables/${t.id}/join`).set(auth(c)).send({});
+    expect([joined.status, joined.body.code]).toEqual([200, undefined]);
+    const second = joined.body.gameId as string;
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+
+    // The first game's view: B is its seat 1, C (at that seat now) is not seated in it.
+    const viewOf = async (p: Player, gameId: string) => (await api.http().get(`/api/games/${gameId}/view`).set(auth(p)).expect(200)).body as { seat: number | null };
+    expect((await viewOf(b, first)).seat).toBe(1);
+    expect((await viewOf(c, first)).seat).toBeNull();
+    expect((await viewOf(c, second)).seat).toBe(1);
+
+    // Analysed only now (the worker starts after the change): the first game's seats are A and B.
+    worker = await createWorker(env.config());
+    await eventually(async () => (await prisma.anticheatGameAnalysis.count({ where: { gameId: first } })) === 1, 30_000, 'the analysis');
+    const analysis = (await prisma.anticheatGameAnalysis.findUniqueOrThrow({ where: { gameId: first } })).analysis as unknown as StoredAnalysis;
+    expect(analysis.seats.map((s) => s.userId)).toEqual([a.id, b.id]);
+    const features = await prisma.anticheatSeatFeature.findMany({ where: { gameId: first }, orderBy: { seat: 'asc' } });
+    expect(features.map((f) => f.userId)).toEqual([a.id, b.id]);
+  }, 120_000);
+});

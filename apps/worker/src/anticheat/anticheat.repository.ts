@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { AT_A_TABLE_SQL, caseOpenedNotices, GameStore, markCaseHighStakes, openOrJoinCase, recordAudit, storeNotifications, TABLE_COLUMNS_SQL, type TableColumns, TableHosts } from '@dcs/tournament';
+import { atTablesOfSql, caseOpenedNotices, GameStore, markCaseHighStakes, openOrJoinCase, recordAudit, storeNotifications, TableHosts } from '@dcs/tournament';
 import type { GameAnalysis, LedgerLine, SeatFeatures, SessionObservation, Signal } from '@dcs/anticheat';
 import type { GameState } from '@dcs/engine';
 import { stateOf } from '@dcs/tournament';
@@ -45,7 +45,8 @@ export class AnticheatRepository {
     const stored = await this.games.find(gameId);
     const at = stored && stored.status === 'finished' ? this.hosts.forGame(stored) : null;
     if (!stored || !at || !at.host.analysis.anticheat) return null;
-    const [seats, actions, highStakes] = await Promise.all([at.host.seats(at.table.id), this.games.actionLog(gameId), at.host.highStakes(at.table.id)]);
+    // the people who played it (at a house table, who sat at the deal: the table's seats may have changed since)
+    const [seats, actions, highStakes] = await Promise.all([this.hosts.seatsOfGame(stored), this.games.actionLog(gameId), at.host.highStakes(at.table.id)]);
     return {
       id: stored.id,
       state: stateOf(stored),
@@ -133,17 +134,24 @@ export class AnticheatRepository {
     }));
   }
 
-  /** Finished games at tables of every kind since `since` that have no analysis yet (of the kinds whose host has them analysed). */
+  /**
+   * Finished games since `since` with no analysis yet, at tables of the kinds whose host has them analysed (chosen in
+   * the query, so a kind left out never fills the batch). A game at a kind whose seats change between games counts only
+   * with its people recorded at the deal (games.seat_users): one dealt before that was kept is not attributed to
+   * whoever sits at its table now.
+   */
   async unanalysedGames(since: Date, limit: number): Promise<string[]> {
-    const rows = await this.prisma.$queryRawUnsafe<({ id: string } & TableColumns)[]>(
-      `SELECT g.id, ${TABLE_COLUMNS_SQL} FROM games g
-      WHERE g.status = 'finished' AND ${AT_A_TABLE_SQL} AND g.finished_at >= $1
+    const analysed = atTablesOfSql(this.hosts.where((h) => h.analysis.anticheat));
+    const fixed = atTablesOfSql(this.hosts.where((h) => h.fixedSeats));
+    const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT g.id FROM games g
+      WHERE g.status = 'finished' AND ${analysed} AND (g.seat_users IS NOT NULL OR ${fixed}) AND g.finished_at >= $1
         AND NOT EXISTS (SELECT 1 FROM anticheat_game_analyses a WHERE a.game_id = g.id)
       ORDER BY g.finished_at LIMIT $2`,
       since,
       limit,
     );
-    return rows.filter((r) => this.hosts.forGame(r)?.host.analysis.anticheat).map((r) => r.id);
+    return rows.map((r) => r.id);
   }
 
   /** Pairs of accounts that sat at one table since `since` and share a device fingerprint (shared IPs are co-location's: co_location). */

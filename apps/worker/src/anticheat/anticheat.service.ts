@@ -118,19 +118,28 @@ export class AnticheatService {
     }
     const analysed = await this.repo.storeAnalysis(game, analysis);
     const users = [...new Set(game.seats.map((s) => s.userId))];
-    const signals = await this.evaluate(users, game.id, game.highStakes);
+    // A generic game (a house table: people choose whom they sit with) feeds no choice-based pair evidence (co-seating, co-location, collusion); linked accounts read it.
+    const signals = await this.evaluate(users, game.id, game.highStakes, analysis.basis !== 'generic');
     return { gameId, analysed, signals };
   }
 
-  /** Evaluates the players' and every pair's evidence; fired signals are recorded (dedupe key: the latest game of the evidence). */
-  async evaluate(users: string[], triggerGameId: string | null, highStakes: boolean): Promise<GameJobResult['signals']> {
+  /**
+   * Evaluates the players' and every pair's evidence; fired signals are recorded (dedupe key: the latest game of the
+   * evidence). The pair evidence of choice — collusion, co-seating, co-location — counts only games whose seating was
+   * drawn: at a house table (its generic analysis) friends, partners and households choose to sit together, so sitting
+   * together there, or from one address, says nothing (docs/anticheat.md "Every kind of table"). Linked accounts (one
+   * device) read every game together: a second account of one person at a stake table is what it exists to find.
+   * `drawn` false when the trigger is a generic game (then only linked accounts can have changed for the pairs).
+   */
+  async evaluate(users: string[], triggerGameId: string | null, highStakes: boolean, drawn = true): Promise<GameJobResult['signals']> {
     const since = this.since();
     const out: GameJobResult['signals'] = [];
     const games = new Map<string, number>();
     const hidden = new Map<string, Signal>();
     // Everything the players and pairs below need, read once for all of them.
-    const [features, among, shared] = await Promise.all([this.repo.seatFeatures(users, since), this.repo.analysesAmong(users, since), this.repo.sharedIdentifiers(users, since)]);
-    const sessions = await this.repo.sessionsInGames(users, among.map((t) => t.gameId), SESSION_LEAD_MS);
+    const [features, allAmong, shared] = await Promise.all([this.repo.seatFeatures(users, since), this.repo.analysesAmong(users, since), this.repo.sharedIdentifiers(users, since)]);
+    const among = allAmong.filter((t) => t.analysis.basis !== 'generic');
+    const sessions = drawn ? await this.repo.sessionsInGames(users, among.map((t) => t.gameId), SESSION_LEAD_MS) : [];
     for (const u of users) {
       const rows = features.get(u) ?? [];
       games.set(u, rows.length);
@@ -146,25 +155,28 @@ export class AnticheatService {
     for (let i = 0; i < users.length; i++) {
       for (let j = i + 1; j < users.length; j++) {
         const [a, b] = [users[i], users[j]];
-        const together = among.filter((t) => t.users.includes(a) && t.users.includes(b));
+        const both = (t: { users: string[] }) => t.users.includes(a) && t.users.includes(b);
+        const together = among.filter(both);
         const ev = emptyPairEvidence(a, b);
         for (const t of together) for (const p of pairsOfGame(t.analysis)) if (p.users.includes(a) && p.users.includes(b)) mergePair(ev, p);
         const gameIds = together.map((t) => t.gameId);
         const level = triggerGameId ?? gameIds[gameIds.length - 1] ?? 'none';
-        const fired = [...pairSignals(ev), coSeatingSignal(ev, games.get(a) ?? 0, games.get(b) ?? 0)].filter((s) => s.fired);
+        const fired: Signal[] = [];
+        if (drawn) fired.push(...[...pairSignals(ev), coSeatingSignal(ev, games.get(a) ?? 0, games.get(b) ?? 0)].filter((s) => s.fired));
         // pair-directed evidence (each way; shown, never fired) and co-location at the games together;
         // the board sees the directed and per-player figures beside a co-location signal
         const directed = directedSignals(ev);
         const colocation = this.coLocation(a, b, sessions, new Set(gameIds), games.get(a) ?? 0, games.get(b) ?? 0);
-        if (colocation.fired) {
+        if (drawn && colocation.fired) {
           colocation.details.directed = directed.map(signalFigure);
           colocation.details.perPlayer = [a, b].flatMap((u) => (hidden.has(u) ? [signalFigure(hidden.get(u)!)] : []));
           fired.push(colocation);
         }
-        const both = shared.get(`${a} ${b}`) ?? { fingerprints: 0, ips: 0 };
-        const link = linkedAccountsSignal({ users: [a, b], sharedFingerprints: both.fingerprints, sharedIps: both.ips, gamesTogether: Math.max(ev.gamesTogether, triggerGameId ? 1 : 0) });
-        if (link.fired) fired.push(link);
+        const pairShared = shared.get(`${a} ${b}`) ?? { fingerprints: 0, ips: 0 };
+        const linkedGames = allAmong.filter(both).map((t) => t.gameId);
+        const link = linkedAccountsSignal({ users: [a, b], sharedFingerprints: pairShared.fingerprints, sharedIps: pairShared.ips, gamesTogether: Math.max(linkedGames.length, triggerGameId ? 1 : 0) });
         for (const s of fired) out.push(await this.record(s, gameIds.length ? gameIds : triggerGameId ? [triggerGameId] : [], level, highStakes));
+        if (link.fired) out.push(await this.record(link, linkedGames.length ? linkedGames : triggerGameId ? [triggerGameId] : [], triggerGameId ?? linkedGames[linkedGames.length - 1] ?? 'none', highStakes));
       }
     }
     return out;

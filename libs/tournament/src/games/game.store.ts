@@ -74,6 +74,8 @@ export interface DealOptions {
   players: number;
   partners?: boolean;
   settings?: Record<string, unknown>;
+  /** who sits at each seat (a user id, null for a computer), kept with the game by kinds whose seats change between games (games.seat_users) */
+  seatUsers?: readonly (string | null)[];
 }
 
 /** A contribution window (issue 24): for each seat, whether a person sits there; when it closes. */
@@ -102,7 +104,7 @@ interface GameRow extends Omit<Game, 'state'> {
  */
 const GAME_SQL = (extra = '') => `
   SELECT g.id, ${TABLE_COLUMNS_SQL}, g.ruleset, g.players, g.status::text AS status,
-    g.version, g.seed, g.seed_hash AS "seedHash", g.contributions, g.deal_closes_at AS "dealClosesAt", g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.updated_at AS "updatedAt",
+    g.version, g.seed, g.seed_hash AS "seedHash", g.contributions, g.seat_users AS "seatUsers", g.deal_closes_at AS "dealClosesAt", g.started_at AS "startedAt", g.finished_at AS "finishedAt", g.updated_at AS "updatedAt",
     CASE WHEN g.version = k.held THEN NULL ELSE g.state END AS state,
     CASE WHEN g.version = k.held OR g.status = 'finished' THEN NULL ELSE
       (SELECT coalesce(json_agg(json_build_object('version', a.version, 'action', a.action) ORDER BY a.version), '[]'::json)
@@ -165,14 +167,15 @@ export class GameStore {
    */
   async deal(tx: Tx, table: TableRef | null, opts: DealOptions, window?: ContributionWindow, given?: string): Promise<StoredGame> {
     const seed = given ?? randomBytes(32).toString('hex');
-    const created = createGame({ ...opts, seed });
+    const { seatUsers, ...game } = opts;
+    const created = createGame({ ...game, seed });
     if (!created.ok) throw new Error(`cannot deal a ${opts.players}-player ${opts.ruleset} game: ${created.error.message}`);
     // With a contribution window the state is a placeholder until closeDeal (nobody sees it: the views
     // hide it, and no move is taken); people's seats wait for theirs (JSON null), computers' give ''.
     const state = created.state;
     const fair = window && window.people.some(Boolean) ? { contributions: window.people.map((p) => (p ? null : '')), dealClosesAt: window.closesAt } : {};
     return tx.game.create({
-      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: toStoredState(state), version: state.version, ...fair },
+      data: { ...tableColumns(table), ruleset: opts.ruleset, players: opts.players, seed, seedHash: sha256(seed), state: toStoredState(state), version: state.version, ...fair, ...(seatUsers ? { seatUsers: [...seatUsers] } : {}) },
     });
   }
 

@@ -42,8 +42,12 @@ export function tableColumns(table: TableRef | null): Partial<TableColumns> {
 /** The same columns as GameStore reads them from a game row (`g`). */
 export const TABLE_COLUMNS_SQL = `g.table_id AS "tableId", g.house_table_id AS "houseTableId"`;
 
-/** A game row (`g`) at a table of any kind (tests and benches deal games at none). */
-export const AT_A_TABLE_SQL = `(g.table_id IS NOT NULL OR g.house_table_id IS NOT NULL)`;
+/** Each kind's column on `games`. */
+const COLUMN_OF: Record<TableKind, string> = { challenge: 'table_id', house: 'house_table_id' };
+
+/** A game row (`g`) at a table of one of these kinds (SQL; false for none). */
+export const atTablesOfSql = (kinds: readonly TableKind[]): string => (kinds.length ? `(${kinds.map((k) => `g.${COLUMN_OF[k]} IS NOT NULL`).join(' OR ')})` : 'false');
+
 
 /** The columns of a table not named (to a viewer its host does not name it to). */
 export const NO_TABLE_COLUMNS: TableColumns = { tableId: null, houseTableId: null };

@@ -131,8 +131,13 @@ export class TableHosts {
     return table ? { table, host: this.of(table.kind) } : null;
   }
 
-  /** The people seated at the game's table. */
-  async seatsOfGame(game: GameAtTable): Promise<SeatRow[]> {
+  /**
+   * The people of a game: who sat at each seat when it was dealt (the row's `seatUsers`, written by kinds whose
+   * seats change between games: a house table's rematch, leave or new joiner must not rename an old game's seats),
+   * else the table's seats (a kind whose seats never change: fixedSeats).
+   */
+  async seatsOfGame(game: GameAtTable & { seatUsers?: unknown }): Promise<SeatRow[]> {
+    if (Array.isArray(game.seatUsers)) return (game.seatUsers as (string | null)[]).flatMap((userId, seat) => (userId ? [{ seat, userId }] : []));
     const at = this.forGame(game);
     return at ? at.host.seats(at.table.id) : [];
   }
@@ -156,8 +161,8 @@ export class TableHosts {
     return n;
   }
 
-  /** Every registered host (anti-cheat and the review ask each for its analysis policy). */
-  all(): TableHost[] {
-    return [...this.hosts.values()];
+  /** The registered hosts that answer yes (the anti-cheat scan reads only the kinds that have their games analysed). */
+  where(test: (host: TableHost) => boolean): TableKind[] {
+    return [...this.hosts.values()].filter(test).map((h) => h.kind);
   }
 }

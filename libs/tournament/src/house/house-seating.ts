@@ -287,6 +287,8 @@ export class HouseSeating {
         players: t.seats,
         partners: t.partners,
         settings: t.settings as Record<string, unknown>,
+        // who plays this game: a rematch, a leave or a new joiner changes the table's seats, not this game's
+        seatUsers: Array.from({ length: t.seats }, (_, seat) => t.seatsTaken.find((s) => s.seat === seat)?.userId ?? null),
       }, this.fair.window(people));
       if (t.purpose === 'stake') {
         for (const u of humans) {

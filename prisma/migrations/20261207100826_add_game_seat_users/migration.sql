@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "games" ADD COLUMN     "seat_users" JSONB;
+
