@@ -92,7 +92,7 @@ describe('web app serving', () => {
     await prod.init();
     try {
       const server = prod.getHttpServer() as App;
-      for (const p of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/assets/./index-abc123.js.map', '/assets/index-abc123.js.map?x=1']) {
+      for (const p of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP', '/assets/./index-abc123.js.map', '/assets/index-abc123.js.map?x=1', '/assets/index-abc123.js%2emap', '/assets/index-abc123.js%2Emap', '/assets/index-abc123%2ejs%2emap', '/assets/%69ndex-abc123.js.m%61p', '/assets/index-abc123.js.map%']) {
         const res = await request(server).get(p).set('Accept', html);
         expect([p, res.status, res.body.code]).toEqual([p, 404, 'NOT_FOUND']);
       }

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { NextFunction, Request, Response, Router } from 'express';
 
@@ -34,19 +33,36 @@ export function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[]
   return ENCODINGS.map((e) => e.name).filter(allowed);
 }
 
+/** The path of a request as the static middleware will read it (percent-decoded); undefined when it does not decode. */
+function decodedPath(p: string): string | undefined {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every file of the build, listed once when the router is made (a build never changes under a running server:
+ * a deploy starts new processes), so a request costs no file-system call to find a file or its compressed copies.
+ */
+function filesOf(dist: string): Set<string> {
+  const entries = readdirSync(dist, { recursive: true, withFileTypes: true });
+  return new Set(entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+}
+
 /**
  * Sends a file of the app, or its precompressed copy when the browser accepts it (brotli first, then gzip), with
  * `Vary: Accept-Encoding` on every compressible file so a shared cache never hands a brotli body to a client that
  * asked for none. The copy carries the original's type and the cache policy given.
  */
-async function sendAppFile(req: Request, res: Response, next: NextFunction, file: string, cacheControl: string): Promise<void> {
+function sendAppFile(req: Request, res: Response, next: NextFunction, files: Set<string>, file: string, cacheControl: string): void {
   const headers: Record<string, string> = { 'Cache-Control': cacheControl };
   if (COMPRESSIBLE.test(file)) {
     headers.Vary = 'Accept-Encoding';
     for (const name of acceptedEncodings(req.headers['accept-encoding'])) {
       const suffix = ENCODINGS.find((e) => e.name === name)?.suffix ?? '';
-      const found = await stat(file + suffix).then((s) => s.isFile(), () => false);
-      if (!found) continue;
+      if (!files.has(file + suffix)) continue;
       res.type(path.extname(file));
       res.sendFile(file + suffix, { headers: { ...headers, 'Content-Encoding': name }, cacheControl: false }, (err) => err && next(err));
       return;
@@ -59,21 +75,14 @@ async function sendAppFile(req: Request, res: Response, next: NextFunction, file
  * A request for a compressible file the app holds, answered by sendAppFile; anything else (no such file, a
  * folder, a path outside the build) goes on to express.static and the navigation fallback.
  */
-function precompressed(root: string, cacheControl: string) {
+function precompressed(root: string, files: Set<string>, cacheControl: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
-    let rel: string;
-    try {
-      rel = decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
+    const rel = decodedPath(req.path);
+    if (rel === undefined || rel.includes('\0')) return next();
     const file = path.join(root, path.normalize(rel));
-    if (!file.startsWith(root + path.sep) || rel.includes('\0')) return next();
-    stat(file).then(
-      (s) => (s.isFile() ? sendAppFile(req, res, next, file, cacheControl) : next()),
-      () => next(),
-    );
+    if (!file.startsWith(root + path.sep) || !files.has(file)) return next();
+    sendAppFile(req, res, next, files, file, cacheControl);
   };
 }
 
@@ -100,20 +109,22 @@ export function findWebDist(from = __dirname): string | undefined {
  */
 export function webAppRouter(dist: string, opts: { sourceMaps: boolean } = { sourceMaps: true }): Router {
   const index = path.join(dist, 'index.html');
+  const files = filesOf(dist);
   const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
   const router = Router();
   router.use((req, _res, next) => (isServerPath(req.path) ? next('router') : next()));
   // Source maps stay on the server in production (apps/web/README.md, "Source maps"): a `.map` is not found there.
-  if (!opts.sourceMaps) router.use((req, _res, next) => (req.path.toLowerCase().endsWith('.map') ? next('router') : next()));
+  // The decoded path, as express.static reads it: `/assets/x.js%2emap` is x.js.map too; a path that does not decode is refused.
+  if (!opts.sourceMaps) router.use((req, _res, next) => ((decodedPath(req.path) ?? '.map').toLowerCase().endsWith('.map') ? next('router') : next()));
   const assets = path.join(dist, 'assets');
-  router.use('/assets', precompressed(assets, 'public, max-age=31536000, immutable'));
+  router.use('/assets', precompressed(assets, files, 'public, max-age=31536000, immutable'));
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  router.use(precompressed(dist, 'no-cache'));
+  router.use(precompressed(dist, files, 'no-cache'));
   router.use(express.static(dist, { index: false, setHeaders: noCache }));
   router.use((req: Request, res: Response, next: NextFunction) => {
     const navigation = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
     if (!navigation) return next();
-    void sendAppFile(req, res, next, index, 'no-cache');
+    sendAppFile(req, res, next, files, index, 'no-cache');
   });
   return router;
 }
