@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
-import { containsPattern, PrismaService } from '@dcs/common';
+import { containsPattern, PrismaService, startsWithPattern } from '@dcs/common';
 import { directorScope } from './audit.repository';
 
 /** What a page of the log in words is filtered by (every filter optional). */
@@ -63,6 +63,7 @@ export class AuditNamedRepository {
   async page(scope: { directorId: string } | 'all', f: NamedAuditFilter, limit: number, after?: string): Promise<{ entries: NamedAuditEntry[]; more: boolean }> {
     const person = f.person ? containsPattern(f.person) : null;
     const kind = f.kind ?? null;
+    const kindFamily = f.kind ? startsWithPattern(`${f.kind}.`) : null;
     const rows = await this.prisma.$queryRaw<Row[]>`
       WITH page AS (
         SELECT a.*,
@@ -75,7 +76,7 @@ export class AuditNamedRepository {
         WHERE ${scope === 'all' ? Prisma.sql`TRUE` : directorScope(scope.directorId)}
           AND (${f.entityType ?? null}::text IS NULL OR a.entity_type = ${f.entityType ?? null})
           AND (${f.entityId ?? null}::text IS NULL OR a.entity_id = ${f.entityId ?? null})
-          AND (${kind}::text IS NULL OR a.action = ${kind} OR a.action LIKE ${kind} || '.%')
+          AND (${kind}::text IS NULL OR a.action = ${kind} OR a.action LIKE ${kindFamily})
           AND (${f.from ?? null}::timestamptz IS NULL OR a.created_at >= ${f.from ?? null}::timestamptz)
           AND (${f.to ?? null}::timestamptz IS NULL OR a.created_at < ${f.to ?? null}::timestamptz)
           AND (${after ?? null}::uuid IS NULL OR (a.created_at, a.id) < (SELECT created_at, id FROM audit_log WHERE id = ${after ?? null}::uuid))

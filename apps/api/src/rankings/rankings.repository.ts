@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Season } from '@dcs/db';
-import { PG_POOL, PrismaService } from '@dcs/common';
+import { containsPattern, PG_POOL, PrismaService } from '@dcs/common';
 import { WHAT_I_NEED_LEADERS } from '@dcs/ranking';
 import { ORDER_BLOCK, SeasonStandingsStore } from '@dcs/tournament';
 
@@ -84,7 +84,7 @@ export class RankingsRepository {
    */
   async standingsPage(cityId: string, seasonId: string, search: string | undefined, skip: number, take: number): Promise<StandingsPageRows | null> {
     const isId = search !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(search);
-    const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = search === undefined ? null : containsPattern(search);
     const filter = `(u.display_name ILIKE $5${isId ? ' OR st.user_id = $6::uuid' : ''})`;
     // A search counts its matches in the same scan that pages them (count(*) OVER ()); only a page
     // past the last match needs a count of its own.
