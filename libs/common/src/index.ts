@@ -25,3 +25,4 @@ export * from './network/outbound-guard';
 export * from './text/control-chars';
 export * from './text/like-pattern';
 export * from './time/instant-format';
+export * from './time/time-zone';

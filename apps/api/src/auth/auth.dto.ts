@@ -1,7 +1,7 @@
-import { OptionalNotNull } from '../common/validation';
+import { IsIanaTimeZone, OptionalNotNull } from '../common/validation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, Validate } from 'class-validator';
 import { LANGUAGES, type Language } from '@dcs/common';
 import { UserResponseDto } from '../users/users.dto';
 
@@ -44,6 +44,7 @@ export class RegisterDto {
   @OptionalNotNull()
   @IsString()
   @MaxLength(64)
+  @Validate(IsIanaTimeZone)
   timeZone?: string;
 }
 

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@dcs/db';
 import { AppConfig, AppError, Clock, hashPassword, notFound, verifyPassword } from '@dcs/common';
-import { DeliverySettingsRepository, isTimeZone, LiveEmitter, normaliseDisplayName, sessionsChanged, staffWordIn } from '@dcs/tournament';
+import { LiveEmitter, normaliseDisplayName, sessionsChanged, staffWordIn } from '@dcs/tournament';
 import { TokenPayload } from '../common/auth.guard';
 import { UserResponseDto } from '../users/users.dto';
 import { UsersRepository } from '../users/users.repository';
@@ -29,7 +29,6 @@ export class AuthService {
     private readonly live: LiveEmitter,
     private readonly recovery: AccountRecoveryService,
     private readonly clock: Clock,
-    private readonly deliverySettings: DeliverySettingsRepository,
   ) {}
 
   /**
@@ -43,9 +42,6 @@ export class AuthService {
   async register(dto: RegisterDto, ip: string): Promise<TokenResponseDto> {
     acceptMailAddress(dto.email, 'email');
     await this.limiter.registration(ip);
-    if (dto.timeZone !== undefined && !isTimeZone(dto.timeZone)) {
-      throw new AppError('VALIDATION_FAILED', 'timeZone must be an IANA time zone such as America/Chicago', [{ field: 'timeZone', problems: ['is not a known time zone'] }]);
-    }
     const name = normaliseDisplayName(dto.displayName);
     if (!name.ok) throw new AppError('DISPLAY_NAME_INVALID', name.problem, [{ field: 'displayName', problems: [name.problem] }]);
     const staffWord = staffWordIn(name.name);
@@ -56,11 +52,10 @@ export class AuthService {
     }
     if (await this.users.nameTaken(name.name)) throw nameTaken();
     const passwordHash = await hashPassword(dto.password);
-    const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name, locale: dto.locale });
+    // the browser's zone, with the account (one transaction), so the first e-mails are in the player's time, not UTC
+    const user = await this.users.create({ email: dto.email, passwordHash, displayName: name.name, locale: dto.locale, timeZone: dto.timeZone });
     if (user === 'email_taken') throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     if (user === 'name_taken') throw nameTaken();
-    // the browser's zone, so the first e-mails are in the player's time (not UTC until they save their settings)
-    if (dto.timeZone) await this.deliverySettings.save(user.id, { timeZone: dto.timeZone });
     await this.recovery.onSignUp(user);
     return this.issue(user);
   }

@@ -1,28 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, Validate } from 'class-validator';
 import type { City, Region, Season, Tier } from '@dcs/db';
 import { TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { NoControlChars } from '../common/no-control-chars';
+import { IsIanaTimeZone } from '../common/validation';
 
 export const REGIONS: Region[] = ['north', 'south', 'east', 'west'];
 export const TIERS: Tier[] = ['T1', 'T2', 'T3'];
-
-@ValidatorConstraint({ name: 'ianaTimeZone' })
-export class IsIanaTimeZone implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    if (typeof value !== 'string' || !value.includes('/')) return value === 'UTC';
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  defaultMessage(): string {
-    return 'timeZone must be an IANA time zone such as America/New_York';
-  }
-}
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

@@ -1,6 +1,6 @@
 import { ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ValidateIf } from 'class-validator';
-import { AppError } from '@dcs/common';
+import { ValidateIf, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { AppError, isIanaTimeZone } from '@dcs/common';
 
 interface FieldProblem {
   field: string;
@@ -41,3 +41,14 @@ export const uuidPipe = (name = 'id') =>
  * means nothing in particular; where it has a meaning (a clock that is off) keep `@IsOptional()`.
  */
 export const OptionalNotNull = () => ValidateIf((_o: object, value: unknown) => value !== undefined);
+
+/** An IANA time zone (Region/City, or UTC) every message can write times in (`isIanaTimeZone`). */
+@ValidatorConstraint({ name: 'ianaTimeZone' })
+export class IsIanaTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return isIanaTimeZone(value);
+  }
+  defaultMessage(): string {
+    return 'timeZone must be an IANA time zone such as America/New_York';
+  }
+}

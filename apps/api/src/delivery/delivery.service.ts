@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, AppError, notFound, OutboundGuard } from '@dcs/common';
-import { DeliveriesRepository, DELIVERY_KINDS, DeliverySettingsRepository, PUSH_DEVICES_PER_USER, effectivePrefs, isDeliveryKind, isTimeZone, type Prefs, validUnsubscribe } from '@dcs/tournament';
+import { AppConfig, AppError, isIanaTimeZone, notFound, OutboundGuard } from '@dcs/common';
+import { DeliveriesRepository, DELIVERY_KINDS, DeliverySettingsRepository, PUSH_DEVICES_PER_USER, effectivePrefs, isDeliveryKind, type Prefs, validUnsubscribe } from '@dcs/tournament';
 import { AuthUser } from '../common/decorators';
 import { UsersRepository } from '../users/users.repository';
 import { DeliverySettingsDto, DeviceDto, OutboxMessageDto, OutboxPageDto, SubscribePushDto, UnsubscribedDto, UnsubscribeQueryDto, UpdateDeliverySettingsDto } from './delivery.dto';
@@ -31,7 +31,7 @@ export class DeliveryApiService {
   }
 
   async update(caller: AuthUser, dto: UpdateDeliverySettingsDto): Promise<DeliverySettingsDto> {
-    if (dto.timeZone && !isTimeZone(dto.timeZone)) {
+    if (dto.timeZone && !isIanaTimeZone(dto.timeZone)) {
       throw new AppError('VALIDATION_FAILED', 'timeZone must be an IANA time zone such as Europe/Paris', [{ field: 'timeZone', problems: ['is not a known time zone'] }]);
     }
     const prefs = dto.kinds?.length

@@ -61,7 +61,7 @@ export class UsersRepository implements OnApplicationBootstrap {
   }
 
   /** Creates the user; which is taken when a unique constraint refuses it: the email or a look-alike of the name. */
-  async create(data: { email: string; passwordHash: string; displayName: string; locale?: Language }): Promise<User | 'email_taken' | 'name_taken'> {
+  async create(data: { email: string; passwordHash: string; displayName: string; locale?: Language; timeZone?: string }): Promise<User | 'email_taken' | 'name_taken'> {
     try {
       return await insertUser(this.prisma, data);
     } catch (err) {

@@ -17,8 +17,10 @@ type Db = Prisma.TransactionClient;
  * that looks like one taken fails with Prisma's P2002 for the caller to answer. `displayName` is already
  * normalised (normaliseDisplayName).
  */
-export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string; locale?: string }): Promise<User> {
-  return db.user.create({ data: { ...data, email: data.email.toLowerCase(), nameSkeleton: displayNameSkeleton(data.displayName) } });
+export function insertUser(db: Db, data: { email: string; passwordHash: string; displayName: string; locale?: string; timeZone?: string }): Promise<User> {
+  const { timeZone, ...user } = data;
+  // a zone given at sign-up is the account's delivery settings' from the first moment (one statement: both or neither)
+  return db.user.create({ data: { ...user, email: data.email.toLowerCase(), nameSkeleton: displayNameSkeleton(data.displayName), ...(timeZone ? { deliverySettings: { create: { timeZone } } } : {}) } });
 }
 
 /** Whether an account's display name has this skeleton (a look-alike of `displayName` is taken). */

@@ -81,5 +81,3 @@ export function sendableAt(kind: string, now: Date, q: QuietHours): Date {
   return end.toJSDate();
 }
 
-/** Whether `zone` is an IANA time zone luxon (and so every message) can write times in. */
-export const isTimeZone = (zone: string): boolean => DateTime.local().setZone(zone).isValid;
