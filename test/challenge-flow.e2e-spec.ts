@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { PrismaService } from '@dcs/common';
-import type { GameState } from '@dcs/engine';
-import { ChallengeFlowService, type SeatResult, type StoredBracket } from '@dcs/tournament';
+import { apply, currentHand, legalMoves, type Action, type GameState } from '@dcs/engine';
+import { ChallengeFlowService, GameStore, type SeatResult, type StoredBracket } from '@dcs/tournament';
 import { createWorker } from '../apps/worker/src/setup';
 import { startApi, storedGame, TestApi } from './support/api';
 import { playRunningTables } from '../scripts/lib/bot-driver';
@@ -93,6 +93,52 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
       expect(t.scores).toBeNull();
     }
   }, 120_000);
+
+  it("the bracket's running scores are the game's current ones: a play that scores mid-hand shows at once, though the row's snapshot is written only when a hand ends", async () => {
+    const fx = await challengeWithPlayers(prisma, { checkedIn: 16, breakSeconds: 600 });
+    await flow.start(fx.challengeId);
+    await eventually(async () => (await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, status: 'playing' } })) === 4, 20_000, 'round 1 seated');
+    const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId }, orderBy: { index: 'asc' }, include: { games: true, seats: true } });
+    const gameId = table.games[0].id;
+    // Everyone on the board, so any open-end total that is a multiple of 5 scores.
+    await scoresAtHardStop(prisma, table.games[0], (seat) => 10 * (seat + 1));
+    const snapshotScores = async () => ((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).state as unknown as GameState).scores;
+    const atStart = await snapshotScores();
+    let state = (await storedGame(api.app, gameId)).state;
+    expect(state.scores).toEqual(atStart);
+    const auth = new Map(await Promise.all(table.seats.map(async (s) => [s.seat, `Bearer ${await api.tokenOf(s.userId)}`] as const)));
+
+    // Legal moves that keep the hand going, by the seat on turn, until one of them scores.
+    const same = (a: readonly number[], b: readonly number[]) => a.every((x, i) => x === b[i]);
+    for (let moves = 0; same(state.scores, atStart); moves++) {
+      expect(moves).toBeLessThan(28);
+      const seat = currentHand(state)!.turn!;
+      const before = state;
+      const options = legalMoves(before, seat).flatMap((action: Action) => {
+        const r = apply(before, action);
+        return r.ok && currentHand(r.state) !== null && r.state.hands.length === before.hands.length ? [{ action, next: r.state }] : [];
+      });
+      const pick = options.find((o) => o.next.scores[seat] !== before.scores[seat]) ?? options[0];
+      const { type, tile, end } = pick.action as { type: string; tile?: string; end?: string };
+      const res = await api.http().post(`/api/games/${gameId}/actions`).set('Authorization', auth.get(seat)!).send({ type, tile, end, version: before.version });
+      expect([res.status, res.body.code]).toEqual([200, undefined]);
+      state = pick.next;
+    }
+    // The row still holds the hand's start; the game, as its table shows it, has moved on.
+    expect(await snapshotScores()).toEqual(atStart);
+    const shown = (await api.http().get(`/api/tables/${table.id}`).expect(200)).body.game.view.scores as number[];
+    expect(shown).toEqual(state.scores);
+    // The bracket reads every playing game's current state at once, not a read per table.
+    const reads = jest.spyOn(api.app.get(GameStore), 'findMany');
+    try {
+      const inBracket = ((await api.http().get(`/api/challenges/${fx.challengeId}/bracket`).expect(200)).body.rounds[0].tables as { id: string; scores: number[] | null }[]).find((t) => t.id === table.id)!;
+      expect(inBracket.scores).toEqual(shown);
+      const playing = await prisma.game.findMany({ where: { table: { challengeId: fx.challengeId }, status: 'playing' }, select: { id: true } });
+      expect(reads.mock.calls.map(([ids]) => [...ids].sort())).toEqual([playing.map((g) => g.id).sort()]);
+    } finally {
+      reads.mockRestore();
+    }
+  }, 60_000);
 
   it('plays a 16-player challenge to the end: rounds follow after the break, results, points and prizes written once', async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16, tier: 'T2', breakSeconds: 0 });

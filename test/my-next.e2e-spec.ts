@@ -92,6 +92,18 @@ describe('what a player must do next', () => {
     ]);
   });
 
+  it('check-in open and waitlisted: asked to check in too (a no-show\'s place may come to them); once checked in, still waitlisted and checked in', async () => {
+    const u = await newUser();
+    const c = await registered(u.id, { opensInMs: -600_000, closesInMs: 720_000, startsInMs: 900_000 }, { status: 'waitlisted' });
+    expect((await nextOf(u.id)).items).toEqual([
+      expect.objectContaining({ kind: 'check-in', at: c.checkInClosesAt.toISOString(), checkedIn: false, waitlisted: true, challenge: expect.objectContaining({ challengeId: c.challengeId }) }),
+    ]);
+
+    const checkIn = await api.http().post(`/api/challenges/${c.challengeId}/check-in`).set(await tokenOf(u.id));
+    expect(checkIn.status).toBe(200);
+    expect((await nextOf(u.id)).items).toEqual([expect.objectContaining({ kind: 'registered', at: c.startsAt.toISOString(), checkedIn: true, waitlisted: true, challenge: expect.objectContaining({ challengeId: c.challengeId }) })]);
+  });
+
   it('seated, then between rounds: my table first; once I am through, the next round and when it is seated; nothing for a player who is out', async () => {
     // 17 checked in: round 1 is one 3-player table, the 14 top seeds have byes (SPEC 3.2)
     const fx = await challengeWithPlayers(prisma, { checkedIn: 17, breakSeconds: 120 });

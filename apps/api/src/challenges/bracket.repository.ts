@@ -13,7 +13,7 @@ export interface BracketRow {
     starts_at: string | null;
     hard_stop_at: string | null;
     byes: string[] | null;
-    tables: { id: string; index: number; status: string; ended_by: string | null; result: SeatResult[] | null; seats: { seat: number; userId: string; displayName: string; seed: number }[]; tiebreaks: string[]; game_id: string | null; scores: number[] | null }[];
+    tables: { id: string; index: number; status: string; ended_by: string | null; result: SeatResult[] | null; seats: { seat: number; userId: string; displayName: string; seed: number }[]; tiebreaks: string[]; game_id: string | null; playing_game_id: string | null }[];
   }[];
   bye_names: Record<string, string> | null;
   placements: { userId: string; displayName: string; placement: string; rankingPoints: number; prizeCents: number }[];
@@ -22,7 +22,9 @@ export interface BracketRow {
 
 /**
  * The bracket's read: one query that PostgreSQL answers as one JSON document (512 players: 128 tables
- * of round 1), rather than an ORM include tree of a dozen round trips.
+ * of round 1), rather than an ORM include tree of a dozen round trips. It names each table's game
+ * being played but never reads its scores: `games.state` is a snapshot written at hand boundaries,
+ * so the running scores come from the game store (BracketService).
  */
 @Injectable()
 export class BracketRepository {
@@ -39,7 +41,7 @@ export class BracketRepository {
                            FROM table_seats s JOIN users u ON u.id = s.user_id WHERE s.table_id = t.id),
                  'tiebreaks', (SELECT coalesce(json_agg(tb.id ORDER BY tb.created_at), '[]'::json) FROM tiebreaks tb WHERE tb.table_id = t.id),
                  'game_id', (SELECT g.id FROM games g WHERE g.table_id = t.id ORDER BY g.started_at DESC LIMIT 1),
-                 'scores', (SELECT g.state->'scores' FROM games g WHERE g.table_id = t.id AND g.status = 'playing' ORDER BY g.started_at DESC LIMIT 1)
+                 'playing_game_id', (SELECT g.id FROM games g WHERE g.table_id = t.id AND g.status = 'playing' ORDER BY g.started_at DESC LIMIT 1)
                ) ORDER BY t.index), '[]'::json) FROM challenge_tables t WHERE t.round_id = r.id)
            ) ORDER BY r.number), '[]'::json) FROM rounds r WHERE r.challenge_id = c.id) AS rounds,
          (SELECT json_object_agg(u.id, u.display_name) FROM users u

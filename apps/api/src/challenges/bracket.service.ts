@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '@dcs/common';
-import type { SeatResult } from '@dcs/tournament';
+import { GameStore, stateOf, type SeatResult } from '@dcs/tournament';
 import { BracketRepository } from './bracket.repository';
 
 export interface BracketView {
@@ -24,7 +24,7 @@ export interface BracketView {
       endedBy: string | null;
       seats: { seat: number; userId: string; displayName: string; seed: number }[];
       result: SeatResult[] | null;
-      /** the game being played's scores, by seat (as the spectator view shows them); null when no game is being played */
+      /** the game being played's current scores, by seat (the game store's, as the spectator view shows them); null when no game is being played */
       scores: number[] | null;
       tiebreaks: string[];
     }[];
@@ -36,15 +36,22 @@ export interface BracketView {
 
 /**
  * The public bracket of a challenge: rounds, tables, seats, results, byes and final placements.
- * The page every spectator opens first: one read (BracketRepository), shaped here.
+ * The page every spectator opens first: one read (BracketRepository), shaped here, and one read of
+ * the games being played (the game store: a row's `state` is a snapshot as of the hand's start, the
+ * current state is the store's to compute), so the running scores are the ones the table shows.
  */
 @Injectable()
 export class BracketService {
-  constructor(private readonly repo: BracketRepository) {}
+  constructor(
+    private readonly repo: BracketRepository,
+    private readonly games: GameStore,
+  ) {}
 
   async bracket(challengeId: string): Promise<BracketView> {
     const ch = await this.repo.bracket(challengeId);
     if (!ch) throw notFound('Challenge', challengeId);
+    const playing = ch.rounds.flatMap((r) => r.tables.flatMap((t) => (t.playing_game_id ? [t.playing_game_id] : [])));
+    const scoresOf = new Map((await this.games.findMany(playing)).map((g) => [g.id, stateOf(g).scores]));
     const stored = ch.bracket;
     const seedOf = new Map((stored?.bracket.seeding ?? []).map((id, i) => [id, i + 1]));
     const names = ch.bye_names ?? {};
@@ -68,7 +75,7 @@ export class BracketService {
           endedBy: t.ended_by,
           seats: t.seats,
           result: t.result ?? null,
-          scores: t.scores ?? null,
+          scores: t.playing_game_id ? (scoresOf.get(t.playing_game_id) ?? null) : null,
           tiebreaks: t.tiebreaks,
         })),
       })),

@@ -37,11 +37,18 @@ describe("a player's next thing", () => {
     expect(nextThings(facts([reg('running', [{ ...round1(mine), status: 'running' }])]), now)[0]).toMatchObject({ kind: 'table', table: { tableId: 't', gameId: 'g' } });
   });
 
-  it('the check-in window is [opens, closes): at the closing moment it is over, and a waitlisted player is never asked to check in', () => {
+  it('the check-in window is [opens, closes): at the closing moment it is over', () => {
     const open = new Date('2027-01-02T16:30:00Z');
-    expect(nextThings(facts([reg('check_in_open', [], { checkedIn: false })]), open)[0].kind).toBe('check-in');
+    expect(nextThings(facts([reg('check_in_open', [], { checkedIn: false })]), open)[0]).toMatchObject({ kind: 'check-in', waitlisted: false });
     expect(nextThings(facts([reg('check_in_open', [], { checkedIn: false })]), new Date('2027-01-02T16:55:00Z'))[0].kind).toBe('registered');
-    expect(nextThings(facts([reg('check_in_open', [], { checkedIn: false, status: 'waitlisted' })]), open)[0]).toMatchObject({ kind: 'registered', waitlisted: true });
+  });
+
+  it('a waitlisted player is asked to check in while the window is open (a no-show\'s place may go to them); checked in, or once it closed, they wait on the waitlist', () => {
+    const open = new Date('2027-01-02T16:30:00Z');
+    const waitlisted = (checkedIn: boolean) => facts([reg('check_in_open', [], { checkedIn, status: 'waitlisted' })]);
+    expect(nextThings(waitlisted(false), open)).toEqual([expect.objectContaining({ kind: 'check-in', waitlisted: true, checkedIn: false, at: new Date('2027-01-02T16:55:00Z') })]);
+    expect(nextThings(waitlisted(true), open)).toEqual([expect.objectContaining({ kind: 'registered', waitlisted: true, checkedIn: true })]);
+    expect(nextThings(waitlisted(false), new Date('2027-01-02T16:55:00Z'))).toEqual([expect.objectContaining({ kind: 'registered', waitlisted: true, checkedIn: false })]);
   });
 
   it('most urgent first: a table, then check-in, the next round, house games (one being played before one still filling), workouts, registrations', () => {

@@ -83,11 +83,15 @@ function strip(c: RegistrationFacts['challenge']): NextChallengeRef {
   return { challengeId: c.challengeId, cityId: c.cityId, cityName: c.cityName, localDate: c.localDate };
 }
 
-/** Before the start: check in while the window is open, else the registration and its start time. */
+/**
+ * Before the start: check in while the window is open, else the registration and its start time. A
+ * waitlisted player is asked to check in too: at the close, the places of registered players who did
+ * not check in go to checked-in waitlisted players in waitlist order (SPEC 3.1).
+ */
 function beforeStart(r: RegistrationFacts, now: Date): NextThing {
   const c = r.challenge;
   const windowOpen = c.checkInOpensAt <= now && now < c.checkInClosesAt;
-  if (r.status === 'registered' && !r.checkedIn && windowOpen) return { ...blank('check-in'), challenge: strip(c), at: c.checkInClosesAt, checkedIn: false, waitlisted: false };
+  if (!r.checkedIn && windowOpen) return { ...blank('check-in'), challenge: strip(c), at: c.checkInClosesAt, checkedIn: false, waitlisted: r.status === 'waitlisted' };
   return { ...blank('registered'), challenge: strip(c), at: c.startsAt, checkedIn: r.checkedIn, waitlisted: r.status === 'waitlisted' };
 }
 

@@ -21,7 +21,7 @@ export class NextThingDto {
   @ApiProperty({
     enum: KINDS,
     description:
-      "table: my table is seated and being played — take my seat; check-in: I am registered and the check-in window is open (`at` = when it closes); next-round: I am through and the next round is seated at `at` (null: when the round still being played ends); house-game: a house table I sit at is not finished (`houseStatus`); workout: `count` workouts owed; registered: I am registered (or waitlisted) and play starts at `at`",
+      "table: my table is seated and being played — take my seat; check-in: I am registered or waitlisted, not checked in, and the check-in window is open (`at` = when it closes; a waitlisted player who checks in may take the place of a registered player who does not, `waitlisted` says which); next-round: I am through and the next round is seated at `at` (null: when the round still being played ends); house-game: a house table I sit at is not finished (`houseStatus`); workout: `count` workouts owed; registered: I am registered (or waitlisted) and play starts at `at`",
   })
   kind!: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'check-in: the window closes; next-round: the round is seated; registered: play starts; table: the round\'s hard stop' }) at!: string | null;
@@ -29,7 +29,7 @@ export class NextThingDto {
   @ApiProperty({ type: NextTableDto, nullable: true }) table!: NextTableDto | null;
   @ApiProperty({ nullable: true, type: Number, description: 'table, next-round: the round number (1-based)' }) round!: number | null;
   @ApiProperty({ nullable: true, type: Boolean, description: 'registered, check-in: whether I checked in' }) checkedIn!: boolean | null;
-  @ApiProperty({ nullable: true, type: Boolean, description: 'registered: on the waitlist' }) waitlisted!: boolean | null;
+  @ApiProperty({ nullable: true, type: Boolean, description: 'registered, check-in: on the waitlist' }) waitlisted!: boolean | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'house-game: open /house/tables/:houseTableId' }) houseTableId!: string | null;
   @ApiProperty({ nullable: true, enum: ['open', 'playing'], type: String, description: 'house-game: still taking players, or being played' }) houseStatus!: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'workout: how many are owed' }) count!: number | null;

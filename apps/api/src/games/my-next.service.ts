@@ -14,7 +14,7 @@ export class MyNextService {
 
   /** "What do I do next?": decided from my registrations, tables, rounds, house tables and workouts, now. */
   async next(user: AuthUser): Promise<MyNextDto> {
-    const [facts, cityId] = await Promise.all([this.repo.facts(user.id), this.repo.myCity(user.id)]);
+    const { facts, cityId } = await this.repo.facts(user.id);
     return { items: nextThings(facts, this.clock.now()).map(NextThingDto.from), cityId };
   }
 }

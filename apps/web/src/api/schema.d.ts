@@ -2835,7 +2835,7 @@ export interface components {
         };
         NextThingDto: {
             /**
-             * @description table: my table is seated and being played — take my seat; check-in: I am registered and the check-in window is open (`at` = when it closes); next-round: I am through and the next round is seated at `at` (null: when the round still being played ends); house-game: a house table I sit at is not finished (`houseStatus`); workout: `count` workouts owed; registered: I am registered (or waitlisted) and play starts at `at`
+             * @description table: my table is seated and being played — take my seat; check-in: I am registered or waitlisted, not checked in, and the check-in window is open (`at` = when it closes; a waitlisted player who checks in may take the place of a registered player who does not, `waitlisted` says which); next-round: I am through and the next round is seated at `at` (null: when the round still being played ends); house-game: a house table I sit at is not finished (`houseStatus`); workout: `count` workouts owed; registered: I am registered (or waitlisted) and play starts at `at`
              * @enum {string}
              */
             kind: "table" | "check-in" | "next-round" | "house-game" | "workout" | "registered";
@@ -2850,7 +2850,7 @@ export interface components {
             round: number | null;
             /** @description registered, check-in: whether I checked in */
             checkedIn: boolean | null;
-            /** @description registered: on the waitlist */
+            /** @description registered, check-in: on the waitlist */
             waitlisted: boolean | null;
             /**
              * Format: uuid
