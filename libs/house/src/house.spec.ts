@@ -19,6 +19,7 @@ import {
   levelOf,
   mayExpunge,
   netOf,
+  purposeWithoutStake,
   runOutPenalty,
   seatClockMs,
   settlePayments,
@@ -28,6 +29,7 @@ import {
   felonyClearedAt,
   weekStartUtc,
   workoutOwed,
+  HOUSE_RULESETS,
   type TableRequest,
 } from './index';
 
@@ -66,6 +68,19 @@ describe('house tables (SPEC 8.1)', () => {
     expect(checkTable(table({ ruleset: 'mook-camp-fitness', purpose: 'friendly' }))?.code).toBe('INVALID_SETTINGS');
     expect(checkTable(table({ ruleset: 'dcf-inmate-gym', purpose: 'workout' }))).toBeNull();
     expect(checkTable(table({ ruleset: 'citizen', purpose: 'workout' }))?.code).toBe('INVALID_SETTINGS');
+  });
+
+  it('a table without a stake has the one purpose its ruleset allows: workout at Mook Camp Fitness and DCF Inmate Gym, friendly elsewhere', () => {
+    expect(HOUSE_RULESETS.map((r) => [r, purposeWithoutStake(r)])).toEqual([
+      ['citizen', 'friendly'],
+      ['mook-camp-fitness', 'workout'],
+      ['inmate', 'friendly'],
+      ['dcf-inmate-gym', 'workout'],
+    ]);
+    for (const ruleset of HOUSE_RULESETS) {
+      const allowed = (['friendly', 'workout'] as const).filter((purpose) => checkTable(table({ ruleset, purpose })) === null);
+      expect([ruleset, allowed]).toEqual([ruleset, [purposeWithoutStake(ruleset)]]);
+    }
   });
 
   it('partners need four seats; seats are 2 to 4; the host keeps one seat from the computer', () => {

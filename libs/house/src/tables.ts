@@ -28,6 +28,9 @@ export const isHouseRuleset = (r: unknown): r is HouseRuleset => typeof r === 's
 /** Mook Camp Fitness and DCF Inmate Gym tables are always workout tables. */
 export const alwaysWorkout = (r: HouseRuleset) => r === 'mook-camp-fitness' || r === 'dcf-inmate-gym';
 
+/** The purpose of a table of this ruleset without a stake (checkTable allows no other): workout where the ruleset always is one, else friendly. */
+export const purposeWithoutStake = (r: HouseRuleset): Purpose => (alwaysWorkout(r) ? 'workout' : 'friendly');
+
 /** A stake is a cash bet (DD) at a Citizen table, a canteen bet (soups) at an Inmate table; no other table takes one. */
 export function stakeCurrency(r: HouseRuleset): Currency | null {
   if (r === 'citizen') return 'DD';

@@ -51,7 +51,7 @@ export class HouseController {
   @ApiErrors('INVALID_SETTINGS', 'IN_TOURNAMENT_GAME')
   @ApiOperation({
     summary:
-      'Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait at one, that table',
+      'Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (friendly, or workout at a workout ruleset; no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait or play at one, that table',
   })
   quickMatch(@CurrentUser() user: AuthUser, @Body() dto: QuickMatchDto) {
     return this.service.quickMatch(user, dto);

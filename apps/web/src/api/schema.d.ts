@@ -596,7 +596,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait at one, that table */
+        /** Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players (friendly, or workout at a workout ruleset; no stake, no Play 2 Pay, not your own), else a new listed one-on-one table that waits for the next person; asked again while you wait or play at one, that table */
         post: operations["HouseController_quickMatch"];
         delete?: never;
         options?: never;

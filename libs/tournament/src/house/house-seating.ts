@@ -2,14 +2,14 @@ import { FairDeal } from '../games/fair-deal.service';
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BotLevel, Currency, HousePurpose, Prisma, WorkoutKind } from '@dcs/db';
-import { resolveConfig } from '@dcs/engine';
+import { resolveConfig, type Settings } from '@dcs/engine';
 import { AppError, notFound, type Tx } from '@dcs/common';
 import {
-  alwaysWorkout,
   checkTable,
   holdOf,
   hostClockMs,
   invitationCode,
+  purposeWithoutStake,
   seatClockMs,
   stakeCurrency,
   type HouseRuleset,
@@ -44,8 +44,15 @@ export interface OpenTableInput {
   playToPay?: string | null;
 }
 
-/** A refusal a quick match meets when another player took the table first: it tries the next one. */
-const TAKEN_MEANWHILE = new Set(['TABLE_FULL', 'TABLE_NOT_OPEN', 'SEAT_TAKEN']);
+/** A table as open() and quick match write it, once checked. */
+interface CheckedTable {
+  req: TableRequest;
+  /** the engine settings as the ruleset resolved them */
+  settings: Settings;
+  computers: BotLevel[];
+  listed: boolean;
+  playToPay: string | null;
+}
 
 /** Opening and joining house tables (SPEC 8.1, 8.7), leaving, giving up, the rematch, and the deal (holds at a stake table, each seat's clock, court tables). An act of HouseService. */
 @Injectable()
@@ -62,6 +69,46 @@ export class HouseSeating {
   ) {}
 
   async open(hostId: string, input: OpenTableInput): Promise<TableWithSeats> {
+    const table = this.checked(input);
+    const id = await houseTx(this.repo, async (tx) => {
+      await this.checkNotInTournamentGame(tx, hostId);
+      return this.openIn(tx, hostId, table);
+    });
+    return this.startIfFull(id);
+  }
+
+  /**
+   * Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players and that a
+   * newcomer can simply sit at (the purpose quick match opens, no stake, no Play 2 Pay expense to agree to, not their
+   * own), else a new listed one-on-one table that waits for the next person. Asked again while waiting or playing at
+   * such a table, it answers that table: a second click, or a retried request, opens nothing more. Quick matches of a
+   * ruleset run one at a time (the lock, then the lookup and the seat in one transaction), so two at once never both
+   * open a table where one had room, take one seat, or seat one player twice.
+   */
+  async quickMatch(userId: string, ruleset: HouseRuleset): Promise<TableWithSeats> {
+    const purpose = purposeWithoutStake(ruleset);
+    const table = this.checked({ ruleset, seats: 2, purpose, listed: true });
+    const id = await houseTx(this.repo, async (tx) => {
+      await this.repo.lockQuickMatch(tx, ruleset);
+      const mine = await this.repo.quickMatchMine(tx, userId, ruleset, purpose);
+      if (mine) return mine.id;
+      await this.checkNotInTournamentGame(tx, userId);
+      for (const candidate of await this.repo.quickMatchCandidates(tx, userId, ruleset, purpose, 5)) {
+        // A join by id or a leave does not take the quick-match lock: the table as it is under its row lock decides.
+        const t = await this.repo.lockTable(tx, candidate);
+        if (!t || t.status !== 'open' || t.seatsTaken.some((s) => s.userId === userId)) continue;
+        const free = this.firstFreeSeat(t);
+        if (free === null) continue;
+        await this.repo.addSeat(tx, { tableId: t.id, seat: free, userId });
+        return t.id;
+      }
+      return this.openIn(tx, userId, table);
+    });
+    return this.startIfFull(id);
+  }
+
+  /** The host's table checked against SPEC 8.1 and the ruleset's settings (INVALID_SETTINGS, STAKE_TOO_HIGH). */
+  private checked(input: OpenTableInput): CheckedTable {
     const computers = input.computers ?? [];
     const req: TableRequest = {
       ruleset: input.ruleset,
@@ -83,51 +130,32 @@ export class HouseSeating {
     if (playToPay && req.purpose !== 'friendly') throw new AppError('INVALID_SETTINGS', 'Play 2 Pay is a friendly table: its expense is settled between the players, never with a stake or a workout');
     const resolved = resolveConfig({ ruleset: req.ruleset, settings: req.settings, players: req.seats, partners: req.partners });
     if (!resolved.ok) throw new AppError('INVALID_SETTINGS', resolved.error.message);
-    const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
-    const id = await houseTx(this.repo, async (tx) => {
-      await this.checkNotInTournamentGame(tx, hostId);
-      if (currency) await this.checkStakePlayer(tx, hostId, currency, req.stake);
-      const t = await this.repo.createTable(tx, {
-        hostId,
-        ruleset: req.ruleset,
-        settings: resolved.config.settings as unknown as Prisma.InputJsonValue,
-        seats: req.seats,
-        partners: req.partners,
-        purpose: req.purpose,
-        currency,
-        stake: req.stake,
-        ticketFine: req.ticketFine,
-        hostClockMs: hostClockMs(req),
-        workoutKind: req.workoutKind,
-        listed: input.listed ?? true,
-        inviteCode: invitationCode(() => randomInt(0, 1 << 30) / (1 << 30)),
-        botSeed: randomBytes(16).toString('hex'),
-        playToPay,
-        seatsTaken: { create: [{ seat: 0, userId: hostId }, ...computers.map((botLevel, i) => ({ seat: i + 1, botLevel }))] },
-      });
-      return t.id;
-    });
-    return this.startIfFull(id);
+    return { req, settings: resolved.config.settings, computers, listed: input.listed ?? true, playToPay };
   }
 
-  /**
-   * Quick match (issue 43): a seat at the listed table of this ruleset that has waited longest for players and that a
-   * newcomer can simply sit at (no stake, no Play 2 Pay expense to agree to, not their own), else a new listed
-   * one-on-one table that waits for the next person. Asked again while waiting at such a table, it answers that table:
-   * a second click opens nothing more.
-   */
-  async quickMatch(userId: string, ruleset: HouseRuleset): Promise<TableWithSeats> {
-    const waiting = await this.repo.quickMatchWaiting(userId, ruleset);
-    if (waiting) return waiting;
-    for (const t of await this.repo.quickMatchCandidates(userId, ruleset, 5)) {
-      try {
-        return await this.join(userId, t.id);
-      } catch (err) {
-        if (err instanceof AppError && TAKEN_MEANWHILE.has(err.code)) continue;
-        throw err;
-      }
-    }
-    return this.open(userId, { ruleset, seats: 2, purpose: alwaysWorkout(ruleset) ? 'workout' : 'friendly', listed: true });
+  /** Opens a checked table in the caller's transaction, the host at seat 0 (the caller checked that no tournament game of theirs runs): its id. */
+  private async openIn(tx: Tx, hostId: string, { req, settings, computers, listed, playToPay }: CheckedTable): Promise<string> {
+    const currency = req.purpose === 'stake' ? stakeCurrency(req.ruleset) : null;
+    if (currency) await this.checkStakePlayer(tx, hostId, currency, req.stake);
+    const t = await this.repo.createTable(tx, {
+      hostId,
+      ruleset: req.ruleset,
+      settings: settings as unknown as Prisma.InputJsonValue,
+      seats: req.seats,
+      partners: req.partners,
+      purpose: req.purpose,
+      currency,
+      stake: req.stake,
+      ticketFine: req.ticketFine,
+      hostClockMs: hostClockMs(req),
+      workoutKind: req.workoutKind,
+      listed,
+      inviteCode: invitationCode(() => randomInt(0, 1 << 30) / (1 << 30)),
+      botSeed: randomBytes(16).toString('hex'),
+      playToPay,
+      seatsTaken: { create: [{ seat: 0, userId: hostId }, ...computers.map((botLevel, i) => ({ seat: i + 1, botLevel }))] },
+    });
+    return t.id;
   }
 
   async get(id: string): Promise<TableWithSeats> {
@@ -229,14 +257,20 @@ export class HouseSeating {
   }
 
   private freeSeat(t: TableWithSeats, wanted?: number): number {
-    const taken = new Set(t.seatsTaken.map((s) => s.seat));
     if (wanted !== undefined) {
       if (wanted < 0 || wanted >= t.seats) throw new AppError('INVALID_SEAT', `Seats are 0 to ${t.seats - 1}`);
-      if (taken.has(wanted)) throw new AppError('SEAT_TAKEN', `Seat ${wanted} is taken`);
+      if (t.seatsTaken.some((s) => s.seat === wanted)) throw new AppError('SEAT_TAKEN', `Seat ${wanted} is taken`);
       return wanted;
     }
+    const free = this.firstFreeSeat(t);
+    if (free === null) throw new AppError('TABLE_FULL', 'Every seat at this table is taken');
+    return free;
+  }
+
+  private firstFreeSeat(t: TableWithSeats): number | null {
+    const taken = new Set(t.seatsTaken.map((s) => s.seat));
     for (let s = 0; s < t.seats; s++) if (!taken.has(s)) return s;
-    throw new AppError('TABLE_FULL', 'Every seat at this table is taken');
+    return null;
   }
 
   /**

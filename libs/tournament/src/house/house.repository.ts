@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BotLevel, Currency, DoctorsExcuse, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
+import type { BotLevel, Currency, DoctorsExcuse, HousePurpose, HouseSeat, HouseTable, HouseTableStatus, Prisma, Workout, WorkoutStatus } from '@dcs/db';
 import { PrismaService, type Tx } from '@dcs/common';
 
 import { type AuditEntry, recordAudit } from '../audit/audit-log.repository';
@@ -42,11 +42,18 @@ export interface GameRunOut {
 }
 
 /**
+ * A table quick match may seat someone at: listed (never an invitation-only one), of the ruleset and of the purpose quick
+ * match opens, without a stake or a Play 2 Pay expense to agree to. Whether quick match opened it is not stored: a host's
+ * table of that shape is one too.
+ */
+const quickMatchable = (ruleset: string, purpose: HousePurpose) => ({ listed: true, ruleset, purpose, stake: 0, playToPay: null }) satisfies Prisma.HouseTableWhereInput;
+
+/**
  * The house-table aggregate (tables, seats, the house's run-outs on the file, workouts, excuses, settlements):
  * the only code reading or writing those rows, and HouseService's reads and writes of a player's house
  * columns (stake wins, assistive technology, the 18+ confirmation) with their audit entries. Thin: queries
- * and writes only, no rule; HouseService decides. Lock order inside a transaction: the house table
- * row (`lockTable`), then its game (GameStore.lock), then wallets (WalletRepository.lockAll).
+ * and writes only, no rule; HouseService decides. Lock order inside a transaction: a ruleset's quick-match lock
+ * (`lockQuickMatch`), then the house table row (`lockTable`), then its game (GameStore.lock), then wallets (WalletRepository.lockAll).
  */
 @Injectable()
 export class HouseRepository {
@@ -141,23 +148,32 @@ export class HouseRepository {
     return this.prisma.houseTable.findUnique({ where: { inviteCode: code } });
   }
 
-  /** A listed quick-match table (no stake, no Play 2 Pay) of this ruleset where the player already waits for players. */
-  quickMatchWaiting(userId: string, ruleset: string): Promise<TableWithSeats | null> {
-    return this.prisma.houseTable.findFirst({
-      where: { status: 'open', listed: true, ruleset, purpose: { not: 'stake' }, playToPay: null, seatsTaken: { some: { userId } } },
+  /**
+   * Quick matches of a ruleset one at a time: the first statement of the quick match's transaction, held until it
+   * commits, so the next one reads the seats this one took and the table it opened. Before any row lock (the order).
+   */
+  async lockQuickMatch(tx: Tx, ruleset: string): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`quick-match:${ruleset}`}, 0))`;
+  }
+
+  /** The listed table of this ruleset and purpose, without a stake or Play 2 Pay, where the player already has a seat and waits or plays. */
+  quickMatchMine(tx: Tx, userId: string, ruleset: string, purpose: HousePurpose): Promise<TableWithSeats | null> {
+    return tx.houseTable.findFirst({
+      where: { ...quickMatchable(ruleset, purpose), status: { in: ['open', 'playing'] }, seatsTaken: { some: { userId } } },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       include: { seatsTaken: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } } },
     });
   }
 
-  /** Listed tables of this ruleset a quick match may seat the player at (no stake, no Play 2 Pay, not theirs), longest waiting first. */
-  quickMatchCandidates(userId: string, ruleset: string, limit: number): Promise<TableWithSeats[]> {
-    return this.prisma.houseTable.findMany({
-      where: { status: 'open', listed: true, ruleset, purpose: { not: 'stake' }, playToPay: null, hostId: { not: userId }, seatsTaken: { none: { userId } } },
+  /** The ids of open listed tables of this ruleset and purpose a quick match may seat the player at (no stake, no Play 2 Pay, not theirs), longest waiting first. */
+  async quickMatchCandidates(tx: Tx, userId: string, ruleset: string, purpose: HousePurpose, limit: number): Promise<string[]> {
+    const rows = await tx.houseTable.findMany({
+      where: { ...quickMatchable(ruleset, purpose), status: 'open', hostId: { not: userId }, seatsTaken: { none: { userId } } },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit,
-      include: { seatsTaken: { orderBy: { seat: 'asc' }, include: { user: { select: { displayName: true } } } } },
+      select: { id: true },
     });
+    return rows.map((r) => r.id);
   }
 
   /** The open lobby, newest first, keyset-paged on (createdAt, id). */
