@@ -62,4 +62,11 @@ export class MeCityDto {
 export class MeResponseDto extends UserResponseDto {
   @ApiProperty({ type: [MeCityDto], description: 'SPEC 7: the cities a director directs (assigned by an admin); empty for other accounts. An admin directs every city.' })
   directorCities!: MeCityDto[];
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'America/Chicago',
+    description: "Issue 43: the account's time zone (its notification settings'; the browser's at sign-up): the web app writes every time in it, as the e-mails and pushes do. Null: none saved (the web app uses the browser's)",
+  })
+  timeZone!: string | null;
 }

@@ -70,6 +70,11 @@ export class UsersRepository implements OnApplicationBootstrap {
     }
   }
 
+  /** The account's saved time zone (its delivery settings'); null when none is saved. */
+  async timeZoneOf(id: string): Promise<string | null> {
+    return (await this.prisma.deliverySettings.findUnique({ where: { userId: id }, select: { timeZone: true } }))?.timeZone ?? null;
+  }
+
   /** Bumps tokenVersion: every token issued before stops working. The account as it is now; null when it does not exist. */
   revokeTokens(id: string): Promise<Pick<User, 'id' | 'tokenVersion' | 'roles' | 'status'> | null> {
     return bumpTokenVersion(this.prisma, id);

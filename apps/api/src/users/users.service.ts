@@ -16,10 +16,10 @@ export class UsersService {
   ) {}
 
   async me(caller: AuthUser): Promise<MeResponseDto> {
-    const user = await this.users.findById(caller.id);
+    const [user, timeZone] = await Promise.all([this.users.findById(caller.id), this.users.timeZoneOf(caller.id)]);
     if (!user) throw notFound('User', caller.id);
     const cities = user.roles.includes('director') ? await this.directorCities.cities(user.id) : [];
-    return { ...UserResponseDto.from(user), directorCities: cities.map((d) => ({ id: d.cityId, name: d.city.name })) };
+    return { ...UserResponseDto.from(user), directorCities: cities.map((d) => ({ id: d.cityId, name: d.city.name })), timeZone };
   }
 
   async updateMe(caller: AuthUser, dto: UpdateMeDto): Promise<MeResponseDto> {

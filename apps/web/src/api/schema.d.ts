@@ -2221,6 +2221,11 @@ export interface components {
             locale: "en" | "es";
             /** @description SPEC 7: the cities a director directs (assigned by an admin); empty for other accounts. An admin directs every city. */
             directorCities: components["schemas"]["MeCityDto"][];
+            /**
+             * @description Issue 43: the account's time zone (its notification settings'; the browser's at sign-up): the web app writes every time in it, as the e-mails and pushes do. Null: none saved (the web app uses the browser's)
+             * @example America/Chicago
+             */
+            timeZone: string | null;
         };
         UpdateMeDto: {
             /**

@@ -2,6 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/use-me';
+import { setReaderZone } from '../utils/format';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
@@ -52,6 +53,8 @@ export function Shell() {
   const { t } = useTranslation();
   const { token, signOut } = useAuth();
   const me = useMe();
+  // Every time on the pages in the account's saved zone, as its e-mails write them (the browser's until it is read).
+  setReaderZone(token ? me.data?.timeZone : undefined);
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);

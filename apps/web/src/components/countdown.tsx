@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../i18n/i18n';
 import { useEffect, useState } from 'react';
 import './countdown.css';
-import { humanDuration, localDateTime } from '../features/time/human-time';
+import { humanDuration } from '../features/time/human-time';
+import { formatShortDateTime } from '../utils/format';
 
 /**
  * The time left until `until` (server time, ISO), ticking each second, as a person reads it (humanDuration:
@@ -24,7 +24,7 @@ export function Countdown({ until, label, withDate }: { until: string | null | u
   return (
     <span className="countdown">
       <span className="countdown-label">{label}</span> <time dateTime={until ?? undefined}>{text}</time>
-      {withDate && until && <span className="countdown-at"> ({localDateTime(until, intlLocale())})</span>}
+      {withDate && until && <span className="countdown-at"> ({formatShortDateTime(until)})</span>}
     </span>
   );
 }

@@ -5,28 +5,39 @@ const numbers = new Map<string, Intl.NumberFormat>();
 
 const language = () => (intlLocale() === 'es-US' ? 'es' : 'en');
 
+let readerZone: string | undefined;
+
 /**
- * A date and time in the page's language and the reader's zone (the browser's), or the zone given (a city's own, where
- * the page says so): "Sat, Jan 2, 12:00 PM EST", "sáb, 2 de ene, 12:00 p.m. EST". The one formatter the notices and the
- * e-mails use too (libs/common/src/time), so a time reads the same everywhere.
+ * The zone the page writes times in: the account's saved one (GET /api/me `timeZone`, its notification settings' — the
+ * zone its e-mails and pushes are written in), set by the shell once the account is read; undefined (signed out, or
+ * none saved) is the browser's own.
+ */
+export function setReaderZone(zone: string | null | undefined): void {
+  readerZone = zone ?? undefined;
+}
+
+/**
+ * A date and time in the page's language and the reader's zone, or the zone given (a city's own, where the page says
+ * so): "Sat, Jan 2, 12:00 PM EST", "sáb, 2 de ene, 12:00 p.m. EST". The one formatter the notices and the e-mails use
+ * too (libs/common/src/time), so a time reads the same everywhere.
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return formatInstant(iso, { timeZone, language: language() });
+  return formatInstant(iso, { timeZone: timeZone ?? readerZone, language: language() });
 }
 
 /** A notice's text with every instant in it written as formatDateTime writes it (notices are stored with ISO instants). */
 export function withLocalTimes(text: string): string {
-  return instantsInText(text, { language: language() });
+  return instantsInText(text, { timeZone: readerZone, language: language() });
 }
 
-/** A date and time without the weekday and zone, in the browser's zone ("Jan 2, 12:00 PM"): the same formatter's short style, for dense tables. */
+/** A date and time without the weekday and zone, in the reader's zone ("Jan 2, 12:00 PM"): the same formatter's short style, for dense tables. */
 export function formatShortDateTime(iso: string): string {
-  return formatInstant(iso, { language: language(), style: 'short' });
+  return formatInstant(iso, { timeZone: readerZone, language: language(), style: 'short' });
 }
 
-/** A date and time with the date and time styles given (the review and audit pages). */
-export function formatStyled(iso: string, dateStyle: 'medium' | 'short', timeStyle: 'short' | 'medium'): string {
-  return new Date(iso).toLocaleString(intlLocale(), { dateStyle, timeStyle });
+/** A record's date and time, with the year (an audit log's, a case's history: "Jan 2, 2026, 12:00 PM"), in the reader's zone. */
+export function formatDatedTime(iso: string): string {
+  return formatInstant(iso, { timeZone: readerZone, language: language(), style: 'dated' });
 }
 
 function numberFormat(kind: 'count' | 'money' | 'dollars'): Intl.NumberFormat {

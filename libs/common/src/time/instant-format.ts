@@ -9,20 +9,25 @@ export const intlLocaleOf = (language: string | null | undefined): 'en-US' | 'es
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `full`: what a message or a page says ("Mon, Dec 14, 3:07 AM EST"); `short`: a dense table's cell, in the reader's own zone ("Dec 14, 3:07 AM"). */
-export type InstantStyle = 'full' | 'short';
+/**
+ * `full`: what a message or a page says ("Mon, Dec 14, 3:07 AM EST"); `short`: a dense table's cell, in the reader's own
+ * zone ("Dec 14, 3:07 AM"); `dated`: a record's line, where the year matters (an audit log, a case's history: "Dec 14,
+ * 2026, 3:07 AM").
+ */
+export type InstantStyle = 'full' | 'short' | 'dated';
+
+const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
+  full: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  short: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  dated: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+};
 
 function format(locale: string, timeZone: string | undefined, style: InstantStyle): Intl.DateTimeFormat {
   const key = `${locale} ${timeZone ?? ''} ${style}`;
   let f = formats.get(key);
   if (!f) {
     // one per language, zone and style, kept: building one loads the zone's data (milliseconds), and a page writes many times
-    f = new Intl.DateTimeFormat(
-      locale,
-      style === 'full'
-        ? { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }
-        : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone },
-    );
+    f = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone });
     formats.set(key, f);
   }
   return f;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatStyled } from '../../utils/format';
+import { formatDatedTime } from '../../utils/format';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -34,7 +34,7 @@ export function OutboxPage() {
             <li key={m.id} className="card">
               <h2>{m.subject}</h2>
               <p className="muted">
-                {t('outbox.to', { to: m.to })} · {formatStyled(m.createdAt, 'medium', 'short')}
+                {t('outbox.to', { to: m.to })} · {formatDatedTime(m.createdAt)}
               </p>
               <button type="button" className="secondary" aria-expanded={open === m.id} onClick={() => setOpen(open === m.id ? null : m.id)}>
                 {open === m.id ? t('outbox.hide') : t('outbox.read')}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import type { components } from '../../api/schema';
+import { keys as meKeys } from '../../api/keys';
 
 export type DeliverySettings = components['schemas']['DeliverySettingsDto'];
 export type SettingsChange = components['schemas']['UpdateDeliverySettingsDto'];
@@ -19,7 +20,11 @@ export function useSaveSettings() {
   const { token } = useAuth();
   return useMutation({
     mutationFn: (body: SettingsChange) => unwrap(api.PUT('/api/me/delivery-settings', { body })),
-    onSuccess: (data) => qc.setQueryData(keys.settings(token), data),
+    onSuccess: (data) => {
+      qc.setQueryData(keys.settings(token), data);
+      // the account's zone is on GET /api/me too: every page writes times in it
+      void qc.invalidateQueries({ queryKey: meKeys.me.of(token) });
+    },
   });
 }
 

@@ -13,8 +13,3 @@ export function humanDuration(ms: number, daysWord: (days: number) => string = (
   const min = m % 60;
   return `${hours} h${min ? ` ${min} min` : ''}`;
 }
-
-/** The local date and time of an instant, in the browser's zone ("Sat 5 Dec, 11:00"). */
-export function localDateTime(iso: string, locale?: string): string {
-  return new Date(iso).toLocaleString(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-}

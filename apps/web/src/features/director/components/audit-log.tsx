@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { i18n, tOr } from '../../../i18n/i18n';
-import { formatStyled } from '../../../utils/format';
+import { formatDatedTime } from '../../../utils/format';
 import { useNamedAudit, type NamedAuditQuery } from '../api/director-queries';
 import type { Schemas } from '../../../api/types';
 import { CursorPager } from '../../../components/cursor-pager';
@@ -110,7 +110,7 @@ export function AuditLog({ fixed }: { fixed?: Pick<NamedAuditQuery, 'entityType'
               <p className="audit-head">{sentence(a)}</p>
               {a.reason && <p className="audit-reason">{t('audit.reason', { reason: a.reason })}</p>}
               <p className="muted small-text">
-                <time dateTime={a.createdAt}>{formatStyled(a.createdAt, 'medium', 'short')}</time> · <code>{a.action}</code>
+                <time dateTime={a.createdAt}>{formatDatedTime(a.createdAt)}</time> · <code>{a.action}</code>
               </p>
             </li>
           ))}
