@@ -2,7 +2,7 @@ import { Job, Queue } from 'bullmq';
 import { bullConnection, JOBS, jobIds, PrismaService, QUEUES } from '@dcs/common';
 import { eventTimes, saturdayNoon, upcomingSaturdays } from '@dcs/schedule';
 import { startApi, TestApi } from './support/api';
-import { directCity } from './support/fixtures';
+import { directCity, tableWithGame } from './support/fixtures';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /** SPEC 7: directors create and run cities' challenges — creating one, a new city's Saturdays, changing tier and pool. */
@@ -232,10 +232,14 @@ describe('directors create challenges', () => {
       const city = await bareCity();
       const c = (await create(city.id, {})).body;
       await api.http().patch(`/api/challenges/${c.id}`).set(as(director)).send({ prizePoolCents: 60_000, reason: 'local sponsor' }).expect(200);
+      // A game of a challenge of the director's (another city of theirs), and one of no city's challenge.
+      const { tableId, gameId } = await tableWithGame(api);
+      await directCity(api, director.id, { tableId });
       await prisma.auditLog.createMany({
         data: [
           { action: 'integrity.case.opened', entityType: 'integrity_case', entityId: 'case-1', data: {} },
-          { action: 'anticheat.game.analysed', entityType: 'game', entityId: 'game-1', data: {} },
+          { action: 'anticheat.game.analysed', entityType: 'game', entityId: gameId, data: {} },
+          { action: 'game.hard-stop', entityType: 'game', entityId: gameId, reason: '30-minute round limit', data: {} },
           { action: 'game.hard-stop', entityType: 'game', entityId: 'game-1', reason: '30-minute round limit', data: {} },
           { action: 'user.banned', entityType: 'user', entityId: competitor.id, data: {} },
         ],
@@ -253,8 +257,9 @@ describe('directors create challenges', () => {
       const actions = new Set(all.body.map((e: { action: string }) => e.action));
       expect([...actions].sort()).toEqual(expect.arrayContaining(['challenge.created', 'challenge.updated', 'game.hard-stop']));
       for (const hidden of ['integrity.case.opened', 'anticheat.game.analysed', 'user.banned']) expect(actions.has(hidden)).toBe(false);
-      const games = await read('?entityType=game&entityId=game-1');
+      const games = await read(`?entityType=game&entityId=${gameId}`);
       expect(games.body.map((e: { action: string }) => e.action)).toEqual(['game.hard-stop']);
+      expect((await read('?entityType=game&entityId=game-1')).body).toEqual([]);
 
       for (const entityType of ['integrity_case', 'user', 'anticheat_signal']) {
         const res = await read(`?entityType=${entityType}`);

@@ -201,6 +201,28 @@ describe('exports (issue 40): CSV and JSON, streamed; cacheable public reads', (
     expect((await api.http().get(url)).status).toBe(401);
   });
 
+  it("the city's audit export holds what its director reads of the log: a director call's entries too, never another city's director's view", async () => {
+    const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId } });
+    const call = await prisma.directorCall.create({ data: { challengeId: fx.challengeId, tableId: table.id, callerId: fx.players[0], callerRole: 'player', reason: 'wrong_result', message: 'our score was entered wrong' } });
+    const entry = await prisma.auditLog.create({ data: { actorId: fx.players[0], action: 'director-call.created', entityType: 'director_call', entityId: call.id, reason: 'our score was entered wrong', data: { tableId: table.id, reason: 'wrong_result', role: 'player' } } });
+    const log = (who: { token: string }, query: Record<string, string>) => api.http().get('/api/admin/audit-log').query(query).set('Authorization', `Bearer ${who.token}`);
+
+    const seen = await log(director, { entityType: 'director_call' });
+    expect(seen.status).toBe(200);
+    expect((seen.body as { id: string }[]).map((e) => e.id)).toEqual([entry.id]);
+    expect((await log(director, { entityType: 'director_call', entityId: call.id })).body).toEqual([expect.objectContaining({ id: entry.id, action: 'director-call.created' })]);
+    const exported = await api.http().get(`/api/exports/cities/${fx.cityId}/audit-log?format=json`).set('Authorization', `Bearer ${director.token}`);
+    expect(exported.status).toBe(200);
+    expect((exported.body as Record<string, unknown>[]).filter((r) => r.id === entry.id)).toEqual([expect.objectContaining({ action: 'director-call.created', entityType: 'director_call', entityId: call.id, reason: 'our score was entered wrong' })]);
+    // Every entry the director reads of this city is in its export.
+    const exportedIds = new Set((exported.body as { id: string }[]).map((r) => r.id));
+    expect((await log(director, { limit: '200' })).body.filter((e: { id: string }) => !exportedIds.has(e.id))).toEqual([]);
+
+    // Another city's director reads none of it.
+    expect((await log(otherDirector, { entityType: 'director_call' })).body).toEqual([]);
+    expect((await log(otherDirector, { entityType: 'director_call', entityId: call.id })).body.code).toBe('NOT_YOUR_CITY');
+  });
+
   it('answers a bad format, a bad id, an unknown season and an unfinished challenge with a code', async () => {
     const bad = await api.http().get(`/api/exports/challenges/${fx.challengeId}/results?format=xlsx`);
     expect(bad.status).toBe(400);

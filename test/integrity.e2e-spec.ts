@@ -486,4 +486,34 @@ describe('the review board: cases, the penalty ladder, appeals and reports', () 
       await worker.close();
     }
   });
+
+  it('a reviewer never sees their own case through the appeals list or the report list (as the appellant or one of its players); other reviewers see it, and they see the others', async () => {
+    // Cases about staff are decided by an admin on the board.
+    const admin = await api.user({ roles: ['reviewer', 'admin'] });
+    const appellant = await api.user({ roles: ['reviewer'] });
+    const coSubject = await api.user({ roles: ['reviewer'] });
+    const partner = await api.user();
+    const own = await decide(await openCase(appellant.id, 'peeked at the final table'), appellant.id, 'minor', admin).expect(201);
+    const ownAppeal = await api.http().post('/api/appeals').set(auth(appellant)).send({ decisionId: own.body.id, statement: 'I never looked at a hand' }).expect(201);
+    // A case about two players: the reviewer among them did not appeal, their partner did.
+    const pairCase = await api.http().post('/api/integrity/cases').set(auth(reviewer)).send({ subjectIds: [coSubject.id, partner.id], summary: 'signalled each other across the table' }).expect(201);
+    const pair = await decide(pairCase.body.id, partner.id, 'minor', admin).expect(201);
+    const pairAppeal = await api.http().post('/api/appeals').set(auth(partner)).send({ decisionId: pair.body.id, statement: 'we only talked about dinner' }).expect(201);
+    // A report about the partner joins the pair's case, still in review.
+    const report = await api.http().post('/api/reports').set(auth(await api.user())).send({ subjectId: partner.id, category: 'collusion', description: 'taps the table before each lead' }).expect(201);
+    expect((await prisma.integrityReport.findUniqueOrThrow({ where: { id: report.body.id } })).caseId).toBe(pairCase.body.id);
+
+    const appealsOf = async (who: { token: string }) => ((await api.http().get('/api/integrity/appeals').set(auth(who)).expect(200)).body as Body[]).map((a) => a.id);
+    const reportsOf = async (who: { token: string }) => ((await api.http().get('/api/integrity/reports').query({ caseId: pairCase.body.id }).set(auth(who)).expect(200)).body as Body[]).map((r) => r.id);
+    expect(await appealsOf(appellant)).not.toContain(ownAppeal.body.id);
+    expect(await appealsOf(appellant)).toContain(pairAppeal.body.id);
+    expect(await appealsOf(coSubject)).not.toContain(pairAppeal.body.id);
+    expect(await appealsOf(coSubject)).toContain(ownAppeal.body.id);
+    expect(JSON.stringify((await api.http().get('/api/integrity/appeals').set(auth(coSubject))).body)).not.toContain('signalled each other');
+    expect(await reportsOf(coSubject)).toEqual([]);
+    // The rest of the board sees both, with the cases' summaries.
+    const board = (await api.http().get('/api/integrity/appeals').set(auth(independent)).expect(200)).body as Body[];
+    expect(board.filter((a) => [ownAppeal.body.id, pairAppeal.body.id].includes(a.id)).map((a) => a.decision.caseSummary).sort()).toEqual(['peeked at the final table', 'signalled each other across the table']);
+    expect(await reportsOf(independent)).toEqual([report.body.id]);
+  });
 });

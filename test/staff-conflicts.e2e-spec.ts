@@ -23,6 +23,30 @@ describe('staff who play: no directing their own challenge, no reviewing their o
   const setRoles = (userId: string, roles: string[]) => env.sql(`UPDATE users SET roles = $1::"Role"[] WHERE id = $2`, [['competitor', ...roles], userId]);
   const reason = 'seen from the next table';
 
+  const notIndependent = (because: string) => (res: { status: number; body: { code?: string; details?: unknown } }) =>
+    expect([res.status, res.body.code, res.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: [because] }]);
+  /**
+   * The case's reviewing, with `conflicted` refused every part of it for only `because`: being assigned the
+   * case, deciding it, deciding its appeal (nothing written); the board decides, an independent reviewer the appeal.
+   */
+  const refusedReviewing = async (caseId: string, subject: { id: string; token: string }, board: { token: string }, conflicted: { id: string; token: string }, because: string) => {
+    const refused = notIndependent(because);
+    refused(await api.http().post(`/api/integrity/cases/${caseId}/assign`).set(as(board)).send({ reviewerId: conflicted.id }));
+    refused(await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(conflicted)).send({ userId: subject.id, finding: 'major', reason: 'my own call' }));
+    expect(await prisma.integrityDecision.count({ where: { caseId } })).toBe(0);
+    expect((await prisma.integrityCase.findUniqueOrThrow({ where: { id: caseId } })).assignedToId).toBeNull();
+
+    const decided = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(board)).send({ userId: subject.id, finding: 'minor', reason: 'agreement with hidden information' });
+    expect(decided.status).toBe(201);
+    const appeal = await api.http().post('/api/appeals').set(as(subject)).send({ decisionId: decided.body.id, statement: 'I simply count the tiles played.' });
+    expect(appeal.status).toBe(201);
+    refused(await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(as(conflicted)).send({ outcome: 'overturned', reason: 'I was there' }));
+    expect((await prisma.integrityAppeal.findUniqueOrThrow({ where: { id: appeal.body.id } })).status).toBe('pending');
+    const appealsReviewer = await api.user({ roles: ['reviewer'] });
+    const ok = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(as(appealsReviewer)).send({ outcome: 'upheld', reason: 'the evidence stands' });
+    expect([ok.status, ok.body.status]).toEqual([200, 'upheld']);
+  };
+
   /** Every director act on a challenge and its table, as [what, url, body]. */
   const overrides = async (challengeId: string, tableId: string, gameId: string, other: string) => {
     const seats = await prisma.tableSeat.findMany({ where: { tableId }, orderBy: { seat: 'asc' } });
@@ -109,27 +133,9 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     const [playingReviewer, subject] = players;
     await setRoles(playingReviewer.id, ['reviewer', 'admin']);
     const board = await api.user({ roles: ['reviewer'] });
-    const appealsReviewer = await api.user({ roles: ['reviewer'] });
     const opened = await api.http().post('/api/integrity/cases').set(as(board)).send({ subjectIds: [subject.id], summary: 'plays as if they see the tiles', gameIds: [gameId] });
     expect(opened.status).toBe(201);
-    const caseId = opened.body.id as string;
-
-    const assign = await api.http().post(`/api/integrity/cases/${caseId}/assign`).set(as(board)).send({ reviewerId: playingReviewer.id });
-    expect([assign.status, assign.body.code, assign.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: ['played'] }]);
-    const decide = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(playingReviewer)).send({ userId: subject.id, finding: 'major', reason: 'my opponent cheated' });
-    expect([decide.status, decide.body.code, decide.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: ['played'] }]);
-    expect(await prisma.integrityDecision.count({ where: { caseId } })).toBe(0);
-    expect((await prisma.integrityCase.findUniqueOrThrow({ where: { id: caseId } })).assignedToId).toBeNull();
-
-    const decided = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(board)).send({ userId: subject.id, finding: 'minor', reason: 'agreement with hidden information' });
-    expect(decided.status).toBe(201);
-    const appeal = await api.http().post('/api/appeals').set(as(subject)).send({ decisionId: decided.body.id, statement: 'I simply count the tiles played.' });
-    expect(appeal.status).toBe(201);
-    const refused = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(as(playingReviewer)).send({ outcome: 'overturned', reason: 'I was there' });
-    expect([refused.status, refused.body.code, refused.body.details]).toEqual([403, 'NOT_INDEPENDENT', { reasons: ['played'] }]);
-    expect((await prisma.integrityAppeal.findUniqueOrThrow({ where: { id: appeal.body.id } })).status).toBe('pending');
-    const ok = await api.http().post(`/api/integrity/appeals/${appeal.body.id}/decision`).set(as(appealsReviewer)).send({ outcome: 'upheld', reason: 'the evidence stands' });
-    expect([ok.status, ok.body.status]).toEqual([200, 'upheld']);
+    await refusedReviewing(opened.body.id, subject, board, playingReviewer, 'played');
   });
 
   it('a case joined through a report naming the reviewer\'s game counts too', async () => {
@@ -140,5 +146,46 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     const caseId = (await prisma.integrityReport.findUniqueOrThrow({ where: { id: reported.body.id } })).caseId;
     const decide = await api.http().post(`/api/integrity/cases/${caseId}/decisions`).set(as(players[2])).send({ userId: players[1].id, finding: 'no_violation', reason: 'nothing to see' });
     expect([decide.status, decide.body.code]).toEqual([403, 'NOT_INDEPENDENT']);
+  });
+
+  it('a reviewer linked to a case\'s player (one device) is shown as conflicted and refused opening it, being assigned it, deciding it and its appeal: 403 NOT_INDEPENDENT (linked)', async () => {
+    const { gameId, players } = await tableWithGame(api);
+    const subject = players[1];
+    const board = await api.user({ roles: ['reviewer'] });
+    const linked = await api.user({ roles: ['reviewer'] });
+    const sameAddress = await api.user({ roles: ['reviewer'] });
+    await prisma.userSession.createMany({
+      data: [
+        { userId: linked.id, fingerprintHash: 'cd'.repeat(32), ip: '10.2.0.7', source: 'login' },
+        { userId: subject.id, fingerprintHash: 'cd'.repeat(32), ip: '10.2.0.8', source: 'login' },
+        // A shared address alone is not a link (households, cafés).
+        { userId: sameAddress.id, fingerprintHash: 'ce'.repeat(32), ip: '10.2.0.8', source: 'login' },
+      ],
+    });
+    const linkedOnly = notIndependent('linked');
+    const open = (who: { token: string }) => api.http().post('/api/integrity/cases').set(as(who)).send({ subjectIds: [subject.id], summary: 'plays as if they see the tiles', gameIds: [gameId] });
+
+    linkedOnly(await open(linked));
+    expect(await prisma.integrityCase.count({ where: { subjectIds: { has: subject.id } } })).toBe(0);
+    const opened = await open(board);
+    expect(opened.status).toBe(201);
+    const caseId = opened.body.id as string;
+
+    // The case page shows the linked reviewer the refusal with its reason; a shared address alone reads it.
+    const page = await api.http().get(`/api/integrity/cases/${caseId}`).set(as(linked));
+    linkedOnly(page);
+    expect(page.body.message).toMatch(/not independent of this case \(linked\)/);
+    expect((await api.http().get(`/api/integrity/cases/${caseId}`).set(as(sameAddress))).status).toBe(200);
+    // Opening it again is refused as a conflict, not answered with the open case's id.
+    linkedOnly(await open(linked));
+    await refusedReviewing(caseId, subject, board, linked, 'linked');
+  });
+
+  it('a reviewer whose report opened a player\'s case may not open another about the player: 403 NOT_INDEPENDENT (reporter), not the case\'s id', async () => {
+    const { gameId, players } = await tableWithGame(api);
+    const reporter = await api.user({ roles: ['reviewer'] });
+    await api.http().post('/api/reports').set(as(reporter)).send({ subjectId: players[1].id, gameId, category: 'cheating', description: 'always knows what I hold' }).expect(201);
+    notIndependent('reporter')(await api.http().post('/api/integrity/cases').set(as(reporter)).send({ subjectIds: [players[1].id], summary: 'knew my hand' }));
+    expect(await prisma.integrityCase.count({ where: { subjectIds: { has: players[1].id } } })).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { containsPattern, PrismaService, startsWithPattern } from '@dcs/common';
-import { directorScope } from './audit.repository';
+import { cityAuditScope } from '@dcs/tournament';
 
 /** What a page of the log in words is filtered by (every filter optional). */
 export interface NamedAuditFilter {
@@ -73,7 +73,7 @@ export class AuditNamedRepository {
                WHEN a.data->'subjectIds'->>0 ~* ${UUID_RE} THEN a.data->'subjectIds'->>0
           END::uuid AS subject_id
         FROM audit_log a
-        WHERE ${scope === 'all' ? Prisma.sql`TRUE` : directorScope(scope.directorId)}
+        WHERE ${scope === 'all' ? Prisma.sql`TRUE` : cityAuditScope(scope)}
           AND (${f.entityType ?? null}::text IS NULL OR a.entity_type = ${f.entityType ?? null})
           AND (${f.entityId ?? null}::text IS NULL OR a.entity_id = ${f.entityId ?? null})
           AND (${kind}::text IS NULL OR a.action = ${kind} OR a.action LIKE ${kindFamily})

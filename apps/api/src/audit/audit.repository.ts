@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, type AuditLog } from '@dcs/db';
+import type { AuditLog, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { notYourCity } from '@dcs/tournament';
-import { DIRECTOR_GAME_ACTIONS } from './audit.scope';
+import { cityAuditScope, notYourCity } from '@dcs/tournament';
 
 const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -10,26 +9,6 @@ export interface AuditFilter {
   entityType?: string;
   entityId?: string;
   actorId?: string;
-}
-
-/**
- * The entries a director reads (SPEC 7: nothing in other cities), as a condition on `audit_log a`: the
- * cities assigned to them, their seasons, challenges, those challenges' tables, and the tiers; game
- * endings except those of another city's challenges.
- */
-export function directorScope(directorId: string): Prisma.Sql {
-  const mine = Prisma.sql`SELECT city_id FROM director_cities WHERE user_id = ${directorId}::uuid`;
-  const challenges = Prisma.sql`SELECT id FROM challenges WHERE city_id IN (${mine})`;
-  return Prisma.sql`(
-          a.entity_type = 'tier'
-          OR (a.entity_type = 'city' AND a.entity_id IN (SELECT city_id::text FROM (${mine}) m))
-          OR (a.entity_type = 'season' AND a.entity_id IN (SELECT id::text FROM seasons WHERE city_id IN (${mine})))
-          OR (a.entity_type = 'challenge' AND a.entity_id IN (SELECT id::text FROM (${challenges}) c))
-          OR (a.entity_type = 'table' AND a.entity_id IN (SELECT id::text FROM challenge_tables WHERE challenge_id IN (${challenges})))
-          OR (a.entity_type = 'game' AND a.action IN (${Prisma.join([...DIRECTOR_GAME_ACTIONS])}) AND NOT EXISTS (
-                SELECT 1 FROM games g JOIN challenge_tables t ON t.id = g.table_id JOIN challenges c ON c.id = t.challenge_id
-                WHERE g.id = (CASE WHEN a.entity_id ~* ${UUID_RE} THEN a.entity_id::uuid END) AND c.city_id NOT IN (${mine})))
-        )`;
 }
 
 /** Reads of the append-only audit log (every writer appends in its own transaction). */
@@ -48,10 +27,9 @@ export class AuditRepository {
   }
 
   /**
-   * A director's page (SPEC 7: nothing in other cities): the entries of the cities assigned to them,
-   * their seasons, challenges, those challenges' tables, and the tiers; game endings except those of
-   * another city's challenges. Asking for
-   * one entity of another city is NOT_YOUR_CITY; the same keyset paging as `page`.
+   * A director's page (SPEC 7: nothing in other cities): the entries of the cities assigned to them
+   * (`cityAuditScope`, the rule a city's audit export follows too). Asking for one entity of another
+   * city is NOT_YOUR_CITY; the same keyset paging as `page`.
    */
   async directorPage(directorId: string, f: AuditFilter, limit: number, after?: string): Promise<AuditLog[]> {
     await this.assertEntityInCities(directorId, f);
@@ -60,7 +38,7 @@ export class AuditRepository {
       WHERE (${f.entityType ?? null}::text IS NULL OR a.entity_type = ${f.entityType ?? null})
         AND (${f.entityId ?? null}::text IS NULL OR a.entity_id = ${f.entityId ?? null})
         AND (${f.actorId ?? null}::uuid IS NULL OR a.actor_id = ${f.actorId ?? null}::uuid)
-        AND ${directorScope(directorId)}
+        AND ${cityAuditScope({ directorId })}
         AND (${after ?? null}::uuid IS NULL OR (a.created_at, a.id) < (SELECT created_at, id FROM audit_log WHERE id = ${after ?? null}::uuid))
       ORDER BY a.created_at DESC, a.id DESC
       LIMIT ${limit}`;
@@ -88,6 +66,10 @@ export class AuditRepository {
         return (await this.prisma.challenge.findUnique({ where: { id: entityId }, select: { cityId: true } }))?.cityId ?? null;
       case 'table':
         return (await this.prisma.challengeTable.findUnique({ where: { id: entityId }, select: { challenge: { select: { cityId: true } } } }))?.challenge.cityId ?? null;
+      case 'director_call': {
+        const call = await this.prisma.directorCall.findUnique({ where: { id: entityId }, select: { challengeId: true } });
+        return call ? ((await this.prisma.challenge.findUnique({ where: { id: call.challengeId }, select: { cityId: true } }))?.cityId ?? null) : null;
+      }
       case 'game':
         return (await this.prisma.game.findUnique({ where: { id: entityId }, select: { table: { select: { challenge: { select: { cityId: true } } } } } }))?.table?.challenge.cityId ?? null;
       default:

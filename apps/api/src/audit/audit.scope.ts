@@ -1,16 +1,13 @@
 import { AppError } from '@dcs/common';
+import { DIRECTOR_ENTITY_TYPES } from '@dcs/tournament';
 import type { AuthUser } from '../common/decorators';
-
-/** What a director runs (SPEC 7: cities' challenges): the entries about these, whoever wrote them. */
-export const DIRECTOR_ENTITY_TYPES = ['challenge', 'table', 'city', 'season', 'tier'] as const;
-/** A game's entries a director reads: how a game of their challenge ended (not its anti-cheat analysis). */
-export const DIRECTOR_GAME_ACTIONS = ['game.hard-stop', 'conduct.stalling'] as const;
 
 /**
  * Which audit entries the caller may read. Reviewers and admins: all ('all'). A director ('cities'):
- * the entries of the cities assigned to them (SPEC 7), their seasons, challenges and those challenges'
- * tables, how their games ended, and the tiers — never the review board's cases, appeals, reports,
- * signals and analyses, nor account acts. Asking for another entity type is 403, not an empty page.
+ * the entries of the cities assigned to them (SPEC 7, `cityAuditScope`): their seasons, challenges and
+ * those challenges' tables and director calls, how their games ended, and the tiers — never the review
+ * board's cases, appeals, reports, signals and analyses, nor account acts. Asking for another entity
+ * type is 403, not an empty page.
  */
 export function auditScope(user: AuthUser, entityType: string | undefined): 'all' | 'cities' {
   if (user.roles.includes('reviewer') || user.roles.includes('admin')) return 'all';

@@ -37,7 +37,7 @@ export class ExportsController {
   @Get('cities/:cityId/audit-log')
   @Roles('director')
   @ApiBearerAuth()
-  @ApiOperation({ summary: `A city's audit log, oldest first, optionally \`from\`/\`to\` an instant: the city's, its seasons', challenges' and tables' entries and how its games ended. A director of the city or an admin; a director of another city is 403 NOT_YOUR_CITY. ${FORMATS} Never cached.` })
+  @ApiOperation({ summary: `A city's audit log, oldest first, optionally \`from\`/\`to\` an instant: what its directors read of the log: the city's, its seasons', challenges', tables' and director calls' entries, how its games ended, and the tiers'. A director of the city or an admin; a director of another city is 403 NOT_YOUR_CITY. ${FORMATS} Never cached.` })
   @ApiExport(AuditExportRowDto, 'the entries, oldest first')
   @ApiErrors('NOT_YOUR_CITY')
   auditLog(@CurrentUser() user: AuthUser, @Param('cityId', uuidPipe('cityId')) cityId: string, @Query() q: AuditExportQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {

@@ -5,7 +5,6 @@ import { type AuditExportRow, type ChallengeResultRow, type ExportColumn, Export
 import type { AuthUser } from '../common/decorators';
 import type { CachePolicy } from '../common/http-cache';
 import { RedisThrottlerStorage } from '../auth/redis-throttler.storage';
-import { DIRECTOR_GAME_ACTIONS } from '../audit/audit.scope';
 import { RankingsService } from '../rankings/rankings.service';
 import { AUDIT_COLUMNS, CHALLENGE_RESULT_COLUMNS, type EliteSixSeat, STANDING_COLUMNS } from './export-columns';
 import type { AuditExportQueryDto } from './exports.dto';
@@ -124,7 +123,7 @@ export class ExportsService {
     };
   }
 
-  /** A city's audit log, oldest first (a director of the city, or an admin; anyone else NOT_YOUR_CITY). */
+  /** A city's audit log, oldest first: what its directors read of the log (a director of the city, or an admin; anyone else NOT_YOUR_CITY). */
   async cityAudit(user: AuthUser, cityId: string, q: AuditExportQueryDto): Promise<PreparedExport<AuditExportRow>> {
     await this.repo.assertDirects(user.id, cityId);
     if (!(await this.repo.cityExists(cityId))) throw notFound('City', cityId);
@@ -133,7 +132,7 @@ export class ExportsService {
     return {
       filename: safeName('dcs-city', cityId.slice(0, 8), 'audit-log'),
       columns: AUDIT_COLUMNS,
-      rows: () => this.repo.cityAudit(cityId, DIRECTOR_GAME_ACTIONS, from, to),
+      rows: () => this.repo.cityAudit(cityId, from, to),
       cache: null,
     };
   }

@@ -89,9 +89,9 @@ export class IntegrityBoardController {
 
   @Get('appeals')
   @ApiOk([AppealListItemDto])
-  @ApiOperation({ summary: 'Appeals by due date; filter pending / overdue' })
-  appeals(@Query() q: AppealsQueryDto) {
-    return this.service.listAppeals(q);
+  @ApiOperation({ summary: 'Appeals by due date; filter pending / overdue (never those of the caller\'s own cases: as the appellant or one of the case\'s players)' })
+  appeals(@CurrentUser() user: AuthUser, @Query() q: AppealsQueryDto) {
+    return this.service.listAppeals(user, q);
   }
 
   @Post('appeals/:id/decision')
@@ -105,7 +105,7 @@ export class IntegrityBoardController {
 
   @Get('reports')
   @ApiOk([ReportResponseDto], { description: 'the 200 most recently updated' })
-  @ApiOperation({ summary: 'Community reports (merged duplicates carry a count; never those about the caller)' })
+  @ApiOperation({ summary: 'Community reports (merged duplicates carry a count; never those about the caller, nor those of a case about the caller)' })
   reports(@CurrentUser() user: AuthUser, @Query() q: ReportsQueryDto) {
     return this.service.listReports(user, q);
   }

@@ -141,8 +141,8 @@ export class IntegrityService {
     return this.fileAppeal({ id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }, dto);
   }
 
-  async listAppeals(q: AppealsQueryDto) {
-    return (await this.queries.listAppeals(q.status, q.overdue)).map(({ decision: { user, case: c, ...d }, ...a }) => ({
+  async listAppeals(user: AuthUser, q: AppealsQueryDto) {
+    return (await this.queries.listAppeals(user.id, q.status, q.overdue)).map(({ decision: { user, case: c, ...d }, ...a }) => ({
       ...appealView(a),
       appellantName: user.displayName,
       decision: { ...d, caseSummary: c.summary, caseSource: c.source, caseOpenedAt: c.createdAt.toISOString() },

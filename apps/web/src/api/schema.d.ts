@@ -406,7 +406,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The append-only audit log, newest first (review board and admins: all of it; directors: their cities, those cities' seasons, challenges, tables and game endings, and the tiers) */
+        /** The append-only audit log, newest first (review board and admins: all of it; directors: their cities, those cities' seasons, challenges, tables, director calls and game endings, and the tiers) */
         get: operations["AuditController_list"];
         put?: never;
         post?: never;
@@ -1522,7 +1522,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Appeals by due date; filter pending / overdue */
+        /** Appeals by due date; filter pending / overdue (never those of the caller's own cases: as the appellant or one of the case's players) */
         get: operations["IntegrityBoardController_appeals"];
         put?: never;
         post?: never;
@@ -1556,7 +1556,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Community reports (merged duplicates carry a count; never those about the caller) */
+        /** Community reports (merged duplicates carry a count; never those about the caller, nor those of a case about the caller) */
         get: operations["IntegrityBoardController_reports"];
         put?: never;
         post?: never;
@@ -1916,7 +1916,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A city's audit log, oldest first, optionally `from`/`to` an instant: the city's, its seasons', challenges' and tables' entries and how its games ended. A director of the city or an admin; a director of another city is 403 NOT_YOUR_CITY. `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). Never cached. */
+        /** A city's audit log, oldest first, optionally `from`/`to` an instant: what its directors read of the log: the city's, its seasons', challenges', tables' and director calls' entries, how its games ended, and the tiers'. A director of the city or an admin; a director of another city is 403 NOT_YOUR_CITY. `?format=csv` (RFC 4180, UTF-8, CRLF, a header row of the documented column names; a cell a person typed that starts with =, +, -, @, tab or CR gets a leading quote) or `?format=json` (an array of the same rows); without it `Accept: text/csv` gives CSV. Streamed as it is read; a download (Content-Disposition). Limited per client address (EXPORT_RATE_LIMIT). Never cached. */
         get: operations["ExportsController_auditLog"];
         put?: never;
         post?: never;

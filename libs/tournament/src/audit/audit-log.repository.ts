@@ -1,4 +1,4 @@
-import type { Prisma } from '@dcs/db';
+import { Prisma } from '@dcs/db';
 import type { Tx } from '@dcs/common';
 
 
@@ -32,4 +32,35 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
 /** Several entries in one statement (a season's close cancelling its challenges, a calendar's changes). */
 export async function recordAudits(tx: Tx, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length) await tx.auditLog.createMany({ data: entries.map(row) });
+}
+
+/** What a city's directors run (SPEC 7: cities' challenges): the entries about these, whoever wrote them. */
+export const DIRECTOR_ENTITY_TYPES = ['challenge', 'table', 'director_call', 'city', 'season', 'tier'] as const;
+/** A game's entries a director reads: how a game of their challenge ended (not its anti-cheat analysis). */
+export const DIRECTOR_GAME_ACTIONS = ['game.hard-stop', 'conduct.stalling'] as const;
+
+/** The cities whose audit entries are read: those a director directs, or one city (its export). */
+export type AuditCities = { directorId: string } | { cityId: string };
+
+/**
+ * SPEC 7 (nothing in other cities): a city's part of the audit log, as a condition on `audit_log a` —
+ * the one rule of what a director reads (their cities' page of the log, in records and in words) and of
+ * what a city's audit export holds, so the two never differ. The entries of the cities, their seasons,
+ * their challenges, those challenges' tables and director calls, and the endings of those tables' games
+ * (DIRECTOR_GAME_ACTIONS); and the tiers', which every city's challenges are played under. Never the
+ * review board's cases, appeals, reports, signals and analyses, nor account acts.
+ */
+export function cityAuditScope(of: AuditCities): Prisma.Sql {
+  const cities = 'directorId' in of ? Prisma.sql`SELECT city_id FROM director_cities WHERE user_id = ${of.directorId}::uuid` : Prisma.sql`SELECT ${of.cityId}::uuid AS city_id`;
+  const challenges = Prisma.sql`SELECT id FROM challenges WHERE city_id IN (${cities})`;
+  return Prisma.sql`(
+          a.entity_type = 'tier'
+          OR (a.entity_type = 'city' AND a.entity_id IN (SELECT city_id::text FROM (${cities}) m))
+          OR (a.entity_type = 'season' AND a.entity_id IN (SELECT id::text FROM seasons WHERE city_id IN (${cities})))
+          OR (a.entity_type = 'challenge' AND a.entity_id IN (SELECT id::text FROM (${challenges}) c))
+          OR (a.entity_type = 'table' AND a.entity_id IN (SELECT id::text FROM challenge_tables WHERE challenge_id IN (${challenges})))
+          OR (a.entity_type = 'director_call' AND a.entity_id IN (SELECT id::text FROM director_calls WHERE challenge_id IN (${challenges})))
+          OR (a.entity_type = 'game' AND a.action IN (${Prisma.join([...DIRECTOR_GAME_ACTIONS])}) AND a.entity_id IN (
+                SELECT g.id::text FROM games g JOIN challenge_tables t ON t.id = g.table_id WHERE t.challenge_id IN (${challenges})))
+        )`;
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+import { Prisma } from '@dcs/db';
 import { PG_POOL, PrismaService } from '@dcs/common';
 import { assertDirectsCity } from '../accounts/director-cities.repository';
+import { cityAuditScope } from '../audit/audit-log.repository';
 import { ORDER_BLOCK } from '../season-standings.store';
 
 /** A completed challenge's row of the results export: a placement with how far the player went. */
@@ -144,28 +146,19 @@ export class ExportsRepository {
   }
 
   /**
-   * A city's audit entries, oldest first, optionally from/before two instants: the city's own, its
-   * seasons', challenges' and their tables', and the listed game actions (how a game ended) of its
-   * challenges' games — what a director of the city reads of the log (apps/api audit.scope.ts).
+   * A city's audit entries, oldest first, optionally from/before two instants: what a director of the
+   * city reads of the log (`cityAuditScope`, the one rule of both) — the city's own, its seasons',
+   * challenges', their tables' and director calls', how its challenges' games ended, and the tiers'.
    */
-  cityAudit(cityId: string, gameActions: readonly string[], from: Date | null, to: Date | null): AsyncGenerator<AuditExportRow> {
-    return this.cursor<AuditExportRow>(
-      `WITH ch AS (SELECT id FROM challenges WHERE city_id = $1)
-       SELECT a.id, a.created_at, a.actor_id, actor.display_name AS actor_name, a.action, a.entity_type, a.entity_id, a.reason, a.data
-       FROM audit_log a
-       LEFT JOIN users actor ON actor.id = a.actor_id
-       WHERE ($3::timestamptz IS NULL OR a.created_at >= $3) AND ($4::timestamptz IS NULL OR a.created_at < $4)
-         AND (
-           (a.entity_type = 'city' AND a.entity_id = $1::text)
-           OR (a.entity_type = 'season' AND a.entity_id IN (SELECT id::text FROM seasons WHERE city_id = $1))
-           OR (a.entity_type = 'challenge' AND a.entity_id IN (SELECT id::text FROM ch))
-           OR (a.entity_type = 'table' AND a.entity_id IN (SELECT t.id::text FROM challenge_tables t WHERE t.challenge_id IN (SELECT id FROM ch)))
-           OR (a.entity_type = 'game' AND a.action = ANY($2::text[]) AND a.entity_id IN (
-                 SELECT g.id::text FROM games g JOIN challenge_tables t ON t.id = g.table_id WHERE t.challenge_id IN (SELECT id FROM ch)))
-         )
-       ORDER BY a.created_at, a.id`,
-      [cityId, [...gameActions], from, to],
-    );
+  cityAudit(cityId: string, from: Date | null, to: Date | null): AsyncGenerator<AuditExportRow> {
+    const q = Prisma.sql`
+      SELECT a.id, a.created_at, a.actor_id, actor.display_name AS actor_name, a.action, a.entity_type, a.entity_id, a.reason, a.data
+      FROM audit_log a
+      LEFT JOIN users actor ON actor.id = a.actor_id
+      WHERE (${from}::timestamptz IS NULL OR a.created_at >= ${from}::timestamptz) AND (${to}::timestamptz IS NULL OR a.created_at < ${to}::timestamptz)
+        AND ${cityAuditScope({ cityId })}
+      ORDER BY a.created_at, a.id`;
+    return this.cursor<AuditExportRow>(q.text, q.values);
   }
 
   /** Rows of one statement through a cursor, EXPORT_FETCH at a time, in one read-only snapshot; the connection is released when the reader stops. */

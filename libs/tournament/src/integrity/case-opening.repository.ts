@@ -77,24 +77,3 @@ export async function gamesNotPlayedBy(db: Db, userIds: string[], gameIds: strin
       AND NOT EXISTS (SELECT 1 FROM table_seats s WHERE s.table_id = g.table_id AND s.user_id = ANY(${userIds}::uuid[]))`;
   return rows.map((r) => r.id);
 }
-
-/**
- * SPEC 7 (conflicts) for a case opened by hand, before it exists: why `actorId` may not open it.
- * 'party': they are one of its players; 'played': they sat at the table of one of its games;
- * 'linked': they share a device with one of its players (a recorded session with the same device
- * fingerprint, as the case page's linked accounts show). Empty: independent.
- */
-export async function openingConflicts(db: Db, actorId: string, subjectIds: string[], gameIds: string[]): Promise<string[]> {
-  const reasons: string[] = [];
-  if (subjectIds.includes(actorId)) reasons.push('party');
-  const [row] = await db.$queryRaw<{ played: boolean; linked: boolean }[]>`
-    SELECT
-      EXISTS (SELECT 1 FROM games g JOIN table_seats s ON s.table_id = g.table_id WHERE g.id = ANY(${gameIds}::uuid[]) AND s.user_id = ${actorId}::uuid) AS played,
-      EXISTS (
-        SELECT 1 FROM user_sessions mine JOIN user_sessions theirs ON theirs.fingerprint_hash = mine.fingerprint_hash
-        WHERE mine.user_id = ${actorId}::uuid AND theirs.user_id = ANY(${subjectIds}::uuid[]) AND theirs.user_id <> ${actorId}::uuid AND mine.fingerprint_hash IS NOT NULL
-      ) AS linked`;
-  if (row.played) reasons.push('played');
-  if (row.linked) reasons.push('linked');
-  return reasons;
-}

@@ -7,8 +7,8 @@
  *   taking the caller's transaction);
  * - integrity.repository.ts: the board's acts (open, assign, note, evidence, decide, appeal, report);
  * - integrity-queries.repository.ts: what the board and a player read (case-opening.repository.ts: the
- *   players and games a reviewer picks for a case by hand, and who may open it); case-independence.repository.ts:
- *   who may act on a case (SPEC 7) and the case lock;
+ *   players and games a reviewer picks for a case by hand); case-independence.repository.ts: who may
+ *   act on a case or see it in the board's lists (SPEC 7: one definition of a conflict) and the case lock;
  * - penalties.repository.ts and penalty-effects.service.ts: what a penalty changes, undone by source;
  * - appeal-deadlines.*: the reminders and overdue marks;
  * - integrity.rules.ts (pure: the ladder, windows and business days) and the messages.

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IntegrityAppeal, IntegrityDecision, Prisma } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { assertIndependent } from './case-independence.repository';
+import { assertIndependent, notTheirCase } from './case-independence.repository';
 import { recentGamesOf, searchPlayers, type PlayerMatch, type RecentGame } from './case-opening.repository';
 import type { CasesQuery, ReportsQuery } from './integrity.inputs';
 
@@ -54,7 +54,7 @@ export class IntegrityQueriesRepository {
   listCases(viewerId: string, q: CasesQuery) {
     return this.prisma.integrityCase.findMany({
       where: {
-        NOT: { subjectIds: { has: viewerId } },
+        ...notTheirCase(viewerId),
         status: q.status,
         source: q.source,
         highStakes: q.highStakes,
@@ -148,9 +148,15 @@ export class IntegrityQueriesRepository {
     return this.prisma.prizeForfeiture.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
   }
 
-  listAppeals(status?: string, overdue?: boolean) {
+  /** The appeals by due date; never those of the viewer's own cases (SPEC 7, `notTheirCase`: as the appellant or a subject). */
+  listAppeals(viewerId: string, status?: string, overdue?: boolean) {
     return this.prisma.integrityAppeal.findMany({
-      where: { status: status as IntegrityAppeal['status'] | undefined, ...(overdue === undefined ? {} : { overdueAt: overdue ? { not: null } : null }) },
+      where: {
+        status: status as IntegrityAppeal['status'] | undefined,
+        ...(overdue === undefined ? {} : { overdueAt: overdue ? { not: null } : null }),
+        userId: { not: viewerId },
+        decision: { case: notTheirCase(viewerId) },
+      },
       orderBy: { dueAt: 'asc' },
       include: {
         decision: {
@@ -169,8 +175,15 @@ export class IntegrityQueriesRepository {
     });
   }
 
-  /** Community reports; never those about the viewer (who reported them is the board's to know). */
+  /**
+   * Community reports; never those about the viewer (who reported them is the board's to know), nor
+   * those in a case about the viewer (a report about another player of it: `notTheirCase`).
+   */
   listReports(viewerId: string, q: ReportsQuery) {
-    return this.prisma.integrityReport.findMany({ where: { AND: [{ subjectId: q.subjectId, caseId: q.caseId }, { subjectId: { not: viewerId } }] }, orderBy: { updatedAt: 'desc' }, take: 200 });
+    return this.prisma.integrityReport.findMany({
+      where: { AND: [{ subjectId: q.subjectId, caseId: q.caseId }, { subjectId: { not: viewerId } }, { OR: [{ caseId: null }, { case: { is: notTheirCase(viewerId) } }] }] },
+      orderBy: { updatedAt: 'desc' },
+      take: 200,
+    });
   }
 }

@@ -7,7 +7,7 @@ import { storeNewNotification, storeNotifications } from '../notifications/notif
 import { appealConflicts, assertIndependent, caseConflicts, lockCase, notIndependent } from './case-independence.repository';
 import { assignCase, decideAppeal, fileAppeal, insertCaseUnlessOpen, markCaseHighStakes, openOrJoinCase, setCaseDecided } from './integrity-cases.repository';
 import { gamesInfo, type DecisionWithAppeal } from './integrity-queries.repository';
-import { gamesNotPlayedBy, openingConflicts } from './case-opening.repository';
+import { gamesNotPlayedBy } from './case-opening.repository';
 import type { AssignCaseInput, DecideAppealInput, DecideCaseInput, EvidenceInput, FileReportInput, OpenCaseInput } from './integrity.inputs';
 import { appealDecidedNotice, caseOpenedNotices, penaltyNotice } from './integrity.messages';
 import { APPEAL_WINDOW_MS, effectsOf, ladderStep, stepRank, type Step } from './integrity.rules';
@@ -39,10 +39,11 @@ export class IntegrityRepository {
       const subjectIds = [...new Set(dto.subjectIds)];
       const strangers = await gamesNotPlayedBy(tx, subjectIds, gameIds);
       if (strangers.length) throw new AppError('NOT_THEIR_GAME', 'Every game of the case must be one its players played', { gameIds: strangers });
-      const conflicts = await openingConflicts(tx, actorId, subjectIds, gameIds);
-      if (conflicts.length) throw notIndependent(`You are not independent of this case (${conflicts.join(', ')}), so you may not open it: another reviewer must`, conflicts);
-      const c = await this.openManualCase(tx, { source: 'manual', subjectIds, summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId });
+      const c = await this.openManualCase(tx, actorId, { source: 'manual', subjectIds, summary: dto.summary, highStakes: (dto.highStakes ?? false) || games.some((g) => g.highStakes), openedById: actorId });
       if (gameIds.length) await tx.integrityCaseGame.createMany({ data: gameIds.map((gameId) => ({ caseId: c.id, gameId })) });
+      // SPEC 7: the opener is asked what every act of the board asks, of the case itself with its games;
+      // a refusal rolls the case back with the transaction (nothing written, nobody notified).
+      await assertIndependent(tx, c, actorId, 'open');
       await tx.integrityCaseParticipant.create({ data: { caseId: c.id, userId: actorId, role: 'opened' } });
       await recordAudit(tx, { actorId, action: 'integrity.case.opened', entityType: 'integrity_case', entityId: c.id, reason: dto.summary, data: json({ subjectIds: c.subjectIds, gameIds, highStakes: c.highStakes }) });
       await storeNotifications(tx, caseOpenedNotices(c, c.subjectIds));
@@ -53,14 +54,18 @@ export class IntegrityRepository {
   /**
    * Inserts a case unless its subjects already have one open (integrity_cases.open_key, unique: the
    * insert skips, after a concurrent writer commits): then a conflict naming that case, which the
-   * reviewer works on instead. Another attempt only if that case was decided in between.
+   * reviewer works on instead — if they are independent of it (NOT_INDEPENDENT otherwise: its id is
+   * not theirs to know). Another attempt only if that case was decided in between.
    */
-  private async openManualCase(tx: Tx, data: Prisma.IntegrityCaseCreateManyInput): Promise<IntegrityCase> {
+  private async openManualCase(tx: Tx, actorId: string, data: Prisma.IntegrityCaseCreateManyInput): Promise<IntegrityCase> {
     for (let attempt = 1; ; attempt++) {
       const c = await insertCaseUnlessOpen(tx, data);
       if (c) return c;
-      const [open] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM integrity_cases WHERE open_key = integrity_case_open_key(${data.subjectIds as string[]}::uuid[])`;
-      if (open) throw new AppError('CASE_ALREADY_OPEN', 'These players already have an open case: add to it instead of opening another', { caseId: open.id });
+      const [open] = await tx.$queryRaw<{ id: string; subject_ids: string[] }[]>`SELECT id, subject_ids::text[] AS subject_ids FROM integrity_cases WHERE open_key = integrity_case_open_key(${data.subjectIds as string[]}::uuid[])`;
+      if (open) {
+        await assertIndependent(tx, { id: open.id, subjectIds: open.subject_ids }, actorId, 'open');
+        throw new AppError('CASE_ALREADY_OPEN', 'These players already have an open case: add to it instead of opening another', { caseId: open.id });
+      }
       if (attempt === 3) throw new Error('openCase: no case opened after 3 attempts');
     }
   }
