@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../i18n/i18n';
-import { useEffect, useState } from 'react';
+import { useNow } from './use-now';
 import './countdown.css';
 import { humanDuration, localDateTime } from '../features/time/human-time';
 
@@ -10,13 +10,8 @@ import { humanDuration, localDateTime } from '../features/time/human-time';
  * "—" when unknown, 0:00 once past.
  */
 export function Countdown({ until, label, withDate }: { until: string | null | undefined; label: string; withDate?: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
+  const now = useNow(until, 1000);
   const { t } = useTranslation();
-  useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
   let text = '—';
   if (until) {
     text = humanDuration(Date.parse(until) - now, (days) => t('time.days', { count: days }));
