@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,6 +37,23 @@ async function precompressDir(dir: string): Promise<void> {
   );
 }
 
+/**
+ * Writes the build's id into the service worker (public/sw.js's `__DCS_BUILD__`): a digest of every other file the
+ * build serves, so a deploy that changes any of them changes sw.js too, and browsers replace the worker and its
+ * offline copy of the shell (the worker names its cache after the id and deletes the others).
+ */
+async function stampServiceWorker(dir: string): Promise<void> {
+  const sw = path.join(dir, 'sw.js');
+  const served = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name !== 'sw.js' && !/\.(map|br|gz)$/.test(name) && statSync(path.join(dir, name)).isFile())
+    .sort();
+  const digest = createHash('sha256');
+  for (const name of served) digest.update(name).update('\0').update(await readFile(path.join(dir, name))).update('\0');
+  const source = await readFile(sw, 'utf8');
+  if (!source.includes('__DCS_BUILD__')) throw new Error('public/sw.js no longer has its __DCS_BUILD__ mark');
+  await writeFile(sw, source.replace('__DCS_BUILD__', digest.digest('hex').slice(0, 16)));
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -44,9 +62,10 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = new URL(config.build.outDir, `file://${config.root}/`).pathname;
     },
-    // after the bundles and the public folder (boot.js, the service worker) are written
-    closeBundle() {
-      return precompressDir(outDir);
+    // after the bundles and the public folder (boot.js, the service worker) are written; the worker is stamped first
+    async closeBundle() {
+      await stampServiceWorker(outDir);
+      await precompressDir(outDir);
     },
   };
 }
@@ -63,6 +82,8 @@ export default defineConfig({
       '@dcs/common/live': new URL('../../libs/common/src/live', import.meta.url).pathname,
       // the one time formatter of the page, the notices and the e-mails (issue 43)
       '@dcs/common/time': new URL('../../libs/common/src/time', import.meta.url).pathname,
+      // the house tables' own rules (which rulesets are always workout tables), not a copy
+      '@dcs/house': new URL('../../libs/house/src', import.meta.url).pathname,
     },
   },
   plugins: [precompress()],

@@ -4,10 +4,16 @@
 //    own window when one is open.
 // 2. The app's shell for offline use: a page load goes to the network first (always fresh when online) and
 //    keeps its answer; offline it gets the kept shell and the app says it is offline. The hashed build files
-//    (/assets, immutable) are kept as they load; the API and the live socket are never cached.
-const SHELL_CACHE = 'dcs-shell-v1';
+//    (/assets, immutable) are kept as they load; the API and the live socket are never cached. Writing to the
+//    cache never holds up the answer: it goes on under event.waitUntil, which keeps the worker alive for it.
+// The build writes its own id into BUILD (apps/web/vite.config.mts, a digest of the build's files): a deploy
+// changes this file, so the browser installs the new worker, which keeps its shell in a cache of its own
+// and, once active, deletes the caches of every earlier build.
+const BUILD = '__DCS_BUILD__';
+const SHELL_CACHE = `dcs-shell-${BUILD}`;
 const SHELL = '/';
-const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/boot.js', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
+// the shell's own files outside /assets (index.html links skeleton.css and boot.js)
+const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/skeleton.css', '/boot.js', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
 
 /** The shell page and every build file it names (its entry script and styles), kept for offline use. */
 async function keepShell(cache, response) {
@@ -46,18 +52,22 @@ self.addEventListener('fetch', (event) => {
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin || NEVER.some((p) => url.pathname.startsWith(p))) return;
+  /** Keeps a copy of `res` for `req` in this build's cache, after the page has its answer. */
+  const keep = (res) => {
+    if (res.ok) event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(req, res.clone())));
+    return res;
+  };
   if (req.mode === 'navigate') {
     event.respondWith(
       (async () => {
         try {
           const res = await fetch(req);
           if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) {
-            const cache = await caches.open(SHELL_CACHE);
-            await keepShell(cache, res.clone());
+            event.waitUntil(caches.open(SHELL_CACHE).then((cache) => keepShell(cache, res.clone())));
           }
           return res;
         } catch (e) {
-          const kept = await caches.match(SHELL);
+          const kept = await caches.match(SHELL, { cacheName: SHELL_CACHE });
           if (kept) return kept;
           throw e;
         }
@@ -67,27 +77,15 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/assets/')) {
     // hashed names: a kept copy is always right
-    event.respondWith(
-      caches.match(req).then(
-        (hit) =>
-          hit ||
-          fetch(req).then(async (res) => {
-            if (res.ok) await (await caches.open(SHELL_CACHE)).put(req, res.clone());
-            return res;
-          }),
-      ),
-    );
+    event.respondWith(caches.match(req).then((hit) => hit || fetch(req).then(keep)));
     return;
   }
   if (STATIC.includes(url.pathname)) {
     // the network first (they may change with a deploy), the kept copy offline
     event.respondWith(
       fetch(req)
-        .then(async (res) => {
-          if (res.ok) await (await caches.open(SHELL_CACHE)).put(req, res.clone());
-          return res;
-        })
-        .catch(() => caches.match(req).then((hit) => hit || Response.error())),
+        .then(keep)
+        .catch(() => caches.match(req, { cacheName: SHELL_CACHE }).then((hit) => hit || Response.error())),
     );
   }
 });

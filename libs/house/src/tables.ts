@@ -2,7 +2,9 @@
  * House tables (SPEC 8.1): what a table is, and whether the host's choices are allowed. Pure: the
  * engine's rulesets decide the game settings; this file decides the table around them.
  */
-import { RULESETS, type RulesetId } from '@dcs/engine';
+// The rulesets' module, not the engine's index: the web app imports this file, and the index would bring the whole engine with it.
+import { RULESETS } from '@dcs/engine/rulesets';
+import type { RulesetId } from '@dcs/engine/types';
 
 export type HouseRuleset = Exclude<RulesetId, 'dcs-tournament'>;
 export const HOUSE_RULESETS: readonly HouseRuleset[] = ['citizen', 'mook-camp-fitness', 'inmate', 'dcf-inmate-gym'];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { useNow } from './use-now';
 import './countdown.css';
 import { humanDuration } from '../features/time/human-time';
 import { formatShortDateTime } from '../utils/format';
@@ -10,13 +10,8 @@ import { formatShortDateTime } from '../utils/format';
  * "—" when unknown, 0:00 once past.
  */
 export function Countdown({ until, label, withDate }: { until: string | null | undefined; label: string; withDate?: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
+  const now = useNow(until, 1000);
   const { t } = useTranslation();
-  useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
   let text = '—';
   if (until) {
     text = humanDuration(Date.parse(until) - now, (days) => t('time.days', { count: days }));

@@ -36,11 +36,21 @@ export function ErrorDetails({ error, extra }: { error: { code: string; message:
   );
 }
 
-/** A readable error: what went wrong in words, the code (for support) behind a toggle, never a stack. `page`: the page's own heading (its main content failed). */
-export function ErrorView({ error, title, page = false }: { error: unknown; title?: string; page?: boolean }) {
+/** An error with a stable code: the API's (ApiError) or a live acknowledgement's (`{ code, message }`); null for anything else. */
+function codedError(error: unknown): { code: string; message: string; details?: unknown } | null {
+  if (error instanceof ApiError) return error;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return typeof e === 'object' && e !== null && typeof e.code === 'string' && typeof e.message === 'string' ? { code: e.code, message: e.message, details: (e as { details?: unknown }).details } : null;
+}
+
+/**
+ * A readable error (an API answer or a live acknowledgement's): what went wrong in words, the code (for support)
+ * behind a toggle, never a stack. `page`: the page's own heading (its main content failed).
+ */
+export function ErrorView({ error, title, page = false, testId }: { error: unknown; title?: string; page?: boolean; testId?: string }) {
   const { t } = useTranslation();
   title ??= t('common.errorTitle');
-  const apiError = error instanceof ApiError ? error : null;
+  const apiError = codedError(error);
   const fields = apiError ? fieldProblems(apiError.details) : [];
   // a form's refused fields are for the person who filled it in; the fields of a broken link (INVALID_ID) are not
   const problems =
@@ -55,7 +65,7 @@ export function ErrorView({ error, title, page = false }: { error: unknown; titl
     ) : null;
   const formProblems = apiError?.code === 'VALIDATION_FAILED';
   return (
-    <div className="notice notice-error" role="alert">
+    <div className="notice notice-error" role="alert" data-testid={testId}>
       {page ? <h1 className="notice-title">{title}</h1> : <p className="notice-title">{title}</p>}
       <p>{apiError ? errorWords(apiError, t) : t('common.unexpected')}</p>
       {formProblems && problems}

@@ -40,9 +40,13 @@ export const registrationQuery = (challengeId: string, token: string | null) =>
 export const useCities = () => useQuery(citiesQuery());
 export const useCityChallenges = (cityId: string) => useQuery(cityChallengesQuery(cityId));
 export const useChallenge = (id: string) => useQuery(challengeQuery(id));
-/** While a round is played the bracket is read again every 20 s for the tables' running scores (results, seatings and draws come live over the socket). */
-export const useBracket = (id: string) =>
-  useQuery({ ...bracketQuery(id), refetchInterval: (q) => (q.state.data?.rounds.some((r) => r.status === 'running') ? 20_000 : false) });
+/**
+ * A challenge's bracket. `pollWhileRunning`: while a round is played it is read again every 20 s for the tables'
+ * running scores (results, seatings and draws come live over the socket) — only the page that shows those
+ * scores asks for it (the challenge page), not every page that reads the bracket for its names or rounds.
+ */
+export const useBracket = (id: string, { pollWhileRunning = false }: { pollWhileRunning?: boolean } = {}) =>
+  useQuery({ ...bracketQuery(id), refetchInterval: (q) => (pollWhileRunning && q.state.data?.rounds.some((r) => r.status === 'running') ? 20_000 : false) });
 
 export function useMyRegistration(challengeId: string) {
   const { token } = useAuth();

@@ -143,7 +143,7 @@ const NO_DRAWS: Record<string, DrawState> = {};
  * The round a visitor wants to see first: the one being played; between rounds the next one (not
  * seated yet, with its countdown); once everything is played, the last. Null before the draw.
  */
-export function currentRound(rounds: readonly Pick<BracketRoundDto, 'round' | 'status'>[]): number | null {
+function currentRound(rounds: readonly Pick<BracketRoundDto, 'round' | 'status'>[]): number | null {
   const running = rounds.find((r) => r.status === 'running');
   if (running) return running.round;
   const next = rounds.find((r) => r.status === 'pending');

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableResultEvent } from '@dcs/common/live/live.contract';
 import { keys } from '../../../api/keys';
-import type { BracketDto, ChallengeDetailDto } from '../../../api/types';
+import type { BracketDto } from '../../../api/types';
+import { readAfterNow } from '../../../api/read-after-now';
 import type { DrawState } from '../components/bracket';
 import { useAnnounce } from '../../../components/announcer';
 import { listen, useLiveSocket } from '../../../live/socket';
@@ -19,14 +20,12 @@ function patchResult(b: BracketDto | undefined, e: TableResultEvent): BracketDto
 }
 
 /**
- * Keeps a challenge's bracket live: joins `challenge:<id>` (again after every reconnect, and then
- * refetches, since missed pushes are not replayed), writes each table result into the cached
- * bracket, refetches on seatings and round ends, tracks 6-4/5-5 draws, and announces each change.
+ * Keeps a challenge's bracket live: joins `challenge:<id>` (again after every reconnect, and then reads
+ * the bracket and the challenge again, since missed pushes are not replayed), writes each table result
+ * into the cached bracket, refetches on seatings and round ends, tracks 6-4/5-5 draws, and announces
+ * each change. The challenge's status is always the API's latest answer, never a guess from the events:
+ * it can go back as well as forward (a director's correction reopens a completed challenge).
  */
-/** The order a challenge's status moves in: `behind(a, b)` when a comes before b (an older answer). */
-const STATUS_ORDER = ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed', 'running', 'completed'];
-const behind = (a: string | undefined, b: string) => a !== undefined && STATUS_ORDER.includes(a) && STATUS_ORDER.indexOf(a) < STATUS_ORDER.indexOf(b);
-
 export function useChallengeLive(challengeId: string, nameOf: (userId: string) => string): { connected: boolean; draws: Record<string, DrawState> } {
   const { socket, connected } = useLiveSocket();
   const qc = useQueryClient();
@@ -40,56 +39,24 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
     const challengeKey = keys.challenges.one(challengeId);
     const names = (ids: string[]) => ids.map((id) => nameRef.current(id)).join(i18n.t('bracket.and'));
     const stops: (() => void)[] = [];
-    /**
-     * A read that starts after now (a push's change is in it). A page's first read still in flight is let
-     * finish and drawn, then read again: refetching at once would cancel it and start over, delaying the
-     * first drawing — and an invalidation does not restart a first read at all, so a change pushed while it
-     * runs (a seating as the page opens) would be lost. A later read in flight (the query has data) is
-     * cancelled and started again by the invalidation itself: its answer may be from before the change.
-     */
-    const readAfterNow = (queryKey: readonly unknown[]) => {
-      const again = () => void qc.invalidateQueries({ queryKey, exact: true });
-      const cache = qc.getQueryCache();
-      const query = cache.find({ queryKey, exact: true });
-      if (query?.state.fetchStatus !== 'fetching' || query.state.data !== undefined) return again();
-      const stop = cache.subscribe((ev) => {
-        if (ev.query !== query || query.state.fetchStatus === 'fetching') return;
-        stop();
-        again();
-      });
-      stops.push(stop);
-    };
-    const refetch = () => readAfterNow(bracketKey);
+    const readAgain = (queryKey: readonly unknown[]) => stops.push(readAfterNow(qc, queryKey));
+    const refetch = () => readAgain(bracketKey);
     // The challenge's own facts (its status: running, completed) change when its first round is seated and its last finishes.
-    const refetchChallenge = (status: 'running' | 'completed') =>
-      void (async () => {
-        // A read in flight is from before the change (its answer, or its cancellation's revert, would put the old
-        // status back): stopped first. The event itself says what changed: drawn at once (no "check-in open" left
-        // on screen after the seating), then read again.
-        await qc.cancelQueries({ queryKey: challengeKey, exact: true });
-        const told = (c: ChallengeDetailDto | undefined) => (c && behind(c.status, status) ? { ...c, status } : c);
-        qc.setQueryData<ChallengeDetailDto>(challengeKey, told);
-        await qc.invalidateQueries({ queryKey: challengeKey, exact: true });
-        // A status only moves forward: an answer from before the change (a read that raced the event, a kept copy)
-        // never takes the page back; it is read again a little later, and the event's status stays meanwhile.
-        for (let i = 1; i <= 3 && behind(qc.getQueryData<ChallengeDetailDto>(challengeKey)?.status, status); i++) {
-          qc.setQueryData<ChallengeDetailDto>(challengeKey, told);
-          await new Promise((r) => setTimeout(r, 1000 * i));
-          await qc.invalidateQueries({ queryKey: challengeKey, exact: true });
-        }
-        qc.setQueryData<ChallengeDetailDto>(challengeKey, told);
-      })();
-    // After joining, the bracket again: a push missed before the join is in that read.
-    const refetchAfterJoin = refetch;
+    const refetchChallenge = () => readAgain(challengeKey);
     const watch = () => {
       socket.emit('watchChallenge', { challengeId }, (ack) => {
-        if (ack.ok) refetchAfterJoin();
+        // After joining, both again: a push missed before the join is in these reads.
+        if (!ack.ok) return;
+        refetch();
+        refetchChallenge();
       });
     };
     const mine = (e: { challengeId?: string }) => e.challengeId === undefined || e.challengeId === challengeId;
     const onResult = (e: TableResultEvent) => {
       if (!mine(e)) return;
       qc.setQueryData<BracketDto>(bracketKey, (b) => patchResult(b, e));
+      // A corrected result may change more than its table (a final's correction rewrites the placements): read again.
+      if (e.corrected) refetch();
       const adv = e.result.filter((r) => r.advanced).map((r) => r.userId);
       const where = e.corrected ? i18n.t('said.tableCorrected', { round: e.round, table: e.table + 1 }) : i18n.t('said.tableFinished', { round: e.round, table: e.table + 1 });
       announce(adv.length ? i18n.t('said.advance', { where, who: names(adv), count: adv.length }) : `${where}.`);
@@ -99,13 +66,13 @@ export function useChallengeLive(challengeId: string, nameOf: (userId: string) =
       'round:started': (e: { challengeId: string; round: number; tables: unknown[] }) => {
         if (!mine(e)) return;
         refetch();
-        if (e.round === 1) refetchChallenge('running');
+        if (e.round === 1) refetchChallenge();
         announce(i18n.t('said.seated', { round: e.round, count: e.tables.length }));
       },
       'round:finished': (e: { challengeId: string; round: number; completed: boolean }) => {
         if (!mine(e)) return;
         refetch();
-        if (e.completed) refetchChallenge('completed');
+        if (e.completed) refetchChallenge();
         announce(e.completed ? i18n.t('said.complete') : i18n.t('said.roundOver', { round: e.round }));
       },
       'round:hard-stop': (e: { challengeId: string; round: number }) => {

@@ -18,7 +18,7 @@ export function ChallengePage() {
   const { t } = useTranslation();
   const { challengeId = '' } = useParams();
   const challenge = useChallenge(challengeId);
-  const bracket = useBracket(challengeId);
+  const bracket = useBracket(challengeId, { pollWhileRunning: true });
   const me = useMe();
   const [zoom, setZoom] = useState(100);
   const [query, setQuery] = useState('');
@@ -65,10 +65,7 @@ export function ChallengePage() {
 
   if (challenge.isPending) return <Loading what={t('challenge.theChallenge')} />;
   if (challenge.isError) return <ErrorView error={challenge.error} title={t('challenge.failed')} page />;
-  // Seated (the bracket has a round) is running, whatever an older read of the challenge still says: the
-  // bracket is read again at every seating, so the page never offers check-in or withdrawal after it.
-  const seated = (bracket.data?.rounds.length ?? 0) > 0 && ['scheduled', 'registration_open', 'check_in_open', 'check_in_closed'].includes(challenge.data.status);
-  const c = seated ? { ...challenge.data, status: 'running' as const } : challenge.data;
+  const c = challenge.data;
   const meId = me.data?.id ?? null;
   const inBracket = meId !== null && players.has(meId);
 

@@ -15,7 +15,7 @@ import { LiveNow } from '../../next/components/live-now';
 import './home-page.css';
 
 /** Live challenges first (kept until they complete), then the next ones by start time; at most `n`. */
-export function toShow(challenges: readonly ChallengeResponseDto[], n = 2): ChallengeResponseDto[] {
+function toShow(challenges: readonly ChallengeResponseDto[], n = 2): ChallengeResponseDto[] {
   const open = challenges.filter((c) => c.status !== 'completed' && c.status !== 'cancelled');
   return [...open.filter((c) => c.status === 'running'), ...open.filter((c) => c.status !== 'running')].slice(0, n);
 }

@@ -5,9 +5,7 @@ import { useHouseActs, type ComputerLevel, type HouseRulesetId } from '../api/ho
 import { ErrorView } from '../../../components/status';
 import { paths } from '../../../config/paths';
 import { HOUSE_RULESETS, RULESET_NAMES } from './house-common';
-
-/** Mook Camp Fitness and DCF Inmate Gym tables are always workout tables (SPEC 8.1; libs/house alwaysWorkout). */
-export const alwaysWorkout = (r: HouseRulesetId) => r === 'mook-camp-fitness' || r === 'dcf-inmate-gym';
+import { alwaysWorkout } from '@dcs/house/tables';
 
 /**
  * A ruleset chosen in plain words with the rulebook's name beside it ("Classic (Citizen)"), and under it the one line that

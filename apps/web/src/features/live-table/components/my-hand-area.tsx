@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerView } from '@dcs/engine/views';
 import { Hand, type LegalMove } from './hand';
-import { ErrorDetails, errorWords } from '../../../components/status';
+import { ErrorView } from '../../../components/status';
 
 type End = 'W' | 'E' | 'N' | 'S';
 
@@ -74,13 +74,7 @@ export function MyHandArea({ view, legal, myTurn, sending, moveError, nameOfSeat
       <p className="why-not" aria-live="polite" data-testid="why-not">
         {whyNot?.text ?? ''}
       </p>
-      {moveError && (
-        <div className="notice notice-error" role="alert">
-          <p className="notice-title">{t('table.moveRefused')}</p>
-          <p>{errorWords(moveError, t)}</p>
-          <ErrorDetails error={moveError} />
-        </div>
-      )}
+      {moveError && <ErrorView error={moveError} title={t('table.moveRefused')} />}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ack, ChatMessage } from '@dcs/common/live/live.contract';
 import './table-chat.css';
-import { ErrorDetails, errorWords } from '../../../components/status';
+import { ErrorView } from '../../../components/status';
 
 /** Table chat: the lines delivered after the filter, and a box to send one; a refusal (the filter, a chat restriction) is shown with its message. */
 export function TableChat({ messages, onSend, canSend, title, id = 'chat' }: { messages: ChatMessage[]; onSend(text: string): Promise<Ack<unknown>>; canSend: boolean; title?: string; id?: string }) {
@@ -45,13 +45,7 @@ export function TableChat({ messages, onSend, canSend, title, id = 'chat' }: { m
           </button>
         </form>
       )}
-      {error && (
-        <div className="notice notice-error" role="alert">
-          <p className="notice-title">{t('chat.notSent')}</p>
-          <p>{errorWords(error, t)}</p>
-          <ErrorDetails error={error} />
-        </div>
-      )}
+      {error && <ErrorView error={error} title={t('chat.notSent')} />}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { DrawState } from '../live/use-table-live';
 import { Countdown } from '../../../components/countdown';
 import { Domino } from '../../../components/domino';
 import './tiebreak-draw.css';
-import { ErrorDetails, errorWords } from '../../../components/status';
+import { ErrorView } from '../../../components/status';
 
 /**
  * The table's 6-4/5-5 draw (SPEC 4): 28 face-down tiles; each tied player takes up to `handSize` of
@@ -69,12 +69,7 @@ export function TiebreakDraw({
           </div>
         </>
       )}
-      {error && (
-        <div className="notice notice-error" role="alert">
-          <p>{errorWords(error, t)}</p>
-          <ErrorDetails error={error} />
-        </div>
-      )}
+      {error && <ErrorView error={error} title={t('draw.notTaken')} />}
       {reveals.map((r) => (
         <div key={`${r.tiebreakId}-${r.round}`} className="reveal" data-testid="tiebreak-reveal">
           <h3>{t('draw.revealed', { round: r.round })}</h3>

@@ -6,7 +6,7 @@ import { useTeamChat } from '../live/use-team-chat';
 import { useVoice } from '../live/use-voice';
 import './voice-panel.css';
 import { ApiError } from '../../../api/client';
-import { ErrorDetails, errorWords } from '../../../components/status';
+import { ErrorView, errorWords } from '../../../components/status';
 
 /** A level above this (RMS of the waveform) shows the person as speaking. */
 const SPEAKING = 0.01;
@@ -86,13 +86,7 @@ export function VoicePanel({ gameId, mySeat, others, partners, purpose, playing 
             </button>
           )}
         </div>
-        {voice.error && (
-          <div className="notice notice-error" role="alert" data-testid="voice-error">
-            <p className="notice-title">{t('voice.refused')}</p>
-            <p>{errorWords(voice.error, t)}</p>
-            <ErrorDetails error={voice.error} />
-          </div>
-        )}
+        {voice.error && <ErrorView error={voice.error} title={t('voice.refused')} testId="voice-error" />}
         <ul className="voice-people" aria-label={t('voice.people')}>
           <li>
             <Speaking level={voice.on ? level('me') : 0} seat={mySeat} label={t('voice.you')} />
