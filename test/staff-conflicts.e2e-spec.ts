@@ -188,4 +188,22 @@ describe('staff who play: no directing their own challenge, no reviewing their o
     notIndependent('reporter')(await api.http().post('/api/integrity/cases').set(as(reporter)).send({ subjectIds: [players[1].id], summary: 'knew my hand' }));
     expect(await prisma.integrityCase.count({ where: { subjectIds: { has: players[1].id } } })).toBe(1);
   });
+
+  it('a reviewer who is a case\'s player does not read it in the audit log either (raw or in words); an independent reviewer does', async () => {
+    const { gameId, players } = await tableWithGame(api);
+    const [board, playing] = [await api.user({ roles: ['reviewer'] }), await api.user({ roles: ['reviewer'] })];
+    await setRoles(players[1].id, ['reviewer']);
+    const player = { id: players[1].id, token: await api.tokenOf(players[1].id) };
+    const opened = await api.http().post('/api/integrity/cases').set(as(board)).send({ subjectIds: [player.id], gameIds: [gameId], summary: 'always follows the strongest suit unseen' });
+    expect(opened.status).toBe(201);
+    const caseId = opened.body.id as string;
+    await api.http().post(`/api/integrity/cases/${caseId}/notes`).set(as(board)).send({ body: 'watch the third hand' }).expect(201);
+    const raw = async (u: { token: string }) => ((await api.http().get('/api/admin/audit-log?limit=200').set(as(u)).expect(200)).body as { entityId: string }[]).filter((e) => e.entityId === caseId);
+    const named = async (u: { token: string }) => ((await api.http().get(`/api/admin/audit-log/named?limit=100&entityId=${caseId}`).set(as(u)).expect(200)).body.entries as unknown[]).length;
+    expect((await raw(board)).length).toBeGreaterThanOrEqual(2);
+    expect((await raw(playing)).length).toBeGreaterThanOrEqual(2);
+    expect(await named(playing)).toBeGreaterThanOrEqual(2);
+    expect(await raw(player)).toEqual([]);
+    expect(await named(player)).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@dcs/db';
 import { containsPattern, PrismaService, startsWithPattern } from '@dcs/common';
-import { cityAuditScope } from '@dcs/tournament';
+import { cityAuditScope, notAboutReader } from '@dcs/tournament';
 
 /** What a page of the log in words is filtered by (every filter optional). */
 export interface NamedAuditFilter {
@@ -60,7 +60,7 @@ export class AuditNamedRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** One page, newest first, after the entry `after`; `limit + 1` rows are read so the caller knows whether another page follows. */
-  async page(scope: { directorId: string } | 'all', f: NamedAuditFilter, limit: number, after?: string): Promise<{ entries: NamedAuditEntry[]; more: boolean }> {
+  async page(readerId: string, scope: { directorId: string } | 'all', f: NamedAuditFilter, limit: number, after?: string): Promise<{ entries: NamedAuditEntry[]; more: boolean }> {
     const person = f.person ? containsPattern(f.person) : null;
     const kind = f.kind ?? null;
     const kindFamily = f.kind ? startsWithPattern(`${f.kind}.`) : null;
@@ -74,6 +74,7 @@ export class AuditNamedRepository {
           END::uuid AS subject_id
         FROM audit_log a
         WHERE ${scope === 'all' ? Prisma.sql`TRUE` : cityAuditScope(scope)}
+          AND ${notAboutReader(readerId)}
           AND (${f.entityType ?? null}::text IS NULL OR a.entity_type = ${f.entityType ?? null})
           AND (${f.entityId ?? null}::text IS NULL OR a.entity_id = ${f.entityId ?? null})
           AND (${kind}::text IS NULL OR a.action = ${kind} OR a.action LIKE ${kindFamily})

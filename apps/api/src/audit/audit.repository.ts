@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditLog, Prisma } from '@dcs/db';
+import { Prisma, type AuditLog } from '@dcs/db';
 import { PrismaService } from '@dcs/common';
-import { cityAuditScope, notYourCity } from '@dcs/tournament';
+import { cityAuditScope, notAboutReader, notYourCity } from '@dcs/tournament';
 
 const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -16,14 +16,9 @@ export interface AuditFilter {
 export class AuditRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** One page, newest first, after the entry `after` (keyset on createdAt, id). */
-  page(where: Prisma.AuditLogWhereInput, limit: number, after?: string): Promise<AuditLog[]> {
-    return this.prisma.auditLog.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
-      ...(after ? { cursor: { id: after }, skip: 1 } : {}),
-    });
+  /** The whole log's page for the review board and admins, newest first, never the entries about a case of the reader's own (`notAboutReader`). */
+  page(readerId: string, f: AuditFilter, limit: number, after?: string): Promise<AuditLog[]> {
+    return this.pageIn(notAboutReader(readerId), f, limit, after);
   }
 
   /**
@@ -33,12 +28,17 @@ export class AuditRepository {
    */
   async directorPage(directorId: string, f: AuditFilter, limit: number, after?: string): Promise<AuditLog[]> {
     await this.assertEntityInCities(directorId, f);
+    return this.pageIn(cityAuditScope({ directorId }), f, limit, after);
+  }
+
+  /** One page of the entries in `scope` (SQL over `a`), newest first, after the entry `after` (keyset on createdAt, id). */
+  private async pageIn(scope: Prisma.Sql, f: AuditFilter, limit: number, after?: string): Promise<AuditLog[]> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       SELECT a.id FROM audit_log a
       WHERE (${f.entityType ?? null}::text IS NULL OR a.entity_type = ${f.entityType ?? null})
         AND (${f.entityId ?? null}::text IS NULL OR a.entity_id = ${f.entityId ?? null})
         AND (${f.actorId ?? null}::uuid IS NULL OR a.actor_id = ${f.actorId ?? null}::uuid)
-        AND ${cityAuditScope({ directorId })}
+        AND ${scope}
         AND (${after ?? null}::uuid IS NULL OR (a.created_at, a.id) < (SELECT created_at, id FROM audit_log WHERE id = ${after ?? null}::uuid))
       ORDER BY a.created_at DESC, a.id DESC
       LIMIT ${limit}`;

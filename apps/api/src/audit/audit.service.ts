@@ -17,7 +17,7 @@ export class AuditService {
     const filter = { entityType: q.entityType, entityId: q.entityId, actorId: q.actorId };
     const rows =
       auditScope(user, q.entityType) === 'all'
-        ? await this.audit.page(filter, q.limit ?? 50, q.after)
+        ? await this.audit.page(user.id, filter, q.limit ?? 50, q.after)
         : await this.audit.directorPage(user.id, filter, q.limit ?? 50, q.after);
     return rows.map(AuditEntryDto.from);
   }
@@ -28,7 +28,7 @@ export class AuditService {
     const all = auditScope(user, q.entityType) === 'all';
     if (!all) await this.audit.assertEntityInCities(user.id, f);
     const limit = q.limit ?? 25;
-    const { entries, more } = await this.named.page(all ? 'all' : { directorId: user.id }, f, limit, q.after);
+    const { entries, more } = await this.named.page(user.id, all ? 'all' : { directorId: user.id }, f, limit, q.after);
     return { entries: entries.map(NamedAuditEntryDto.from), next: more ? entries[entries.length - 1].id : null };
   }
 }

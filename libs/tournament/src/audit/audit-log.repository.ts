@@ -43,6 +43,24 @@ export const DIRECTOR_GAME_ACTIONS = ['game.hard-stop', 'conduct.stalling'] as c
 export type AuditCities = { directorId: string } | { cityId: string };
 
 /**
+ * SPEC 7 (conflicts of interest): the audit entries a reader may see of the review board's work, never those about a
+ * case of their own — its case, its appeals, the reports about them or in it, the anti-cheat signals on them — whatever
+ * their roles (a reviewer or an admin who is a case's player reads it as the player does, through their own record). The
+ * rule `notTheirCase` applies to the board's own lists, here for the log (`a`).
+ */
+export function notAboutReader(readerId: string): Prisma.Sql {
+  const cases = Prisma.sql`SELECT id FROM integrity_cases WHERE ${readerId}::uuid = ANY(subject_ids)`;
+  return Prisma.sql`NOT (
+          (a.entity_type = 'integrity_case' AND a.entity_id IN (SELECT id::text FROM (${cases}) c))
+          OR (a.entity_type = 'integrity_appeal' AND a.entity_id IN (
+                SELECT ap.id::text FROM integrity_appeals ap JOIN integrity_decisions d ON d.id = ap.decision_id WHERE d.case_id IN (${cases})))
+          OR (a.entity_type = 'integrity_report' AND a.entity_id IN (
+                SELECT r.id::text FROM integrity_reports r WHERE r.subject_id = ${readerId}::uuid OR r.case_id IN (${cases})))
+          OR (a.entity_type = 'anticheat_signal' AND a.entity_id IN (SELECT s.id::text FROM anticheat_signals s WHERE ${readerId}::uuid = ANY(s.user_ids)))
+        )`;
+}
+
+/**
  * SPEC 7 (nothing in other cities): a city's part of the audit log, as a condition on `audit_log a` —
  * the one rule of what a director reads (their cities' page of the log, in records and in words) and of
  * what a city's audit export holds, so the two never differ. The entries of the cities, their seasons,
