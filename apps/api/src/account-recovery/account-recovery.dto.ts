@@ -1,8 +1,8 @@
+import { trim } from '../common/validation';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The secret of an e-mailed link: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -32,21 +32,6 @@ export interface NamedAuditEntry {
   subjectName: string | null;
 }
 
-type Row = {
-  id: string;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  entity_label: string | null;
-  reason: string | null;
-  data: unknown;
-  created_at: Date;
-  actor_id: string | null;
-  actor_name: string | null;
-  subject_id: string | null;
-  subject_name: string | null;
-};
-
 const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /**
@@ -64,7 +49,7 @@ export class AuditNamedRepository {
     const person = f.person ? containsPattern(f.person) : null;
     const kind = f.kind ?? null;
     const kindFamily = f.kind ? startsWithPattern(`${f.kind}.`) : null;
-    const rows = await this.prisma.$queryRaw<Row[]>`
+    const rows = await this.prisma.$queryRaw<NamedAuditEntry[]>`
       WITH page AS (
         SELECT a.*,
           CASE WHEN a.entity_type = 'user' AND a.entity_id ~* ${UUID_RE} THEN a.entity_id
@@ -82,35 +67,22 @@ export class AuditNamedRepository {
           AND (${f.to ?? null}::timestamptz IS NULL OR a.created_at < ${f.to ?? null}::timestamptz)
           AND (${after ?? null}::uuid IS NULL OR (a.created_at, a.id) < (SELECT created_at, id FROM audit_log WHERE id = ${after ?? null}::uuid))
       )
-      SELECT p.id, p.action, p.entity_type, p.entity_id, p.reason, p.data, p.created_at, p.actor_id, actor.display_name AS actor_name,
-             p.subject_id::text AS subject_id, subject.display_name AS subject_name,
+      SELECT p.id, p.action, p.entity_type AS "entityType", p.entity_id AS "entityId", p.reason, p.data, p.created_at AS "createdAt",
+             p.actor_id::text AS "actorId", actor.display_name AS "actorName", p.subject_id::text AS "subjectId", subject.display_name AS "subjectName",
              CASE p.entity_type
                WHEN 'challenge' THEN (SELECT ci.name || ' · ' || ch.local_date FROM challenges ch JOIN cities ci ON ci.id = ch.city_id WHERE ch.id::text = p.entity_id)
                WHEN 'city' THEN (SELECT ci.name FROM cities ci WHERE ci.id::text = p.entity_id)
                WHEN 'season' THEN (SELECT ci.name || ' · ' || s.number FROM seasons s JOIN cities ci ON ci.id = s.city_id WHERE s.id::text = p.entity_id)
                WHEN 'table' THEN (SELECT ci.name || ' · ' || ch.local_date || ' · ' || r.number || '.' || (t.index + 1) FROM challenge_tables t JOIN rounds r ON r.id = t.round_id JOIN challenges ch ON ch.id = t.challenge_id JOIN cities ci ON ci.id = ch.city_id WHERE t.id::text = p.entity_id)
                WHEN 'user' THEN subject.display_name
-             END AS entity_label
+             END AS "entityLabel"
       FROM page p
       LEFT JOIN users actor ON actor.id = p.actor_id
       LEFT JOIN users subject ON subject.id = p.subject_id
       WHERE (${person}::text IS NULL OR actor.display_name ILIKE ${person} OR subject.display_name ILIKE ${person})
       ORDER BY p.created_at DESC, p.id DESC
       LIMIT ${limit + 1}`;
-    const entries = rows.slice(0, limit).map((r) => ({
-      id: r.id,
-      action: r.action,
-      entityType: r.entity_type,
-      entityId: r.entity_id,
-      entityLabel: r.entity_label,
-      reason: r.reason,
-      data: r.data,
-      createdAt: r.created_at,
-      actorId: r.actor_id,
-      actorName: r.actor_name,
-      subjectId: r.subject_id,
-      subjectName: r.subject_name,
-    }));
+    const entries = rows.slice(0, limit);
     return { entries, more: rows.length > limit };
   }
 }

@@ -1,11 +1,10 @@
-import { IsIanaTimeZone, OptionalNotNull } from '../common/validation';
+import { IsIanaTimeZone, OptionalNotNull, trim } from '../common/validation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, Validate } from 'class-validator';
 import { LANGUAGES, type Language } from '@dcs/common';
 import { UserResponseDto } from '../users/users.dto';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class RegisterDto {
   @ApiProperty({ example: 'ana@example.com', maxLength: 254 })

@@ -1,3 +1,4 @@
+import { trim } from '../common/validation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
@@ -13,7 +14,6 @@ const CHALLENGE_KINDS: ChallengeKind[] = ['weekly', 'special', 'regional', 'ndt'
 const TIERS: Tier[] = ['T1', 'T2', 'T3'];
 /** A prize pool a director may set: up to $1,000,000, in cents. */
 const MAX_POOL_CENTS = 100_000_000;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /**
  * A director's new challenge for a city. Nothing: the city's next Saturday at 12:00 local. A

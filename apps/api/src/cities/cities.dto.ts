@@ -4,12 +4,11 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLen
 import type { City, Region, Season, Tier } from '@dcs/db';
 import { TIER_PRIZE_POOL_CENTS } from '@dcs/ranking';
 import { NoControlChars } from '../common/no-control-chars';
-import { IsIanaTimeZone } from '../common/validation';
+import { IsIanaTimeZone, trim } from '../common/validation';
 
 export const REGIONS: Region[] = ['north', 'south', 'east', 'west'];
 export const TIERS: Tier[] = ['T1', 'T2', 'T3'];
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateCityDto {
   @ApiProperty({ example: 'Atlanta' })

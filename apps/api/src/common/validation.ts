@@ -52,3 +52,6 @@ export class IsIanaTimeZone implements ValidatorConstraintInterface {
     return 'timeZone must be an IANA time zone such as America/New_York';
   }
 }
+
+/** A class-transformer step that trims a string field's surrounding spaces before validation (`@Transform(trim)`). */
+export const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { BOT_LEVELS, CURRENCIES, HOUSE_RULESETS, PURPOSES, WORKOUT_KINDS } from '@dcs/house';
-import { OptionalNotNull } from '../common/validation';
+import { OptionalNotNull, trim } from '../common/validation';
 import { NoControlChars } from '../common/no-control-chars';
 
 export class HouseSettingsDto {
@@ -50,7 +50,7 @@ export class OpenHouseTableDto {
     description: 'SPEC 8.1 Play 2 Pay: the expense the players agree on, in the host\'s words (a friendly table only, else INVALID_SETTINGS; 1-200 characters, no control characters). Shown to everyone who sees the table and in its result; the platform moves no money for it',
   })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(trim)
   @IsString()
   @MinLength(1)
   @MaxLength(200)

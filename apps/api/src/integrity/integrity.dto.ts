@@ -1,3 +1,4 @@
+import { trim } from '../common/validation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { anyJson } from '../common/openapi';
 import { NoControlChars } from '../common/no-control-chars';
@@ -13,7 +14,6 @@ export const REDUCIBLE_TO = ['minor_1', 'minor_2', 'major'] as const;
 export const REPORT_CATEGORIES = ['cheating', 'collusion', 'conduct', 'other'] as const;
 export const EVIDENCE_KINDS = ['video_request', 'attachment'] as const;
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class CasesQueryDto {

@@ -1,8 +1,8 @@
+import { trim } from '../common/validation';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class PublishRulesDto {
   @ApiProperty({ minLength: 10, maxLength: 4000, description: 'what changed, in words every player reads before accepting' })
