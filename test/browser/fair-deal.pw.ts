@@ -6,13 +6,13 @@ import { expectAccessible, playMyTurns, screens, signUp } from './support/pages'
 /**
  * Deals no one can steer (issue 24): four people in four browsers sit at a house table; each page
  * sends its own random contribution by itself, the game is dealt from the server's seed and the four
- * contributions, played to the end, and the verifier page (/verify, linked from the finished game's
+ * contributions, played through a hand until three give it up, and the verifier page (/verify, linked from the finished game's
  * page) recomputes every hand in the browser; a record edited by hand shows its first difference.
  */
 test.describe('journey: a deal from four browsers, verified in the browser', () => {
   test.setTimeout(900_000);
 
-  test('four players contribute, play the game out, and the verifier ticks every hand; an edited record shows the first difference', async ({ page, browser }) => {
+  test('four players contribute, play a hand and give the game up, and the verifier ticks every hand; an edited record shows the first difference', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signUp(page, 'Fair Host');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'House tables' }).click();
@@ -50,8 +50,22 @@ test.describe('journey: a deal from four browsers, verified in the browser', () 
       expect(view.fairness.contributions).toHaveLength(4);
       expect(view.fairness.contributions.filter((c: string) => /^[0-9a-f]{64}$/.test(c))).toHaveLength(4);
 
-      // Everyone plays their own turns through their own page, to the end of the game.
-      await Promise.all(pages.map((p) => playMyTurns(p)));
+      // Everyone plays their own turns through their own page until the first hand has ended and the second is dealt
+      // (two deals to verify); then the three guests give the game up through their own page, which ends it. (A game to
+      // 150 took 3 to 9 minutes here; other journeys play whole games.)
+      const secondHandDealt = async () => {
+        const v = await (await page.request.get(`/api/games/${gameId}/view`)).json();
+        return v.view?.lastHand != null;
+      };
+      await Promise.all(pages.map((p) => playMyTurns(p, Infinity, secondHandDealt)));
+      expect(await secondHandDealt()).toBe(true);
+      for (const guest of guests) {
+        const hand = guest.locator('.my-hand');
+        await hand.getByRole('button', { name: 'Forfeit…' }).click({ timeout: 30_000 });
+        const answered = guest.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/house/tables/${tableId}/forfeit`), { timeout: 30_000 });
+        await hand.getByRole('button', { name: 'Yes, forfeit' }).click({ timeout: 30_000 });
+        expect((await answered).status()).toBe(200);
+      }
       await expect(page.getByTestId('game-result')).toContainText('Final scores');
 
       // The finished game's page links to the verifier, which recomputes every hand here.

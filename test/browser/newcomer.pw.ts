@@ -100,6 +100,28 @@ test('a notice and its e-mail write the check-in deadline the same way, in the z
   const mail = await platform.mail(email, 'check-in is open');
   expect(mail.text.replace(/\s/g, ' ')).toContain(`before ${written.replace(/\s/g, ' ')}`);
   expect(mail.text).toContain('Times are in America/Chicago');
+
+  // On a trip (a browser in another zone), the page still writes the account's zone, as its e-mails do; once the player
+  // saves another zone in their settings, the page writes that one.
+  const away = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+  try {
+    const there = await away.newPage();
+    await there.goto('/sign-in');
+    await there.getByLabel('Email').fill(email);
+    await there.getByLabel('Password').fill('a long enough password');
+    await there.getByRole('button', { name: 'Sign in' }).click();
+    await expect(there.getByRole('banner').getByText('Zoe Zone')).toBeVisible();
+    await there.goto('/me/notifications');
+    const seen = there.getByRole('listitem').filter({ hasText: 'check-in is open' });
+    await expect(seen).toContainText(`before ${written}`);
+    await expect(seen).not.toContainText(/\d:\d\d\s[AP]M PST/);
+    const token = (await there.evaluate("localStorage.getItem('dcs.accessToken')")) as string;
+    expect((await there.request.put('/api/me/delivery-settings', { headers: { Authorization: `Bearer ${token}` }, data: { timeZone: 'America/New_York' } })).status()).toBe(200);
+    await there.reload();
+    await expect(there.getByRole('listitem').filter({ hasText: 'check-in is open' })).toContainText(/before \w{3}, \w{3} \d{1,2}, \d{1,2}:\d\d\s[AP]M EST/);
+  } finally {
+    await away.close();
+  }
 });
 
 test('history leads somewhere: a finished house game is in "My games", its replay names the computer, the player page says what head-to-head will show', async ({ page }) => {

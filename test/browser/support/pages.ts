@@ -56,9 +56,10 @@ export async function moveTaken(page: Page, version: string | null): Promise<voi
 
 /**
  * Plays my turns at the live table — the first legal tile with the mouse (its first end when asked), K to knock when
- * nothing fits — until `turns` of mine are played or the game-result notice shows.
+ * nothing fits — until `turns` of mine are played, the game-result notice shows or, asked at each of my turns, `until`
+ * says so.
  */
-export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays: number; knocks: number; draws: number }> {
+export async function playMyTurns(page: Page, turns = Infinity, until?: () => Promise<boolean>): Promise<{ plays: number; knocks: number; draws: number }> {
   const result = page.getByTestId('game-result');
   const turn = page.locator('.my-hand [role="status"]');
   const hand = page.getByRole('toolbar', { name: 'My tiles' });
@@ -66,11 +67,18 @@ export async function playMyTurns(page: Page, turns = Infinity): Promise<{ plays
   let knocks = 0;
   let draws = 0;
   while (plays + knocks < turns) {
+    // `until` is asked while waiting too: the others stop at their turns once it holds, so mine may never come.
+    let waiting = true;
+    const stop = async (): Promise<'stop'> => {
+      while (waiting && !(await until!())) await new Promise((r) => setTimeout(r, 500));
+      return 'stop';
+    };
     const state = await Promise.race([
       result.waitFor({ state: 'visible', timeout: 60_000 }).then(() => 'over' as const),
       turn.filter({ hasText: 'Your turn' }).waitFor({ timeout: 60_000 }).then(() => 'turn' as const),
-    ]);
-    if (state === 'over' || (await result.isVisible())) break;
+      ...(until ? [stop()] : []),
+    ]).finally(() => (waiting = false));
+    if (state !== 'turn' || (await result.isVisible()) || (until && (await until()))) break;
     const version = await page.locator('.my-hand').getAttribute('data-version');
     if ((await turn.innerText()).includes('no tile fits')) {
       // Where the rules make a player draw from the yard first (Citizen), K does nothing: D draws.

@@ -2,7 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/use-me';
-import { setReaderZone } from '../utils/format';
+import { currentReaderZone, setReaderZone } from '../utils/format';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { useAuth } from '../auth/auth-context';
 import { hasRole } from '../components/role-gate';
@@ -53,8 +53,9 @@ export function Shell() {
   const { t } = useTranslation();
   const { token, signOut } = useAuth();
   const me = useMe();
-  // Every time on the pages in the account's saved zone, as its e-mails write them (the browser's until it is read).
-  setReaderZone(token ? me.data?.timeZone : undefined);
+  // Every time on the pages in the account's saved zone, as its e-mails write them (kept from the last load until the
+  // account is read; the browser's when signed out or none is saved). A page is drawn again when it changes.
+  const zone = !token ? setReaderZone(null) : me.data ? setReaderZone(me.data.timeZone) : currentReaderZone();
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -128,7 +129,7 @@ export function Shell() {
         <OfflineNotice />
         <RulesBanner />
         <Suspense fallback={<Loading what={t('shell.thePage')} />}>
-          <Outlet />
+          <Outlet key={zone ?? ''} />
         </Suspense>
         <InstallOffer />
       </main>

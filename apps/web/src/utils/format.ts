@@ -5,16 +5,26 @@ const numbers = new Map<string, Intl.NumberFormat>();
 
 const language = () => (intlLocale() === 'es-US' ? 'es' : 'en');
 
-let readerZone: string | undefined;
+const ZONE_KEY = 'dcs.timeZone';
+const storage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+// The zone last read from the account, kept across loads: the first render already writes times in it.
+let readerZone: string | undefined = storage()?.getItem(ZONE_KEY) ?? undefined;
 
 /**
  * The zone the page writes times in: the account's saved one (GET /api/me `timeZone`, its notification settings' — the
- * zone its e-mails and pushes are written in), set by the shell once the account is read; undefined (signed out, or
- * none saved) is the browser's own.
+ * zone its e-mails and pushes are written in), set by the shell once the account is read and kept for the next load;
+ * undefined (signed out, or none saved) is the browser's own. Answers the zone now in force.
  */
-export function setReaderZone(zone: string | null | undefined): void {
+export function setReaderZone(zone: string | null | undefined): string | undefined {
+  if ((zone ?? undefined) === readerZone) return readerZone;
   readerZone = zone ?? undefined;
+  if (readerZone) storage()?.setItem(ZONE_KEY, readerZone);
+  else storage()?.removeItem(ZONE_KEY);
+  return readerZone;
 }
+
+/** The zone the page writes times in now (undefined: the browser's). */
+export const currentReaderZone = (): string | undefined => readerZone;
 
 /**
  * A date and time in the page's language and the reader's zone, or the zone given (a city's own, where the page says
