@@ -76,11 +76,17 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
     expect(await prisma.challengeTable.count({ where: { challengeId: fx.challengeId } })).toBe(sizes.length);
   }, 60_000);
 
-  it("the bracket shows each playing table's running scores by seat (public, as the spectator view); a decided table its result instead", async () => {
+  /** A 16-player challenge started, its four round-1 tables playing: the challenge and its first table (games, seats). */
+  const round1Playing = async () => {
     const fx = await challengeWithPlayers(prisma, { checkedIn: 16, breakSeconds: 600 });
     await flow.start(fx.challengeId);
     await eventually(async () => (await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, status: 'playing' } })) === 4, 20_000, 'round 1 seated');
     const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId }, orderBy: { index: 'asc' }, include: { games: true, seats: true } });
+    return { fx, table };
+  };
+
+  it("the bracket shows each playing table's running scores by seat (public, as the spectator view); a decided table its result instead", async () => {
+    const { fx, table } = await round1Playing();
     await scoresAtHardStop(prisma, table.games[0], (seat) => 10 * (seat + 1));
     const read = async () => (await api.http().get(`/api/challenges/${fx.challengeId}/bracket`).expect(200)).body.rounds[0].tables as { id: string; scores: number[] | null; result: unknown[] | null; seats: { seat: number }[] }[];
     const playing = (await read()).find((t) => t.id === table.id)!;
@@ -95,10 +101,7 @@ describe('a challenge from 12:00 on: bracket, tables, hard stop, draws, results'
   }, 120_000);
 
   it("the bracket's running scores are the game's current ones: a play that scores mid-hand shows at once, though the row's snapshot is written only when a hand ends", async () => {
-    const fx = await challengeWithPlayers(prisma, { checkedIn: 16, breakSeconds: 600 });
-    await flow.start(fx.challengeId);
-    await eventually(async () => (await prisma.challengeTable.count({ where: { challengeId: fx.challengeId, status: 'playing' } })) === 4, 20_000, 'round 1 seated');
-    const table = await prisma.challengeTable.findFirstOrThrow({ where: { challengeId: fx.challengeId }, orderBy: { index: 'asc' }, include: { games: true, seats: true } });
+    const { fx, table } = await round1Playing();
     const gameId = table.games[0].id;
     // Everyone on the board, so any open-end total that is a multiple of 5 scores.
     await scoresAtHardStop(prisma, table.games[0], (seat) => 10 * (seat + 1));

@@ -2,6 +2,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { expect, test } from './support/journey';
 import { keepScreenshot, screens, signUp, WIDTHS } from './support/pages';
 import { apiBase, platform } from './support/platform-control';
+import { signInAs } from './support/staff';
 
 /** Issue 43, what a newcomer stumbles on: a blank page on a slow line, errors in codes, jargon, times in the wrong zone. */
 
@@ -106,10 +107,7 @@ test('a notice and its e-mail write the check-in deadline the same way, in the z
   const away = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
   try {
     const there = await away.newPage();
-    await there.goto('/sign-in');
-    await there.getByLabel('Email').fill(email);
-    await there.getByLabel('Password').fill('a long enough password');
-    await there.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(there, { email, password: 'a long enough password' });
     await expect(there.getByRole('banner').getByText('Zoe Zone')).toBeVisible();
     await there.goto('/me/notifications');
     const seen = there.getByRole('listitem').filter({ hasText: 'check-in is open' });

@@ -70,9 +70,12 @@ export class UsersRepository implements OnApplicationBootstrap {
     }
   }
 
-  /** The account's saved time zone (its delivery settings'); null when none is saved. */
-  async timeZoneOf(id: string): Promise<string | null> {
-    return (await this.prisma.deliverySettings.findUnique({ where: { userId: id }, select: { timeZone: true } }))?.timeZone ?? null;
+  /** The account with its saved time zone (its delivery settings'; null when none is saved), in one read. */
+  async findWithTimeZone(id: string): Promise<{ user: User; timeZone: string | null } | null> {
+    const row = await this.prisma.user.findUnique({ where: { id }, include: { deliverySettings: { select: { timeZone: true } } } });
+    if (!row) return null;
+    const { deliverySettings, ...user } = row;
+    return { user, timeZone: deliverySettings?.timeZone ?? null };
   }
 
   /** Bumps tokenVersion: every token issued before stops working. The account as it is now; null when it does not exist. */

@@ -16,8 +16,9 @@ export class UsersService {
   ) {}
 
   async me(caller: AuthUser): Promise<MeResponseDto> {
-    const [user, timeZone] = await Promise.all([this.users.findById(caller.id), this.users.timeZoneOf(caller.id)]);
-    if (!user) throw notFound('User', caller.id);
+    const found = await this.users.findWithTimeZone(caller.id);
+    if (!found) throw notFound('User', caller.id);
+    const { user, timeZone } = found;
     const cities = user.roles.includes('director') ? await this.directorCities.cities(user.id) : [];
     return { ...UserResponseDto.from(user), directorCities: cities.map((d) => ({ id: d.cityId, name: d.city.name })), timeZone };
   }

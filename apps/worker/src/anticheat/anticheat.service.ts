@@ -165,10 +165,9 @@ export class AnticheatService {
         if (drawn) fired.push(...[...pairSignals(ev), coSeatingSignal(ev, games.get(a) ?? 0, games.get(b) ?? 0)].filter((s) => s.fired));
         // pair-directed evidence (each way; shown, never fired) and co-location at the games together;
         // the board sees the directed and per-player figures beside a co-location signal
-        const directed = directedSignals(ev);
-        const colocation = this.coLocation(a, b, sessions, new Set(gameIds), games.get(a) ?? 0, games.get(b) ?? 0);
-        if (drawn && colocation.fired) {
-          colocation.details.directed = directed.map(signalFigure);
+        const colocation = drawn ? this.coLocation(a, b, sessions, new Set(gameIds), games.get(a) ?? 0, games.get(b) ?? 0) : null;
+        if (colocation?.fired) {
+          colocation.details.directed = directedSignals(ev).map(signalFigure);
           colocation.details.perPlayer = [a, b].flatMap((u) => (hidden.has(u) ? [signalFigure(hidden.get(u)!)] : []));
           fired.push(colocation);
         }
